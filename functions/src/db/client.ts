@@ -1,0 +1,20 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from '../lib/env';
+
+/**
+ * One document client per process, created on first use so that tests and the local gateway
+ * can set the environment first. The SDK reads `AWS_ENDPOINT_URL_DYNAMODB` itself.
+ */
+let documentClient: DynamoDBDocumentClient | undefined;
+
+export function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function tableName(): string {
+  return env.tableName;
+}

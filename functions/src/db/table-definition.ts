@@ -1,0 +1,18 @@
+/**
+ * The one DynamoDB table, defined once. The local stack creates it from this object on start
+ * and the CDK stack builds the cloud table from it, so keys, indexes and TTL never drift.
+ * Keys are generic (`pk`/`sk`, `gsi1pk`/`gsi1sk`, ...): entities and their access patterns are
+ * in `keys.ts` and `docs/access-patterns.md`.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  /** Epoch seconds; DynamoDB deletes expired sessions, rate-limit counters and guards. */
+  timeToLiveAttribute: 'ttl',
+} as const;
+
+export type GsiName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

@@ -1,0 +1,96 @@
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { httpRoutes } from '../../routes';
+import { call, httpEvent } from '../../testing/events';
+import { handler } from './get-status.handler';
+import { newApplicationRecord } from './new-application';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const route = httpRoutes.getApplicationStatus;
+
+const application = {
+  ...newApplicationRecord({
+    fullName: 'Dr. Grace Hopper',
+    email: 'grace@example.org',
+    phoneNumber: '+1 555 123 4567',
+    medicalLicenseNumber: 'MD-778899',
+    licenseState: 'NY',
+    specialization: 'Cardiology',
+    yearsExperience: 12,
+    hospitalAffiliation: 'Mount Sinai',
+    medicalSchool: 'Columbia',
+    graduationYear: 2010,
+    boardCertifications: [],
+  }),
+  applicationId: 'K7QF-29XM',
+  applicationDate: '2026-11-20T09:30:00.000Z',
+};
+
+const lookup = (applicationId: string) =>
+  call(handler, httpEvent(route, { pathParameters: { applicationId } }));
+
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+  dynamo.on(GetCommand).resolves({});
+  dynamo
+    .on(GetCommand, { Key: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION' } })
+    .resolves({ Item: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION', ...application } });
+  vi.stubEnv('TABLE_NAME', 'test-table');
+  vi.stubEnv('LOG_LEVEL', 'error');
+});
+
+describe('GET /api/doctor-applications/status/{applicationId}', () => {
+  it.each(['APP-K7QF-29XM', 'K7QF-29XM', ' app-k7qf-29xm '])(
+    'finds the application for %j with exactly the spec fields',
+    async (id) => {
+      const answer = await lookup(id);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        success: true,
+        status: 'pending',
+        applicationId: 'K7QF-29XM',
+        submittedAt: '2026-11-20T09:30:00.000Z',
+        reviewedAt: null,
+        message: 'Your application is under review.',
+      });
+    },
+  );
+
+  it('reveals nothing about the applicant', async () => {
+    const answer = JSON.stringify((await lookup('K7QF-29XM')).body);
+    for (const secret of ['Grace', 'grace@example.org', 'MD-778899', '555']) {
+      expect(answer).not.toContain(secret);
+    }
+  });
+
+  it('answers 404 with success false for an unknown id', async () => {
+    const answer = await lookup('APP-0000-0000');
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Application not found' },
+    });
+  });
+
+  it.each([
+    ['an empty id', '', 'Please enter your application ID'],
+    ['a 10 KB id', 'A'.repeat(10 * 1024), 'Please enter a valid application ID'],
+    ['unicode', 'ÄPP-😀', 'Please enter a valid application ID'],
+    ['a path', '../../etc/passwd', 'Please enter a valid application ID'],
+    ['SQL', "1' OR '1'='1", 'Please enter a valid application ID'],
+  ])('answers 400 with a message for %s, never 500', async (_label, id, message) => {
+    const answer = await lookup(id);
+    expect(answer).toMatchObject({ status: 400, body: { success: false, message } });
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('refuses with 429 once the client passes the per-minute limit', async () => {
+    vi.stubEnv('STATUS_LOOKUPS_PER_MINUTE', '30');
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 31 } });
+    const answer = await lookup('K7QF-29XM');
+    expect(answer.status).toBe(429);
+    expect(answer.headers['retry-after']).toBeDefined();
+    expect(answer.body.success).toBe(false);
+  });
+});

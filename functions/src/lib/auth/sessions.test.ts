@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { sessionCookie } from './cookies';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, isSessionLive } from './sessions';
+import { hashToken, newToken } from './tokens';
+import { hashPassword, verifyPassword } from './passwords';
+
+describe('sessions', () => {
+  const createdAt = Date.UTC(2026, 10, 21, 8);
+  const session = { role: 'admin' as const, subjectId: 'a', createdAt, lastSeenAt: createdAt };
+
+  it('expire after 30 idle minutes', () => {
+    expect(isSessionLive(session, createdAt + SESSION_IDLE_MS - 1)).toBe(true);
+    expect(isSessionLive(session, createdAt + SESSION_IDLE_MS)).toBe(false);
+  });
+
+  it('expire 12 hours after sign-in however active', () => {
+    const active = { ...session, lastSeenAt: createdAt + SESSION_ABSOLUTE_MS - 1000 };
+    expect(isSessionLive(active, createdAt + SESSION_ABSOLUTE_MS - 1)).toBe(true);
+    expect(isSessionLive(active, createdAt + SESSION_ABSOLUTE_MS)).toBe(false);
+  });
+
+  it('use 256-bit random tokens stored only as hashes', () => {
+    const token = newToken();
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(newToken()).not.toBe(token);
+    expect(hashToken(token)).not.toContain(token);
+  });
+
+  it('travel in an HttpOnly SameSite cookie, Secure over TLS', () => {
+    expect(sessionCookie('t', true)).toBe(
+      'th_session=t; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure',
+    );
+    expect(sessionCookie('t', false)).not.toContain('Secure');
+  });
+});
+
+describe('passwords', () => {
+  it('hash with scrypt at OWASP cost and verify', async () => {
+    const stored = await hashPassword('correct horse battery staple');
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await expect(verifyPassword('correct horse battery staple', stored)).resolves.toBe(true);
+    await expect(verifyPassword('wrong', stored)).resolves.toBe(false);
+    await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The one error type handlers throw for a client mistake or a refused request. The HTTP
+ * framework turns it into the JSON error envelope; anything else becomes a generic 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra envelope fields, e.g. `issues` for validation errors. Never patient data. */
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(400, message, details);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have access to this resource') =>
+  new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    'Too many requests. Please wait a minute and try again.',
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );

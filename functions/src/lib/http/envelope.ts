@@ -1,0 +1,52 @@
+import { ZodError } from 'zod';
+import type { ErrorEnvelope } from '@shared/http/error-envelope';
+import { HttpError } from '../errors';
+
+export interface EnvelopeOptions {
+  /** Routes whose success answer reads `success: true` answer errors with `success: false`. */
+  successFlag?: boolean;
+  /** Routes whose clients read `error` (spec doc 1 §7, create-checkout-session). */
+  errorField?: boolean;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorEnvelope & Record<string, unknown>;
+  headers: Record<string, string>;
+  /** True when the error was ours to explain; false for unexpected failures (logged as errors). */
+  expected: boolean;
+}
+
+function issuePath(path: PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/**
+ * Translates whatever a handler threw into the one error envelope (DESIGN.md §3, medplum style):
+ * HttpError keeps its status and message, zod errors become 400 with the first message the
+ * schema words, anything else is a 500 that reveals nothing.
+ */
+export function toErrorAnswer(error: unknown, options: EnvelopeOptions = {}): ErrorAnswer {
+  let status = 500;
+  let message = 'Something went wrong on our side. Please try again.';
+  let details: Record<string, unknown> = {};
+  let headers: Record<string, string> = {};
+  let expected = false;
+
+  if (error instanceof HttpError) {
+    ({ status, message, details, headers } = error);
+    expected = true;
+  } else if (error instanceof ZodError) {
+    status = 400;
+    message = error.issues[0]?.message ?? 'Invalid request';
+    details = {
+      issues: error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })),
+    };
+    expected = true;
+  }
+
+  const body: ErrorAnswer['body'] = { ...details, message };
+  if (options.successFlag) body.success = false;
+  if (options.errorField) body.error = message;
+  return { status, body, headers, expected };
+}

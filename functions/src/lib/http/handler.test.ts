@@ -1,0 +1,200 @@
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { HttpRoute } from '../../routes';
+import { call, httpEvent } from '../../testing/events';
+import { hashToken } from '../auth/tokens';
+import { HttpError } from '../errors';
+import { httpHandler } from './handler';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+
+const postRoute: HttpRoute = {
+  method: 'POST',
+  path: '/api/things/{thingId}',
+  handler: 'test',
+  access: 'public',
+  body: 'json',
+  maxBodyBytes: 200,
+  requireSameOrigin: true,
+};
+const sameOrigin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
+
+const createThing = httpHandler(postRoute, {
+  params: z.object({ thingId: z.string().uuid({ error: 'Thing ID must be a valid UUID' }) }),
+  body: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') }),
+  handle: ({ params, body }) =>
+    Promise.resolve({ status: 201, body: { id: params.thingId, name: body.name } }),
+});
+
+const validId = '7f0c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a';
+const postEvent = (body: string, headers: Record<string, string> = sameOrigin) =>
+  httpEvent(postRoute, { pathParameters: { thingId: validId }, headers, body });
+
+beforeEach(() => {
+  dynamo.reset();
+  vi.stubEnv('TABLE_NAME', 'test-table');
+  vi.stubEnv('APP_ORIGIN', 'http://localhost:3000');
+  vi.stubEnv('LOG_LEVEL', 'error');
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('httpHandler: validation and the error envelope', () => {
+  it('passes validated input to the handler and answers JSON with security headers', async () => {
+    const answer = await call(createThing, postEvent('{"name":"Ada"}'));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ id: validId, name: 'Ada' });
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers 400 with the message the schema words, and the issue paths', async () => {
+    const answer = await call(createThing, postEvent('{}'));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'Name is required',
+      issues: [{ path: 'name', message: 'Name is required' }],
+    });
+  });
+
+  it('validates path parameters', async () => {
+    const event = httpEvent(postRoute, {
+      pathParameters: { thingId: 'not-a-uuid' },
+      headers: sameOrigin,
+      body: '{"name":"Ada"}',
+    });
+    const answer = await call(createThing, event);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Thing ID must be a valid UUID');
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const answer = await call(createThing, postEvent('{"name":'));
+    expect(answer).toMatchObject({ status: 400, body: { message: 'Request body is not valid JSON' } });
+  });
+
+  it('refuses a body over the route cap with 413', async () => {
+    const answer = await call(createThing, postEvent(JSON.stringify({ name: 'x'.repeat(500) })));
+    expect(answer).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
+  });
+
+  it('refuses a non-JSON media type with 415', async () => {
+    const answer = await call(
+      createThing,
+      postEvent('name=Ada', { origin: 'http://localhost:3000', 'content-type': 'text/plain' }),
+    );
+    expect(answer.status).toBe(415);
+  });
+
+  it('hides unexpected failures behind a generic 500', async () => {
+    const failing = httpHandler(postRoute, {
+      handle: () => Promise.reject(new Error('secret database detail')),
+    });
+    const answer = await call(failing, postEvent('{}'));
+    expect(answer.status).toBe(500);
+    expect(JSON.stringify(answer.body)).not.toContain('secret');
+    expect(answer.body.message).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('keeps the status and message of an HttpError, with success/error fields on request', async () => {
+    const refusing = httpHandler(postRoute, {
+      successFlag: true,
+      errorField: true,
+      handle: () => Promise.reject(new HttpError(409, 'Already taken')),
+    });
+    const answer = await call(refusing, postEvent('{}'));
+    expect(answer).toEqual(
+      expect.objectContaining({
+        status: 409,
+        body: { message: 'Already taken', error: 'Already taken', success: false },
+      }),
+    );
+  });
+});
+
+describe('httpHandler: same-origin rule for state changes', () => {
+  it.each([
+    ['no Origin', { 'content-type': 'application/json' }],
+    ['a foreign Origin', { origin: 'https://evil.example', 'content-type': 'application/json' }],
+    ['a malformed Origin', { origin: 'not a url', 'content-type': 'application/json' }],
+  ])('refuses %s with 403', async (_label, headers) => {
+    const answer = await call(createThing, postEvent('{"name":"Ada"}', headers));
+    expect(answer).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
+  });
+
+  it('accepts the host the request was sent to', async () => {
+    const answer = await call(
+      createThing,
+      postEvent('{"name":"Ada"}', {
+        origin: 'http://127.0.0.1:3000',
+        host: '127.0.0.1:3000',
+        'content-type': 'application/json',
+      }),
+    );
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe('httpHandler: role check', () => {
+  const adminRoute: HttpRoute = { ...postRoute, access: 'admin', method: 'GET', body: 'none', requireSameOrigin: false };
+  const adminOnly = httpHandler(adminRoute, {
+    handle: ({ session }) => Promise.resolve({ body: { subject: session?.subjectId } }),
+  });
+  const now = Date.now();
+
+  function storeSession(token: string, role: 'admin' | 'provider', lastSeenAt = now) {
+    dynamo
+      .on(GetCommand, { Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } })
+      .resolves({ Item: { role, subjectId: `${role}-1`, createdAt: now - 1000, lastSeenAt } });
+    dynamo.on(UpdateCommand).resolves({});
+  }
+
+  it('answers 401 without a token', async () => {
+    const answer = await call(adminOnly, httpEvent(adminRoute));
+    expect(answer).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+  });
+
+  it('answers 401 for an unknown token', async () => {
+    dynamo.on(GetCommand).resolves({});
+    const answer = await call(
+      adminOnly,
+      httpEvent(adminRoute, { headers: { authorization: 'Bearer nope' } }),
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  it('answers 401 for a session idle for more than 30 minutes', async () => {
+    storeSession('idle-token', 'admin', now - 31 * 60 * 1000);
+    const answer = await call(
+      adminOnly,
+      httpEvent(adminRoute, { headers: { authorization: 'Bearer idle-token' } }),
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  it('answers 403 for another role', async () => {
+    storeSession('provider-token', 'provider');
+    const answer = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['th_session=provider-token'] }),
+    );
+    expect(answer.status).toBe(403);
+  });
+
+  it('lets the right role through, by bearer token or by cookie', async () => {
+    storeSession('admin-token', 'admin');
+    const byBearer = await call(
+      adminOnly,
+      httpEvent(adminRoute, { headers: { authorization: 'Bearer admin-token' } }),
+    );
+    const byCookie = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['other=1', 'th_session=admin-token'] }),
+    );
+    expect(byBearer).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+    expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+  });
+});

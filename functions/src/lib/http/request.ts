@@ -1,0 +1,39 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
+/** Header lookup that ignores case: API Gateway lower-cases, other callers may not. */
+export function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted) return value;
+  }
+  return undefined;
+}
+
+/** Cookies as API Gateway v2 delivers them: `["a=1", "b=2"]`. */
+export function cookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  for (const entry of event.cookies ?? []) {
+    const separator = entry.indexOf('=');
+    if (separator > 0 && entry.slice(0, separator).trim() === name) {
+      return entry.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
+  const authorization = header(event, 'authorization');
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/**
+ * The client's address. Behind CloudFront, API Gateway's `sourceIp` is an edge server, so the
+ * address CloudFront itself reports (`CloudFront-Viewer-Address: ip:port`, which it sets and
+ * clients cannot) comes first. The local gateway drops that header from clients, as CloudFront
+ * would.
+ */
+export function clientIp(event: APIGatewayProxyEventV2): string {
+  const viewer = header(event, 'cloudfront-viewer-address');
+  if (viewer && viewer.lastIndexOf(':') > 0) return viewer.slice(0, viewer.lastIndexOf(':'));
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}

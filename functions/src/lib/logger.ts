@@ -1,0 +1,40 @@
+/**
+ * Structured JSON logs, one line per event. Callers pass only operational fields (route,
+ * status, durations, ids, error names): never bodies, names, symptoms, emails or tokens.
+ */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+function threshold(): number {
+  const configured = (process.env.LOG_LEVEL ?? 'info') as Level;
+  return order[configured] ?? order.info;
+}
+
+function write(level: Level, message: string, fields: LogFields): void {
+  if (order[level] < threshold()) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
+  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
+  else process.stdout.write(`${line}\n`);
+}
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+  child(fields: LogFields): Logger;
+}
+
+export function createLogger(base: LogFields = {}): Logger {
+  return {
+    debug: (message, fields = {}) => write('debug', message, { ...base, ...fields }),
+    info: (message, fields = {}) => write('info', message, { ...base, ...fields }),
+    warn: (message, fields = {}) => write('warn', message, { ...base, ...fields }),
+    error: (message, fields = {}) => write('error', message, { ...base, ...fields }),
+    child: (fields) => createLogger({ ...base, ...fields }),
+  };
+}
+
+export const logger = createLogger();

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { tooManyRequests } from './errors';
+
+export interface RateLimitRule {
+  /** What is being limited, e.g. `application-status`. */
+  bucket: string;
+  /** Who is limited: a client IP or an account. Stored only as a hash. */
+  subject: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counter in DynamoDB: one atomic ADD per call, the item expiring by TTL after its
+ * window. Counting continues past the limit so a flood stays refused until the window ends,
+ * and a new window lets the real owner back in (no long lock-out).
+ */
+export async function consumeRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const subjectHash = createHash('sha256').update(rule.subject).digest('base64url').slice(0, 32);
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rateLimit(rule.bucket, subjectHash, windowStart),
+      UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl), entity = :entity',
+      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ttl': Math.ceil((windowStart + 2 * windowMs) / 1000),
+        ':entity': 'RateLimitCounter',
+      },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const count = Number(Attributes?.count ?? 1);
+  return {
+    allowed: count <= rule.limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Consumes one call and throws 429 (with Retry-After) once the limit is passed. */
+export async function enforceRateLimit(rule: RateLimitRule, now = Date.now()): Promise<void> {
+  const result = await consumeRateLimit(rule, now);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+}

@@ -1,0 +1,36 @@
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import { deleteConnection } from '../../db/connections';
+import { env } from '../env';
+
+let client: ApiGatewayManagementApiClient | undefined;
+
+function managementApi(): ApiGatewayManagementApiClient {
+  client ??= new ApiGatewayManagementApiClient({ endpoint: env.webSocketManagementEndpoint });
+  return client;
+}
+
+/**
+ * Sends one JSON message to a WebSocket connection. A connection that has gone away (410) is
+ * forgotten, so later broadcasts skip it; the caller learns whether the message was delivered.
+ */
+export async function pushToConnection(connectionId: string, message: unknown): Promise<boolean> {
+  try {
+    await managementApi().send(
+      new PostToConnectionCommand({
+        ConnectionId: connectionId,
+        Data: new TextEncoder().encode(JSON.stringify(message)),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof GoneException) {
+      await deleteConnection(connectionId);
+      return false;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import sample from '../../../events/http-api-get-application-status.json';
+import type { HttpRoute } from '../routes';
+
+export interface EventOverrides {
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  body?: string;
+  isBase64Encoded?: boolean;
+  sourceIp?: string;
+}
+
+/** An API Gateway v2 event for `route`, based on the sample in `events/`. */
+export function httpEvent(route: HttpRoute, overrides: EventOverrides = {}): APIGatewayProxyEventV2 {
+  const routeKey = `${route.method} ${route.path}`;
+  const base = structuredClone(sample) as APIGatewayProxyEventV2;
+  return {
+    ...base,
+    routeKey,
+    rawPath: route.path,
+    headers: { ...base.headers, ...overrides.headers },
+    cookies: overrides.cookies,
+    pathParameters: overrides.pathParameters,
+    queryStringParameters: overrides.query,
+    body: overrides.body,
+    isBase64Encoded: overrides.isBase64Encoded ?? false,
+    requestContext: {
+      ...base.requestContext,
+      routeKey,
+      requestId: randomUUID(),
+      http: {
+        ...base.requestContext.http,
+        method: route.method,
+        path: route.path,
+        sourceIp: overrides.sourceIp ?? base.requestContext.http.sourceIp,
+      },
+    },
+  };
+}
+
+export const testContext = {
+  awsRequestId: 'test-request',
+  functionName: 'test',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
+
+export interface JsonAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** Runs a handler and parses its JSON answer. */
+export async function call(
+  handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>,
+  event: APIGatewayProxyEventV2,
+): Promise<JsonAnswer> {
+  const result = (await handler(event, testContext)) as {
+    statusCode: number;
+    headers: Record<string, string>;
+    body: string;
+  };
+  return {
+    status: result.statusCode,
+    headers: result.headers,
+    body: result.body ? (JSON.parse(result.body) as Record<string, unknown>) : {},
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { HttpRoute } from '../../functions/src/routes';
+
+const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
+
+/** API Gateway joins repeated headers with commas and moves cookies to their own list. */
+function headersOf(req: IncomingMessage): {
+  headers: Record<string, string>;
+  cookies: string[];
+} {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    // Headers CloudFront sets itself never come from a client (see functions' clientIp).
+    if (value === undefined || name.startsWith('cloudfront-')) continue;
+    if (name === 'cookie') {
+      const all = Array.isArray(value) ? value.join('; ') : value;
+      cookies.push(...all.split(';').map((part) => part.trim()).filter(Boolean));
+      continue;
+    }
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return { headers, cookies };
+}
+
+function queryOf(search: URLSearchParams): Record<string, string> | undefined {
+  const query: Record<string, string> = {};
+  for (const key of new Set(search.keys())) query[key] = search.getAll(key).join(',');
+  return Object.keys(query).length ? query : undefined;
+}
+
+/** The API Gateway HTTP API (payload format 2.0) event for one request. */
+export function toHttpEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  route: HttpRoute,
+  params: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const { headers, cookies } = headersOf(req);
+  const now = new Date();
+  const routeKey = `${route.method} ${route.path}`;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies.length ? { cookies } : {}),
+    headers,
+    queryStringParameters: queryOf(url.searchParams),
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+/** Writes a handler's answer the way API Gateway does, including one Set-Cookie per cookie. */
+export function writeHttpResult(res: ServerResponse, result: unknown): void {
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    // API Gateway's inference for bare results: 200 with the value as JSON.
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(typeof result === 'string' ? result : JSON.stringify(result));
+    return;
+  }
+  const structured = result as APIGatewayProxyStructuredResultV2;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  const body = structured.body
+    ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  res.writeHead(structured.statusCode ?? 200, headers);
+  res.end(body);
+}
+
+export function writeJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Reads a request body up to `limit` bytes. Past the limit it stops keeping bytes and reports
+ * `tooLarge`, still draining the upload so the client sees the 413 instead of a reset.
+ */
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<{ body: Buffer; tooLarge: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ body: Buffer.concat(chunks), tooLarge }));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { handlerModulePath } from '../../functions/src/routes';
+import { repoRoot } from '../config';
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+const featuresDir = path.join(repoRoot, 'functions', 'src', 'features');
+const loaded = new Map<string, Promise<LambdaHandler>>();
+
+/**
+ * Loads a handler module named in the route manifest, once, like a warm Lambda container.
+ * The module reads its settings from process.env, which the local stack sets before.
+ */
+export function loadHandler(handlerName: string): Promise<LambdaHandler> {
+  let pending = loaded.get(handlerName);
+  if (!pending) {
+    const file = path.join(featuresDir, handlerModulePath(handlerName));
+    pending = import(pathToFileURL(file).href).then((module: { handler?: LambdaHandler }) => {
+      if (typeof module.handler !== 'function') {
+        throw new Error(`${file} does not export a handler`);
+      }
+      return module.handler;
+    });
+    loaded.set(handlerName, pending);
+  }
+  return pending;
+}
+
+/** The Lambda context a handler receives; only the fields our code reads are meaningful. */
+export function lambdaContext(functionName: string): Context {
+  const requestId = randomUUID();
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export async function invoke(handlerName: string, event: unknown): Promise<unknown> {
+  const handler = await loadHandler(handlerName);
+  return handler(event, lambdaContext(handlerName.replace(/\W+/g, '-')));
+}

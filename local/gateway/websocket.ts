@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { webSocketRoutes, type WebSocketRouteKey } from '../../functions/src/routes';
+import { invoke } from './lambda-runtime';
+import { writeJson } from './http-events';
+
+type EventType = 'CONNECT' | 'MESSAGE' | 'DISCONNECT';
+
+interface Connection {
+  socket: WebSocket;
+  connectedAt: number;
+  sourceIp: string;
+}
+
+function statusOf(result: unknown): number {
+  if (typeof result === 'object' && result !== null && 'statusCode' in result) {
+    return Number((result as { statusCode: unknown }).statusCode) || 200;
+  }
+  return 200;
+}
+
+/**
+ * The local API Gateway WebSocket API on `/ws`: `$connect` runs before the upgrade completes
+ * (a non-2xx answer refuses it), every message is a `$default` event, a close is `$disconnect`.
+ * It also serves the Management API (`POST/GET/DELETE /@connections/{id}`) that handlers use to
+ * push, answering 410 GoneException for connections that are gone.
+ */
+export class LocalWebSocketApi {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
+  private readonly connections = new Map<string, Connection>();
+
+  constructor(private readonly log: (message: string) => void = () => {}) {}
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  private event(
+    routeKey: WebSocketRouteKey,
+    eventType: EventType,
+    connectionId: string,
+    connection: Pick<Connection, 'connectedAt' | 'sourceIp'>,
+    extra: Partial<APIGatewayProxyWebsocketEventV2> & Record<string, unknown> = {},
+  ): APIGatewayProxyWebsocketEventV2 {
+    const now = Date.now();
+    return {
+      requestContext: {
+        routeKey,
+        eventType,
+        messageId: eventType === 'MESSAGE' ? randomUUID() : undefined,
+        extendedRequestId: randomUUID(),
+        requestTime: new Date(now).toUTCString(),
+        messageDirection: 'IN',
+        stage: '$default',
+        connectedAt: connection.connectedAt,
+        requestTimeEpoch: now,
+        requestId: randomUUID(),
+        domainName: 'localhost',
+        connectionId,
+        apiId: 'local',
+        identity: { sourceIp: connection.sourceIp },
+      } as APIGatewayProxyWebsocketEventV2['requestContext'],
+      isBase64Encoded: false,
+      ...extra,
+    } as APIGatewayProxyWebsocketEventV2;
+  }
+
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const connectionId = randomBytes(12).toString('base64');
+    const meta = {
+      connectedAt: Date.now(),
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    };
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+    );
+    let status: number;
+    try {
+      status = statusOf(
+        await invoke(
+          webSocketRoutes.$connect,
+          this.event('$connect', 'CONNECT', connectionId, meta, {
+            headers,
+            queryStringParameters: Object.fromEntries(url.searchParams),
+          } as Record<string, unknown>),
+        ),
+      );
+    } catch {
+      status = 500;
+    }
+    if (status < 200 || status >= 300) {
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      this.connections.set(connectionId, { socket: ws, ...meta });
+      ws.on('message', (data: Buffer) => {
+        void invoke(
+          webSocketRoutes.$default,
+          this.event('$default', 'MESSAGE', connectionId, meta, { body: data.toString('utf8') }),
+        ).catch(() => this.log(`$default failed for a connection`));
+      });
+      ws.on('close', () => {
+        this.connections.delete(connectionId);
+        void invoke(
+          webSocketRoutes.$disconnect,
+          this.event('$disconnect', 'DISCONNECT', connectionId, meta),
+        ).catch(() => this.log(`$disconnect failed for a connection`));
+      });
+    });
+  }
+
+  /** The Management API; returns false when the path is not `/@connections/...`. */
+  handleManagement(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Buffer,
+  ): boolean {
+    const match = /^\/@connections\/([^/]+)$/.exec(url.pathname);
+    if (!match) return false;
+    const connectionId = decodeURIComponent(match[1]!);
+    const connection = this.connections.get(connectionId);
+    if (!connection || connection.socket.readyState !== connection.socket.OPEN) {
+      writeJson(res, 410, { message: null }, { 'x-amzn-errortype': 'GoneException' });
+      return true;
+    }
+    if (req.method === 'POST') {
+      connection.socket.send(body.toString('utf8'));
+      res.writeHead(200).end();
+    } else if (req.method === 'DELETE') {
+      connection.socket.close(1000);
+      res.writeHead(204).end();
+    } else if (req.method === 'GET') {
+      writeJson(res, 200, {
+        ConnectedAt: new Date(connection.connectedAt).toISOString(),
+        Identity: { SourceIp: connection.sourceIp },
+        LastActiveAt: new Date().toISOString(),
+      });
+    } else {
+      writeJson(res, 405, { message: 'Method not allowed' });
+    }
+    return true;
+  }
+
+  close(): void {
+    for (const { socket } of this.connections.values()) socket.terminate();
+    this.connections.clear();
+    this.server.close();
+  }
+}

@@ -1,0 +1,190 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { contentSecurityPolicy } from '../shared/src/http/content-security-policy';
+import { scheduledTargets } from '../functions/src/routes';
+import { envNames } from '../functions/src/lib/env';
+import {
+  defaultAdmin,
+  defaultPorts,
+  localResources,
+  webDistDir,
+  type StackPorts,
+} from './config';
+import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import { startGateway } from './gateway/server';
+import { invoke } from './gateway/lambda-runtime';
+import { LocalScheduler } from './gateway/scheduler';
+import { startLocalMailbox } from './mailbox';
+import { assertPortFree, freePort } from './ports';
+import { startLocalS3 } from './s3';
+import { seedAdmin, seedDemoApplication } from './seed';
+import { createLocalStripe } from './stripe/server';
+
+export interface StackOptions {
+  dataDir: string;
+  /** Fixed ports (checked free first); a missing entry gets a free port from the OS. */
+  ports?: Partial<StackPorts>;
+  web?: 'dist' | 'dev';
+  reset?: boolean;
+  admin?: { username: string; password: string; email?: string };
+  seedDemo?: boolean;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  statusLookupsPerMinute?: number;
+  log?: (message: string) => void;
+}
+
+export interface RunningStack {
+  appUrl: string;
+  mailboxUrl: string;
+  stripeUrl: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  ports: StackPorts;
+  /** The environment the handlers run with (tests apply it to call table code directly). */
+  handlerEnvironment: Record<string, string>;
+  admin: { username: string; password: string };
+  stop(): Promise<void>;
+}
+
+async function resolvePorts(requested: Partial<StackPorts> = {}): Promise<StackPorts> {
+  const ports = {} as StackPorts;
+  for (const service of Object.keys(defaultPorts) as (keyof StackPorts)[]) {
+    const fixed = requested[service];
+    if (fixed) {
+      await assertPortFree(service, fixed);
+      ports[service] = fixed;
+    } else {
+      ports[service] = await freePort();
+    }
+  }
+  return ports;
+}
+
+/**
+ * Points the handlers (which run in this process, as the local gateway invokes them) at the
+ * local services. Only endpoints and names differ from the cloud; the code is the same.
+ */
+function configureHandlerEnvironment(
+  ports: StackPorts,
+  options: StackOptions,
+): Record<string, string> {
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const environment: Record<string, string> = {
+    AWS_REGION: localResources.region,
+    AWS_ACCESS_KEY_ID: localResources.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localResources.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: local(ports.dynamodb),
+    AWS_ENDPOINT_URL_S3: local(ports.s3),
+    AWS_ENDPOINT_URL_SES: local(ports.mailbox),
+    AWS_ENDPOINT_URL_SESV2: local(ports.mailbox),
+    AWS_ENDPOINT_URL_SCHEDULER: local(ports.app),
+    [envNames.tableName]: localResources.tableName,
+    [envNames.uploadsBucket]: localResources.uploadsBucket,
+    [envNames.appOrigin]: `http://localhost:${ports.app},http://127.0.0.1:${ports.app}`,
+    [envNames.webSocketManagementEndpoint]: local(ports.app),
+    [envNames.logLevel]: options.logLevel ?? 'info',
+    [envNames.statusLookupsPerMinute]: String(options.statusLookupsPerMinute ?? 30),
+    STRIPE_SECRET_KEY: localResources.stripeSecretKey,
+    STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
+    STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,
+    STRIPE_API_URL: local(ports.stripe),
+    SES_FROM: localResources.sesFrom,
+  };
+  Object.assign(process.env, environment);
+  return environment;
+}
+
+/** Starts DynamoDB Local, s3rver, the mailbox, the Stripe stand-in and the gateway. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const log = options.log ?? (() => {});
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  const ports = await resolvePorts(options.ports);
+  const handlerEnvironment = configureHandlerEnvironment(ports, options);
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+  };
+
+  try {
+    const dynamodb = await startDynamoDbLocal({
+      port: ports.dynamodb,
+      dataDir: path.join(options.dataDir, 'dynamodb'),
+    });
+    stoppers.push(dynamodb.stop);
+    await ensureTable(dynamodb.endpoint, localResources.tableName);
+
+    const s3 = await startLocalS3({
+      port: ports.s3,
+      dataDir: path.join(options.dataDir, 's3'),
+      bucket: localResources.uploadsBucket,
+    });
+    stoppers.push(s3.stop);
+
+    const mailbox = await startLocalMailbox({ port: ports.mailbox });
+    stoppers.push(mailbox.stop);
+
+    const stripe = await createLocalStripe({
+      port: ports.stripe,
+      host: '127.0.0.1',
+      dataFile: path.join(options.dataDir, 'stripe.json'),
+      webhookUrl: `http://127.0.0.1:${ports.app}/api/stripe/webhook`,
+      webhookSecret: localResources.stripeWebhookSecret,
+      publicBaseUrl: `http://127.0.0.1:${ports.stripe}`,
+    });
+    stoppers.push(() => stripe.close());
+
+    const scheduler = new LocalScheduler(
+      path.join(options.dataDir, 'scheduler'),
+      async (targetArn, input) => {
+        const functionName = targetArn.split(':function:')[1] ?? '';
+        const handler = scheduledTargets[functionName];
+        if (!handler) throw new Error(`No scheduled target named ${functionName}`);
+        await invoke(handler, input);
+      },
+      (schedule) => log(`Scheduled target of ${schedule.name} failed`),
+    );
+    stoppers.push(async () => scheduler.stop());
+
+    const csp = contentSecurityPolicy({
+      paymentOrigins: [stripe.url],
+      uploadOrigins: [s3.endpoint],
+    });
+    const gateway = await startGateway({
+      port: ports.app,
+      web: options.web === 'dev' ? { mode: 'dev' } : { mode: 'dist', root: webDistDir },
+      siteHeaders: {
+        'content-security-policy': csp,
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'permissions-policy': 'camera=(self), microphone=(self), geolocation=()',
+      },
+      scheduler,
+      log,
+    });
+    stoppers.push(gateway.close);
+
+    const admin = {
+      username: options.admin?.username ?? defaultAdmin.username,
+      password: options.admin?.password ?? defaultAdmin.password,
+    };
+    await seedAdmin({ ...admin, email: options.admin?.email ?? defaultAdmin.email });
+    if (options.seedDemo) await seedDemoApplication();
+
+    return {
+      appUrl: gateway.url,
+      mailboxUrl: mailbox.endpoint,
+      stripeUrl: stripe.url,
+      dynamodbEndpoint: dynamodb.endpoint,
+      s3Endpoint: s3.endpoint,
+      ports,
+      handlerEnvironment,
+      admin,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

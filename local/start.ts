@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import path from 'node:path';
+import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
+import { DEMO_APPLICATION_ID } from './seed';
+import { startStack } from './stack';
+
+/**
+ * `npm start`: builds the web app, starts the whole product locally and prints where it is.
+ * `npm start -- --reset` starts with empty data; `npm run dev` serves the app with hot reload.
+ * Ctrl-C stops everything this started.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      reset: { type: 'boolean', default: false },
+      dev: { type: 'boolean', default: false },
+    },
+  });
+  const appPort = Number(process.env.PORT ?? defaultPorts.app);
+  if (!Number.isInteger(appPort) || appPort <= 0 || appPort > 65535) {
+    throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  }
+
+  if (!values.dev) {
+    console.log('Building the web app...');
+    await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  }
+
+  const admin = {
+    username: process.env.ADMIN_USERNAME || defaultAdmin.username,
+    password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
+  };
+  console.log(values.reset ? 'Starting with empty data...' : 'Starting the local stack...');
+  const stack = await startStack({
+    dataDir: defaultDataDir,
+    reset: values.reset,
+    web: values.dev ? 'dev' : 'dist',
+    ports: { ...defaultPorts, app: appPort },
+    admin,
+    seedDemo: true,
+    log: (message) => console.error(message),
+  });
+
+  console.log(`
+  Telehealth is running.
+
+    App:            ${stack.appUrl}
+    Mailbox (SES):  ${stack.mailboxUrl}
+    Admin sign-in:  ${stack.appUrl}/admin  username "${stack.admin.username}"  password "${stack.admin.password}"
+                    (set ADMIN_USERNAME / ADMIN_PASSWORD to change)
+    Test card:      4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines (local Stripe ${stack.stripeUrl})
+    Try the status check with application ID APP-${DEMO_APPLICATION_ID}
+
+  Data is kept in ${path.relative(process.cwd(), defaultDataDir) || '.data'}/ (npm start -- --reset starts empty). Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    stack
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

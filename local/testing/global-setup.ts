@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startStack } from '../stack';
+
+export interface TestStack {
+  appUrl: string;
+  mailboxUrl: string;
+  stripeUrl: string;
+  handlerEnvironment: Record<string, string>;
+  admin: { username: string; password: string };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: TestStack;
+  }
+}
+
+/**
+ * Starts the real local stack (DynamoDB Local, s3rver, mailbox, Stripe stand-in, gateway) on
+ * free ports with a fresh data directory, once per suite, and hands its addresses to the tests.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-test-'));
+  const stack = await startStack({
+    dataDir,
+    web: 'dist',
+    logLevel: 'warn',
+    // Generous: many tests share 127.0.0.1; the 429 path has its own test with its own client.
+    statusLookupsPerMinute: 10_000,
+    admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+  });
+  project.provide('stack', {
+    appUrl: stack.appUrl,
+    mailboxUrl: stack.mailboxUrl,
+    stripeUrl: stack.stripeUrl,
+    handlerEnvironment: stack.handlerEnvironment,
+    admin: stack.admin,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Stored case statuses: the one state machine of DESIGN.md §5. */
+export const caseStatuses = [
+  'awaiting_payment',
+  'paid',
+  'claimed',
+  'in_call',
+  'completed',
+  'expired',
+  'cancelled',
+] as const;
+export const caseStatusSchema = z.enum(caseStatuses);
+export type CaseStatus = z.infer<typeof caseStatusSchema>;
+
+/** Admin case list vocabulary (spec doc 2 §4), derived from the stored status. */
+export type AdminCaseStatus = 'pending' | 'assigned' | 'in_progress' | 'completed' | 'cancelled';
+
+export const adminCaseStatusOf: Record<CaseStatus, AdminCaseStatus> = {
+  awaiting_payment: 'pending',
+  paid: 'pending',
+  claimed: 'assigned',
+  in_call: 'in_progress',
+  completed: 'completed',
+  expired: 'cancelled',
+  cancelled: 'cancelled',
+};
+
+/** Visit page label per stored status (spec doc 1 §4); any other value reads 'Preparing...'. */
+export function patientCaseLabel(status: string): string {
+  switch (status) {
+    case 'paid':
+      return 'Waiting for Provider';
+    case 'in_call':
+      return 'Consultation Active';
+    case 'completed':
+      return 'Consultation Ended';
+    case 'expired':
+      return 'Session Expired';
+    default:
+      return 'Preparing...';
+  }
+}
+
+/** Provider dashboard label per stored status (spec doc 2 §4). */
+export function providerCaseLabel(status: string): string {
+  switch (status) {
+    case 'paid':
+      return 'Ready for Care';
+    case 'claimed':
+      return 'In Progress';
+    case 'in_call':
+      return 'Meeting Active';
+    case 'completed':
+      return 'Completed';
+    default:
+      return status;
+  }
+}

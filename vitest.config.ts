@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
+  '@web': fileURLToPath(new URL('./web/src', import.meta.url)),
+};
+
+/**
+ * Four suites, run in this order by `npm test` (scripts/test.ts):
+ * unit (no servers), infra (CDK synth, offline), integration (handlers through the local
+ * gateway against the local stack) and e2e (Chromium against the local stack).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // The machine runs Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['{functions,local,shared}/**/*.int.test.ts'],
+          globalSetup: ['local/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['local/testing/global-setup.ts'],
+          // One browser at a time: the machine has 2 cores and calls need both.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
