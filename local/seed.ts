@@ -1,4 +1,8 @@
-import { getAdminUser, insertAdminUser, replaceAdminPassword } from '../functions/src/db/admin-users';
+import {
+  getAdminUser,
+  insertAdminUser,
+  replaceAdminPassword,
+} from '../functions/src/db/admin-users';
 import {
   getDoctorApplication,
   insertDoctorApplication,

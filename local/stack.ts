@@ -1,15 +1,14 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { contentSecurityPolicy } from '../shared/src/http/content-security-policy';
+import {
+  contentSecurityPolicy,
+  hstsMaxAgeSeconds,
+  permissionsPolicy,
+  referrerPolicy,
+} from '../shared/src/http/site-headers';
 import { scheduledTargets } from '../functions/src/routes';
 import { envNames } from '../functions/src/lib/env';
-import {
-  defaultAdmin,
-  defaultPorts,
-  localResources,
-  webDistDir,
-  type StackPorts,
-} from './config';
+import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startGateway } from './gateway/server';
 import { invoke } from './gateway/lambda-runtime';
@@ -89,6 +88,8 @@ function configureHandlerEnvironment(
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,
     STRIPE_API_URL: local(ports.stripe),
     SES_FROM: localResources.sesFrom,
+    // Lambda runs Node 22; this machine's Node 20 would make the SDK print a notice per process.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   Object.assign(process.env, environment);
   return environment;
@@ -111,7 +112,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: ports.dynamodb,
       dataDir: path.join(options.dataDir, 'dynamodb'),
     });
-    stoppers.push(dynamodb.stop);
+    stoppers.push(() => dynamodb.stop());
     await ensureTable(dynamodb.endpoint, localResources.tableName);
 
     const s3 = await startLocalS3({
@@ -119,10 +120,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: path.join(options.dataDir, 's3'),
       bucket: localResources.uploadsBucket,
     });
-    stoppers.push(s3.stop);
+    stoppers.push(() => s3.stop());
 
     const mailbox = await startLocalMailbox({ port: ports.mailbox });
-    stoppers.push(mailbox.stop);
+    stoppers.push(() => mailbox.stop());
 
     const stripe = await createLocalStripe({
       port: ports.stripe,
@@ -144,26 +145,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
       (schedule) => log(`Scheduled target of ${schedule.name} failed`),
     );
-    stoppers.push(async () => scheduler.stop());
+    stoppers.push(() => Promise.resolve(scheduler.stop()));
 
-    const csp = contentSecurityPolicy({
-      paymentOrigins: [stripe.url],
-      uploadOrigins: [s3.endpoint],
-    });
+    const csp = contentSecurityPolicy({ paymentOrigins: [stripe.url], uploadsOrigin: s3.endpoint });
     const gateway = await startGateway({
       port: ports.app,
       web: options.web === 'dev' ? { mode: 'dev' } : { mode: 'dist', root: webDistDir },
       siteHeaders: {
         'content-security-policy': csp,
+        'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains`,
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'permissions-policy': 'camera=(self), microphone=(self), geolocation=()',
+        'referrer-policy': referrerPolicy,
+        'permissions-policy': permissionsPolicy,
       },
       scheduler,
       log,
     });
-    stoppers.push(gateway.close);
+    stoppers.push(() => gateway.close());
 
     const admin = {
       username: options.admin?.username ?? defaultAdmin.username,

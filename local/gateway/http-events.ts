@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { HttpRoute } from '../../functions/src/routes';
 
-const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
 
 /** API Gateway joins repeated headers with commas and moves cookies to their own list. */
 function headersOf(req: IncomingMessage): {
@@ -17,7 +18,12 @@ function headersOf(req: IncomingMessage): {
     if (value === undefined || name.startsWith('cloudfront-')) continue;
     if (name === 'cookie') {
       const all = Array.isArray(value) ? value.join('; ') : value;
-      cookies.push(...all.split(';').map((part) => part.trim()).filter(Boolean));
+      cookies.push(
+        ...all
+          .split(';')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -85,7 +91,8 @@ export function writeHttpResult(res: ServerResponse, result: unknown): void {
   }
   const structured = result as APIGatewayProxyStructuredResultV2;
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
+  for (const [name, value] of Object.entries(structured.headers ?? {}))
+    headers[name] = String(value);
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
   const body = structured.body
     ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')

@@ -82,7 +82,7 @@ export class LocalScheduler {
   }
 
   /** Serves the Scheduler API paths; returns false when the request is not one of them. */
-  async handle(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<boolean> {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): boolean {
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
     const name = decodeURIComponent(match[1]!);
@@ -97,7 +97,9 @@ export class LocalScheduler {
       return true;
     }
     if (req.method === 'GET') {
-      const schedule = this.schedules.get(this.keyOf(url.searchParams.get('groupName') ?? 'default', name));
+      const schedule = this.schedules.get(
+        this.keyOf(url.searchParams.get('groupName') ?? 'default', name),
+      );
       if (!schedule) notFound(res, name);
       else
         writeJson(res, 200, {
@@ -148,9 +150,14 @@ export class LocalScheduler {
       deleteAfterCompletion: request.ActionAfterCompletion === 'DELETE',
     };
     if (this.create(schedule) === 'exists') {
-      writeJson(res, 409, { Message: `Schedule ${name} already exists.` }, {
-        'x-amzn-errortype': 'ConflictException',
-      });
+      writeJson(
+        res,
+        409,
+        { Message: `Schedule ${name} already exists.` },
+        {
+          'x-amzn-errortype': 'ConflictException',
+        },
+      );
       return;
     }
     writeJson(res, 200, { ScheduleArn: this.arnOf(schedule) });
@@ -215,7 +222,12 @@ function validation(res: ServerResponse, message: string): void {
 }
 
 function notFound(res: ServerResponse, name: string): void {
-  writeJson(res, 404, { Message: `Schedule ${name} does not exist.` }, {
-    'x-amzn-errortype': 'ResourceNotFoundException',
-  });
+  writeJson(
+    res,
+    404,
+    { Message: `Schedule ${name} does not exist.` },
+    {
+      'x-amzn-errortype': 'ResourceNotFoundException',
+    },
+  );
 }

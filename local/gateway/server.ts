@@ -92,7 +92,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (url.pathname.startsWith('/@connections/') || url.pathname.startsWith('/schedules/')) {
         const { body } = await readBody(req, API_GATEWAY_MAX_BODY);
         if (webSockets.handleManagement(req, res, url, body)) return;
-        if (await options.scheduler.handle(req, res, url, body)) return;
+        if (options.scheduler.handle(req, res, url, body)) return;
         writeJson(res, 404, { message: 'Not Found' });
         return;
       }

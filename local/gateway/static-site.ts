@@ -29,7 +29,9 @@ export function createStaticSite(root: string, headers: Record<string, string>) 
   return (req: IncomingMessage, res: ServerResponse, url: URL): void => {
     // Checked per request: API-only test stacks run without a build.
     if (!existsSync(path.join(resolvedRoot, 'index.html'))) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(NOT_BUILT);
+      res
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...headers })
+        .end(NOT_BUILT);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -43,7 +45,9 @@ export function createStaticSite(root: string, headers: Record<string, string>) 
       pathname = '/';
     }
     let file = path.resolve(resolvedRoot, `.${pathname}`);
-    const inside = file.startsWith(resolvedRoot + path.sep);
+    // Dot folders (Vite's `.vite/manifest.json`) are build metadata, not part of the site.
+    const hidden = pathname.split('/').some((segment) => segment.startsWith('.'));
+    const inside = !hidden && file.startsWith(resolvedRoot + path.sep);
     const isFile = inside && existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       // Missing assets are real 404s; any other path is a client-side route.

@@ -17,7 +17,7 @@ interface Connection {
 
 function statusOf(result: unknown): number {
   if (typeof result === 'object' && result !== null && 'statusCode' in result) {
-    return Number((result as { statusCode: unknown }).statusCode) || 200;
+    return Number(result.statusCode) || 200;
   }
   return 200;
 }
@@ -65,7 +65,7 @@ export class LocalWebSocketApi {
       } as APIGatewayProxyWebsocketEventV2['requestContext'],
       isBase64Encoded: false,
       ...extra,
-    } as APIGatewayProxyWebsocketEventV2;
+    };
   }
 
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -86,7 +86,7 @@ export class LocalWebSocketApi {
           this.event('$connect', 'CONNECT', connectionId, meta, {
             headers,
             queryStringParameters: Object.fromEntries(url.searchParams),
-          } as Record<string, unknown>),
+          }),
         ),
       );
     } catch {
@@ -115,12 +115,7 @@ export class LocalWebSocketApi {
   }
 
   /** The Management API; returns false when the path is not `/@connections/...`. */
-  handleManagement(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    body: Buffer,
-  ): boolean {
+  handleManagement(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): boolean {
     const match = /^\/@connections\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
     const connectionId = decodeURIComponent(match[1]!);

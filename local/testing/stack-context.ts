@@ -12,7 +12,11 @@ export function useTestStack(): TestStack {
 }
 
 /** A browser-like call to the app: same origin, JSON. */
-export function appFetch(stack: TestStack, path: string, init: RequestInit = {}): Promise<Response> {
+export function appFetch(
+  stack: TestStack,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('origin')) headers.set('origin', stack.appUrl);
   return fetch(new URL(path, stack.appUrl), { ...init, headers });

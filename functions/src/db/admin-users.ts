@@ -52,7 +52,11 @@ export async function insertAdminUser(
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.adminEmailGuard(record.email), entity: 'UniqueGuard', owner: record.id },
+            Item: {
+              ...keys.adminEmailGuard(record.email),
+              entity: 'UniqueGuard',
+              owner: record.id,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

@@ -26,9 +26,12 @@ describe('rate limit', () => {
   });
 
   it('allows the 10th call and refuses the 11th with 429 and Retry-After', async () => {
-    dynamo.on(UpdateCommand).resolvesOnce({ Attributes: { count: 10 } }).resolvesOnce({
-      Attributes: { count: 11 },
-    });
+    dynamo
+      .on(UpdateCommand)
+      .resolvesOnce({ Attributes: { count: 10 } })
+      .resolvesOnce({
+        Attributes: { count: 11 },
+      });
     await expect(enforceRateLimit(rule)).resolves.toBeUndefined();
     const refusal = await enforceRateLimit(rule).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpError);

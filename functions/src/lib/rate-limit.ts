@@ -24,7 +24,10 @@ export interface RateLimitResult {
  * window. Counting continues past the limit so a flood stays refused until the window ends,
  * and a new window lets the real owner back in (no long lock-out).
  */
-export async function consumeRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const subjectHash = createHash('sha256').update(rule.subject).digest('base64url').slice(0, 32);

@@ -14,7 +14,10 @@ export interface EventOverrides {
 }
 
 /** An API Gateway v2 event for `route`, based on the sample in `events/`. */
-export function httpEvent(route: HttpRoute, overrides: EventOverrides = {}): APIGatewayProxyEventV2 {
+export function httpEvent(
+  route: HttpRoute,
+  overrides: EventOverrides = {},
+): APIGatewayProxyEventV2 {
   const routeKey = `${route.method} ${route.path}`;
   const base = structuredClone(sample) as APIGatewayProxyEventV2;
   return {

@@ -18,7 +18,8 @@ export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 export const applicationStatusMessages: Record<ApplicationStatus, string> = {
   pending: 'Your application is under review.',
   under_review: 'Your application is being reviewed by our verification team.',
-  approved: 'Your application has been approved. Please check your email for your login credentials.',
+  approved:
+    'Your application has been approved. Please check your email for your login credentials.',
   rejected: 'Your application was not approved. Please check your email for the reviewer notes.',
   suspended: 'Your application is temporarily suspended pending additional review.',
 };

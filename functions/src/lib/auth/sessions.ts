@@ -44,7 +44,9 @@ export async function createSession(
 }
 
 export function isSessionLive(session: Session, now: number): boolean {
-  return now - session.createdAt < SESSION_ABSOLUTE_MS && now - session.lastSeenAt < SESSION_IDLE_MS;
+  return (
+    now - session.createdAt < SESSION_ABSOLUTE_MS && now - session.lastSeenAt < SESSION_IDLE_MS
+  );
 }
 
 /** The live session behind a token, or null when unknown, idle too long or too old. */

@@ -6,7 +6,9 @@ import { header } from './request';
 /** The raw request body as bytes, after API Gateway's base64 encoding is undone. */
 export function rawBody(event: APIGatewayProxyEventV2): Buffer {
   if (!event.body) return Buffer.alloc(0);
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  return event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64')
+    : Buffer.from(event.body, 'utf8');
 }
 
 function mediaType(event: APIGatewayProxyEventV2): string {

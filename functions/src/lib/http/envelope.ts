@@ -40,7 +40,10 @@ export function toErrorAnswer(error: unknown, options: EnvelopeOptions = {}): Er
     status = 400;
     message = error.issues[0]?.message ?? 'Invalid request';
     details = {
-      issues: error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })),
+      issues: error.issues.map((issue) => ({
+        path: issuePath(issue.path),
+        message: issue.message,
+      })),
     };
     expected = true;
   }

@@ -73,7 +73,10 @@ describe('httpHandler: validation and the error envelope', () => {
 
   it('refuses malformed JSON with 400', async () => {
     const answer = await call(createThing, postEvent('{"name":'));
-    expect(answer).toMatchObject({ status: 400, body: { message: 'Request body is not valid JSON' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'Request body is not valid JSON' },
+    });
   });
 
   it('refuses a body over the route cap with 413', async () => {
@@ -139,7 +142,13 @@ describe('httpHandler: same-origin rule for state changes', () => {
 });
 
 describe('httpHandler: role check', () => {
-  const adminRoute: HttpRoute = { ...postRoute, access: 'admin', method: 'GET', body: 'none', requireSameOrigin: false };
+  const adminRoute: HttpRoute = {
+    ...postRoute,
+    access: 'admin',
+    method: 'GET',
+    body: 'none',
+    requireSameOrigin: false,
+  };
   const adminOnly = httpHandler(adminRoute, {
     handle: ({ session }) => Promise.resolve({ body: { subject: session?.subjectId } }),
   });

@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
@@ -128,7 +128,7 @@ export function httpHandler<P = Record<string, string>, Q = Record<string, strin
     );
   };
 
-  return middy<HttpEvent, HttpResponse, Error, Context>(base).use({
+  const pipeline: MiddlewareObj<HttpEvent, HttpResponse, Error, Context> = {
     before: async (request) => {
       const { event } = request;
       const requestId = event.requestContext?.requestId ?? request.context.awsRequestId;
@@ -163,5 +163,6 @@ export function httpHandler<P = Record<string, string>, Q = Record<string, strin
         answer.headers,
       );
     },
-  });
+  };
+  return middy<HttpEvent, HttpResponse, Error, Context>(base).use(pipeline);
 }

@@ -1,17 +1,26 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { createLogger, type Logger } from '../logger';
 
 export type WebSocketEvent = APIGatewayProxyWebsocketEventV2;
+type WebSocketResult = APIGatewayProxyResultV2;
+
+/** A failed event is logged by name only and answered 500, revealing nothing. */
+const errorHandler: MiddlewareObj<WebSocketEvent, WebSocketResult, Error, Context> = {
+  onError: (request) => {
+    createLogger({ route: request.event.requestContext?.routeKey }).error('websocket failed', {
+      error: request.error?.name,
+    });
+    request.response = { statusCode: 500 };
+  },
+};
 
 /**
  * Factory for the WebSocket route handlers: the same logging rules as HTTP handlers (ids and
- * outcomes only, never message bodies) and a 500 that reveals nothing.
+ * outcomes only, never message bodies).
  */
-export function webSocketHandler(
-  handle: (event: WebSocketEvent, log: Logger) => Promise<number>,
-) {
-  return middy<WebSocketEvent, APIGatewayProxyResultV2, Error, Context>(async (event: WebSocketEvent) => {
+export function webSocketHandler(handle: (event: WebSocketEvent, log: Logger) => Promise<number>) {
+  return middy<WebSocketEvent, WebSocketResult, Error, Context>(async (event: WebSocketEvent) => {
     const log = createLogger({
       requestId: event.requestContext.requestId,
       route: event.requestContext.routeKey,
@@ -19,12 +28,5 @@ export function webSocketHandler(
     const statusCode = await handle(event, log);
     log.info('websocket event handled', { status: statusCode });
     return { statusCode };
-  }).use({
-    onError: (request) => {
-      createLogger({ route: request.event.requestContext?.routeKey }).error('websocket failed', {
-        error: request.error?.name,
-      });
-      request.response = { statusCode: 500 };
-    },
-  });
+  }).use(errorHandler);
 }

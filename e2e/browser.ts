@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
+
+/** Chromium flags for this machine (DESIGN.md §8); calls add the fake media flags. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, ...extraArgs] });
+}
+
+/**
+ * A page in its own browser context (axe needs one, and each test starts with clean storage).
+ * Closing the page closes its context.
+ */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.once('close', () => void context.close().catch(() => undefined));
+  return page;
+}
+
+/** Fails the test with the list of axe violations (WCAG 2 A/AA) on the current page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,56 @@
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { tableDefinition } from '../../functions/src/db/table-definition';
+import { acknowledge } from './nag';
+import { resourcePrefix, type StageConfig } from './stage-config';
+
+export interface DataTableProps {
+  readonly config: StageConfig;
+}
+
+const stringAttribute = (name: string): dynamodb.Attribute => ({
+  name,
+  type: dynamodb.AttributeType.STRING,
+});
+
+/**
+ * The one DynamoDB table (DESIGN.md §4), built from `functions/src/db/table-definition.ts`, the
+ * same object the local stack creates DynamoDB Local's table from.
+ */
+export class DataTable extends Construct {
+  readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string, props: DataTableProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      tableName: resourcePrefix(config.stage),
+      partitionKey: stringAttribute(tableDefinition.partitionKey),
+      sortKey: stringAttribute(tableDefinition.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      // Encrypted at rest with the AWS managed key (aws/dynamodb): callers need no KMS grants.
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      deletionProtection: !config.isDev,
+      removalPolicy: config.removalPolicy,
+    });
+
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: stringAttribute(index.partitionKey),
+        sortKey: stringAttribute(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    acknowledge(
+      this.table,
+      'HIPAA.Security-DynamoDBInBackupPlan',
+      'Point-in-time recovery (35 days of continuous backups) is enabled; an AWS Backup plan ' +
+        'with longer retention is an account-level decision outside this stack.',
+    );
+  }
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { handlerModulePath, httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import type { LogGroups } from './log-groups';
+import { resourcePrefix, type StageConfig } from './stage-config';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const featuresDir = fileURLToPath(new URL('../../functions/src/features/', import.meta.url));
+
+/** Every distinct handler module named by the route manifest (HTTP and WebSocket), sorted. */
+export function manifestHandlers(): string[] {
+  const names = [
+    ...Object.values(httpRoutes).map((route) => route.handler),
+    ...Object.values(webSocketRoutes),
+  ];
+  return [...new Set<string>(names)].sort();
+}
+
+/** `doctor-applications/get-status` → `DoctorApplicationsGetStatus` (the construct id). */
+export function handlerConstructId(handler: string): string {
+  return handler
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+const maxFunctionNameLength = 64;
+
+/**
+ * `telehealth-{stage}-doctor-applications-get-status`. Lambda allows 64 characters; a longer
+ * name keeps its start and ends with a short hash of the full name, so it stays unique.
+ */
+export function handlerFunctionName(stage: string, handler: string): string {
+  const slug = handler
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const name = `${resourcePrefix(stage)}-${slug}`;
+  if (name.length <= maxFunctionNameLength) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, maxFunctionNameLength - hash.length - 1)}-${hash}`;
+}
+
+export interface HandlerFunctionsProps {
+  readonly config: StageConfig;
+  readonly logGroups: LogGroups;
+  /** Environment shared by every handler (DESIGN.md: `functions/src/lib/env.ts`). */
+  readonly environment: Record<string, string>;
+}
+
+/**
+ * One Lambda function per distinct handler module of the route manifest: several routes may share
+ * a handler (e.g. `not-implemented`), and a handler is bundled once. Each function has its own
+ * role and its own encrypted log group, so permissions can be narrowed per handler later.
+ */
+export class HandlerFunctions extends Construct {
+  private readonly functions = new Map<string, nodejs.NodejsFunction>();
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionsProps) {
+    super(scope, id);
+    for (const handler of manifestHandlers()) {
+      this.functions.set(handler, this.createFunction(handler, props));
+    }
+  }
+
+  /** The function of a handler module named by the manifest. */
+  forHandler(handler: string): nodejs.NodejsFunction {
+    const fn = this.functions.get(handler);
+    if (!fn) throw new Error(`No function for handler ${handler}`);
+    return fn;
+  }
+
+  get all(): nodejs.NodejsFunction[] {
+    return [...this.functions.values()];
+  }
+
+  private createFunction(handler: string, props: HandlerFunctionsProps): nodejs.NodejsFunction {
+    const scope = new Construct(this, handlerConstructId(handler));
+    const functionName = handlerFunctionName(props.config.stage, handler);
+
+    const logGroup = props.logGroups.create(scope, 'Logs', `/aws/lambda/${functionName}`);
+    // An explicit role instead of AWSLambdaBasicExecutionRole: writing to its own log group only.
+    const role = new iam.Role(scope, 'Role', {
+      description: `Runs the ${handler} handler`,
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
+
+    return new nodejs.NodejsFunction(scope, 'Function', {
+      functionName,
+      description: `functions/src/features/${handlerModulePath(handler)}`,
+      entry: `${featuresDir}${handlerModulePath(handler)}`,
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: `${repoRoot}package-lock.json`,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(15),
+      role,
+      logGroup,
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // Line mappings are enough for stack traces; embedding the sources would double the size.
+        sourcesContent: false,
+        // Prefer the ESM builds of dependencies, and give bundled CommonJS code a `require`.
+        mainFields: ['module', 'main'],
+        banner:
+          "import { createRequire as __createRequire } from 'node:module'; " +
+          'const require = __createRequire(import.meta.url);',
+        // The nodejs22.x runtime ships the AWS SDK v3.
+        externalModules: ['@aws-sdk/*'],
+        // The root tsconfig maps `@shared/*` to `shared/src/*`.
+        tsconfig: `${repoRoot}tsconfig.json`,
+      },
+    });
+  }
+}

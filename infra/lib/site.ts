@@ -1,0 +1,221 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+import {
+  contentSecurityPolicy,
+  hstsMaxAgeSeconds,
+  permissionsPolicy,
+  stripeOrigins,
+} from '../../shared/src/http/site-headers';
+import type { StageConfig } from './stage-config';
+
+export interface SiteProps {
+  readonly config: StageConfig;
+  readonly accessLogsBucket: s3.IBucket;
+  /** Domain of the HTTP API (`/api/*`). */
+  readonly httpApiDomain: string;
+  /** Domain of the WebSocket API and the path of its stage (`/ws` → `/{stage}`). */
+  readonly webSocketDomain: string;
+  readonly webSocketStagePath: string;
+  /** Origin of the uploads bucket, for the CSP. */
+  readonly uploadsOrigin: string;
+}
+
+/** The path browsers open the WebSocket on (same origin as the app). */
+export const webSocketPath = '/ws';
+/** The path prefix of the HTTP API; the API's routes include it. */
+export const apiPathPattern = '/api/*';
+
+/**
+ * App routes (no file extension in the last path segment) get the app shell; files are served
+ * as they are. Done per request on the default behaviour instead of with distribution-wide
+ * custom error responses, which would also turn the API's own 403/404 answers into index.html.
+ */
+export const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * API Gateway WebSocket APIs accept connections only on the stage path itself (anything after
+ * it is refused with 403), so `/ws` is rewritten to `/{stage}` before it reaches the origin.
+ */
+export function webSocketRewriteCode(stagePath: string): string {
+  return `function handler(event) {
+  var request = event.request;
+  request.uri = ${JSON.stringify(stagePath)};
+  return request;
+}`;
+}
+
+/**
+ * The private site bucket (the Vite build of web/) and the CloudFront distribution that serves
+ * the app, `/api/*` and `/ws` from one origin (DESIGN.md §2).
+ */
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** `https://{distribution domain}`. */
+  readonly appOrigin: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: config.isDev,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Telehealth security headers (DESIGN.md §6)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            uploadsOrigin: props.uploadsOrigin,
+            paymentOrigins: stripeOrigins,
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        // Ids in URLs are capabilities (DESIGN.md §6): never send them to other origins.
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN,
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'App routes get /index.html',
+      code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const webSocketRewrite = new cloudfront.Function(this, 'WebSocketRewrite', {
+      comment: `${webSocketPath} goes to the WebSocket stage ${props.webSocketStagePath}`,
+      code: cloudfront.FunctionCode.fromInline(webSocketRewriteCode(props.webSocketStagePath)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    // The WebSocket handshake headers, the session cookie (provider alerts) and the query string
+    // (room token) reach $connect; the Host header must stay API Gateway's own.
+    const webSocketRequests = new cloudfront.OriginRequestPolicy(this, 'WebSocketRequests', {
+      comment: 'WebSocket handshake to API Gateway',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'Sec-WebSocket-Key',
+        'Sec-WebSocket-Version',
+        'Sec-WebSocket-Protocol',
+        'Sec-WebSocket-Extensions',
+        'Origin',
+        'User-Agent',
+      ),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Telehealth ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        [apiPathPattern]: {
+          origin: new origins.HttpOrigin(props.httpApiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+        [webSocketPath]: {
+          origin: new origins.HttpOrigin(props.webSocketDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: webSocketRequests,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: webSocketRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
+        },
+      },
+    });
+    this.appOrigin = `https://${this.distribution.distributionDomainName}`;
+
+    acknowledge(
+      this.bucket,
+      'HIPAA.Security-S3DefaultEncryptionKMS',
+      'The site bucket holds the public web app build (no patient data) and is read by ' +
+        'CloudFront through OAC; SSE-S3 avoids a KMS key policy for CloudFront.',
+    );
+    acknowledge(
+      this.bucket,
+      'HIPAA.Security-S3BucketReplicationEnabled',
+      'The site is a build artefact that CI can upload again at any time.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'The distribution uses the default *.cloudfront.net certificate, which fixes the viewer ' +
+        'TLS policy; a custom domain with an ACM certificate and TLSv1.2_2021 comes later.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'The service is not restricted by country at this stage; geo restriction is a product ' +
+        'decision, not a default.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No AWS WAF web ACL yet (it needs a us-east-1 stack and costs per rule); API Gateway ' +
+        'throttling and application rate limits protect the API meanwhile.',
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/** The stage used when `-c stage=...` is not given (cdk.json says the same). */
+export const defaultStage = 'dev';
+
+/**
+ * Stage names end up in resource names (table, buckets, functions, schedule group), so they are
+ * short, lowercase and DNS-safe: S3 bucket names allow nothing else.
+ */
+const stagePattern = /^[a-z][a-z0-9-]{0,14}[a-z0-9]$|^[a-z]$/;
+
+export function parseStage(value: unknown): string {
+  const stage = value === undefined ? defaultStage : value;
+  if (typeof stage !== 'string' || !stagePattern.test(stage)) {
+    throw new Error(
+      `Invalid stage ${JSON.stringify(stage)}: use 1-16 lowercase letters, digits or hyphens, ` +
+        'starting with a letter (e.g. -c stage=prod).',
+    );
+  }
+  return stage;
+}
+
+/** Settings that differ between a throwaway development stage and the others. */
+export interface StageConfig {
+  readonly stage: string;
+  /** `dev` may be destroyed with its data; every other stage keeps data on stack deletion. */
+  readonly isDev: boolean;
+  readonly removalPolicy: RemovalPolicy;
+  readonly logRetention: RetentionDays;
+  /** Access logs (S3 server access logs, CloudFront logs) expire after this many days. */
+  readonly accessLogExpirationDays: number;
+  readonly logLevel: 'debug' | 'info';
+}
+
+export function stageConfig(stage: string): StageConfig {
+  const isDev = stage === 'dev';
+  return {
+    stage,
+    isDev,
+    removalPolicy: isDev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    logRetention: isDev ? RetentionDays.ONE_MONTH : RetentionDays.ONE_YEAR,
+    accessLogExpirationDays: isDev ? 30 : 400,
+    logLevel: isDev ? 'debug' : 'info',
+  };
+}
+
+/** `telehealth-{stage}`: the prefix of every physical name in a stage. */
+export function resourcePrefix(stage: string): string {
+  return `telehealth-${stage}`;
+}

@@ -1,0 +1,214 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../../functions/src/db/table-definition';
+import { envNames } from '../../functions/src/lib/env';
+import { DataTable } from './data-table';
+import { HandlerFunctions } from './handler-functions';
+import { HttpApi } from './http-api';
+import { LogBucket } from './log-bucket';
+import { LogGroups } from './log-groups';
+import { acknowledge, nagRef } from './nag';
+import { Scheduler } from './scheduler';
+import { Site, webSocketPath } from './site';
+import { stageConfig, type StageConfig } from './stage-config';
+import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
+import { WebSocketApi } from './websocket-api';
+
+/**
+ * Variables the Scheduler-related handlers will read. Not in `functions/src/lib/env.ts` yet
+ * (`envNames`); the names here are the contract until they move there.
+ */
+export const schedulerEnvNames = {
+  scheduleGroup: 'SCHEDULE_GROUP',
+  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+} as const;
+
+export interface TelehealthStackProps extends StackProps {
+  readonly stage: string;
+}
+
+export function stackName(stage: string): string {
+  return `Telehealth-${stage}`;
+}
+
+/**
+ * One stage of the product (DESIGN.md §2): CloudFront in front of the site bucket, the HTTP API
+ * and the WebSocket API; Lambda handlers from the route manifest; one DynamoDB table; the uploads
+ * bucket; the Scheduler group for meeting ends.
+ */
+export class TelehealthStack extends Stack {
+  readonly config: StageConfig;
+  readonly table: DataTable;
+  readonly uploads: UploadsBucket;
+  readonly site: Site;
+  readonly httpApi: HttpApi;
+  readonly webSocketApi: WebSocketApi;
+  readonly scheduler: Scheduler;
+  readonly functions: HandlerFunctions;
+
+  constructor(scope: Construct, id: string, props: TelehealthStackProps) {
+    super(scope, id, {
+      description: `Telehealth service, stage ${props.stage}`,
+      ...props,
+    });
+    const config = stageConfig(props.stage);
+    this.config = config;
+
+    const logGroups = new LogGroups(this, 'LogGroups', { config });
+    const accessLogs = new LogBucket(this, 'AccessLogs', { config });
+    this.table = new DataTable(this, 'Data', { config });
+    this.scheduler = new Scheduler(this, 'Scheduler', { config });
+
+    // The APIs first (without routes): CloudFront needs their domains, the handlers need
+    // CloudFront's domain (APP_ORIGIN), and the routes need the handlers.
+    this.httpApi = new HttpApi(this, 'HttpApi', { config, logGroups });
+    this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', { config, logGroups });
+
+    const uploadsOrigin = uploadsBucketOrigin(config.stage);
+    this.site = new Site(this, 'Site', {
+      config,
+      accessLogsBucket: accessLogs.bucket,
+      httpApiDomain: this.httpApi.domainName,
+      webSocketDomain: this.webSocketApi.domainName,
+      webSocketStagePath: this.webSocketApi.stagePath,
+      uploadsOrigin,
+    });
+    this.uploads = new UploadsBucket(this, 'Uploads', {
+      config,
+      appOrigin: this.site.appOrigin,
+      accessLogsBucket: accessLogs.bucket,
+    });
+
+    this.functions = new HandlerFunctions(this, 'Handlers', {
+      config,
+      logGroups,
+      environment: {
+        [envNames.tableName]: this.table.table.tableName,
+        [envNames.uploadsBucket]: this.uploads.bucket.bucketName,
+        [envNames.appOrigin]: this.site.appOrigin,
+        [envNames.logLevel]: config.logLevel,
+        [envNames.webSocketManagementEndpoint]: this.webSocketApi.managementEndpoint,
+        [schedulerEnvNames.scheduleGroup]: this.scheduler.groupName,
+        [schedulerEnvNames.schedulerRoleArn]: this.scheduler.invokeRole.roleArn,
+      },
+    });
+    for (const fn of this.functions.all) {
+      this.grantDataAccess(fn);
+      this.webSocketApi.grantManageConnections(fn);
+    }
+
+    this.httpApi.addManifestRoutes(this.functions);
+    this.webSocketApi.addManifestRoutes(this.functions);
+
+    this.acknowledgeStackWide();
+    this.addOutputs();
+  }
+
+  /**
+   * Read/write on the table and its indexes, objects of the uploads bucket. Listed actions
+   * instead of `grantReadWriteData`: no Scan (DESIGN.md §4: never on a request path), no table
+   * administration, no wildcard actions.
+   */
+  private grantDataAccess(fn: lambda.IFunction): void {
+    const table = this.table.table;
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:ConditionCheckItem',
+        ],
+        resources: [
+          table.tableArn,
+          ...tableDefinition.globalSecondaryIndexes.map(
+            (index) => `${table.tableArn}/index/${index.indexName}`,
+          ),
+        ],
+      }),
+    );
+    // Presigned POST (upload), presigned GET (download), reading back an upload to verify it,
+    // deleting one that fails verification.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [this.uploads.bucket.arnForObjects('*')],
+      }),
+    );
+  }
+
+  private acknowledgeStackWide(): void {
+    acknowledge(
+      this,
+      'HIPAA.Security-IAMNoInlinePolicy',
+      'Every role here belongs to exactly one function or service, and its policy is generated ' +
+        'from explicit grants to that role alone: a strict one-to-one relationship, which is ' +
+        'what inline policies are for. Nothing shares or reuses these permissions.',
+    );
+    const uploadsBucket = this.uploads.bucket.node.defaultChild as Parameters<typeof nagRef>[0];
+    const webSocketApi = this.webSocketApi.api.node.defaultChild as Parameters<typeof nagRef>[0];
+    acknowledge(
+      this.functions,
+      `AwsSolutions-IAM5[Resource::${nagRef(uploadsBucket, 'Arn')}/*]`,
+      'Upload object keys are chosen by the server per upload, so object access is granted on ' +
+        'the bucket’s objects; the actions are listed (Put/Get/DeleteObject), not wildcards.',
+    );
+    acknowledge(
+      this.functions,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagRef(webSocketApi)}/${this.config.stage}/*/@connections/*]`,
+      'Connection ids are created at runtime; the grant is limited to ManageConnections on this ' +
+        'stage of this WebSocket API.',
+    );
+    acknowledge(
+      this.functions,
+      'AwsSolutions-L1',
+      'DESIGN.md §9 pins nodejs22.x for the handlers (the version the local stack and tests ' +
+        'target); moving to a newer runtime is a deliberate upgrade.',
+    );
+    acknowledge(
+      this.functions,
+      'HIPAA.Security-LambdaInsideVPC',
+      'The handlers reach only AWS public service endpoints (DynamoDB, S3, SES, Scheduler, ' +
+        'API Gateway) over TLS with IAM auth; there is no private resource to put a VPC around.',
+    );
+    acknowledge(
+      this.functions,
+      'HIPAA.Security-LambdaDLQ',
+      'API Gateway invokes the handlers synchronously and returns errors to the caller; a DLQ ' +
+        'only applies to asynchronous invocations.',
+    );
+    acknowledge(
+      this.functions,
+      'HIPAA.Security-LambdaConcurrency',
+      'Stage throttling on both APIs bounds the request rate; reserved concurrency would take ' +
+        'capacity from the account pool and fails on accounts with the default low limit.',
+    );
+  }
+
+  private addOutputs(): void {
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    const siteDomain = this.site.distribution.distributionDomainName;
+    output('SiteUrl', this.site.appOrigin, 'The app (CloudFront)');
+    output('ApiUrl', `${this.site.appOrigin}/api`, 'The HTTP API through CloudFront');
+    output(
+      'WebSocketUrl',
+      `wss://${siteDomain}${webSocketPath}`,
+      'The WebSocket API through CloudFront',
+    );
+    output('HttpApiEndpoint', this.httpApi.api.apiEndpoint, 'The HTTP API origin (for debugging)');
+    output('WebSocketStageUrl', this.webSocketApi.stage.url, 'The WebSocket stage origin');
+    output('DistributionId', this.site.distribution.distributionId, 'For cache invalidations');
+    output('SiteBucketName', this.site.bucket.bucketName, 'Upload web/dist here');
+    output('TableName', this.table.table.tableName, 'The DynamoDB table');
+    output('UploadsBucketName', this.uploads.bucket.bucketName, 'The uploads bucket');
+    output('ScheduleGroupName', this.scheduler.groupName, 'EventBridge Scheduler group');
+    output('SchedulerRoleArn', this.scheduler.invokeRole.roleArn, 'Role schedules run as');
+  }
+}

@@ -1,0 +1,96 @@
+import { Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { webSocketRoutes } from '../../functions/src/routes';
+import { handlerConstructId, type HandlerFunctions } from './handler-functions';
+import type { LogGroups } from './log-groups';
+import { acknowledge } from './nag';
+import { resourcePrefix, type StageConfig } from './stage-config';
+
+export interface WebSocketApiProps {
+  readonly config: StageConfig;
+  readonly logGroups: LogGroups;
+}
+
+/** Limits of the stage (messages and connection attempts per second). */
+export const webSocketThrottle = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * The WebSocket API behind CloudFront's `/ws` behaviour: live alerts for providers and the
+ * video room's signalling (DESIGN.md §7). Its stage is named after the deployment stage.
+ */
+export class WebSocketApi extends Construct {
+  readonly api: apigwv2.WebSocketApi;
+  readonly stage: apigwv2.WebSocketStage;
+  /** `{apiId}.execute-api.{region}.amazonaws.com`: CloudFront's origin. */
+  readonly domainName: string;
+  /** The path of the stage on that domain (`/{stage}`); nothing may follow it. */
+  readonly stagePath: string;
+  /** `https://…/{stage}`: the API Gateway Management API endpoint for this stage. */
+  readonly managementEndpoint: string;
+
+  constructor(scope: Construct, id: string, props: WebSocketApiProps) {
+    super(scope, id);
+
+    this.api = new apigwv2.WebSocketApi(this, 'Api', {
+      apiName: `${resourcePrefix(props.config.stage)}-ws`,
+      description: 'Telehealth WebSocket API (reached through CloudFront /ws)',
+    });
+
+    const accessLogs = props.logGroups.create(this, 'AccessLogs');
+    this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: props.config.stage,
+      autoDeploy: true,
+      throttle: webSocketThrottle,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            sourceIp: '$context.identity.sourceIp',
+            eventType: '$context.eventType',
+            routeKey: '$context.routeKey',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            integrationLatency: '$context.integrationLatency',
+            error: '$context.error.message',
+          }),
+        ),
+      },
+    });
+
+    const stack = Stack.of(this);
+    this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.stagePath = `/${props.config.stage}`;
+    this.managementEndpoint = this.stage.callbackUrl;
+
+    acknowledge(
+      this.api,
+      'AwsSolutions-APIG4',
+      'The $connect handler authenticates the connection itself (session cookie or signed room ' +
+        'token, DESIGN.md §6-7); API Gateway authorizers would duplicate that logic.',
+    );
+  }
+
+  /** `$connect`, `$disconnect` and `$default` from the manifest, each to its handler. */
+  addManifestRoutes(functions: HandlerFunctions): void {
+    for (const [routeKey, handler] of Object.entries(webSocketRoutes)) {
+      this.api.addRoute(routeKey, {
+        integration: new WebSocketLambdaIntegration(
+          `${handlerConstructId(handler)}Integration`,
+          functions.forHandler(handler),
+        ),
+      });
+    }
+  }
+
+  /** `execute-api:ManageConnections` on this stage's connections (push, disconnect). */
+  grantManageConnections(grantee: iam.IGrantable): iam.Grant {
+    return this.stage.grantManagementApiAccess(grantee);
+  }
+}

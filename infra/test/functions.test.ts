@@ -1,0 +1,148 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { envNames } from '../../functions/src/lib/env';
+import { httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { handlerConstructId, handlerFunctionName } from '../lib/handler-functions';
+import { onlyResource, resourcesOfType, synth } from './synth';
+
+/** Distinct handler modules of the manifest, computed here independently of infra/lib. */
+const handlers = [
+  ...new Set<string>([
+    ...Object.values(httpRoutes).map((route) => route.handler),
+    ...Object.values(webSocketRoutes),
+  ]),
+];
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+describe('handler functions', () => {
+  const { template } = synth('dev');
+  const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+  const handlerFunctions = Object.entries(functions).filter(([, fn]) => {
+    const name = fn.Properties?.FunctionName;
+    return typeof name === 'string' && name.startsWith('telehealth-dev-');
+  });
+
+  function functionOf(handler: string): [string, Record<string, unknown>] {
+    return onlyResource(
+      template,
+      'AWS::Lambda::Function',
+      (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
+    );
+  }
+
+  /** All statements of the policies attached to a function's role. */
+  function statementsOf(fnProperties: Record<string, unknown>): Statement[] {
+    const roleRef = JSON.stringify(
+      (fnProperties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0],
+    );
+    return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(roleRef))
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+  }
+
+  const actionsOf = (statements: Statement[]) =>
+    statements.flatMap((statement) => [statement.Action].flat());
+
+  it('has one function per distinct handler of the route manifest', () => {
+    expect(handlers).toContain('not-implemented');
+    expect(handlerFunctions).toHaveLength(handlers.length);
+    for (const handler of handlers) functionOf(handler);
+  });
+
+  it.each(handlers)('runs %s on nodejs22.x, arm64, ESM bundle', (handler) => {
+    const [, fn] = functionOf(handler);
+    expect(fn).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+    });
+  });
+
+  it.each(handlers)('derives the logical id of %s from the handler name', (handler) => {
+    const [logicalId] = functionOf(handler);
+    expect(logicalId).toMatch(new RegExp(`^Handlers${handlerConstructId(handler)}Function`));
+  });
+
+  it('passes the settings of functions/src/lib/env.ts and the scheduler to every function', () => {
+    const [tableId] = onlyResource(template, 'AWS::DynamoDB::Table');
+    const [distributionId] = onlyResource(template, 'AWS::CloudFront::Distribution');
+    const [webSocketApiId] = onlyResource(
+      template,
+      'AWS::ApiGatewayV2::Api',
+      (properties) => properties.ProtocolType === 'WEBSOCKET',
+    );
+    for (const [logicalId, fn] of handlerFunctions) {
+      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables, logicalId).toMatchObject({
+        [envNames.tableName]: { Ref: tableId },
+        [envNames.uploadsBucket]: { Ref: expect.stringMatching(/^UploadsBucket/) as unknown },
+        [envNames.appOrigin]: {
+          'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
+        },
+        [envNames.logLevel]: 'debug',
+        SCHEDULE_GROUP: 'telehealth-dev',
+        SCHEDULER_ROLE_ARN: {
+          'Fn::GetAtt': [expect.stringMatching(/^SchedulerInvokeRole/), 'Arn'],
+        },
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      const endpoint = JSON.stringify(variables[envNames.webSocketManagementEndpoint]);
+      expect(endpoint).toContain('https://');
+      expect(endpoint).toContain(webSocketApiId);
+      expect(endpoint).toContain('/dev');
+    }
+  });
+
+  it('writes logs to an encrypted log group with retention', () => {
+    for (const handler of handlers) {
+      const [, fn] = functionOf(handler);
+      const name = `/aws/lambda/${handlerFunctionName('dev', handler)}`;
+      expect(fn.LoggingConfig).toMatchObject({ LogGroup: { Ref: expect.any(String) as unknown } });
+      template.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: name,
+        RetentionInDays: 30,
+        KmsKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^LogGroupsKey'), 'Arn'] },
+      });
+    }
+  });
+
+  it.each(handlers)('grants %s the table, the uploads and the WebSocket connections', (handler) => {
+    const [, fn] = functionOf(handler);
+    const statements = statementsOf(fn);
+    const actions = actionsOf(statements);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:ConditionCheckItem',
+        's3:PutObject',
+        's3:GetObject',
+        'execute-api:ManageConnections',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+      ]),
+    );
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions.filter((action) => action.includes('*'))).toEqual([]);
+    expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
+  });
+
+  it('gives each function its own role without AWS managed policies', () => {
+    const roles = new Set<string>();
+    for (const handler of handlers) {
+      const [, fn] = functionOf(handler);
+      const roleId = (fn.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+      roles.add(roleId);
+      const role = resourcesOfType(template, 'AWS::IAM::Role')[roleId];
+      expect(role?.Properties?.ManagedPolicyArns).toBeUndefined();
+    }
+    expect(roles.size).toBe(handlers.length);
+  });
+});

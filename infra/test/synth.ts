@@ -1,0 +1,50 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { createTelehealthApp, type TelehealthApp } from '../lib/app';
+
+export interface Synthesized extends TelehealthApp {
+  readonly template: Template;
+}
+
+export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+const cache = new Map<string, Synthesized>();
+
+/**
+ * Synthesizes the app as `cdk synth -c stage=…` would, minus two slow parts: asset bundling
+ * (`aws:cdk:bundling-stacks: []` skips esbuild for every stack) and CDK's built-in
+ * CloudFormation validation. cdk-nag still runs during synthesis. Cached per stage within a
+ * test file.
+ */
+export function synth(stage?: string): Synthesized {
+  const key = stage ?? '(default)';
+  let result = cache.get(key);
+  if (!result) {
+    const app = createTelehealthApp({
+      context: { 'aws:cdk:bundling-stacks': [], ...(stage ? { stage } : {}) },
+      builtinCloudFormationValidation: false,
+    });
+    result = { ...app, template: Template.fromStack(app.stack) };
+    cache.set(key, result);
+  }
+  return result;
+}
+
+export function resourcesOfType(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** The one resource of `type` whose properties match `predicate`; fails otherwise. */
+export function onlyResource(
+  template: Template,
+  type: string,
+  predicate: (properties: Record<string, unknown>) => boolean = () => true,
+): [string, Record<string, unknown>] {
+  const matches = Object.entries(resourcesOfType(template, type)).filter(([, resource]) =>
+    predicate(resource.Properties ?? {}),
+  );
+  if (matches.length !== 1) {
+    throw new Error(`Expected exactly one ${type}, found ${matches.length}`);
+  }
+  const [logicalId, resource] = matches[0]!;
+  return [logicalId, resource.Properties ?? {}];
+}

@@ -1,0 +1,174 @@
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  GetScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { db, tableName } from '../../functions/src/db/client';
+import { keys } from '../../functions/src/db/keys';
+import { appFetch, useTestStack } from '../testing/stack-context';
+
+const stack = useTestStack();
+
+function openSocket(): Promise<WebSocket> {
+  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`);
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+function nextMessage(socket: WebSocket): Promise<unknown> {
+  return new Promise((resolve) =>
+    socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))),
+  );
+}
+
+describe('local gateway: HTTP API', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await appFetch(stack, '/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it.each([
+    ['a provider route', '/api/cases'],
+    ['an admin route', '/api/admin/stats'],
+  ])('refuses %s without a session (401)', async (_label, path) => {
+    const response = await appFetch(stack, path);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('refuses a forged admin token (401) and a cross-site state change (403)', async () => {
+    const forged = await appFetch(stack, '/api/admin/stats', {
+      headers: { authorization: 'Bearer forged' },
+    });
+    expect(forged.status).toBe(401);
+    const crossSite = await appFetch(stack, '/api/patients', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('answers routes later issues build with a JSON 501', async () => {
+    const response = await appFetch(stack, '/api/providers/check-email?email=a@b.co');
+    expect(response.status).toBe(501);
+    expect(await response.json()).toEqual({
+      message: 'This part of the service is not available yet.',
+    });
+  });
+
+  it('refuses a body over the 10 MB API Gateway cap with 413', async () => {
+    const response = await appFetch(stack, '/api/patients', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('serves client-side routes with the site security headers', async () => {
+    const response = await fetch(new URL('/provider/status', stack.appUrl));
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    await response.arrayBuffer();
+  });
+});
+
+describe('local gateway: WebSocket API and Management API', () => {
+  it('runs $connect, $default and $disconnect, and pushes through @connections', async () => {
+    const socket = await openSocket();
+    const reply = nextMessage(socket);
+    socket.send(JSON.stringify({ action: 'ping' }));
+    expect(await reply).toEqual({ type: 'PONG' });
+
+    const { Items } = await import('@aws-sdk/lib-dynamodb').then(({ QueryCommand }) =>
+      db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'CONNECTIONS' },
+        }),
+      ),
+    );
+    const connectionId = String(Items?.at(-1)?.connectionId);
+    expect(connectionId).toBeTruthy();
+
+    const management = new ApiGatewayManagementApiClient({ endpoint: stack.appUrl });
+    const pushed = nextMessage(socket);
+    await management.send(
+      new PostToConnectionCommand({
+        ConnectionId: connectionId,
+        Data: new TextEncoder().encode('{"type":"CASE_PAID_READY"}'),
+      }),
+    );
+    expect(await pushed).toEqual({ type: 'CASE_PAID_READY' });
+
+    socket.close();
+    await new Promise((resolve) => socket.once('close', resolve));
+    await expect
+      .poll(async () => {
+        const { Item } = await db().send(
+          new GetCommand({ TableName: tableName(), Key: keys.webSocketConnection(connectionId) }),
+        );
+        return Item;
+      })
+      .toBeUndefined();
+
+    await expect(
+      management.send(
+        new PostToConnectionCommand({
+          ConnectionId: connectionId,
+          Data: new Uint8Array([123, 125]),
+        }),
+      ),
+    ).rejects.toBeInstanceOf(GoneException);
+  });
+});
+
+describe('local gateway: EventBridge Scheduler API', () => {
+  it('creates, reads and deletes a one-time schedule through the AWS SDK', async () => {
+    const scheduler = new SchedulerClient({});
+    const name = `test-${Date.now()}`;
+    const at = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 19);
+    const request = {
+      Name: name,
+      GroupName: 'telehealth-test',
+      ScheduleExpression: `at(${at})`,
+      FlexibleTimeWindow: { Mode: 'OFF' as const },
+      ActionAfterCompletion: 'DELETE' as const,
+      Target: {
+        Arn: 'arn:aws:lambda:us-east-1:000000000000:function:end-meeting',
+        RoleArn: 'arn:aws:iam::000000000000:role/scheduler',
+        Input: '{"caseId":"c1"}',
+      },
+    };
+    const created = await scheduler.send(new CreateScheduleCommand(request));
+    expect(created.ScheduleArn).toContain(`schedule/telehealth-test/${name}`);
+    await expect(scheduler.send(new CreateScheduleCommand(request))).rejects.toBeInstanceOf(
+      ConflictException,
+    );
+    const fetched = await scheduler.send(
+      new GetScheduleCommand({ Name: name, GroupName: 'telehealth-test' }),
+    );
+    expect(fetched.ScheduleExpression).toBe(`at(${at})`);
+    await scheduler.send(new DeleteScheduleCommand({ Name: name, GroupName: 'telehealth-test' }));
+    await expect(
+      scheduler.send(new DeleteScheduleCommand({ Name: name, GroupName: 'telehealth-test' })),
+    ).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+});

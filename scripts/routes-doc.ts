@@ -1,0 +1,61 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/src/routes';
+
+/**
+ * `docs/routes.md` is generated from the route manifest so it cannot drift: a unit test
+ * compares the file with this output. Regenerate with `npx tsx scripts/routes-doc.ts`.
+ */
+export function renderRoutesDoc(): string {
+  const size = (bytes: number) =>
+    bytes === 0
+      ? '—'
+      : bytes >= 1024 * 1024
+        ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+        : `${bytes / 1024} KB`;
+  const rows = Object.entries(httpRoutes).map(
+    ([id, route]) =>
+      `| \`${route.method} ${route.path}\` | ${id} | ${route.access} | ${route.body} | ${size(route.maxBodyBytes)} | ${
+        route.requireSameOrigin ? 'yes' : 'no'
+      } | ${route.handler === 'not-implemented' ? '501 until built' : `\`functions/src/features/${handlerModulePath(route.handler)}\``} |`,
+  );
+  const wsRows = Object.entries(webSocketRoutes).map(
+    ([key, handler]) => `| \`${key}\` | \`functions/src/features/${handlerModulePath(handler)}\` |`,
+  );
+  return [
+    '# Routes',
+    '',
+    'Generated from `functions/src/routes.ts` by `npx tsx scripts/routes-doc.ts`; a unit test fails',
+    'when this file and the manifest disagree. The local gateway and the CDK stack both read the',
+    'manifest, so every route below exists locally and in the cloud with the same access rule.',
+    '',
+    '- **access**: `public` needs no session; `provider` and `admin` need a live session of that',
+    '  role (cookie `th_session`, or `Authorization: Bearer <token>`): 401 without one, 403 for',
+    '  another role.',
+    '- **same origin**: state-changing routes refuse a missing or foreign `Origin` with 403.',
+    '- **body cap**: larger bodies get 413; API Gateway itself refuses bodies over 10 MB.',
+    '',
+    '## HTTP API',
+    '',
+    '| Route | Id | Access | Body | Body cap | Same origin | Handler |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'Path parameter names are uniform per position (`{caseId}`, `{patientId}`, `{applicationId}`)',
+    'where the spec writes `{id}`: API Gateway needs one name per position. `POST',
+    '/api/test/payment-complete/{id}` takes the patient id: the spec sends it from the payment',
+    'verification page, which knows only the patient.',
+    '',
+    '## WebSocket API (`/ws`)',
+    '',
+    '| Route | Handler |',
+    '|---|---|',
+    ...wsRows,
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(new URL('../docs/routes.md', import.meta.url), renderRoutesDoc());
+  console.log('docs/routes.md written');
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { redirectTable, routeTable } from './route-table';
+
+/** Every path of spec doc 1 §2 and doc 2 §2, with Stripe as the `{provider}` of `/{provider}-payment`. */
+const specPaths = [
+  '/',
+  '/patient-telehealth',
+  '/patient',
+  '/payment-choice',
+  '/stripe-payment',
+  '/payment-processing',
+  '/payment-success',
+  '/payment-cancelled',
+  '/visit/:caseId',
+  '/feedback/:caseId',
+  '/video-access',
+  '/provider-dashboard',
+  '/provider/apply',
+  '/provider/status',
+  '/admin',
+  '*',
+];
+
+describe('route table', () => {
+  it('lists every spec path once', () => {
+    const paths = routeTable.map((route) => route.path);
+    expect([...paths].sort()).toEqual([...specPaths].sort());
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('sends links without a case id to the patient pages', () => {
+    expect(redirectTable).toEqual([
+      { path: '/visit', redirectTo: '/patient-telehealth' },
+      { path: '/feedback', redirectTo: '/patient' },
+    ]);
+  });
+
+  it('names page modules relative to web/src, one per route', () => {
+    for (const { page } of routeTable) {
+      expect(page).toMatch(/^features\/[a-z-]+\/pages\/[A-Za-z]+Page\.tsx$/);
+    }
+    expect(new Set(routeTable.map((route) => route.page)).size).toBe(routeTable.length);
+  });
+
+  it('stays data only, so scripts can read it without React', () => {
+    const source = readFileSync(new URL('./route-table.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^\s*import\s/m);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Every route of both specs (doc 1 §2, doc 2 §2). Data only: no React, no imports, so build and
+ * benchmark scripts can read it. `page` is the page module relative to `web/src`; the router
+ * lazy-loads it through `import.meta.glob`, so each page is its own chunk, listed in
+ * `web/dist/.vite/manifest.json` under the key `src/{page}`.
+ */
+
+export interface PageRoute {
+  readonly path: string;
+  readonly page: string;
+}
+
+export interface RedirectRoute {
+  readonly path: string;
+  readonly redirectTo: string;
+}
+
+export const routeTable = [
+  { path: '/', page: 'features/landing/pages/LandingPage.tsx' },
+  { path: '/patient-telehealth', page: 'features/patient-intake/pages/PatientTelehealthPage.tsx' },
+  { path: '/patient', page: 'features/patient-intake/pages/PatientPage.tsx' },
+  { path: '/payment-choice', page: 'features/payments/pages/PaymentChoicePage.tsx' },
+  // `/{provider}-payment`: the card payment provider is Stripe.
+  { path: '/stripe-payment', page: 'features/payments/pages/CardPaymentPage.tsx' },
+  { path: '/payment-processing', page: 'features/payments/pages/PaymentProcessingPage.tsx' },
+  { path: '/payment-success', page: 'features/payments/pages/PaymentSuccessPage.tsx' },
+  { path: '/payment-cancelled', page: 'features/payments/pages/PaymentCancelledPage.tsx' },
+  { path: '/visit/:caseId', page: 'features/visit/pages/VisitPage.tsx' },
+  { path: '/feedback/:caseId', page: 'features/feedback/pages/FeedbackPage.tsx' },
+  // Target of the payment verification redirect; its registration is an open point of the spec.
+  { path: '/video-access', page: 'features/video-access/pages/VideoAccessPage.tsx' },
+  {
+    path: '/provider-dashboard',
+    page: 'features/provider-dashboard/pages/ProviderDashboardPage.tsx',
+  },
+  { path: '/provider/apply', page: 'features/doctor-applications/pages/ApplyPage.tsx' },
+  {
+    path: '/provider/status',
+    page: 'features/doctor-applications/pages/ApplicationStatusPage.tsx',
+  },
+  { path: '/admin', page: 'features/admin/pages/AdminPage.tsx' },
+  { path: '*', page: 'features/not-found/pages/NotFoundPage.tsx' },
+] as const satisfies readonly PageRoute[];
+
+/** A visit or feedback link without its case id falls back to a patient page (doc 1 §2). */
+export const redirectTable = [
+  { path: '/visit', redirectTo: '/patient-telehealth' },
+  { path: '/feedback', redirectTo: '/patient' },
+] as const satisfies readonly RedirectRoute[];
+
+export type AppPath = (typeof routeTable)[number]['path'];

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, resetDom } from '@web/testing/render';
+import { routes } from './router';
+
+beforeEach(() => {
+  // ScrollRestoration scrolls; jsdom has no layout.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  resetDom();
+  vi.restoreAllMocks();
+});
+
+async function expectPage(title: string) {
+  await screen.findByRole('heading', { level: 1, name: title });
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  await waitFor(() => expect(document.title).toBe(`${title} | TeleHealth`));
+}
+
+describe('router', () => {
+  it.each([
+    ['/', 'Get Healthcare Help Right Now'],
+    ['/patient-telehealth', 'Get Healthcare Help'],
+    ['/patient', 'Patient Request'],
+    ['/payment-choice?case_id=c1', 'Choose Payment Method'],
+    ['/stripe-payment?case_id=c1', 'Secure Payment'],
+    ['/payment-processing?case_id=c1', 'Processing Payment'],
+    ['/payment-success?case_id=c1', 'Payment Successful!'],
+    ['/payment-cancelled', 'Payment Cancelled'],
+    ['/visit/6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'Virtual Waiting Room'],
+    ['/feedback/6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'How Was Your Consultation?'],
+    ['/video-access?patient_id=p1', 'Video Consultation Access'],
+    ['/provider-dashboard', 'Provider Dashboard'],
+    ['/provider/apply', 'Doctor Application'],
+    ['/provider/status', 'Application Status'],
+    ['/admin', 'Admin Panel'],
+  ])('%s shows "%s" inside the site landmarks', async (path, title) => {
+    renderRoutes(routes, { initialEntries: [path] });
+    await expectPage(title);
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('gives placeholder pages a link home', async () => {
+    renderRoutes(routes, { initialEntries: ['/admin'] });
+    await screen.findByRole('heading', { level: 1, name: 'Admin Panel' });
+    expect(
+      screen.getByText('This part of the service is being built and will be available soon.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each(['/no-such-page', '/provider/unknown', '/visit/a/b', '/admin/settings'])(
+    'renders the not-found page for %s',
+    async (path) => {
+      renderRoutes(routes, { initialEntries: [path] });
+      await expectPage('Page Not Found');
+      expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+      expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
+    },
+  );
+
+  it('goes back from the not-found page', async () => {
+    renderRoutes(routes, { initialEntries: ['/', '/missing'], initialIndex: 1 });
+    await screen.findByRole('heading', { level: 1, name: 'Page Not Found' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    await expectPage('Get Healthcare Help Right Now');
+  });
+
+  it.each([
+    ['/visit', '/patient-telehealth', 'Get Healthcare Help'],
+    ['/feedback', '/patient', 'Patient Request'],
+  ])('redirects %s to %s', async (from, to, title) => {
+    const { router } = renderRoutes(routes, { initialEntries: [from] });
+    await expectPage(title);
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('moves focus to the main landmark after a client-side navigation', async () => {
+    renderRoutes(routes, { initialEntries: ['/'] });
+    await screen.findByRole('heading', { level: 1, name: 'Get Healthcare Help Right Now' });
+    expect(document.activeElement).toBe(document.body);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Apply to Join Network' }));
+    await expectPage('Doctor Application');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});

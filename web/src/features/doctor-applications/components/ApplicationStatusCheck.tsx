@@ -1,0 +1,105 @@
+import { LoaderCircle, Search } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { toast } from '@web/hooks/use-toast';
+import { useApplicationStatusLookup } from '../api/get-application-status';
+
+// The answer panel needs the shared id and status helpers, which bring zod: load it with the
+// first lookup rather than with the landing page.
+const loadResultPanel = () => import('./ApplicationStatusResult');
+const ApplicationStatusResult = lazy(async () => ({
+  default: (await loadResultPanel()).ApplicationStatusResult,
+}));
+
+/** Notices of the landing-page status box (spec doc 1 §5, §7, §8). */
+export const STATUS_CHECK_NOTICES = {
+  missingId: {
+    title: 'Please enter your application ID',
+    description: 'Enter the application ID you received when applying',
+  },
+  notFound: {
+    title: 'Application not found',
+    description: 'Please check your application ID and try again',
+  },
+  failed: {
+    title: 'Error',
+    description: 'Unable to check application status. Please try again.',
+  },
+} as const;
+
+/** The compact status check of the landing page: an id field, a button and the answer. */
+export function ApplicationStatusCheck() {
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [applicationId, setApplicationId] = useState('');
+
+  const lookup = useApplicationStatusLookup({
+    onSuccess: (result) => {
+      if (result.found) {
+        toast({ title: 'Application found', description: `Status: ${result.application.status}` });
+      } else {
+        toast({ variant: 'destructive', ...STATUS_CHECK_NOTICES.notFound });
+      }
+    },
+    onError: () => toast({ variant: 'destructive', ...STATUS_CHECK_NOTICES.failed }),
+  });
+  // A new lookup resets the mutation, so a miss or a failure clears the previous answer.
+  const application = lookup.data?.found ? lookup.data.application : null;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (lookup.isPending) return;
+    const trimmed = applicationId.trim();
+    if (!trimmed) {
+      toast({ variant: 'destructive', ...STATUS_CHECK_NOTICES.missingId });
+      inputRef.current?.focus();
+      return;
+    }
+    void loadResultPanel();
+    lookup.mutate(trimmed);
+  }
+
+  return (
+    <div className="grid gap-4">
+      <form onSubmit={handleSubmit} noValidate className="grid gap-2">
+        <Label htmlFor={inputId}>Application ID</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            ref={inputRef}
+            id={inputId}
+            name="applicationId"
+            value={applicationId}
+            onChange={(event) => setApplicationId(event.target.value)}
+            placeholder="APP-XXXX-XXXX"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={hintId}
+            className="font-mono sm:flex-1"
+          />
+          <Button type="submit" disabled={lookup.isPending} className="sm:w-36">
+            {lookup.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Search aria-hidden="true" />
+            )}
+            {lookup.isPending ? 'Checking...' : 'Check Status'}
+          </Button>
+        </div>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          The ID is in your application confirmation. You can type it with or without “APP-”.
+        </p>
+      </form>
+      <div aria-live="polite">
+        {application ? (
+          <Suspense fallback={null}>
+            <ApplicationStatusResult application={application} />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}

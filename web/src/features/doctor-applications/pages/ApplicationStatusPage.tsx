@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@web/components/PlaceholderPage';
+
+export default function ApplicationStatusPage() {
+  return <PlaceholderPage title="Application Status" />;
+}

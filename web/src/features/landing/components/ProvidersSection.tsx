@@ -1,0 +1,53 @@
+import { LayoutDashboard, UserPlus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ApplicationStatusCheck } from '@web/features/doctor-applications/components/ApplicationStatusCheck';
+
+export function ProvidersSection() {
+  return (
+    <div className="border-t bg-background py-16 sm:py-20">
+      <div className="mx-auto grid max-w-6xl items-start gap-6 px-4 sm:px-6 lg:grid-cols-2">
+        <Card aria-labelledby="providers-title" role="region">
+          <CardHeader>
+            <CardTitle asChild className="text-2xl">
+              <h2 id="providers-title">Healthcare Providers</h2>
+            </CardTitle>
+            <CardDescription className="text-base">
+              Licensed doctors: sign in to see paid cases and start consultations, or apply to join
+              our network. Applications are reviewed within 1-2 business days.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/provider-dashboard">
+                <LayoutDashboard aria-hidden="true" />
+                Provider Dashboard
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/provider/apply">
+                <UserPlus aria-hidden="true" />
+                Apply to Join Network
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="status-check-title" role="region">
+          <CardHeader>
+            <CardTitle asChild className="text-2xl">
+              <h2 id="status-check-title">Check Your Application Status</h2>
+            </CardTitle>
+            <CardDescription className="text-base">
+              Applied to join? Enter your application ID to see where your review stands.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ApplicationStatusCheck />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

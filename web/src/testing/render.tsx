@@ -1,0 +1,34 @@
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '@web/app/providers';
+import { dismissToast } from '@web/hooks/use-toast';
+import { createQueryClient } from '@web/lib/queryClient';
+
+/** Renders routes in a memory router with the app's providers and a fresh query client. */
+export function renderRoutes(
+  routes: RouteObject[],
+  {
+    initialEntries = ['/'],
+    initialIndex,
+  }: { initialEntries?: string[]; initialIndex?: number } = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(routes, { initialEntries, initialIndex });
+  const result = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+/** Renders one element at `/` (for components that use links). */
+export function renderWithProviders(ui: ReactElement) {
+  return renderRoutes([{ path: '*', element: ui }]);
+}
+
+/** Unmounts everything and closes any toast left open (the toast store is module state). */
+export function resetDom() {
+  cleanup();
+  dismissToast();
+}
