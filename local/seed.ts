@@ -7,6 +7,7 @@ import {
   getDoctorApplication,
   insertDoctorApplication,
 } from '../functions/src/db/doctor-applications';
+import { newApplicationRecord } from '../functions/src/features/doctor-applications/new-application';
 import { hashPassword, verifyPassword } from '../functions/src/lib/auth/passwords';
 
 /**
@@ -35,26 +36,25 @@ export const DEMO_APPLICATION_ID = 'DEMO-0001';
 
 export async function seedDemoApplication(now = new Date()): Promise<void> {
   if (await getDoctorApplication(DEMO_APPLICATION_ID)) return;
+  const application = newApplicationRecord(
+    {
+      fullName: 'Dr. Demo Applicant',
+      email: 'demo.applicant@telehealth.local',
+      phoneNumber: '+1 555 010 0001',
+      medicalLicenseNumber: 'DEMO-12345',
+      licenseState: 'CA',
+      specialization: 'Family Medicine',
+      yearsExperience: 8,
+      hospitalAffiliation: 'Demo General Hospital',
+      medicalSchool: 'Demo School of Medicine',
+      graduationYear: now.getFullYear() - 12,
+      boardCertifications: [],
+    },
+    now,
+  );
   await insertDoctorApplication({
-    id: '00000000-0000-4000-8000-000000000001',
+    ...application,
     applicationId: DEMO_APPLICATION_ID,
-    fullName: 'Dr. Demo Applicant',
-    email: 'demo.applicant@telehealth.local',
-    phoneNumber: '+1 555 010 0001',
-    medicalLicenseNumber: 'DEMO-12345',
-    licenseState: 'CA',
-    specialization: 'Family Medicine',
-    yearsExperience: 8,
-    hospitalAffiliation: 'Demo General Hospital',
-    medicalSchool: 'Demo School of Medicine',
-    graduationYear: now.getFullYear() - 12,
-    boardCertifications: [],
-    status: 'pending',
-    applicationDate: now.toISOString(),
-    reviewedAt: null,
-    reviewedBy: null,
-    reviewNotes: null,
-    providerId: null,
     metadata: { seeded: true },
   });
 }
