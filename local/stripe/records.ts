@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the data file holds. These are internal records, not API objects: the API objects are

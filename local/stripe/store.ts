@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { randomToken } from './ids';
 import { emptyStoreData, storeDataSchema, type StoreData } from './records';
 

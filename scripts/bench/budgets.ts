@@ -4,11 +4,11 @@
  */
 export const budgets = {
   /** Per handler bundle, gzip: what Lambda downloads and parses at cold start. */
-  handlerGzipBytes: 150 * 1024,
+  handlerGzipBytes: 60 * 1024,
   /** Median module import time of a bundled handler in a fresh Node process. */
   handlerImportMs: 150,
   /** First-load JavaScript of any route, gzip. */
-  routeFirstLoadJsGzipBytes: 170 * 1024,
+  routeFirstLoadJsGzipBytes: 150 * 1024,
   /** Status lookup through the local gateway at the bench concurrency. */
   statusLookupP99Ms: 250,
   statusLookupMinThroughput: 100,

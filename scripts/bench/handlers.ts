@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { handlerModulePath, httpRoutes, webSocketRoutes } from '../../functions/src/routes';
@@ -21,6 +22,7 @@ const IMPORT_RUNS = 15;
  * the part of a cold start the code controls.
  */
 export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {
+  outDir = path.resolve(outDir);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const handlers = [
@@ -55,7 +57,7 @@ export async function measureHandlers(outDir: string): Promise<HandlerFigures[]>
         [
           '--input-type=module',
           '-e',
-          `const t=performance.now();await import(${JSON.stringify(outfile)});process.stdout.write(String(performance.now()-t));`,
+          `const t=performance.now();await import(${JSON.stringify(pathToFileURL(outfile).href)});process.stdout.write(String(performance.now()-t));`,
         ],
         {
           encoding: 'utf8',

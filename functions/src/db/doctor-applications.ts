@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { applicationStatusSchema } from '@shared/doctor-applications/status';
 import { conflict } from '../lib/errors';
 import { db, tableName } from './client';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stored case statuses: the one state machine of DESIGN.md §5. */
 export const caseStatuses = [

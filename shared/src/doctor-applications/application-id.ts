@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Application ids are shown to doctors as `APP-{applicationId}` (the landing page hints

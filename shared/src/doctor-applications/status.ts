@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stored application statuses (spec doc 2 §3: default pending). */
 export const applicationStatuses = [

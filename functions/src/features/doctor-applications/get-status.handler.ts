@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { applicationIdSchema } from '@shared/doctor-applications/application-id';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { env } from '../../lib/env';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pushToConnection } from '../../lib/realtime/push';
 import { webSocketHandler } from '../../lib/realtime/handler';
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../../db/client';
 import { epochSeconds, keys } from '../../db/keys';
 import { hashToken, newToken } from './tokens';
