@@ -207,3 +207,27 @@ describe('httpHandler: role check', () => {
     expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
   });
 });
+
+describe('httpHandler: logs', () => {
+  it('log an unexpected failure by name and stack frames, never its message', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const failing = httpHandler(postRoute, {
+        handle: () => Promise.reject(new TypeError('patient Jane Doe has chest pain')),
+      });
+      await call(failing, postEvent('{"name":"Jane Doe"}'));
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('"error":"TypeError"');
+    expect(logged).toContain('"status":500');
+    expect(logged).toContain('handler.test.ts');
+    expect(logged).not.toContain('Jane');
+    expect(logged).not.toContain('chest pain');
+  });
+});

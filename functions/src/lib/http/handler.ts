@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import type { HttpRoute } from '../../routes';
 import { authorize } from '../auth/authorize';
 import type { Session } from '../auth/sessions';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, errorFields, type Logger } from '../logger';
 import { enforceRateLimit, type RateLimitRule } from '../rate-limit';
 import { parseBody, type ParsedBody } from './body';
 import { toErrorAnswer, type EnvelopeOptions } from './envelope';
@@ -155,7 +155,7 @@ export function httpHandler<P = Record<string, string>, Q = Record<string, strin
         durationMs: state ? Date.now() - state.startedAt : undefined,
       };
       if (answer.expected) log.info('request refused', fields);
-      else log.error('request failed', { ...fields, error: request.error?.name });
+      else log.error('request failed', { ...fields, ...errorFields(request.error) });
       request.response = json(
         answer.status,
         answer.body,

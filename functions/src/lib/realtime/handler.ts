@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, errorFields, type Logger } from '../logger';
 
 export type WebSocketEvent = APIGatewayProxyWebsocketEventV2;
 type WebSocketResult = APIGatewayProxyResultV2;
@@ -8,9 +8,10 @@ type WebSocketResult = APIGatewayProxyResultV2;
 /** A failed event is logged by name only and answered 500, revealing nothing. */
 const errorHandler: MiddlewareObj<WebSocketEvent, WebSocketResult, Error, Context> = {
   onError: (request) => {
-    createLogger({ route: request.event.requestContext?.routeKey }).error('websocket failed', {
-      error: request.error?.name,
-    });
+    createLogger({ route: request.event.requestContext?.routeKey }).error(
+      'websocket failed',
+      errorFields(request.error),
+    );
     request.response = { statusCode: 500 };
   },
 };
