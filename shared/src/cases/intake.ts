@@ -1,0 +1,47 @@
+import * as z from 'zod';
+
+/** Reading A of the request screen (spec doc 1 §5): the case flow. */
+export const caseIntakeMessages = {
+  nameRequired: 'Name is required',
+  symptomsRequired: 'Please describe your symptoms',
+  invalidEmail: 'Please enter a valid email address',
+  contactRequired: 'Either phone or email is required',
+  symptomsTooLong: 'Please keep the description under 2000 characters',
+} as const;
+
+export const SYMPTOMS_MAX_LENGTH = 2000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const caseIntakeSchema = z
+  .object({
+    name: z
+      .string({ error: caseIntakeMessages.nameRequired })
+      .trim()
+      .min(1, { error: caseIntakeMessages.nameRequired })
+      .max(200, { error: 'Name is too long' }),
+    triageSummary: z
+      .string({ error: caseIntakeMessages.symptomsRequired })
+      .trim()
+      .min(1, { error: caseIntakeMessages.symptomsRequired })
+      .max(SYMPTOMS_MAX_LENGTH, { error: caseIntakeMessages.symptomsTooLong }),
+    email: optionalText(254).pipe(
+      z.email({ error: caseIntakeMessages.invalidEmail }).optional(),
+    ),
+    phone: optionalText(40),
+  })
+  .refine((value) => Boolean(value.email || value.phone), {
+    error: caseIntakeMessages.contactRequired,
+    path: ['phone'],
+  });
+export type CaseIntake = z.infer<typeof caseIntakeSchema>;
+
+/** `POST /api/cases` answer. */
+export const createCaseResponseSchema = z.object({ caseId: z.uuid() });
+export type CreateCaseResponse = z.infer<typeof createCaseResponseSchema>;

@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { requestTypeSchema } from './request';
+
+export const PATIENT_ID_MESSAGE = 'Patient ID must be a valid UUID';
+export const patientIdSchema = z.uuid({ error: PATIENT_ID_MESSAGE });
+
+/** `GET /api/patients/{id}/payment-verification` (spec doc 1 §3). */
+export const paymentVerificationResponseSchema = z.object({
+  paymentVerified: z.boolean(),
+  meetingCreated: z.boolean(),
+  providerAssigned: z.boolean(),
+  patientName: z.string(),
+  requestType: requestTypeSchema,
+  caseId: z.uuid(),
+});
+export type PaymentVerificationResponse = z.infer<typeof paymentVerificationResponseSchema>;
+
+/** `GET /api/patients/{id}/video-access` (spec doc 1 §3). */
+export const videoAccessResponseSchema = z.object({
+  isPaid: z.boolean(),
+  accessGranted: z.boolean(),
+  paymentStatus: z.enum(['pending', 'verified']),
+  paymentId: z.string().nullable(),
+  meetingInfo: z
+    .object({
+      meetingId: z.string(),
+      meetingUrl: z.string().nullable(),
+      status: z.string(),
+      providerName: z.string().nullable(),
+      scheduledTime: z.string(),
+      meetingPassword: z.string().nullable(),
+      clinicalNotesAvailable: z.boolean(),
+    })
+    .nullable(),
+});
+export type VideoAccessResponse = z.infer<typeof videoAccessResponseSchema>;
+
+/** `POST /api/patients/{id}/meeting-access`: sent when the patient joins. */
+export const meetingAccessRequestSchema = z.object({
+  meetingId: z.string().min(1).max(100),
+  accessTime: z.iso.datetime({ error: 'accessTime must be an ISO timestamp' }),
+});
+export const meetingAccessResponseSchema = z.object({ success: z.literal(true) });
