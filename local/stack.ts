@@ -87,6 +87,11 @@ function configureHandlerEnvironment(
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,
     STRIPE_API_URL: local(ports.stripe),
+    STRIPE_JS_URL: `${local(ports.stripe)}/v3/stripe.js`,
+    // Local only: a fixed key so room links survive restarts; the cloud key is a secret.
+    ROOM_TOKEN_SECRET: 'local-room-token-secret-not-for-production',
+    S3_FORCE_PATH_STYLE: 'true',
+    SUPPORT_EMAIL: 'support@telehealth.local',
     SES_FROM: localResources.sesFrom,
     // Lambda runs Node 22; this machine's Node 20 would make the SDK print a notice per process.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

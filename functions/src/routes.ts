@@ -68,17 +68,27 @@ const NI = 'not-implemented';
 
 export const httpRoutes = {
   // ── Patient side (spec doc 1 §7) ────────────────────────────────────────────────────────
-  createCase: post('/api/cases', NI, 'public', 'multipart'),
-  createPatient: post('/api/patients', NI),
-  getCaseStatus: get('/api/cases/{caseId}/status', NI),
-  createCheckoutSession: post('/api/create-checkout-session', NI),
-  manualPaymentComplete: post('/api/manual-payment-complete', NI),
+  createCase: post('/api/cases', 'cases/create-case', 'public', 'multipart'),
+  createPatient: post('/api/patients', 'patients/create-patient'),
+  getCaseStatus: get('/api/cases/{caseId}/status', 'cases/get-status'),
+  createCheckoutSession: post('/api/create-checkout-session', 'payments/create-checkout-session'),
+  manualPaymentComplete: post('/api/manual-payment-complete', 'payments/manual-payment-complete'),
   submitFeedback: post('/api/cases/{caseId}/feedback', NI),
-  getVideoAccess: get('/api/patients/{patientId}/video-access', NI),
-  recordMeetingAccess: post('/api/patients/{patientId}/meeting-access', NI),
-  getPaymentVerification: get('/api/patients/{patientId}/payment-verification', NI),
+  getVideoAccess: get('/api/patients/{patientId}/video-access', 'patients/video-access'),
+  recordMeetingAccess: post('/api/patients/{patientId}/meeting-access', 'patients/meeting-access'),
+  getPaymentVerification: get(
+    '/api/patients/{patientId}/payment-verification',
+    'patients/payment-verification',
+  ),
   // The spec sends no body here; an empty JSON body is accepted.
-  testPaymentComplete: post('/api/test/payment-complete/{patientId}', NI),
+  testPaymentComplete: post(
+    '/api/test/payment-complete/{patientId}',
+    'payments/test-payment-complete',
+  ),
+  // Not in the spec's table: the presigned upload path of DESIGN.md §6 and the client settings.
+  createCaseUpload: post('/api/cases/{caseId}/uploads', 'uploads/create-upload'),
+  confirmCaseUpload: post('/api/cases/{caseId}/attachments', 'uploads/confirm-upload'),
+  getClientConfig: get('/api/config', 'config/get-client-config'),
   getApplicationStatus: get(
     '/api/doctor-applications/status/{applicationId}',
     'doctor-applications/get-status',
@@ -118,7 +128,7 @@ export const httpRoutes = {
   stripeWebhook: {
     method: 'POST',
     path: '/api/stripe/webhook',
-    handler: NI,
+    handler: 'payments/stripe-webhook',
     access: 'public',
     body: 'raw',
     maxBodyBytes: 512 * KB,

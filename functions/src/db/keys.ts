@@ -34,6 +34,25 @@ export const keys = {
     pk: `RATE#${bucket}#${subjectHash}`,
     sk: `WINDOW#${windowStart}`,
   }),
+  patient: (patientId: string): ItemKey => ({ pk: `PATIENT#${patientId}`, sk: 'PATIENT' }),
+  /** A case and everything that belongs to it share one partition: one Query reads it all. */
+  case: (caseId: string): ItemKey => ({ pk: `CASE#${caseId}`, sk: 'CASE' }),
+  casePartition: (caseId: string): string => `CASE#${caseId}`,
+  meeting: (caseId: string): ItemKey => ({ pk: `CASE#${caseId}`, sk: 'MEETING' }),
+  payment: (caseId: string, paymentId: string): ItemKey => ({
+    pk: `CASE#${caseId}`,
+    sk: `PAYMENT#${paymentId}`,
+  }),
+  attachment: (caseId: string, attachmentId: string): ItemKey => ({
+    pk: `CASE#${caseId}`,
+    sk: `ATTACHMENT#${attachmentId}`,
+  }),
+  pendingUpload: (caseId: string, uploadId: string): ItemKey => ({
+    pk: `CASE#${caseId}`,
+    sk: `UPLOAD#${uploadId}`,
+  }),
+  /** Marker of a processed Stripe event: the webhook's idempotency key. */
+  stripeEvent: (eventId: string): ItemKey => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
   webSocketConnection: (connectionId: string): ItemKey => ({
     pk: `CONN#${connectionId}`,
     sk: 'CONNECTION',
@@ -44,6 +63,12 @@ export const keys = {
 export const applicationListIndexKey = (applicationDate: string, applicationId: string) => ({
   gsi1pk: 'APPLICATIONS',
   gsi1sk: `${applicationDate}#${applicationId}`,
+});
+
+/** The `gsi1` partition listing all cases newest first (admin cases, provider dashboard). */
+export const caseListIndexKey = (createdAt: string, caseId: string) => ({
+  gsi1pk: 'CASES',
+  gsi1sk: `${createdAt}#${caseId}`,
 });
 
 /** The `gsi1` partition of live WebSocket connections, for broadcasts to providers. */

@@ -12,6 +12,16 @@ export const envNames = {
   /** Base URL of the API Gateway Management API for the WebSocket API. */
   webSocketManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   statusLookupsPerMinute: 'STATUS_LOOKUPS_PER_MINUTE',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Unset in the cloud (Stripe itself); the local stand-in's base URL locally. */
+  stripeApiUrl: 'STRIPE_API_URL',
+  /** Where the browser loads Stripe.js from. */
+  stripeJsUrl: 'STRIPE_JS_URL',
+  /** HMAC key of the signed room links (DESIGN.md §7). */
+  roomTokenSecret: 'ROOM_TOKEN_SECRET',
+  supportEmail: 'SUPPORT_EMAIL',
 } as const;
 
 function required(name: string): string {
@@ -46,6 +56,33 @@ export const env = {
   },
   get webSocketManagementEndpoint() {
     return required(envNames.webSocketManagementEndpoint);
+  },
+  get stripeSecretKey() {
+    return required(envNames.stripeSecretKey);
+  },
+  get stripePublishableKey() {
+    return required(envNames.stripePublishableKey);
+  },
+  get stripeWebhookSecret() {
+    return required(envNames.stripeWebhookSecret);
+  },
+  get stripeApiUrl(): string | undefined {
+    return process.env[envNames.stripeApiUrl] || undefined;
+  },
+  get stripeJsUrl() {
+    return process.env[envNames.stripeJsUrl] || 'https://js.stripe.com/v3/';
+  },
+  get roomTokenSecret() {
+    return required(envNames.roomTokenSecret);
+  },
+  get supportEmail() {
+    return process.env[envNames.supportEmail] || 'support@telehealth.example';
+  },
+  /** The public base URL of the app: the first configured origin. */
+  get appBaseUrl() {
+    const origin = this.appOrigins[0];
+    if (!origin) throw new Error(`Missing environment variable ${envNames.appOrigin}`);
+    return origin;
   },
   /** Per client and minute; 30 fits a person retyping an id, not a script guessing ids. */
   get statusLookupsPerMinute() {

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { caseIntakeSchema, type CreateCaseResponse } from '@shared/cases/intake';
+import { caseFileRules } from '@shared/uploads/rules';
+import { insertAttachment } from '../../db/attachments';
+import type { AttachmentRecord } from '../../db/cases';
+import { insertPatientWithCase } from '../../db/cases';
+import { badRequest, conflict } from '../../lib/errors';
+import type { ParsedBody } from '../../lib/http/body';
+import { httpHandler } from '../../lib/http/handler';
+import { parseMultipart, type MultipartFile } from '../../lib/http/multipart';
+import { httpRoutes } from '../../routes';
+import {
+  normalizeContentType,
+  storedFilename,
+  uploadRules,
+  type UploadRule,
+} from '../uploads/rules';
+import { caseObjectKey, putObject } from '../uploads/storage';
+import { assertStoredFileValid } from '../uploads/verify';
+import { newPatientAndCase } from './new-case';
+
+/** Multipart field names of the inline files (spec doc 1 §7: voice, images, documents). */
+const kindOfField: Record<string, UploadRule['kind']> = {
+  voice: 'voice',
+  images: 'image',
+  image: 'image',
+  documents: 'document',
+  document: 'document',
+};
+
+const maxInlineFiles =
+  caseFileRules.image.maxCount + caseFileRules.document.maxCount + caseFileRules.voice.maxCount;
+
+/** Checks every inline file before anything is stored: one bad file refuses the whole request. */
+function checkInlineFiles(files: MultipartFile[]): { file: MultipartFile; rule: UploadRule }[] {
+  const checked = files.map((file) => {
+    const kind = kindOfField[file.field];
+    if (!kind) throw badRequest(`Unexpected file field ${file.field}`);
+    const rule = uploadRules[kind];
+    assertStoredFileValid(rule, {
+      originalName: file.filename,
+      contentType: normalizeContentType(file.contentType),
+      size: file.data.length,
+      head: file.data.subarray(0, 4096),
+    });
+    return { file, rule };
+  });
+  for (const rule of [uploadRules.image, uploadRules.document, uploadRules.voice]) {
+    if (checked.filter((entry) => entry.rule === rule).length > rule.maxCount) {
+      throw conflict(rule.tooMany);
+    }
+  }
+  return checked;
+}
+
+/**
+ * POST /api/cases (reading A): multipart name, triageSummary, email, phone and optional small
+ * inline files. The web app sends the fields only and uploads files through presigned POSTs.
+ */
+export const handler = httpHandler(httpRoutes.createCase, {
+  rateLimit: ({ clientIp }) => ({
+    bucket: 'intake',
+    subject: clientIp,
+    limit: 20,
+    windowSeconds: 600,
+  }),
+  async handle({ body }) {
+    const multipart = body as Extract<ParsedBody, { kind: 'multipart' }>;
+    const form = await parseMultipart(multipart.bytes, multipart.contentType, {
+      maxFiles: maxInlineFiles,
+      maxFileBytes: caseFileRules.voice.maxBytes,
+      maxFields: 10,
+      maxFieldBytes: 16 * 1024,
+    });
+    const intake = caseIntakeSchema.parse(form.fields);
+    const files = checkInlineFiles(form.files);
+
+    const { patient, caseRecord } = newPatientAndCase({
+      source: 'case',
+      name: intake.name,
+      email: intake.email ?? null,
+      phone: intake.phone ?? null,
+      contactInfo: intake.email ?? intake.phone ?? '',
+      requestType: 'telemedicine',
+      triageSummary: intake.triageSummary,
+      history: '',
+      location: '',
+      medicalFiles: files.map(({ file }) => storedFilename(file.filename)),
+      metadata: {},
+    });
+    await insertPatientWithCase(patient, caseRecord);
+
+    for (const { file, rule } of files) {
+      const id = randomUUID();
+      const key = caseObjectKey(caseRecord.id, id);
+      const contentType = normalizeContentType(file.contentType);
+      await putObject(key, contentType, file.data);
+      const attachment: AttachmentRecord = {
+        id,
+        caseId: caseRecord.id,
+        doctorApplicationId: null,
+        type: rule.attachmentType,
+        kind: rule.kind,
+        filename: storedFilename(file.filename),
+        originalName: file.filename,
+        contentType,
+        size: file.data.length,
+        s3Key: key,
+        createdAt: caseRecord.createdAt,
+      };
+      await insertAttachment(attachment);
+    }
+    const answer: CreateCaseResponse = { caseId: caseRecord.id };
+    return { status: 201, body: answer };
+  },
+});

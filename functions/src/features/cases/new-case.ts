@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestType } from '@shared/patients/request';
+import { casePriority } from '@shared/triage';
+import type { CaseRecord, PatientRecord } from '../../db/cases';
+
+export interface NewCaseInput {
+  source: CaseRecord['source'];
+  name: string;
+  email: string | null;
+  phone: string | null;
+  contactInfo: string;
+  requestType: RequestType;
+  triageSummary: string;
+  history: string;
+  location: string;
+  medicalFiles: string[];
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * A new patient and their case, awaiting payment (DESIGN.md §5: the initial state). The server
+ * computes the priority with the same analyser the form shows, never trusting the browser's.
+ */
+export function newPatientAndCase(
+  input: NewCaseInput,
+  now = new Date(),
+): { patient: PatientRecord; caseRecord: CaseRecord } {
+  const createdAt = now.toISOString();
+  const patientId = randomUUID();
+  const caseId = randomUUID();
+  return {
+    patient: {
+      id: patientId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      contactInfo: input.contactInfo,
+      caseId,
+      createdAt,
+    },
+    caseRecord: {
+      id: caseId,
+      patientId,
+      source: input.source,
+      status: 'awaiting_payment',
+      requestType: input.requestType,
+      triageSummary: input.triageSummary,
+      history: input.history,
+      location: input.location,
+      priority: casePriority(input.triageSummary),
+      medicalFiles: input.medicalFiles,
+      metadata: input.metadata,
+      checkoutSessionId: null,
+      createdAt,
+      paidAt: null,
+      startedAt: null,
+      endedAt: null,
+      claimedBy: null,
+      claimedByName: null,
+      claimedAt: null,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { patientRequestSchema, type CreatePatientResponse } from '@shared/patients/request';
+import { insertPatientWithCase } from '../../db/cases';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { newPatientAndCase } from '../cases/new-case';
+import { splitContactInfo } from './contact-info';
+
+/** POST /api/patients (reading B): the patient and their case, in one transaction. */
+export const handler = httpHandler(httpRoutes.createPatient, {
+  successFlag: true,
+  body: patientRequestSchema,
+  rateLimit: ({ clientIp }) => ({
+    bucket: 'intake',
+    subject: clientIp,
+    limit: 20,
+    windowSeconds: 600,
+  }),
+  async handle({ body }) {
+    const { patient, caseRecord } = newPatientAndCase({
+      source: 'patient',
+      name: body.name,
+      ...splitContactInfo(body.contactInfo),
+      contactInfo: body.contactInfo,
+      requestType: body.requestType,
+      triageSummary: body.symptoms,
+      history: body.history,
+      location: body.location,
+      medicalFiles: body.medicalFiles,
+      metadata: body.metadata ?? {},
+    });
+    await insertPatientWithCase(patient, caseRecord);
+    const answer: CreatePatientResponse = {
+      success: true,
+      patientId: patient.id,
+      caseId: caseRecord.id,
+    };
+    return { status: 201, body: answer };
+  },
+});

@@ -1,0 +1,31 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { meetingAccessRequestSchema } from '@shared/patients/api';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { notFound } from '../../lib/errors';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { loadPatientCase, patientParamsSchema } from './load';
+
+export const MEETING_NOT_FOUND = 'Meeting not found';
+
+/** POST /api/patients/{patientId}/meeting-access: records when the patient joined. */
+export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
+  successFlag: true,
+  params: patientParamsSchema,
+  body: meetingAccessRequestSchema,
+  async handle({ params, body }) {
+    const { bundle } = await loadPatientCase(params.patientId);
+    if (!bundle.meeting || bundle.meeting.id !== body.meetingId) throw notFound(MEETING_NOT_FOUND);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.meeting(bundle.case.id),
+        UpdateExpression: 'SET patientLastAccessAt = :at',
+        ConditionExpression: 'id = :meetingId',
+        ExpressionAttributeValues: { ':at': body.accessTime, ':meetingId': body.meetingId },
+      }),
+    );
+    return { body: { success: true } };
+  },
+});

@@ -1,0 +1,46 @@
+import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
+import type { CaseBundle, PatientRecord } from '../../db/cases';
+
+const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
+
+/** `GET /api/patients/{id}/payment-verification` (spec doc 1 §3). */
+export function toPaymentVerification(
+  patient: PatientRecord,
+  bundle: CaseBundle,
+): PaymentVerificationResponse {
+  return {
+    paymentVerified: isPaid(bundle),
+    meetingCreated: bundle.meeting !== null,
+    providerAssigned: bundle.case.claimedBy !== null,
+    patientName: patient.name,
+    requestType: bundle.case.requestType,
+    caseId: bundle.case.id,
+  };
+}
+
+/**
+ * `GET /api/patients/{id}/video-access` (spec doc 1 §3, §5): access needs payment and a meeting;
+ * the meeting URL is the patient's signed room link.
+ */
+export function toVideoAccess(bundle: CaseBundle): VideoAccessResponse {
+  const paid = isPaid(bundle);
+  const meeting = bundle.meeting;
+  const payment = bundle.payments[0] ?? null;
+  return {
+    isPaid: paid,
+    accessGranted: paid && meeting !== null && meeting.status !== 'cancelled',
+    paymentStatus: paid ? 'verified' : 'pending',
+    paymentId: payment?.id ?? null,
+    meetingInfo: meeting
+      ? {
+          meetingId: meeting.id,
+          meetingUrl: meeting.status === 'completed' ? null : meeting.patientJoinUrl,
+          status: meeting.status,
+          providerName: bundle.case.claimedByName,
+          scheduledTime: meeting.scheduledFor,
+          meetingPassword: null,
+          clinicalNotesAvailable: false,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,23 @@
+import { manualPaymentCompleteRequestSchema } from '@shared/cases/api';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { loadCase } from '../cases/load';
+import { syncPaymentWithStripe } from './sync';
+
+/**
+ * POST /api/manual-payment-complete {caseId}: sent when embedded checkout completes and when the
+ * visit page loads with `session_id`. Stripe decides, not the caller.
+ */
+export const handler = httpHandler(httpRoutes.manualPaymentComplete, {
+  successFlag: true,
+  body: manualPaymentCompleteRequestSchema,
+  rateLimit: ({ clientIp }) => ({
+    bucket: 'payment-sync',
+    subject: clientIp,
+    limit: 60,
+    windowSeconds: 60,
+  }),
+  async handle({ body, log }) {
+    return { body: await syncPaymentWithStripe(await loadCase(body.caseId), log) };
+  },
+});

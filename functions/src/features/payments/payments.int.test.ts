@@ -1,0 +1,194 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  STRIPE_TEST_CARDS,
+  caseStatus,
+  createCheckout,
+  deliverWebhook,
+  newCaseId,
+  payWithCard,
+  postJson,
+} from '../../../../local/testing/patient-journey';
+import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+
+const stack = useTestStack();
+
+async function partition(caseId: string) {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.casePartition(caseId) },
+      ConsistentRead: true,
+    }),
+  );
+  const items = Items ?? [];
+  return {
+    payments: items.filter((item) => String(item.sk).startsWith('PAYMENT#')),
+    meetings: items.filter((item) => item.sk === 'MEETING'),
+    status: items.find((item) => item.sk === 'CASE')?.status as string,
+  };
+}
+
+/** A checkout.session event for a case, as Stripe would send it once the session is paid. */
+function paidSessionEvent(
+  caseId: string,
+  sessionId: string,
+  overrides: { type?: string; id?: string; amount?: number } = {},
+) {
+  return {
+    id: overrides.id ?? `evt_${randomUUID()}`,
+    object: 'event',
+    type: overrides.type ?? 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: caseId,
+        payment_status: 'paid',
+        status: 'complete',
+        amount_total: overrides.amount ?? 299,
+        currency: 'usd',
+        payment_intent: `pi_${randomUUID()}`,
+      },
+    },
+  };
+}
+
+describe('paying with the local Stripe stand-in', () => {
+  it('creates embedded and hosted sessions for $2.99', async () => {
+    const caseId = await newCaseId(stack);
+    const embedded = await createCheckout(stack, caseId, 'embedded');
+    expect(embedded.clientSecret).toMatch(/^cs_test_/);
+    const hosted = await createCheckout(stack, caseId, 'hosted');
+    expect(hosted.url).toContain(`/checkout/${hosted.sessionId}`);
+  });
+
+  it('marks the case paid from the signed webhook, with one Payment and a 15-minute Meeting', async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const payment = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    expect(payment.status).toBe(303);
+    expect(payment.headers.get('location')).toContain(`/payment-success?case_id=${caseId}`);
+    await expect.poll(async () => (await caseStatus(stack, caseId)).status).toBe('paid');
+    const status = await caseStatus(stack, caseId);
+    expect(status.meeting?.duration).toBe(15);
+    const stored = await partition(caseId);
+    expect(stored.payments).toHaveLength(1);
+    expect(stored.meetings).toHaveLength(1);
+
+    const sync = await postJson(stack, '/api/manual-payment-complete', { caseId });
+    expect(sync.status).toBe(200);
+    expect(await sync.json()).toMatchObject({
+      success: true,
+      paid: true,
+      next: `/visit/${caseId}`,
+    });
+    await expect(
+      postJson(stack, '/api/create-checkout-session', { caseId }),
+    ).resolves.toHaveProperty('status', 409);
+  });
+
+  it('leaves a declined card unpaid, and the sync endpoints refuse to mark it paid', async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const declined = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.declines);
+    expect(await declined.text()).toContain('Your card was declined.');
+    const manual = await postJson(stack, '/api/manual-payment-complete', { caseId });
+    expect(manual.status).toBe(409);
+    expect(await manual.json()).toMatchObject({
+      success: false,
+      message: 'Payment has not been completed',
+    });
+    expect((await caseStatus(stack, caseId)).status).toBe('awaiting_payment');
+    expect((await partition(caseId)).payments).toHaveLength(0);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('refuses a missing or bad signature with 400 and writes nothing', async () => {
+    const caseId = await newCaseId(stack);
+    const event = paidSessionEvent(caseId, 'cs_test_forged');
+    const missing = await fetch(new URL('/api/stripe/webhook', stack.appUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
+    expect(missing.status).toBe(400);
+    const forged = await deliverWebhook(
+      stack,
+      event,
+      `t=${Math.floor(Date.now() / 1000)},v1=deadbeef`,
+    );
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ message: 'Invalid Stripe signature' });
+    expect(await partition(caseId)).toMatchObject({ status: 'awaiting_payment', payments: [] });
+  });
+
+  it('processes one event delivered 10 times at once exactly once', async () => {
+    const caseId = await newCaseId(stack);
+    const event = paidSessionEvent(caseId, 'cs_test_replayed');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => deliverWebhook(stack, event)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const stored = await partition(caseId);
+    expect(stored.status).toBe('paid');
+    expect(stored.payments).toHaveLength(1);
+    expect(stored.meetings).toHaveLength(1);
+  });
+
+  it('accepts events out of order and different events for one payment, paying once', async () => {
+    const caseId = await newCaseId(stack);
+    const late = paidSessionEvent(caseId, 'cs_test_order', {
+      type: 'checkout.session.async_payment_succeeded',
+    });
+    const first = paidSessionEvent(caseId, 'cs_test_order');
+    expect((await deliverWebhook(stack, late)).status).toBe(200);
+    expect((await deliverWebhook(stack, first)).status).toBe(200);
+    const stored = await partition(caseId);
+    expect(stored.payments).toHaveLength(1);
+    expect(stored.meetings).toHaveLength(1);
+  });
+
+  it('does not mark paid for another amount, another case or an unpaid session', async () => {
+    const caseId = await newCaseId(stack);
+    await deliverWebhook(stack, paidSessionEvent(caseId, 'cs_test_cheap', { amount: 1 }));
+    await deliverWebhook(stack, paidSessionEvent(randomUUID(), 'cs_test_other'));
+    const unpaid = paidSessionEvent(caseId, 'cs_test_unpaid');
+    unpaid.data.object.payment_status = 'unpaid';
+    await deliverWebhook(stack, unpaid);
+    expect(await partition(caseId)).toMatchObject({ status: 'awaiting_payment', payments: [] });
+  });
+});
+
+describe('payment routes refuse bad input with a 4xx message', () => {
+  it.each([
+    ['/api/create-checkout-session', '{"caseId":', 400],
+    ['/api/create-checkout-session', { caseId: 'not-a-uuid' }, 400],
+    ['/api/create-checkout-session', { caseId: 42 }, 400],
+    ['/api/create-checkout-session', { caseId: randomUUID() }, 404],
+    ['/api/create-checkout-session', { caseId: 'x'.repeat(1024 * 1024) }, 413],
+    ['/api/manual-payment-complete', { caseId: randomUUID() }, 404],
+    ['/api/manual-payment-complete', {}, 400],
+    [`/api/test/payment-complete/${randomUUID()}`, {}, 404],
+    ['/api/test/payment-complete/not-a-uuid', {}, 400],
+  ])('POST %s %j → %i', async (path, body, status) => {
+    const response = await postJson(stack, path, body);
+    expect(response.status).toBe(status);
+    const answer = (await response.json()) as { message?: unknown; error?: unknown };
+    expect(typeof answer.message).toBe('string');
+    if (path === '/api/create-checkout-session') expect(answer.error).toBe(answer.message);
+  });
+
+  it('refuses checkout for an unknown case in the envelope its page reads', async () => {
+    const response = await appFetch(stack, `/api/cases/${randomUUID()}/status`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Case not found' });
+  });
+});

@@ -1,0 +1,50 @@
+import type Stripe from 'stripe';
+import { getCaseBundle } from '../../db/cases';
+import { badRequest } from '../../lib/errors';
+import type { ParsedBody } from '../../lib/http/body';
+import { header } from '../../lib/http/request';
+import { httpHandler } from '../../lib/http/handler';
+import { env } from '../../lib/env';
+import { stripe } from '../../lib/stripe';
+import { httpRoutes } from '../../routes';
+import { markCasePaid } from '../cases/transitions';
+import { evidenceFrom } from './checkout';
+import { announceCasePaid } from './on-paid';
+
+const PAYMENT_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * POST /api/stripe/webhook. The raw body's Stripe signature is verified before anything else;
+ * a bad or missing one is a 400 and nothing is written. Payment events mark the case paid
+ * through the one transition function, idempotent by event id. Answers 200 for events it does
+ * not act on, so Stripe stops retrying them.
+ */
+export const handler = httpHandler(httpRoutes.stripeWebhook, {
+  async handle({ body, event: request, log }) {
+    const raw = (body as Extract<ParsedBody, { kind: 'raw' }>).text;
+    const signature = header(request, 'stripe-signature');
+    if (!signature) throw badRequest('Missing Stripe signature');
+    let event: Stripe.Event;
+    try {
+      event = stripe().webhooks.constructEvent(raw, signature, env.stripeWebhookSecret);
+    } catch {
+      throw badRequest('Invalid Stripe signature');
+    }
+
+    if (!PAYMENT_EVENTS.has(event.type)) return { body: { received: true } };
+    const session = event.data.object as Stripe.Checkout.Session;
+    const caseId = session.client_reference_id;
+    const bundle = caseId ? await getCaseBundle(caseId) : null;
+    if (!bundle) {
+      log.warn('webhook for unknown case', { eventId: event.id });
+      return { body: { received: true } };
+    }
+    const result = await markCasePaid(bundle.case, evidenceFrom(session, event.id));
+    log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
+    if (result.outcome === 'paid') await announceCasePaid(bundle.case, log);
+    return { body: { received: true } };
+  },
+});

@@ -1,0 +1,37 @@
+import type { PaymentSyncResponse } from '@shared/cases/api';
+import type { CaseBundle } from '../../db/cases';
+import { HttpError, conflict } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { stripe } from '../../lib/stripe';
+import { markCasePaid } from '../cases/transitions';
+import { nextPathAfterPayment } from '../cases/views';
+import { evidenceFrom } from './checkout';
+import { announceCasePaid } from './on-paid';
+
+export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed';
+
+/**
+ * Manual completion and the sync endpoint never take the caller's word (DESIGN.md §5): they ask
+ * Stripe for the case's Checkout Session and mark the case paid only if Stripe says paid.
+ */
+export async function syncPaymentWithStripe(
+  bundle: CaseBundle,
+  log: Logger,
+): Promise<PaymentSyncResponse> {
+  const caseRecord = bundle.case;
+  const next = nextPathAfterPayment(bundle);
+  if (caseRecord.paidAt) {
+    return { success: true, paid: true, message: 'Payment confirmed', caseId: caseRecord.id, next };
+  }
+  if (!caseRecord.checkoutSessionId) throw conflict('No payment has been started for this case');
+
+  const session = await stripe().checkout.sessions.retrieve(caseRecord.checkoutSessionId);
+  const result = await markCasePaid(caseRecord, evidenceFrom(session, null));
+  if (result.outcome === 'refused') {
+    if (result.reason !== 'not_paid')
+      log.warn('payment refused', { caseId: caseRecord.id, reason: result.reason });
+    throw new HttpError(409, PAYMENT_NOT_COMPLETED, { success: false, paid: false });
+  }
+  if (result.outcome === 'paid') await announceCasePaid(caseRecord, log);
+  return { success: true, paid: true, message: 'Payment confirmed', caseId: caseRecord.id, next };
+}

@@ -1,0 +1,74 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { env } from '../../lib/env';
+import { s3 } from '../../lib/s3';
+
+/** A presigned POST lives five minutes: long enough for a 12 MB upload on a slow line. */
+export const PRESIGNED_POST_SECONDS = 300;
+/** Bytes read back to check a file's signature and a WAV header. */
+const HEAD_BYTES = 4096;
+
+export function caseObjectKey(caseId: string, uploadId: string): string {
+  return `cases/${caseId}/${uploadId}`;
+}
+
+/**
+ * The browser's permission to upload one file: the server picks the key, the exact content type
+ * and the size range; S3 enforces them (s3rver does not, so `confirm` verifies again).
+ */
+export async function presignUpload(key: string, contentType: string, maxBytes: number) {
+  const post = await createPresignedPost(s3(), {
+    Bucket: env.uploadsBucket,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: PRESIGNED_POST_SECONDS,
+  });
+  return post;
+}
+
+export async function storedObjectSize(key: string): Promise<number | null> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+    return head.ContentLength ?? 0;
+  } catch (error) {
+    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+    throw error;
+  }
+}
+
+export async function readObjectHead(key: string): Promise<Buffer> {
+  const object = await s3().send(
+    new GetObjectCommand({
+      Bucket: env.uploadsBucket,
+      Key: key,
+      Range: `bytes=0-${HEAD_BYTES - 1}`,
+    }),
+  );
+  const bytes = await object.Body?.transformToByteArray();
+  return Buffer.from(bytes ?? new Uint8Array());
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+}
+
+export async function putObject(key: string, contentType: string, body: Buffer): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: env.uploadsBucket,
+      Key: key,
+      ContentType: contentType,
+      Body: body,
+    }),
+  );
+}
