@@ -31,9 +31,18 @@ export interface StageConfig {
   /** Access logs (S3 server access logs, CloudFront logs) expire after this many days. */
   readonly accessLogExpirationDays: number;
   readonly logLevel: 'debug' | 'info';
+  /** Stripe's publishable key for the stage (`-c stripePublishableKey=pk_live_...`). */
+  readonly stripePublishableKey: string;
+  /** Shown to patients wherever the spec says {email} (`-c supportEmail=...`). */
+  readonly supportEmail: string;
 }
 
-export function stageConfig(stage: string): StageConfig {
+export interface StageContext {
+  readonly stripePublishableKey?: string;
+  readonly supportEmail?: string;
+}
+
+export function stageConfig(stage: string, context: StageContext = {}): StageConfig {
   const isDev = stage === 'dev';
   return {
     stage,
@@ -42,6 +51,8 @@ export function stageConfig(stage: string): StageConfig {
     logRetention: isDev ? RetentionDays.ONE_MONTH : RetentionDays.ONE_YEAR,
     accessLogExpirationDays: isDev ? 30 : 400,
     logLevel: isDev ? 'debug' : 'info',
+    stripePublishableKey: context.stripePublishableKey ?? 'pk_test_unset',
+    supportEmail: context.supportEmail ?? 'support@telehealth.example',
   };
 }
 

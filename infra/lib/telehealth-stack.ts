@@ -4,6 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
+import { AppSecrets } from './app-secrets';
 import { DataTable } from './data-table';
 import { HandlerFunctions } from './handler-functions';
 import { HttpApi } from './http-api';
@@ -53,7 +54,14 @@ export class TelehealthStack extends Stack {
       description: `Telehealth service, stage ${props.stage}`,
       ...props,
     });
-    const config = stageConfig(props.stage);
+    const context = (name: string) => {
+      const value: unknown = this.node.tryGetContext(name);
+      return typeof value === 'string' && value ? value : undefined;
+    };
+    const config = stageConfig(props.stage, {
+      stripePublishableKey: context('stripePublishableKey'),
+      supportEmail: context('supportEmail'),
+    });
     this.config = config;
 
     const logGroups = new LogGroups(this, 'LogGroups', { config });
@@ -81,6 +89,7 @@ export class TelehealthStack extends Stack {
       accessLogsBucket: accessLogs.bucket,
     });
 
+    const secrets = new AppSecrets(this, 'AppSecrets', { config });
     this.functions = new HandlerFunctions(this, 'Handlers', {
       config,
       logGroups,
@@ -92,9 +101,14 @@ export class TelehealthStack extends Stack {
         [envNames.webSocketManagementEndpoint]: this.webSocketApi.managementEndpoint,
         [schedulerEnvNames.scheduleGroup]: this.scheduler.groupName,
         [schedulerEnvNames.schedulerRoleArn]: this.scheduler.invokeRole.roleArn,
+        SECRETS_ARN: secrets.secret.secretArn,
+        // Publishable: it is meant to be seen by browsers. Set per stage with -c.
+        [envNames.stripePublishableKey]: config.stripePublishableKey,
+        [envNames.supportEmail]: config.supportEmail,
       },
     });
     for (const fn of this.functions.all) {
+      secrets.grantRead(fn);
       this.grantDataAccess(fn);
       this.webSocketApi.grantManageConnections(fn);
     }

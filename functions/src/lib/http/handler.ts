@@ -10,6 +10,7 @@ import { authorize } from '../auth/authorize';
 import type { Session } from '../auth/sessions';
 import { createLogger, errorFields, type Logger } from '../logger';
 import { enforceRateLimit, type RateLimitRule } from '../rate-limit';
+import { loadSecrets } from '../secrets';
 import { parseBody, type ParsedBody } from './body';
 import { toErrorAnswer, type EnvelopeOptions } from './envelope';
 import { assertSameOrigin } from './origin';
@@ -135,6 +136,7 @@ export function httpHandler<P = Record<string, string>, Q = Record<string, strin
       const log = createLogger({ requestId, route: `${route.method} ${route.path}` });
       states.set(event, { log, startedAt: Date.now(), session: null, body: { kind: 'none' } });
       const state = stateOf(event);
+      await loadSecrets();
       if (route.requireSameOrigin) assertSameOrigin(event);
       state.session = await authorize(route.access, event);
       state.body = parseBody(route, event);

@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { createLogger, errorFields, type Logger } from '../logger';
+import { loadSecrets } from '../secrets';
 
 export type WebSocketEvent = APIGatewayProxyWebsocketEventV2;
 type WebSocketResult = APIGatewayProxyResultV2;
@@ -26,6 +27,7 @@ export function webSocketHandler(handle: (event: WebSocketEvent, log: Logger) =>
       requestId: event.requestContext.requestId,
       route: event.requestContext.routeKey,
     });
+    await loadSecrets();
     const statusCode = await handle(event, log);
     log.info('websocket event handled', { status: statusCode });
     return { statusCode };

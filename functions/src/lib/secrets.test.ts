@@ -1,0 +1,45 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const secrets = mockClient(SecretsManagerClient);
+
+afterEach(() => {
+  secrets.reset();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('loadSecrets', () => {
+  it('does nothing without SECRETS_ARN (local stack)', async () => {
+    vi.stubEnv('SECRETS_ARN', '');
+    const { loadSecrets } = await import('./secrets');
+    await loadSecrets();
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(0);
+  });
+
+  it('copies the listed secrets into the environment once per cold start', async () => {
+    vi.stubEnv('SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
+    vi.stubEnv('STRIPE_SECRET_KEY', '');
+    secrets.on(GetSecretValueCommand).resolves({
+      SecretString: JSON.stringify({ STRIPE_SECRET_KEY: 'sk_live_x', OTHER: 'ignored' }),
+    });
+    const { loadSecrets } = await import('./secrets');
+    await loadSecrets();
+    await loadSecrets();
+    expect(process.env.STRIPE_SECRET_KEY).toBe('sk_live_x');
+    expect(process.env.OTHER).toBeUndefined();
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+
+  it('retries on the next call after a failure', async () => {
+    vi.stubEnv('SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
+    secrets
+      .on(GetSecretValueCommand)
+      .rejectsOnce(new Error('throttled'))
+      .resolves({ SecretString: '{}' });
+    const { loadSecrets } = await import('./secrets');
+    await expect(loadSecrets()).rejects.toThrow('throttled');
+    await expect(loadSecrets()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Secrets in the cloud live in Secrets Manager (DESIGN.md §6), not in Lambda's environment: the
+ * stack passes the secret's ARN as `SECRETS_ARN` and each cold start copies the listed values
+ * into `process.env`, where `env.ts` reads them like any setting. Locally there is no ARN and
+ * the local stack sets the values itself.
+ */
+export const secretNames = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'ROOM_TOKEN_SECRET',
+] as const;
+
+let loading: Promise<void> | undefined;
+
+export function loadSecrets(): Promise<void> {
+  const arn = process.env.SECRETS_ARN;
+  if (!arn) return Promise.resolve();
+  loading ??= (async () => {
+    const { GetSecretValueCommand, SecretsManagerClient } =
+      await import('@aws-sdk/client-secrets-manager');
+    const client = new SecretsManagerClient({});
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+    const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
+    for (const name of secretNames) {
+      const value = values[name];
+      if (typeof value === 'string' && value) process.env[name] = value;
+    }
+  })().catch((error: unknown) => {
+    // The next invocation tries again instead of keeping a failed cold start forever.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

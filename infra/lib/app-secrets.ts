@@ -1,0 +1,57 @@
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+import { resourcePrefix, type StageConfig } from './stage-config';
+
+export interface AppSecretsProps {
+  readonly config: StageConfig;
+}
+
+/**
+ * The handlers' secrets (DESIGN.md §6): Stripe's secret key and webhook signing secret, set by
+ * an operator after the first deploy (docs/deployment.md), and the room-link signing key,
+ * generated here. Handlers read them at cold start through `SECRETS_ARN`
+ * (functions/src/lib/secrets.ts); they never appear in the template or Lambda's environment.
+ */
+export class AppSecrets extends Construct {
+  readonly secret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: AppSecretsProps) {
+    super(scope, id);
+    const key = new kms.Key(this, 'Key', {
+      description: `${resourcePrefix(props.config.stage)} application secrets`,
+      enableKeyRotation: true,
+      removalPolicy: props.config.removalPolicy,
+    });
+    this.secret = new secretsmanager.Secret(this, 'Secret', {
+      secretName: `${resourcePrefix(props.config.stage)}/app`,
+      description: 'Stripe keys and the room-link signing key of the telehealth handlers',
+      encryptionKey: key,
+      removalPolicy: props.config.removalPolicy,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }),
+        generateStringKey: 'ROOM_TOKEN_SECRET',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+    });
+    acknowledge(
+      this.secret,
+      'AwsSolutions-SMG4',
+      'Stripe keys are rotated in the Stripe dashboard and then written here by an operator ' +
+        '(docs/deployment.md); a rotation Lambda cannot create Stripe keys.',
+    );
+    acknowledge(
+      this.secret,
+      'HIPAA.Security-SecretsManagerRotationEnabled',
+      'Stripe keys are rotated in the Stripe dashboard and then written here by an operator ' +
+        '(docs/deployment.md); a rotation Lambda cannot create Stripe keys.',
+    );
+  }
+
+  grantRead(grantee: iam.IGrantable): void {
+    this.secret.grantRead(grantee);
+  }
+}
