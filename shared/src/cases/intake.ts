@@ -31,9 +31,7 @@ export const caseIntakeSchema = z
       .trim()
       .min(1, { error: caseIntakeMessages.symptomsRequired })
       .max(SYMPTOMS_MAX_LENGTH, { error: caseIntakeMessages.symptomsTooLong }),
-    email: optionalText(254).pipe(
-      z.email({ error: caseIntakeMessages.invalidEmail }).optional(),
-    ),
+    email: optionalText(254).pipe(z.email({ error: caseIntakeMessages.invalidEmail }).optional()),
     phone: optionalText(40),
   })
   .refine((value) => Boolean(value.email || value.phone), {
