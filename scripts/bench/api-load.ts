@@ -7,6 +7,7 @@ import { startStack } from '../../local/stack';
 import { percentile } from './stats';
 
 export interface LoadFigures {
+  name: string;
   requests: number;
   concurrency: number;
   errors: number;
@@ -15,15 +16,62 @@ export interface LoadFigures {
   throughputPerSecond: number;
 }
 
-export const LOAD = { requests: 2000, concurrency: 16, warmup: 100 } as const;
+export const LOADS = {
+  applicationStatus: { requests: 2000, concurrency: 16 },
+  /** Spec doc 1 §9: the visit page polls every 5 s; 100 patients waiting at once. */
+  caseStatus: { requests: 3000, concurrency: 100 },
+} as const;
+const WARMUP = 100;
+
+/** A fixed number of GETs at a fixed concurrency; latency per request, throughput overall. */
+async function load(
+  name: string,
+  url: string,
+  { requests, concurrency }: { requests: number; concurrency: number },
+): Promise<LoadFigures> {
+  let errors = 0;
+  const once = async (): Promise<number> => {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.status !== 200) errors += 1;
+    return performance.now() - started;
+  };
+  const runMany = async (count: number): Promise<number[]> => {
+    const latencies: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        next += 1;
+        latencies.push(await once());
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return latencies;
+  };
+  await runMany(WARMUP);
+  errors = 0;
+  const started = performance.now();
+  const latencies = (await runMany(requests)).sort((a, b) => a - b);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name,
+    requests,
+    concurrency,
+    errors,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    throughputPerSecond: requests / seconds,
+  };
+}
 
 /**
- * `GET /api/doctor-applications/status/{id}` against a local stack this starts on free ports
- * (loopback only), a fixed number of requests at a fixed concurrency. The per-client rate limit
- * is raised for the run: every request comes from 127.0.0.1, and the limit's own cost (one
- * DynamoDB update per request) stays in the measurement.
+ * The two hot reads against a local stack this starts on free ports (loopback only): the
+ * application status lookup (rate limit raised for the run: every request comes from
+ * 127.0.0.1, and the limit's own DynamoDB update stays in the measurement) and the case status
+ * poll of the visit page.
  */
-export async function measureStatusLookup(): Promise<LoadFigures> {
+export async function measureApi(): Promise<LoadFigures[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-bench-'));
   const stack = await startStack({ dataDir, logLevel: 'error', statusLookupsPerMinute: 1_000_000 });
   try {
@@ -41,42 +89,29 @@ export async function measureStatusLookup(): Promise<LoadFigures> {
       boardCertifications: [],
     });
     await insertDoctorApplication(record);
-    const url = `${stack.appUrl}/api/doctor-applications/status/APP-${record.applicationId}`;
+    const form = new FormData();
+    form.set('name', 'Bench Patient');
+    form.set('triageSummary', 'Mild headache');
+    form.set('phone', '5550000000');
+    const created = await fetch(`${stack.appUrl}/api/cases`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: stack.appUrl },
+    });
+    const { caseId } = (await created.json()) as { caseId: string };
 
-    let errors = 0;
-    const once = async (): Promise<number> => {
-      const started = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status !== 200) errors += 1;
-      return performance.now() - started;
-    };
-    const runMany = async (count: number): Promise<number[]> => {
-      const latencies: number[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < count) {
-          next += 1;
-          latencies.push(await once());
-        }
-      };
-      await Promise.all(Array.from({ length: LOAD.concurrency }, worker));
-      return latencies;
-    };
-
-    await runMany(LOAD.warmup);
-    errors = 0;
-    const started = performance.now();
-    const latencies = (await runMany(LOAD.requests)).sort((a, b) => a - b);
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      requests: LOAD.requests,
-      concurrency: LOAD.concurrency,
-      errors,
-      p50Ms: percentile(latencies, 0.5),
-      p99Ms: percentile(latencies, 0.99),
-      throughputPerSecond: LOAD.requests / seconds,
-    };
+    return [
+      await load(
+        'GET /api/doctor-applications/status/{id}',
+        `${stack.appUrl}/api/doctor-applications/status/APP-${record.applicationId}`,
+        LOADS.applicationStatus,
+      ),
+      await load(
+        'GET /api/cases/{id}/status',
+        `${stack.appUrl}/api/cases/${caseId}/status`,
+        LOADS.caseStatus,
+      ),
+    ];
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
