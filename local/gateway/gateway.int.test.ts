@@ -16,16 +16,24 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
+import { createSession } from '../../functions/src/lib/auth/sessions';
 import { appFetch, useTestStack } from '../testing/stack-context';
 
 const stack = useTestStack();
 
-function openSocket(): Promise<WebSocket> {
-  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`);
+function openSocket(cookie?: string): Promise<WebSocket> {
+  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`, {
+    headers: cookie ? { cookie } : {},
+  });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });
+}
+
+async function providerCookie(): Promise<string> {
+  const { token } = await createSession('provider', `provider-${Date.now()}`);
+  return `th_session=${token}`;
 }
 
 function nextMessage(socket: WebSocket): Promise<unknown> {
@@ -89,8 +97,14 @@ describe('local gateway: HTTP API', () => {
 });
 
 describe('local gateway: WebSocket API and Management API', () => {
+  it('refuses connections without a provider session', async () => {
+    await expect(openSocket()).rejects.toThrow(/401/);
+    const { token } = await createSession('admin', 'admin-ws');
+    await expect(openSocket(`th_session=${token}`)).rejects.toThrow(/403/);
+  });
+
   it('runs $connect, $default and $disconnect, and pushes through @connections', async () => {
-    const socket = await openSocket();
+    const socket = await openSocket(await providerCookie());
     const reply = nextMessage(socket);
     socket.send(JSON.stringify({ action: 'ping' }));
     expect(await reply).toEqual({ type: 'PONG' });
