@@ -1,13 +1,7 @@
-import * as z from 'zod';
-import { patientIdSchema } from '@shared/patients/api';
-import { getPatient } from '../../db/cases';
-import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
-import { loadCase } from '../cases/load';
+import { loadPatientCase, patientParamsSchema } from '../patients/load';
 import { syncPaymentWithStripe } from './sync';
-
-export const PATIENT_NOT_FOUND = 'Patient not found';
 
 /**
  * POST /api/test/payment-complete/{patientId}: the verification page's synchronisation when the
@@ -15,7 +9,7 @@ export const PATIENT_NOT_FOUND = 'Patient not found';
  */
 export const handler = httpHandler(httpRoutes.testPaymentComplete, {
   successFlag: true,
-  params: z.object({ patientId: patientIdSchema }),
+  params: patientParamsSchema,
   rateLimit: ({ clientIp }) => ({
     bucket: 'payment-sync',
     subject: clientIp,
@@ -23,8 +17,7 @@ export const handler = httpHandler(httpRoutes.testPaymentComplete, {
     windowSeconds: 60,
   }),
   async handle({ params, log }) {
-    const patient = await getPatient(params.patientId);
-    if (!patient) throw notFound(PATIENT_NOT_FOUND);
-    return { body: await syncPaymentWithStripe(await loadCase(patient.caseId), log) };
+    const { bundle } = await loadPatientCase(params.patientId);
+    return { body: await syncPaymentWithStripe(bundle, log) };
   },
 });
