@@ -28,7 +28,8 @@ export interface StackOptions {
   admin?: { username: string; password: string; email?: string };
   seedDemo?: boolean;
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
-  statusLookupsPerMinute?: number;
+  /** Raises every API rate limit (tests and benchmarks send everything from 127.0.0.1). */
+  rateLimitMultiplier?: number;
   log?: (message: string) => void;
 }
 
@@ -82,7 +83,7 @@ function configureHandlerEnvironment(
     [envNames.appOrigin]: `http://localhost:${ports.app},http://127.0.0.1:${ports.app}`,
     [envNames.webSocketManagementEndpoint]: local(ports.app),
     [envNames.logLevel]: options.logLevel ?? 'info',
-    [envNames.statusLookupsPerMinute]: String(options.statusLookupsPerMinute ?? 30),
+    [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

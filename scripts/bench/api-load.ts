@@ -73,7 +73,7 @@ async function load(
  */
 export async function measureApi(): Promise<LoadFigures[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-bench-'));
-  const stack = await startStack({ dataDir, logLevel: 'error', statusLookupsPerMinute: 1_000_000 });
+  const stack = await startStack({ dataDir, logLevel: 'error', rateLimitMultiplier: 1_000_000 });
   try {
     const record = newApplicationRecord({
       fullName: 'Dr. Bench',

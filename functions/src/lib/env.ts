@@ -11,7 +11,8 @@ export const envNames = {
   logLevel: 'LOG_LEVEL',
   /** Base URL of the API Gateway Management API for the WebSocket API. */
   webSocketManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
-  statusLookupsPerMinute: 'STATUS_LOOKUPS_PER_MINUTE',
+  /** Raises every rate limit (test and benchmark stacks); 1 in the cloud. */
+  rateLimitMultiplier: 'RATE_LIMIT_MULTIPLIER',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
   stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
@@ -84,8 +85,7 @@ export const env = {
     if (!origin) throw new Error(`Missing environment variable ${envNames.appOrigin}`);
     return origin;
   },
-  /** Per client and minute; 30 fits a person retyping an id, not a script guessing ids. */
-  get statusLookupsPerMinute() {
-    return positiveInt(envNames.statusLookupsPerMinute, 30);
+  get rateLimitMultiplier() {
+    return positiveInt(envNames.rateLimitMultiplier, 1);
   },
 };

@@ -7,6 +7,7 @@ import { insertPatientWithCase } from '../../db/cases';
 import { badRequest, conflict } from '../../lib/errors';
 import type { ParsedBody } from '../../lib/http/body';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { parseMultipart, type MultipartFile } from '../../lib/http/multipart';
 import { httpRoutes } from '../../routes';
 import {
@@ -58,12 +59,7 @@ function checkInlineFiles(files: MultipartFile[]): { file: MultipartFile; rule: 
  * inline files. The web app sends the fields only and uploads files through presigned POSTs.
  */
 export const handler = httpHandler(httpRoutes.createCase, {
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'intake',
-    subject: clientIp,
-    limit: 20,
-    windowSeconds: 600,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {
     const multipart = body as Extract<ParsedBody, { kind: 'multipart' }>;
     const form = await parseMultipart(multipart.bytes, multipart.contentType, {

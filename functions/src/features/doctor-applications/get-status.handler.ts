@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { applicationIdSchema } from '@shared/doctor-applications/application-id';
 import { getDoctorApplication } from '../../db/doctor-applications';
-import { env } from '../../lib/env';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { APPLICATION_NOT_FOUND, toStatusResponse } from './status-lookup';
 
@@ -11,13 +11,7 @@ import { APPLICATION_NOT_FOUND, toStatusResponse } from './status-lookup';
 export const handler = httpHandler(httpRoutes.getApplicationStatus, {
   successFlag: true,
   params: z.object({ applicationId: applicationIdSchema }),
-  // Ids are short: without a limit a script could walk the id space (DESIGN.md §6).
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'application-status',
-    subject: clientIp,
-    limit: env.statusLookupsPerMinute,
-    windowSeconds: 60,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('applicationStatus', clientIp),
   async handle({ params }) {
     const application = await getDoctorApplication(params.applicationId);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);

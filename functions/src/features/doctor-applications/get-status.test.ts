@@ -86,7 +86,7 @@ describe('GET /api/doctor-applications/status/{applicationId}', () => {
   });
 
   it('refuses with 429 once the client passes the per-minute limit', async () => {
-    vi.stubEnv('STATUS_LOOKUPS_PER_MINUTE', '30');
+    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '1');
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: 31 } });
     const answer = await lookup('K7QF-29XM');
     expect(answer.status).toBe(429);

@@ -1,6 +1,7 @@
 import { patientRequestSchema, type CreatePatientResponse } from '@shared/patients/request';
 import { insertPatientWithCase } from '../../db/cases';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { newPatientAndCase } from '../cases/new-case';
 import { splitContactInfo } from './contact-info';
@@ -9,12 +10,7 @@ import { splitContactInfo } from './contact-info';
 export const handler = httpHandler(httpRoutes.createPatient, {
   successFlag: true,
   body: patientRequestSchema,
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'intake',
-    subject: clientIp,
-    limit: 20,
-    windowSeconds: 600,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {
     const { patient, caseRecord } = newPatientAndCase({
       source: 'patient',

@@ -4,6 +4,7 @@ import {
 } from '@shared/cases/api';
 import { conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { loadCase } from '../cases/load';
 import { createCheckoutSession } from './checkout';
@@ -12,12 +13,7 @@ import { createCheckoutSession } from './checkout';
 export const handler = httpHandler(httpRoutes.createCheckoutSession, {
   errorField: true,
   body: createCheckoutSessionRequestSchema,
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'checkout',
-    subject: clientIp,
-    limit: 30,
-    windowSeconds: 60,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('checkout', clientIp),
   async handle({ body }) {
     const bundle = await loadCase(body.caseId);
     if (bundle.case.status !== 'awaiting_payment') {

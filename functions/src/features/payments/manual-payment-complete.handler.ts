@@ -1,5 +1,6 @@
 import { manualPaymentCompleteRequestSchema } from '@shared/cases/api';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { loadCase } from '../cases/load';
 import { syncPaymentWithStripe } from './sync';
@@ -11,12 +12,7 @@ import { syncPaymentWithStripe } from './sync';
 export const handler = httpHandler(httpRoutes.manualPaymentComplete, {
   successFlag: true,
   body: manualPaymentCompleteRequestSchema,
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'payment-sync',
-    subject: clientIp,
-    limit: 60,
-    windowSeconds: 60,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ body, log }) {
     return { body: await syncPaymentWithStripe(await loadCase(body.caseId), log) };
   },

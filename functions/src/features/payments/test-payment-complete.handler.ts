@@ -1,4 +1,5 @@
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { loadPatientCase, patientParamsSchema } from '../patients/load';
 import { syncPaymentWithStripe } from './sync';
@@ -10,12 +11,7 @@ import { syncPaymentWithStripe } from './sync';
 export const handler = httpHandler(httpRoutes.testPaymentComplete, {
   successFlag: true,
   params: patientParamsSchema,
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'payment-sync',
-    subject: clientIp,
-    limit: 60,
-    windowSeconds: 60,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ params, log }) {
     const { bundle } = await loadPatientCase(params.patientId);
     return { body: await syncPaymentWithStripe(bundle, log) };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createUploadRequestSchema, type CreateUploadResponse } from '@shared/cases/api';
 import { putPendingUpload } from '../../db/attachments';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { caseParamsSchema, loadCase } from '../cases/load';
 import { normalizeContentType, storedFilename, uploadRules } from './rules';
@@ -12,12 +13,7 @@ import { assertCaseAcceptsFiles, assertUploadAllowed } from './verify';
 export const handler = httpHandler(httpRoutes.createCaseUpload, {
   params: caseParamsSchema,
   body: createUploadRequestSchema,
-  rateLimit: ({ clientIp }) => ({
-    bucket: 'uploads',
-    subject: clientIp,
-    limit: 60,
-    windowSeconds: 60,
-  }),
+  rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
     const bundle = await loadCase(params.caseId);
     assertCaseAcceptsFiles(bundle.case);

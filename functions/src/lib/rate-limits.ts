@@ -1,0 +1,25 @@
+import { env } from './env';
+import type { RateLimitRule } from './rate-limit';
+
+/**
+ * Every rate limit of the API in one table (DESIGN.md §6): calls per client and window. The
+ * numbers fit a person using the product and stop a script; `RATE_LIMIT_MULTIPLIER` raises them
+ * all for test and benchmark stacks, where every client is 127.0.0.1.
+ */
+export const rateLimitPolicies = {
+  /** Application ids are short: without a limit a script could walk the id space. */
+  applicationStatus: { limit: 30, windowSeconds: 60 },
+  /** New requests (both readings): a family might send a few, nobody sends dozens. */
+  intake: { limit: 20, windowSeconds: 600 },
+  uploads: { limit: 60, windowSeconds: 60 },
+  checkout: { limit: 30, windowSeconds: 60 },
+  /** Each call asks Stripe; the verification page calls once per visit. */
+  paymentSync: { limit: 60, windowSeconds: 60 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof rateLimitPolicies;
+
+export function rateLimitFor(policy: RateLimitPolicy, subject: string): RateLimitRule {
+  const { limit, windowSeconds } = rateLimitPolicies[policy];
+  return { bucket: policy, subject, limit: limit * env.rateLimitMultiplier, windowSeconds };
+}
