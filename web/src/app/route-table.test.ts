@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redirectTable, routeTable } from './route-table';
 
-/** Every path of spec doc 1 §2 and doc 2 §2, with Stripe as the `{provider}` of `/{provider}-payment`. */
+/**
+ * Every path of spec doc 1 §2 and doc 2 §2, with Stripe as the `{provider}` of `/{provider}-payment`,
+ * plus the video room of DESIGN.md §7.
+ */
 const specPaths = [
   '/',
   '/patient-telehealth',
@@ -15,6 +18,8 @@ const specPaths = [
   '/visit/:caseId',
   '/feedback/:caseId',
   '/video-access',
+  // The video room that meeting join links open (DESIGN.md §7).
+  '/room/:meetingId',
   '/provider-dashboard',
   '/provider/apply',
   '/provider/status',

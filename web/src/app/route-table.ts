@@ -29,6 +29,8 @@ export const routeTable = [
   { path: '/feedback/:caseId', page: 'features/feedback/pages/FeedbackPage.tsx' },
   // Target of the payment verification redirect; its registration is an open point of the spec.
   { path: '/video-access', page: 'features/video-access/pages/VideoAccessPage.tsx' },
+  // The in-app video call that meeting join links open (DESIGN.md §7); not in the spec's table.
+  { path: '/room/:meetingId', page: 'features/room/pages/RoomPage.tsx' },
   {
     path: '/provider-dashboard',
     page: 'features/provider-dashboard/pages/ProviderDashboardPage.tsx',

@@ -7,11 +7,17 @@ import { routes } from './router';
 beforeEach(() => {
   // ScrollRestoration scrolls; jsdom has no layout.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  // Pages that call the API on load stay in their loading state.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
 });
 
 afterEach(() => {
   resetDom();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 async function expectPage(title: string) {
@@ -27,12 +33,13 @@ describe('router', () => {
     ['/patient', 'Patient Request'],
     ['/payment-choice?case_id=c1', 'Choose Payment Method'],
     ['/stripe-payment?case_id=c1', 'Secure Payment'],
-    ['/payment-processing?case_id=c1', 'Processing Payment'],
+    ['/payment-processing?case_id=6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'Processing Payment'],
     ['/payment-success?case_id=c1', 'Payment Successful!'],
     ['/payment-cancelled', 'Payment Cancelled'],
     ['/visit/6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'Virtual Waiting Room'],
     ['/feedback/6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'How Was Your Consultation?'],
     ['/video-access?patient_id=p1', 'Video Consultation Access'],
+    ['/room/meeting-1', 'Video Room'],
     ['/provider-dashboard', 'Provider Dashboard'],
     ['/provider/apply', 'Doctor Application'],
     ['/provider/status', 'Application Status'],

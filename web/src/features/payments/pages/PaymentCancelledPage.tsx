@@ -1,5 +1,152 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { CircleX, CreditCard, House, Mail, Phone, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useSupportEmail } from '@web/features/config/api/get-client-config';
+import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
 
+export const CANCEL_REASONS = [
+  'You chose to cancel the payment',
+  'Your card was declined by your bank',
+  'The payment page timed out before the payment was finished',
+  'A connection problem interrupted the payment',
+] as const;
+
+export const CANCEL_SOLUTIONS = [
+  {
+    title: 'Card declined',
+    text: 'Check the card number, expiry date and security code, or ask your bank to allow the payment.',
+  },
+  {
+    title: 'Slow payment',
+    text: 'Wait a moment and try again on a stable connection. You are not charged twice.',
+  },
+  {
+    title: 'Other methods',
+    text: 'Try another credit or debit card. Mobile money is coming soon.',
+  },
+] as const;
+
+/** `/payment-cancelled` (optional `case_id`): nothing charged; how to try again or get help. */
 export default function PaymentCancelledPage() {
-  return <PlaceholderPage title="Payment Cancelled" />;
+  useDocumentTitle('Payment Cancelled');
+  const caseId = useQueryParam('case_id');
+  const supportEmail = useSupportEmail();
+
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="text-center">
+        <span className="mx-auto grid size-16 place-items-center rounded-full bg-warning-soft text-warning">
+          <CircleX className="size-9" aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Cancelled</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Your payment was not completed and no charge was made to your card.
+        </p>
+        {caseId ? (
+          <p className="mt-2 text-muted-foreground">
+            Your case has been saved and is available for 24 hours, so you can finish paying later.
+          </p>
+        ) : null}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {caseId ? (
+            <Button asChild size="lg">
+              <Link to={paymentChoicePath(caseId)}>
+                <CreditCard aria-hidden="true" />
+                Try Payment Again
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild size="lg" variant={caseId ? 'outline' : 'default'}>
+            <Link to="/patient-telehealth">
+              <RotateCcw aria-hidden="true" />
+              Start New Request
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">
+              <House aria-hidden="true" />
+              Return to Home
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <Card role="region" aria-labelledby="reasons-title">
+          <CardHeader className="pb-4">
+            <CardTitle asChild>
+              <h2 id="reasons-title">Possible Reasons</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid list-disc gap-2 pl-5">
+              {CANCEL_REASONS.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="solutions-title">
+          <CardHeader className="pb-4">
+            <CardTitle asChild>
+              <h2 id="solutions-title">Common Solutions</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3">
+              {CANCEL_SOLUTIONS.map(({ title, text }) => (
+                <div key={title}>
+                  <dt className="font-semibold">{title}</dt>
+                  <dd className="text-sm text-muted-foreground">{text}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="help-title" className="md:col-span-2">
+          <CardHeader className="pb-4">
+            <CardTitle asChild>
+              <h2 id="help-title">Need Help?</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <div className="grid content-start gap-3 text-sm">
+              <p>
+                <strong>Payment issues:</strong> if your card keeps being declined or you were
+                charged without reaching your visit, email <SupportEmailLink /> with your case ID.
+              </p>
+              <p>
+                <strong>Technical problems:</strong> if the payment page does not load, refresh it
+                or try another browser. Still stuck? Write to <SupportEmailLink />.
+              </p>
+              <p>
+                <strong>Billing contact:</strong> <SupportEmailLink />
+              </p>
+            </div>
+            <div className="grid content-start gap-3">
+              {supportEmail ? (
+                <Button asChild variant="outline">
+                  <a href={`mailto:${supportEmail}`}>
+                    <Mail aria-hidden="true" />
+                    Contact Support
+                  </a>
+                </Button>
+              ) : null}
+              <Button asChild variant="destructive">
+                <a href="tel:911">
+                  <Phone aria-hidden="true" />
+                  Call 911 for emergencies
+                </a>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
 }

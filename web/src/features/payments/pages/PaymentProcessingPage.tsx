@@ -1,5 +1,160 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { CircleAlert, CircleCheckBig, Circle, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CaseStatusResponse } from '@shared/cases/api';
+import { caseIdSchema } from '@shared/cases/api';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import {
+  isUnknownCaseError,
+  PROCESSING_POLL_MS,
+  useCaseStatus,
+} from '@web/features/visit/api/get-case-status';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { cn } from '@web/lib/utils';
+import { visitPath } from '../api/complete-manual-payment';
+import { useRequiredCaseId } from '../hooks/use-case-id-param';
 
+type StepState = 'done' | 'current' | 'waiting';
+
+/** Spec doc 1 §2: the four steps the processing screen shows. */
+export function processingSteps(data: CaseStatusResponse | undefined): {
+  label: string;
+  state: StepState;
+}[] {
+  const paid = data !== undefined && data.status !== 'awaiting_payment';
+  const meeting = Boolean(data?.meeting);
+  const assigned = Boolean(data?.claimedBy);
+  return [
+    { label: 'Payment verification', state: paid ? 'done' : 'current' },
+    { label: 'Meeting creation', state: meeting ? 'done' : paid ? 'current' : 'waiting' },
+    { label: 'Provider notification', state: paid ? 'done' : 'waiting' },
+    { label: 'Provider assignment', state: assigned ? 'done' : paid ? 'current' : 'waiting' },
+  ];
+}
+
+const stepIcons: Record<StepState, LucideIcon> = {
+  done: CircleCheckBig,
+  current: LoaderCircle,
+  waiting: Circle,
+};
+const stepText: Record<StepState, string> = {
+  done: 'Complete',
+  current: 'In progress',
+  waiting: 'Waiting',
+};
+
+function statusText(data: CaseStatusResponse | undefined): string {
+  if (!data) return 'Checking...';
+  return data.status === 'awaiting_payment' ? 'Awaiting payment confirmation' : 'Payment received';
+}
+
+function InvalidRequest() {
+  useDocumentTitle('Invalid Request');
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
+      <span className="grid size-14 place-items-center rounded-2xl bg-danger-soft text-destructive">
+        <CircleAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Invalid Request</h1>
+      <p className="mt-4 text-lg text-muted-foreground">Missing case information</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/patient-telehealth">Start New Request</Link>
+      </Button>
+    </section>
+  );
+}
+
+function Processing({ caseId }: { caseId: string }) {
+  useDocumentTitle('Processing Payment');
+  const navigate = useNavigate();
+  const query = useCaseStatus(caseId, { pollMs: PROCESSING_POLL_MS });
+  const data = query.data;
+  const paid = data !== undefined && data.status !== 'awaiting_payment';
+
+  useEffect(() => {
+    if (paid) void navigate(visitPath(caseId), { replace: true });
+  }, [paid, caseId, navigate]);
+
+  if (isUnknownCaseError(query.error)) return <InvalidRequest />;
+
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="text-center">
+        <LoaderCircle className="mx-auto size-12 animate-spin text-primary" aria-hidden="true" />
+        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Processing Payment</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Payment processing usually takes 10 to 30 seconds. Please keep this page open.
+        </p>
+      </div>
+
+      <Card role="region" aria-labelledby="processing-status-title" className="mt-8">
+        <CardHeader className="pb-4">
+          <CardTitle asChild>
+            <h2 id="processing-status-title">Payment Status</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted-foreground">Case ID</dt>
+            <dd className="font-mono break-all">{caseId}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="font-medium" aria-live="polite">
+              {statusText(data)}
+            </dd>
+            <dt className="text-muted-foreground">Payment</dt>
+            <dd className="font-medium" aria-live="polite">
+              {paid ? 'Confirmed' : 'Pending'}
+            </dd>
+          </dl>
+
+          <ol className="grid gap-3" aria-label="Progress">
+            {processingSteps(data).map(({ label, state }) => {
+              const Icon = stepIcons[state];
+              return (
+                <li key={label} className="flex items-center gap-3" data-state={state}>
+                  <Icon
+                    className={cn(
+                      'size-5 shrink-0',
+                      state === 'done' && 'text-success',
+                      state === 'current' && 'text-primary motion-safe:animate-spin',
+                      state === 'waiting' && 'text-muted-foreground',
+                    )}
+                    aria-hidden="true"
+                  />
+                  <span className={cn(state === 'waiting' && 'text-muted-foreground')}>
+                    {label}
+                  </span>
+                  <span className="sr-only">: {stepText[state]}</span>
+                </li>
+              );
+            })}
+          </ol>
+
+          {query.isError ? (
+            <Alert variant="warning" role="status">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>
+                We are having trouble checking your payment. Still trying...
+              </AlertDescription>
+            </Alert>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Questions about your payment? Contact <SupportEmailLink />.
+      </p>
+    </section>
+  );
+}
+
+/** `/payment-processing?case_id=`: waits until the case is paid, then opens the visit page. */
 export default function PaymentProcessingPage() {
-  return <PlaceholderPage title="Processing Payment" />;
+  const caseId = useRequiredCaseId('/patient');
+  if (!caseId) return null;
+  if (!caseIdSchema.safeParse(caseId).success) return <InvalidRequest />;
+  return <Processing key={caseId} caseId={caseId} />;
 }

@@ -1,5 +1,18 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { Navigate } from 'react-router-dom';
+import { CaseSuccessView } from '../components/CaseSuccessView';
+import { PaymentVerificationView } from '../components/PaymentVerificationView';
+import { useQueryParam } from '../hooks/use-case-id-param';
 
+/**
+ * `/payment-success`: two pages share the route (spec doc 1 §2). With `patient_id` it is the
+ * payment verification page; with `case_id` the success page of the case flow; with neither the
+ * patient goes back to the request form.
+ */
 export default function PaymentSuccessPage() {
-  return <PlaceholderPage title="Payment Successful!" />;
+  const patientId = useQueryParam('patient_id');
+  const caseId = useQueryParam('case_id');
+
+  if (patientId) return <PaymentVerificationView patientId={patientId} />;
+  if (caseId) return <CaseSuccessView caseId={caseId} />;
+  return <Navigate to="/patient-telehealth" replace />;
 }

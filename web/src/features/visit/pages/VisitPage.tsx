@@ -1,5 +1,136 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { caseIdSchema } from '@shared/cases/api';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import {
+  completeManualPayment,
+  visitPath,
+} from '@web/features/payments/api/complete-manual-payment';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '../api/get-case-status';
+import { InvalidVisitLink } from '../components/InvalidVisitLink';
+import { PaidStatusCard, StatusCard } from '../components/StatusCards';
+import { VideoRoomPanel } from '../components/VideoRoomPanel';
+import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
+import { useLocalMedia } from '../hooks/use-local-media';
 
+/** Statuses in which the waiting room opens the camera and microphone (spec doc 1 §4). */
+const MEDIA_STATUSES: ReadonlySet<string> = new Set(['paid', 'claimed', 'in_call']);
+
+export function feedbackPath(caseId: string): string {
+  return `/feedback/${encodeURIComponent(caseId)}`;
+}
+
+/**
+ * A return from Stripe carries `session_id`: ask the server once to mark the case paid, then drop
+ * the query from the address. `onDone` runs only while the page is shown.
+ */
+function usePaymentCompletionFromCheckout(caseId: string, onDone: () => void) {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  const pending = useRef<Promise<void> | null>(null);
+  const handled = useRef(false);
+  const done = useEffectEvent(onDone);
+
+  useEffect(() => {
+    if (sessionId && !pending.current) {
+      pending.current = completeManualPayment(caseId).then(
+        () => undefined,
+        // Spec doc 1 §8: only logged.
+        () => console.warn('Payment status update failed'),
+      );
+    }
+    const current = pending.current;
+    if (!current) return;
+    let shown = true;
+    void current.then(() => {
+      if (!shown || handled.current) return;
+      handled.current = true;
+      done();
+    });
+    return () => {
+      shown = false;
+    };
+  }, [caseId, sessionId]);
+}
+
+function WaitingRoom({ caseId }: { caseId: string }) {
+  const navigate = useNavigate();
+  const query = useCaseStatus(caseId, { pollMs: VISIT_POLL_MS });
+  const { refetch } = query;
+  const data = query.data;
+  const status = data?.status;
+
+  usePaymentCompletionFromCheckout(caseId, () => {
+    void navigate(visitPath(caseId), { replace: true });
+    void refetch();
+  });
+
+  const media = useLocalMedia(status !== undefined && MEDIA_STATUSES.has(status));
+
+  useEffect(() => {
+    if (status === 'completed') void navigate(feedbackPath(caseId), { replace: true });
+  }, [status, caseId, navigate]);
+
+  const invalid = isUnknownCaseError(query.error);
+  useDocumentTitle(invalid ? 'Invalid Visit Link' : 'Virtual Waiting Room');
+  if (invalid) return <InvalidVisitLink />;
+
+  const refresh = () => void refetch();
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Virtual Waiting Room</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
+      </p>
+
+      {!data ? (
+        <div className="mt-8">
+          {query.isError ? (
+            <Alert variant="destructive">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>We could not load your visit</AlertTitle>
+              <AlertDescription className="grid gap-3">
+                <p>Please check your connection. We keep trying automatically.</p>
+                <div>
+                  <Button variant="outline" onClick={refresh} disabled={query.isFetching}>
+                    Refresh Status
+                  </Button>
+                </div>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <p role="status" className="flex items-center gap-2 text-muted-foreground">
+              <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden="true" />
+              Loading your visit...
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
+          <div className="grid gap-6">
+            <StatusCard status={data.status} />
+            {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
+            <VideoRoomPanel media={media} meeting={data.meeting} />
+          </div>
+          <div className="grid gap-6">
+            <ConsultationDetails status={data.status} provider={data.claimedBy} />
+            <VisitInstructions />
+            <VisitHelp onRefresh={refresh} refreshing={query.isFetching} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** `/visit/{caseId}`: the patient's waiting room (spec doc 1 §2, §4). */
 export default function VisitPage() {
-  return <PlaceholderPage title="Virtual Waiting Room" />;
+  const { caseId = '' } = useParams();
+  if (!caseId || caseId === 'visit') return <Navigate to="/patient-telehealth" replace />;
+  if (!caseIdSchema.safeParse(caseId).success) return <InvalidVisitLink />;
+  return <WaitingRoom key={caseId} caseId={caseId} />;
 }

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@web/lib/queryClient';
+import { SupportEmailLink } from '../components/SupportEmailLink';
+import { getClientConfig, useClientConfig } from './get-client-config';
+
+const CONFIG = {
+  stripePublishableKey: 'pk_test_123',
+  stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
+  supportEmail: 'support@telehealth.test',
+};
+
+function answer(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function wrapper() {
+  const client = createQueryClient();
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
+describe('getClientConfig', () => {
+  it('GETs /api/config with cookies and validates the answer', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(CONFIG));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getClientConfig()).resolves.toEqual(CONFIG);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/config');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('rejects an incomplete answer', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer({ supportEmail: 'x@y.z' })));
+    await expect(getClientConfig()).rejects.toThrow();
+  });
+});
+
+describe('useClientConfig', () => {
+  it('fetches once and keeps the answer for every reader', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
+    vi.stubGlobal('fetch', fetchMock);
+    const Wrapper = wrapper();
+    const first = renderHook(() => useClientConfig(), { wrapper: Wrapper });
+    await waitFor(() => expect(first.result.current.data).toEqual(CONFIG));
+    first.unmount();
+
+    const second = renderHook(() => useClientConfig(), { wrapper: Wrapper });
+    expect(second.result.current.data).toEqual(CONFIG);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SupportEmailLink', () => {
+  it('shows the fallback until the address is known, then a mailto link', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(CONFIG)));
+    const Wrapper = wrapper();
+    render(
+      <Wrapper>
+        <p>
+          Write to <SupportEmailLink />
+        </p>
+      </Wrapper>,
+    );
+    expect(screen.getByText('Write to our support team')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: CONFIG.supportEmail });
+    expect(link.getAttribute('href')).toBe(`mailto:${CONFIG.supportEmail}`);
+  });
+});

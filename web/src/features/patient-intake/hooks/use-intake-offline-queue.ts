@@ -1,0 +1,30 @@
+import { toast } from '@web/hooks/use-toast';
+import type { OfflineQueueEntry } from '@web/features/offline/offline-queue';
+import { useOfflineQueue } from '@web/features/offline/use-offline-queue';
+import { offlineMessages } from '../lib/messages';
+import type { IntakeOutcome, QueuedIntake } from '../lib/outcome';
+import { sendQueuedIntake } from '../lib/send-queued-intake';
+
+/** The offline queue of the request screens: either reading's forms, sent by either page. */
+export function useIntakeOfflineQueue({
+  onSent,
+}: {
+  onSent: (entry: OfflineQueueEntry<QueuedIntake>, outcome: IntakeOutcome) => void;
+}) {
+  return useOfflineQueue<QueuedIntake, IntakeOutcome>({
+    send: sendQueuedIntake,
+    onSent,
+    onDropped: () =>
+      toast({
+        variant: 'destructive',
+        title: offlineMessages.droppedTitle,
+        description: offlineMessages.dropped,
+      }),
+    onExpired: () =>
+      toast({
+        variant: 'destructive',
+        title: offlineMessages.expiredTitle,
+        description: offlineMessages.expired,
+      }),
+  });
+}

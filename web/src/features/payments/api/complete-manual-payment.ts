@@ -1,0 +1,44 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { paymentSyncResponseSchema } from '@shared/cases/api';
+import { apiRequest } from '@web/lib/api';
+
+export const MANUAL_PAYMENT_COMPLETE_URL = '/api/manual-payment-complete';
+
+/** What the client reads from the answer: where to go next (spec doc 1 §7). */
+export interface ManualPaymentResult {
+  next: string;
+}
+
+/** The visit page of a case: the default destination after payment. */
+export function visitPath(caseId: string): string {
+  return `/visit/${encodeURIComponent(caseId)}`;
+}
+
+/** Only an in-app path (`/…`, not `//host`) is followed; anything else goes to the visit page. */
+function safeNext(value: unknown, caseId: string): string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : visitPath(caseId);
+}
+
+/**
+ * `POST /api/manual-payment-complete` {caseId}: asks the server to re-check the case's Checkout
+ * Session with Stripe and mark the case paid. Any OK answer counts (the spec only logs it); its
+ * `next` is followed when the answer matches the shared contract, else `/visit/{caseId}`.
+ */
+export async function completeManualPayment(caseId: string): Promise<ManualPaymentResult> {
+  const res = await apiRequest('POST', MANUAL_PAYMENT_COMPLETE_URL, { caseId });
+  const answer = paymentSyncResponseSchema.safeParse(await res.json().catch(() => undefined));
+  return { next: safeNext(answer.success ? answer.data.next : undefined, caseId) };
+}
+
+export function useCompleteManualPayment(
+  options: Omit<
+    UseMutationOptions<ManualPaymentResult, Error, string>,
+    'mutationFn' | 'mutationKey'
+  > = {},
+) {
+  return useMutation({
+    ...options,
+    mutationKey: ['payments', 'manual-payment-complete'],
+    mutationFn: completeManualPayment,
+  });
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  paymentVerificationResponseSchema,
+  type PaymentVerificationResponse,
+} from '@shared/patients/api';
+import { apiRequest } from '@web/lib/api';
+
+/** Spec doc 1 §9: the verification page polls every second while it is in the foreground. */
+export const PAYMENT_VERIFICATION_POLL_MS = 1000;
+
+export function paymentVerificationUrl(patientId: string): string {
+  return `/api/patients/${encodeURIComponent(patientId)}/payment-verification`;
+}
+
+/** `GET /api/patients/{id}/payment-verification`. */
+export async function getPaymentVerification(
+  patientId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PaymentVerificationResponse> {
+  const res = await apiRequest('GET', paymentVerificationUrl(patientId), undefined, { signal });
+  return paymentVerificationResponseSchema.parse(await res.json());
+}
+
+/** Nothing left to wait for: paid, meeting created and a provider assigned. */
+export function isVerificationSettled(data: PaymentVerificationResponse | undefined): boolean {
+  return Boolean(data?.paymentVerified && data.meetingCreated && data.providerAssigned);
+}
+
+/**
+ * Polls every second until everything is ready. TanStack Query skips interval refetches while
+ * `document.visibilityState` is `hidden` (`refetchIntervalInBackground: false`), so the page
+ * polls only while it is in the foreground.
+ */
+export function paymentVerificationQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: [paymentVerificationUrl(patientId)],
+    queryFn: ({ signal }) => getPaymentVerification(patientId, { signal }),
+    refetchInterval: (query) =>
+      isVerificationSettled(query.state.data) ? false : PAYMENT_VERIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+export function usePaymentVerification(patientId: string, { enabled = true } = {}) {
+  return useQuery({ ...paymentVerificationQueryOptions(patientId), enabled });
+}

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, resetDom } from '@web/testing/render';
+import {
+  advance,
+  CASE_ID,
+  installFakeClock,
+  json,
+  mockApi,
+  notifications,
+  restoreClock,
+  TEST_CONFIG,
+  type ApiMock,
+} from '../testing/api-mock';
+import PaymentProcessingPage from './PaymentProcessingPage';
+
+const STATUS = `GET /api/cases/${CASE_ID}/status`;
+
+function caseStatus(status: string) {
+  return {
+    caseId: CASE_ID,
+    status,
+    requestType: 'telemedicine',
+    paidAt: status === 'awaiting_payment' ? null : '2025-01-05T15:04:00.000Z',
+    meeting: null,
+    claimedBy: null,
+  };
+}
+
+let api: ApiMock;
+
+beforeEach(() => {
+  installFakeClock();
+  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+});
+
+afterEach(() => {
+  resetDom();
+  restoreClock();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  return renderRoutes(
+    [
+      { path: '/payment-processing', element: <PaymentProcessingPage /> },
+      { path: '/patient', element: <h1>Patient Request</h1> },
+      { path: '/visit/:caseId', element: <h1>Virtual Waiting Room</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+}
+
+const url = `/payment-processing?case_id=${CASE_ID}`;
+
+function expectInvalidRequest() {
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invalid Request');
+  expect(screen.getByText('Missing case information')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Start New Request' }).getAttribute('href')).toBe(
+    '/patient-telehealth',
+  );
+}
+
+describe('PaymentProcessingPage', () => {
+  it('without case_id shows the Missing Case ID toast and goes to /patient', async () => {
+    const { router } = renderAt('/payment-processing');
+    await advance();
+    expect(router.state.location.pathname).toBe('/patient');
+    expect(notifications().getByText('Missing Case ID')).toBeTruthy();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the case, its payment state and the four steps while waiting', async () => {
+    api.on(STATUS, () => json(caseStatus('awaiting_payment')));
+    renderAt(url);
+    await advance();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Processing Payment');
+    expect(document.title).toBe('Processing Payment | TeleHealth');
+    expect(screen.getByText(CASE_ID)).toBeTruthy();
+    expect(screen.getByText('Awaiting payment confirmation')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText(/usually takes 10 to 30 seconds/)).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Progress' }).querySelectorAll('li');
+    expect([...steps].map((step) => step.textContent?.split(':')[0])).toEqual([
+      'Payment verification',
+      'Meeting creation',
+      'Provider notification',
+      'Provider assignment',
+    ]);
+    expect(steps[0]!.getAttribute('data-state')).toBe('current');
+    expect(screen.getByRole('link', { name: TEST_CONFIG.supportEmail }).getAttribute('href')).toBe(
+      `mailto:${TEST_CONFIG.supportEmail}`,
+    );
+  });
+
+  it('polls every 2 seconds and opens the visit page once the case is paid', async () => {
+    api.on(STATUS, (_init, call) => json(caseStatus(call < 2 ? 'awaiting_payment' : 'paid')));
+    const { router } = renderAt(url);
+    await advance();
+    expect(api.calls(STATUS)).toHaveLength(1);
+
+    await advance(2000);
+    expect(api.calls(STATUS)).toHaveLength(2);
+    expect(router.state.location.pathname).toBe('/payment-processing');
+
+    await advance(2000);
+    expect(api.calls(STATUS)).toHaveLength(3);
+    expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+  });
+
+  it.each(['claimed', 'in_call'])('also moves on when the case is already %s', async (status) => {
+    api.on(STATUS, () => json(caseStatus(status)));
+    const { router } = renderAt(url);
+    await advance();
+    expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+  });
+
+  it('keeps polling through transient failures', async () => {
+    api.on(STATUS, (_init, call) => {
+      if (call === 0) throw new TypeError('Failed to fetch');
+      if (call < 4) return json({ message: 'Service unavailable' }, 503);
+      return json(caseStatus('paid'));
+    });
+    const { router } = renderAt(url);
+    await advance();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Processing Payment');
+
+    await advance(2000);
+    expect(screen.getByText(/having trouble checking your payment/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment-processing');
+
+    await advance(6000);
+    expect(api.calls(STATUS).length).toBeGreaterThanOrEqual(5);
+    expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+  });
+
+  it('shows Invalid Request for an unknown case and stops polling', async () => {
+    api.on(STATUS, () => json({ message: 'Case not found' }, 404));
+    renderAt(url);
+    await advance();
+    expectInvalidRequest();
+    expect(document.title).toBe('Invalid Request | TeleHealth');
+
+    await advance(10_000);
+    expect(api.calls(STATUS)).toHaveLength(1);
+  });
+
+  it('shows Invalid Request for a malformed case id without calling the API', async () => {
+    renderAt('/payment-processing?case_id=c1');
+    await advance();
+    expectInvalidRequest();
+    expect(api.calls('GET /api/cases/c1/status')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { MB } from '@shared/uploads/rules';
+import { fakeFile } from '@web/features/patient-intake/testing/fetch-mock';
+import { checkCaseFiles, checkPatientFiles, filesAddedText } from './file-rules';
+import { contentTypeOf } from './file-types';
+
+describe('contentTypeOf', () => {
+  it('normalises loose labels and falls back to the extension', () => {
+    expect(contentTypeOf({ name: 'a.jpg', type: 'image/jpg' })).toBe('image/jpeg');
+    expect(contentTypeOf({ name: 'note.WAV', type: '' })).toBe('audio/wav');
+    expect(contentTypeOf({ name: 'report.docx', type: 'application/octet-stream' })).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(contentTypeOf({ name: 'unknown', type: '' })).toBe('');
+  });
+});
+
+describe('reading A file rules', () => {
+  it('accepts images under 5MB and refuses others with the spec text', () => {
+    const { accepted, problems } = checkCaseFiles('image', 0, [
+      fakeFile('rash.png', 'image/png', 2 * MB),
+      fakeFile('huge.jpg', 'image/jpeg', 5 * MB + 1),
+      fakeFile('notes.pdf', 'application/pdf'),
+    ]);
+    expect(accepted.map((file) => file.name)).toEqual(['rash.png']);
+    expect(problems).toEqual([
+      { title: 'Invalid File', description: 'huge.jpg must be an image under 5MB' },
+      { title: 'Invalid File', description: 'notes.pdf must be an image under 5MB' },
+    ]);
+  });
+
+  it('allows at most 3 images', () => {
+    const images = [1, 2].map((n) => fakeFile(`${n}.png`, 'image/png'));
+    expect(checkCaseFiles('image', 1, images).accepted).toHaveLength(2);
+    const result = checkCaseFiles('image', 2, images);
+    expect(result.accepted).toEqual([]);
+    expect(result.problems).toContainEqual({
+      title: 'Too Many Files',
+      description: 'Maximum 3 images allowed',
+    });
+  });
+
+  it('accepts PDF, Word, Excel, PowerPoint, text and CSV documents; at most 5', () => {
+    const documents = [
+      fakeFile('a.pdf', 'application/pdf'),
+      fakeFile('b.docx', ''),
+      fakeFile('c.xlsx', ''),
+      fakeFile('d.pptx', ''),
+      fakeFile('e.csv', 'text/csv'),
+    ];
+    expect(checkCaseFiles('document', 0, documents).accepted).toHaveLength(5);
+    expect(checkCaseFiles('document', 1, documents).problems).toEqual([
+      { title: 'Too Many Files', description: 'Maximum 5 documents allowed' },
+    ]);
+    expect(checkCaseFiles('document', 0, [fakeFile('x.png', 'image/png')]).problems).toEqual([
+      {
+        title: 'Invalid File',
+        description: 'x.png must be a PDF, Word, Excel, PowerPoint, text or CSV file under 5MB',
+      },
+    ]);
+  });
+});
+
+describe('reading B file rules', () => {
+  it('accepts the listed types up to 10MB each', () => {
+    const { accepted, problems } = checkPatientFiles(0, [
+      fakeFile('scan.webp', 'image/webp', 10 * MB),
+      fakeFile('letter.doc', 'application/msword'),
+      fakeFile('notes.txt', 'text/plain'),
+    ]);
+    expect(accepted).toHaveLength(3);
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses other types and files over 10MB with the spec toasts', () => {
+    const { accepted, problems } = checkPatientFiles(0, [
+      fakeFile('movie.mp4', 'video/mp4'),
+      fakeFile('sheet.xlsx', ''),
+      fakeFile('xray.png', 'image/png', 10 * MB + 1),
+    ]);
+    expect(accepted).toEqual([]);
+    expect(problems).toEqual([
+      {
+        title: 'Invalid File Type',
+        description:
+          'movie.mp4 is not a supported file type. Please upload images, PDFs, or documents.',
+      },
+      {
+        title: 'Invalid File Type',
+        description:
+          'sheet.xlsx is not a supported file type. Please upload images, PDFs, or documents.',
+      },
+      {
+        title: 'File Too Large',
+        description: 'xray.png is larger than 10MB. Please choose a smaller file.',
+      },
+    ]);
+  });
+
+  it('keeps at most 10 files', () => {
+    const files = [1, 2, 3].map((n) => fakeFile(`${n}.pdf`, 'application/pdf'));
+    const { accepted, problems } = checkPatientFiles(8, files);
+    expect(accepted).toHaveLength(2);
+    expect(problems).toEqual([
+      { title: 'Too Many Files', description: 'You can attach up to 10 files.' },
+    ]);
+  });
+
+  it('counts added files', () => {
+    expect(filesAddedText(1)).toBe('1 file added');
+    expect(filesAddedText(3)).toBe('3 files added');
+  });
+});

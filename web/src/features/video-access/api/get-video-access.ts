@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { videoAccessResponseSchema, type VideoAccessResponse } from '@shared/patients/api';
+import { apiRequest } from '@web/lib/api';
+
+/** Spec doc 1 §7: the video access answer is polled every 30 seconds. */
+export const VIDEO_ACCESS_POLL_MS = 30_000;
+
+export function videoAccessUrl(patientId: string): string {
+  return `/api/patients/${encodeURIComponent(patientId)}/video-access`;
+}
+
+/** `GET /api/patients/{id}/video-access`. */
+export async function getVideoAccess(
+  patientId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<VideoAccessResponse> {
+  const res = await apiRequest('GET', videoAccessUrl(patientId), undefined, { signal });
+  return videoAccessResponseSchema.parse(await res.json());
+}
+
+export function videoAccessQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: [videoAccessUrl(patientId)],
+    queryFn: ({ signal }) => getVideoAccess(patientId, { signal }),
+    refetchInterval: VIDEO_ACCESS_POLL_MS,
+  });
+}
+
+export function useVideoAccess(patientId: string, { enabled = true } = {}) {
+  return useQuery({ ...videoAccessQueryOptions(patientId), enabled });
+}

@@ -1,0 +1,238 @@
+import {
+  CircleAlert,
+  FileText,
+  LoaderCircle,
+  Lock,
+  RefreshCw,
+  ShieldCheck,
+  Timer,
+  Video,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { VideoAccessResponse } from '@shared/patients/api';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDateTime } from '@web/lib/dates';
+import { useVideoAccess } from '../api/get-video-access';
+import { useRecordMeetingAccess } from '../api/record-meeting-access';
+import { openMeetingInNewTab } from '../lib/open-meeting';
+
+/** Texts of the video access page (spec doc 1 §2, §8). */
+export const VIDEO_ACCESS_TEXT = {
+  verifying: 'Verifying payment and access credentials...',
+  error:
+    'Unable to verify access credentials. Please contact support if you have completed payment.',
+  paymentPending:
+    'Your payment is being processed. Please wait a few minutes and refresh this page.',
+  paymentIncomplete: 'Please complete the payment process to access your video consultation.',
+  clinicalNotes: 'Clinical notes will be available after your consultation.',
+} as const;
+
+export const VIDEO_ACCESS_NOTES = [
+  { icon: ShieldCheck, text: 'This is a secure, HIPAA-compliant video platform.' },
+  { icon: Timer, text: 'Your session lasts exactly 15 minutes.' },
+  { icon: Lock, text: 'Sessions are encrypted and recorded for your safety and quality of care.' },
+  { icon: Video, text: 'By joining the call, you consent to the session being recorded.' },
+] as const;
+
+function capitalize(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ') : value;
+}
+
+function DetailList({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="font-medium break-all text-foreground">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Notes() {
+  return (
+    <ul className="grid gap-2 text-sm text-muted-foreground" aria-label="About your video session">
+      {VIDEO_ACCESS_NOTES.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex gap-2">
+          <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentRequired({
+  access,
+  checking,
+  onCheck,
+}: {
+  access: VideoAccessResponse;
+  checking: boolean;
+  onCheck: () => void;
+}) {
+  const pending = access.paymentStatus === 'pending';
+  return (
+    <Card role="region" aria-labelledby="payment-required-title">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="payment-required-title">Payment Required</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Alert variant="warning" role="status">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            {pending ? VIDEO_ACCESS_TEXT.paymentPending : VIDEO_ACCESS_TEXT.paymentIncomplete}
+          </AlertDescription>
+        </Alert>
+        <DetailList
+          rows={[
+            ['Payment status', capitalize(access.paymentStatus)],
+            ['Payment ID', access.paymentId ?? 'Not available'],
+          ]}
+        />
+        <div>
+          <Button onClick={onCheck} disabled={checking}>
+            <RefreshCw className={checking ? 'animate-spin' : undefined} aria-hidden="true" />
+            {checking ? 'Checking...' : 'Check Payment Status'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MeetingAccess({
+  patientId,
+  meeting,
+}: {
+  patientId: string;
+  meeting: NonNullable<VideoAccessResponse['meetingInfo']>;
+}) {
+  const recordAccess = useRecordMeetingAccess();
+  const meetingUrl = meeting.meetingUrl;
+
+  function join() {
+    if (!meetingUrl) return;
+    recordAccess.mutate({
+      patientId,
+      meetingId: meeting.meetingId,
+      accessTime: new Date().toISOString(),
+    });
+    openMeetingInNewTab(meetingUrl);
+  }
+
+  const rows: [string, ReactNode][] = [
+    ['Status', capitalize(meeting.status)],
+    ['Provider', meeting.providerName ?? 'Waiting for a provider'],
+    ['Scheduled time', formatDateTime(meeting.scheduledTime)],
+  ];
+  if (meeting.meetingPassword) {
+    rows.push(['Meeting password', <span className="font-mono">{meeting.meetingPassword}</span>]);
+  }
+
+  return (
+    <div className="grid gap-4">
+      <DetailList rows={rows} />
+      <div className="grid gap-2">
+        <Button
+          size="lg"
+          onClick={join}
+          disabled={!meetingUrl}
+          aria-describedby={meetingUrl ? undefined : 'meeting-link-pending'}
+          className="w-full sm:w-auto"
+        >
+          <Video aria-hidden="true" />
+          Join 15-Minute Video Consultation
+        </Button>
+        {!meetingUrl ? (
+          <p id="meeting-link-pending" className="text-sm text-muted-foreground">
+            The meeting link is not ready yet. This page checks again automatically.
+          </p>
+        ) : null}
+      </div>
+      {meeting.clinicalNotesAvailable ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <FileText className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          {VIDEO_ACCESS_TEXT.clinicalNotes}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The video access content for a patient (spec doc 1 §2): payment and access check, then the
+ * meeting and its join button. Polls every 30 seconds. Headings start at level 2.
+ */
+export function VideoAccessPanel({ patientId }: { patientId: string }) {
+  const query = useVideoAccess(patientId);
+  const access = query.data;
+  const refetch = () => void query.refetch();
+
+  if (!access) {
+    if (query.isError) {
+      return (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Access check failed</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{VIDEO_ACCESS_TEXT.error}</p>
+            <div>
+              <Button variant="outline" onClick={refetch} disabled={query.isFetching}>
+                <RefreshCw aria-hidden="true" />
+                Retry
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    return (
+      <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
+        <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden="true" />
+        {VIDEO_ACCESS_TEXT.verifying}
+      </p>
+    );
+  }
+
+  if (!access.isPaid || !access.accessGranted) {
+    return (
+      <div className="grid gap-6">
+        <PaymentRequired access={access} checking={query.isFetching} onCheck={refetch} />
+        <Notes />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <Card role="region" aria-labelledby="meeting-details-title">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 id="meeting-details-title">Your Video Consultation</h2>
+          </CardTitle>
+          <CardDescription role="status">
+            Payment verified. Your access to the consultation is granted.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {access.meetingInfo ? (
+            <MeetingAccess patientId={patientId} meeting={access.meetingInfo} />
+          ) : (
+            <p role="status" className="flex items-center gap-2 text-muted-foreground">
+              <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden="true" />
+              Your video meeting is being set up. This page checks again automatically.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Notes />
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  advance,
+  installFakeClock,
+  json,
+  mockApi,
+  never,
+  PATIENT_ID,
+  restoreClock,
+  type ApiMock,
+} from '@web/features/payments/testing/api-mock';
+import { renderRoutes, resetDom } from '@web/testing/render';
+import VideoAccessPage from './VideoAccessPage';
+
+const ACCESS = `GET /api/patients/${PATIENT_ID}/video-access`;
+const MEETING_ACCESS = `POST /api/patients/${PATIENT_ID}/meeting-access`;
+const MEETING_URL = 'https://app.example.test/room/meeting-1?token=patient';
+
+function access(overrides: Record<string, unknown> = {}, meeting: Record<string, unknown> = {}) {
+  return {
+    isPaid: true,
+    accessGranted: true,
+    paymentStatus: 'verified',
+    paymentId: 'pay_123',
+    meetingInfo: {
+      meetingId: 'meeting-1',
+      meetingUrl: MEETING_URL,
+      status: 'scheduled',
+      providerName: 'Dr. Kofi Boateng',
+      scheduledTime: '2025-01-05T15:04:00.000Z',
+      meetingPassword: null,
+      clinicalNotesAvailable: false,
+      ...meeting,
+    },
+    ...overrides,
+  };
+}
+
+let api: ApiMock;
+
+beforeEach(() => {
+  installFakeClock();
+  vi.setSystemTime(new Date('2025-01-05T15:10:00.000Z'));
+  api = mockApi();
+});
+
+afterEach(() => {
+  resetDom();
+  restoreClock();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const url = `/video-access?patient_id=${PATIENT_ID}`;
+
+function renderAt(path = url) {
+  return renderRoutes([{ path: '/video-access', element: <VideoAccessPage /> }], {
+    initialEntries: [path],
+  });
+}
+
+function joinButton() {
+  return screen.getByRole<HTMLButtonElement>('button', {
+    name: 'Join 15-Minute Video Consultation',
+  });
+}
+
+describe('VideoAccessPage', () => {
+  it('shows the verifying state while loading', async () => {
+    api.on(ACCESS, never);
+    renderAt();
+    await advance();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Video Consultation Access');
+    expect(document.title).toBe('Video Consultation Access | TeleHealth');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Verifying payment and access credentials...',
+    );
+  });
+
+  it('shows the error with Retry, which asks again', async () => {
+    api.on(ACCESS, (_init, call) =>
+      call === 0 ? json({ message: 'Internal error' }, 500) : json(access()),
+    );
+    renderAt();
+    await advance();
+    expect(
+      screen.getByText(
+        'Unable to verify access credentials. Please contact support if you have completed payment.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await advance();
+    expect(joinButton()).toBeTruthy();
+  });
+
+  it('shows the error without calling the API for a malformed patient id', async () => {
+    renderAt('/video-access?patient_id=p1');
+    await advance();
+    expect(screen.getByText(/Unable to verify access credentials/)).toBeTruthy();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks to wait while the payment is pending', async () => {
+    api.on(ACCESS, () =>
+      json(
+        access({
+          isPaid: false,
+          accessGranted: false,
+          paymentStatus: 'pending',
+          meetingInfo: null,
+        }),
+      ),
+    );
+    renderAt();
+    await advance();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment Required' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your payment is being processed. Please wait a few minutes and refresh this page.',
+      ),
+    ).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Payment Required' }).textContent;
+    expect(region).toContain('Pending');
+    expect(region).toContain('pay_123');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check Payment Status' }));
+    await advance();
+    expect(api.calls(ACCESS)).toHaveLength(2);
+  });
+
+  it('asks to complete the payment when access is not granted', async () => {
+    api.on(ACCESS, () => json(access({ accessGranted: false, paymentId: null })));
+    renderAt();
+    await advance();
+    expect(
+      screen.getByText('Please complete the payment process to access your video consultation.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Payment Required' }).textContent).toContain(
+      'Not available',
+    );
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  it('shows the meeting details and the footer notes', async () => {
+    api.on(ACCESS, () =>
+      json(access({}, { meetingPassword: '482913', clinicalNotesAvailable: true })),
+    );
+    renderAt();
+    await advance();
+
+    const details = screen.getByRole('region', { name: 'Your Video Consultation' }).textContent;
+    expect(details).toContain('Scheduled');
+    expect(details).toContain('Dr. Kofi Boateng');
+    expect(details).toContain('January 5, 2025');
+    expect(details).toContain('482913');
+    expect(
+      screen.getByText('Clinical notes will be available after your consultation.'),
+    ).toBeTruthy();
+    const notes = screen.getByRole('list', { name: 'About your video session' }).textContent;
+    expect(notes).toContain('secure');
+    expect(notes).toContain('exactly 15 minutes');
+    expect(notes).toContain('encrypted and recorded');
+    expect(notes).toContain('consent to the session being recorded');
+  });
+
+  it('records the join and opens the meeting without an opener', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.on(ACCESS, () => json(access()));
+    api.on(MEETING_ACCESS, () => json({ success: true }));
+    renderAt();
+    await advance();
+
+    fireEvent.click(joinButton());
+    await advance();
+    expect(api.calls(MEETING_ACCESS).map((call) => call.body)).toEqual([
+      { meetingId: 'meeting-1', accessTime: '2025-01-05T15:10:00.000Z' },
+    ]);
+    expect(open).toHaveBeenCalledWith(MEETING_URL, '_blank', 'noopener,noreferrer');
+  });
+
+  it('opens the meeting even when recording the join fails', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.on(ACCESS, () => json(access()));
+    api.on(MEETING_ACCESS, () => json({ message: 'Internal error' }, 500));
+    renderAt();
+    await advance();
+
+    fireEvent.click(joinButton());
+    await advance();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('Recording the meeting access failed');
+  });
+
+  it('disables the join button without a meeting URL', async () => {
+    api.on(ACCESS, () => json(access({}, { meetingUrl: null })));
+    renderAt();
+    await advance();
+    expect(joinButton().disabled).toBe(true);
+  });
+
+  it('polls every 30 seconds', async () => {
+    api.on(ACCESS, () => json(access()));
+    renderAt();
+    await advance();
+    expect(api.calls(ACCESS)).toHaveLength(1);
+    await advance(29_990);
+    expect(api.calls(ACCESS)).toHaveLength(1);
+    await advance(10);
+    expect(api.calls(ACCESS)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { caseStatusResponseSchema, type CaseStatusResponse } from '@shared/cases/api';
+import { ApiError, apiRequest } from '@web/lib/api';
+
+/** Spec doc 1 §9: the processing page polls every 2 s, the visit page every 5 s. */
+export const PROCESSING_POLL_MS = 2000;
+export const VISIT_POLL_MS = 5000;
+
+export function caseStatusUrl(caseId: string): string {
+  return `/api/cases/${encodeURIComponent(caseId)}/status`;
+}
+
+/** `GET /api/cases/{caseId}/status`. */
+export async function getCaseStatus(
+  caseId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CaseStatusResponse> {
+  const res = await apiRequest('GET', caseStatusUrl(caseId), undefined, { signal });
+  return caseStatusResponseSchema.parse(await res.json());
+}
+
+/** The server says the case cannot exist (400) or does not (404): asking again will not help. */
+export function isUnknownCaseError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * Polls the case status every `pollMs`. Transient failures (network, 5xx, unreadable answers) are
+ * retried and polling goes on; an unknown case stops it.
+ */
+export function caseStatusQueryOptions(caseId: string, pollMs: number) {
+  return queryOptions({
+    queryKey: [caseStatusUrl(caseId)],
+    queryFn: ({ signal }) => getCaseStatus(caseId, { signal }),
+    refetchInterval: (query) => (isUnknownCaseError(query.state.error) ? false : pollMs),
+    retry: (failureCount, error) => !isUnknownCaseError(error) && failureCount < 2,
+    retryDelay: 1000,
+  });
+}
+
+export function useCaseStatus(
+  caseId: string,
+  {
+    pollMs,
+    enabled = true,
+  }: {
+    pollMs: number;
+    enabled?: boolean;
+  },
+) {
+  return useQuery({ ...caseStatusQueryOptions(caseId, pollMs), enabled });
+}

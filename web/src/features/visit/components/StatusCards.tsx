@@ -1,0 +1,111 @@
+import {
+  CircleCheckBig,
+  Clock,
+  Hourglass,
+  LoaderCircle,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
+import type { PatientMeeting } from '@shared/cases/api';
+import { patientCaseLabel } from '@shared/cases/status';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDateTime } from '@web/lib/dates';
+import { cn } from '@web/lib/utils';
+
+/** The line under the status label (spec doc 1 §4). */
+export function patientCaseDescription(status: string): string {
+  switch (status) {
+    case 'paid':
+      return 'A licensed healthcare provider will join shortly';
+    case 'in_call':
+      return 'Your provider has joined. Select Join Video Call to enter the consultation.';
+    case 'completed':
+      return 'Your consultation has ended. Taking you to the feedback form...';
+    case 'expired':
+      return 'The 15-minute consultation window has expired';
+    default:
+      return 'We are getting your consultation ready. This page updates automatically.';
+  }
+}
+
+interface Tone {
+  icon: LucideIcon;
+  border: string;
+  badge: string;
+}
+
+const tones: Record<string, Tone> = {
+  paid: { icon: Clock, border: 'border-l-primary', badge: 'bg-primary-soft text-primary' },
+  in_call: { icon: Video, border: 'border-l-green-600', badge: 'bg-success-soft text-success' },
+  completed: {
+    icon: CircleCheckBig,
+    border: 'border-l-green-600',
+    badge: 'bg-success-soft text-success',
+  },
+  expired: {
+    icon: Hourglass,
+    border: 'border-l-red-600',
+    badge: 'bg-danger-soft text-destructive',
+  },
+};
+const preparing: Tone = {
+  icon: LoaderCircle,
+  border: 'border-l-slate-400',
+  badge: 'bg-muted text-muted-foreground',
+};
+
+/** The case status, announced politely when it changes. */
+export function StatusCard({ status }: { status: string }) {
+  const { icon: Icon, border, badge } = tones[status] ?? preparing;
+  return (
+    <Card role="region" aria-labelledby="visit-status-title" className={cn('border-l-4', border)}>
+      <CardHeader className="flex-row items-center gap-4">
+        <span className={cn('grid size-12 shrink-0 place-items-center rounded-full', badge)}>
+          <Icon
+            className={cn('size-6', Icon === LoaderCircle && 'motion-safe:animate-spin')}
+            aria-hidden="true"
+          />
+        </span>
+        <div className="grid gap-1">
+          <h2 id="visit-status-title" className="sr-only">
+            Visit status
+          </h2>
+          <div aria-live="polite" aria-atomic="true" className="grid gap-1">
+            <p className="text-xl font-semibold" data-testid="visit-status-label">
+              {patientCaseLabel(status)}
+            </p>
+            <p className="text-muted-foreground">{patientCaseDescription(status)}</p>
+          </div>
+        </div>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** Shown once the case is paid: the meeting's length and time. */
+export function PaidStatusCard({ meeting }: { meeting: PatientMeeting | null }) {
+  return (
+    <Card role="region" aria-labelledby="paid-card-title">
+      <CardHeader className="pb-4">
+        <CardTitle asChild>
+          <h2 id="paid-card-title">Payment Confirmed</h2>
+        </CardTitle>
+        <CardDescription>
+          {meeting
+            ? 'Your consultation is paid and your video meeting is scheduled.'
+            : 'Your consultation is paid. Your video meeting is being created...'}
+        </CardDescription>
+      </CardHeader>
+      {meeting ? (
+        <CardContent>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted-foreground">Meeting duration</dt>
+            <dd className="font-medium">{meeting.duration} minutes</dd>
+            <dt className="text-muted-foreground">Scheduled for</dt>
+            <dd className="font-medium">{formatDateTime(meeting.scheduledFor)}</dd>
+          </dl>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}

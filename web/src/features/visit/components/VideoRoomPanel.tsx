@@ -1,0 +1,185 @@
+import {
+  CircleAlert,
+  CircleCheckBig,
+  LoaderCircle,
+  Mic,
+  MicOff,
+  RefreshCw,
+  Video,
+  VideoOff,
+} from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { PatientMeeting } from '@shared/cases/api';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { openMeetingInNewTab } from '@web/features/video-access/lib/open-meeting';
+import { cn } from '@web/lib/utils';
+import type { LocalMedia } from '../hooks/use-local-media';
+
+type CheckState = 'checking' | 'working' | 'missing';
+
+const checkLabels: Record<CheckState, string> = {
+  checking: 'Checking...',
+  working: 'Working',
+  missing: 'Not detected',
+};
+
+function checkState(media: LocalMedia, works: boolean): CheckState {
+  if (media.status === 'idle' || media.status === 'requesting') return 'checking';
+  return works ? 'working' : 'missing';
+}
+
+function CheckItem({ label, state }: { label: string; state: CheckState }) {
+  const Icon =
+    state === 'working' ? CircleCheckBig : state === 'missing' ? CircleAlert : LoaderCircle;
+  return (
+    <li className="flex items-center justify-between gap-4 py-2">
+      <span className="font-medium">{label}</span>
+      <span
+        className={cn(
+          'flex items-center gap-1.5 text-sm font-semibold',
+          state === 'working' && 'text-success',
+          state === 'missing' && 'text-destructive',
+          state === 'checking' && 'text-muted-foreground',
+        )}
+      >
+        <Icon
+          className={cn('size-4', state === 'checking' && 'motion-safe:animate-spin')}
+          aria-hidden="true"
+        />
+        {checkLabels[state]}
+      </span>
+    </li>
+  );
+}
+
+function previewMessage(media: LocalMedia): string {
+  switch (media.status) {
+    case 'idle':
+      return 'Your camera preview starts once your consultation is paid.';
+    case 'requesting':
+      return 'Starting your camera...';
+    case 'unsupported':
+      return 'This browser cannot use a camera.';
+    case 'denied':
+      return 'Camera not available.';
+    case 'ready':
+      return media.hasVideo ? 'Your camera is off.' : 'Camera not available.';
+  }
+}
+
+/** Camera preview, device toggles, the pre-consultation checklist and the join button. */
+export function VideoRoomPanel({
+  media,
+  meeting,
+}: {
+  media: LocalMedia;
+  meeting: PatientMeeting | null;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const { stream } = media;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video) video.srcObject = stream;
+  }, [stream]);
+
+  const camera = checkState(media, media.hasVideo);
+  const microphone = checkState(media, media.hasAudio);
+  const showPreview = media.hasVideo && media.videoEnabled;
+  const needsHelp = camera === 'missing' || microphone === 'missing';
+  const joinUrl = meeting?.patientJoinUrl;
+
+  return (
+    <Card role="region" aria-labelledby="video-room-title">
+      <CardHeader className="pb-4">
+        <CardTitle asChild>
+          <h2 id="video-room-title">Video Room</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="relative aspect-video overflow-hidden rounded-lg bg-slate-900">
+          <video
+            ref={videoRef}
+            muted
+            playsInline
+            autoPlay
+            aria-label="Your camera preview"
+            className={cn('size-full -scale-x-100 object-cover', !showPreview && 'hidden')}
+          />
+          {!showPreview ? (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-4 text-center text-slate-200">
+              <VideoOff className="size-10" aria-hidden="true" />
+              <p>{previewMessage(media)}</p>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Device controls">
+          <Button
+            variant={media.videoEnabled ? 'secondary' : 'outline'}
+            aria-pressed={media.videoEnabled}
+            disabled={!media.hasVideo}
+            onClick={media.toggleVideo}
+          >
+            {media.videoEnabled ? <Video aria-hidden="true" /> : <VideoOff aria-hidden="true" />}
+            Camera
+          </Button>
+          <Button
+            variant={media.audioEnabled ? 'secondary' : 'outline'}
+            aria-pressed={media.audioEnabled}
+            disabled={!media.hasAudio}
+            onClick={media.toggleAudio}
+          >
+            {media.audioEnabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
+            Microphone
+          </Button>
+        </div>
+
+        <div>
+          <h3 id="checklist-title" className="font-semibold">
+            Pre-consultation checklist
+          </h3>
+          <ul aria-labelledby="checklist-title" aria-live="polite" className="mt-1 divide-y">
+            <CheckItem label="Camera" state={camera} />
+            <CheckItem label="Microphone" state={microphone} />
+          </ul>
+          {needsHelp ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Allow camera and microphone access for this site in your browser (look for the camera
+              icon in the address bar), check that no other app is using them, then select Try
+              Camera Access Again.
+            </p>
+          ) : null}
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button variant="outline" onClick={media.retry} disabled={media.status === 'requesting'}>
+            <RefreshCw aria-hidden="true" />
+            Try Camera Access Again
+          </Button>
+          <Button
+            size="lg"
+            disabled={!joinUrl}
+            onClick={() => {
+              if (joinUrl) openMeetingInNewTab(joinUrl);
+            }}
+            aria-describedby="join-hint"
+          >
+            <Video aria-hidden="true" />
+            Join Video Call
+          </Button>
+        </div>
+        <p id="join-hint" className="text-sm text-muted-foreground">
+          {joinUrl
+            ? 'The call opens in a new tab.'
+            : 'The call can be joined once your video meeting is ready.'}
+        </p>
+        <p className="text-sm">
+          <span className="text-muted-foreground">Meeting ID: </span>
+          <span className="font-mono break-all">{meeting?.zoomMeetingId ?? 'Not available'}</span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,355 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  advance,
+  CASE_ID,
+  installFakeClock,
+  json,
+  mockApi,
+  never,
+  restoreClock,
+  TEST_CONFIG,
+  type ApiMock,
+} from '@web/features/payments/testing/api-mock';
+import { renderRoutes, resetDom } from '@web/testing/render';
+import {
+  fakeStream,
+  fakeTrack,
+  installGetUserMedia,
+  removeMediaDevices,
+} from '../testing/fake-media';
+import VisitPage from './VisitPage';
+
+const STATUS = `GET /api/cases/${CASE_ID}/status`;
+const COMPLETE = 'POST /api/manual-payment-complete';
+
+const MEETING = {
+  id: 'meeting-1',
+  duration: 15,
+  scheduledFor: '2025-01-05T15:04:00.000Z',
+  patientJoinUrl: 'https://app.example.test/room/meeting-1?token=patient',
+  zoomMeetingId: 'ROOM-4821',
+  status: 'scheduled',
+};
+
+function caseStatus(status: string, overrides: Record<string, unknown> = {}) {
+  return {
+    caseId: CASE_ID,
+    status,
+    requestType: 'telemedicine',
+    paidAt: status === 'awaiting_payment' ? null : '2025-01-05T15:00:00.000Z',
+    meeting: status === 'awaiting_payment' ? null : MEETING,
+    claimedBy: null,
+    ...overrides,
+  };
+}
+
+let api: ApiMock;
+
+beforeEach(() => {
+  installFakeClock();
+  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
+});
+
+afterEach(() => {
+  resetDom();
+  restoreClock();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  removeMediaDevices();
+});
+
+function renderAt(url: string) {
+  return renderRoutes(
+    [
+      { path: '/visit/:caseId', element: <VisitPage /> },
+      { path: '/patient-telehealth', element: <h1>Get Healthcare Help</h1> },
+      { path: '/feedback/:caseId', element: <h1>How Was Your Consultation?</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+}
+
+const url = `/visit/${CASE_ID}`;
+
+function h1() {
+  return screen.getByRole('heading', { level: 1 }).textContent;
+}
+
+function checklist() {
+  const list = screen.getByRole('list', { name: 'Pre-consultation checklist' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+function expectInvalidLink() {
+  expect(h1()).toBe('Invalid Visit Link');
+  expect(screen.getByText('This visit link is not valid or has expired')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Start New Consultation' }).getAttribute('href')).toBe(
+    '/patient-telehealth',
+  );
+}
+
+describe('VisitPage links', () => {
+  it('sends /visit/visit to the request form', async () => {
+    const { router } = renderAt('/visit/visit');
+    await advance();
+    expect(router.state.location.pathname).toBe('/patient-telehealth');
+  });
+
+  it('shows the invalid link view for a malformed id without calling the API', async () => {
+    renderAt('/visit/not-a-case');
+    await advance();
+    expectInvalidLink();
+    expect(document.title).toBe('Invalid Visit Link | TeleHealth');
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the invalid link view for an unknown case and stops polling', async () => {
+    api.on(STATUS, () => json({ message: 'Case not found' }, 404));
+    renderAt(url);
+    await advance();
+    expectInvalidLink();
+    await advance(20_000);
+    expect(api.calls(STATUS)).toHaveLength(1);
+  });
+});
+
+describe('VisitPage status', () => {
+  it('shows the waiting room title while loading', async () => {
+    api.on(STATUS, never);
+    renderAt(url);
+    await advance();
+    expect(h1()).toBe('Virtual Waiting Room');
+    expect(document.title).toBe('Virtual Waiting Room | TeleHealth');
+    expect(screen.getByRole('status').textContent).toContain('Loading your visit...');
+  });
+
+  it.each([
+    ['paid', 'Waiting for Provider', 'A licensed healthcare provider will join shortly'],
+    ['in_call', 'Consultation Active', 'Your provider has joined.'],
+    ['expired', 'Session Expired', 'The 15-minute consultation window has expired'],
+    ['claimed', 'Preparing...', 'We are getting your consultation ready.'],
+    ['awaiting_payment', 'Preparing...', 'We are getting your consultation ready.'],
+    ['cancelled', 'Preparing...', 'We are getting your consultation ready.'],
+  ])('status %s reads "%s"', async (status, label, text) => {
+    api.on(STATUS, () => json(caseStatus(status)));
+    renderAt(url);
+    await advance();
+    expect(screen.getByTestId('visit-status-label').textContent).toBe(label);
+    const card = screen.getByRole('region', { name: 'Visit status' });
+    expect(card.textContent).toContain(text);
+    expect(card.querySelector('[aria-live="polite"]')).not.toBeNull();
+  });
+
+  it('goes to the feedback form when the consultation has ended', async () => {
+    api.on(STATUS, (_init, call) => json(caseStatus(call === 0 ? 'in_call' : 'completed')));
+    const { router } = renderAt(url);
+    await advance();
+    expect(screen.getByTestId('visit-status-label').textContent).toBe('Consultation Active');
+
+    await advance(5000);
+    expect(router.state.location.pathname).toBe(`/feedback/${CASE_ID}`);
+  });
+
+  it('polls the status every 5 seconds', async () => {
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+    expect(api.calls(STATUS)).toHaveLength(1);
+    await advance(4990);
+    expect(api.calls(STATUS)).toHaveLength(1);
+    await advance(10);
+    expect(api.calls(STATUS)).toHaveLength(2);
+    await advance(5000);
+    expect(api.calls(STATUS)).toHaveLength(3);
+  });
+
+  it('shows the paid card, consultation details and meeting id', async () => {
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+
+    const paid = screen.getByRole('region', { name: 'Payment Confirmed' });
+    expect(paid.textContent).toContain('15 minutes');
+    expect(paid.textContent).toContain('January 5, 2025');
+    const details = screen.getByRole('region', { name: 'Consultation Details' }).textContent;
+    expect(details).toContain('Waiting for Provider');
+    expect(details).toContain('15 minutes max');
+    expect(details).toContain('Waiting...');
+    expect(details).toContain('HIPAA Compliant');
+    expect(screen.getByText('ROOM-4821')).toBeTruthy();
+    expect(screen.getByText(CASE_ID)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Instructions' })).toBeTruthy();
+  });
+
+  it('names the provider once the case is claimed', async () => {
+    api.on(STATUS, () => json(caseStatus('in_call', { claimedBy: 'Dr. Kofi Boateng' })));
+    renderAt(url);
+    await advance();
+    expect(screen.getByRole('region', { name: 'Consultation Details' }).textContent).toContain(
+      'Dr. Kofi Boateng',
+    );
+    expect(screen.queryByRole('region', { name: 'Payment Confirmed' })).toBeNull();
+  });
+
+  it('offers support, 911 and a status refresh', async () => {
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
+      `mailto:${TEST_CONFIG.supportEmail}`,
+    );
+    expect(screen.getByRole('link', { name: 'Call 911' }).getAttribute('href')).toBe('tel:911');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Status' }));
+    await advance();
+    expect(api.calls(STATUS)).toHaveLength(2);
+  });
+});
+
+describe('VisitPage return from checkout', () => {
+  it('completes the payment once, then drops session_id from the address', async () => {
+    api.on(STATUS, () => json(caseStatus('paid')));
+    api.on(COMPLETE, () => json({ success: true, paid: true, message: 'ok', caseId: CASE_ID }));
+    const { router } = renderAt(`${url}?session_id=cs_test_123`);
+    await advance();
+
+    expect(api.calls(COMPLETE).map((call) => call.body)).toEqual([{ caseId: CASE_ID }]);
+    expect(router.state.location.pathname).toBe(url);
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+    // The status is read again after the payment was synchronised.
+    expect(api.calls(STATUS)).toHaveLength(2);
+
+    await advance(10_000);
+    expect(api.calls(COMPLETE)).toHaveLength(1);
+  });
+
+  it('still rewrites the address when the completion call fails (only logged)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.on(STATUS, () => json(caseStatus('awaiting_payment')));
+    api.on(COMPLETE, () => json({ message: 'nope' }, 500));
+    const { router } = renderAt(`${url}?session_id=cs_test_123`);
+    await advance();
+
+    expect(warn).toHaveBeenCalledWith('Payment status update failed');
+    expect(router.state.location.search).toBe('');
+    expect(h1()).toBe('Virtual Waiting Room');
+  });
+});
+
+describe('VisitPage video room', () => {
+  it('asks for camera and microphone 1 s after the case is paid', async () => {
+    const getUserMedia = installGetUserMedia(() =>
+      Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))),
+    );
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+    expect(checklist()).toEqual(['CameraChecking...', 'MicrophoneChecking...']);
+
+    await advance(990);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    await advance(10);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' },
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    });
+    expect(checklist()).toEqual(['CameraWorking', 'MicrophoneWorking']);
+
+    const preview = screen.getByLabelText<HTMLVideoElement>('Your camera preview');
+    expect(preview.muted).toBe(true);
+    expect(preview.autoplay).toBe(true);
+    expect(preview.hasAttribute('playsinline')).toBe(true);
+  });
+
+  it('does not ask before the case is paid', async () => {
+    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
+    api.on(STATUS, () => json(caseStatus('awaiting_payment')));
+    renderAt(url);
+    await advance(5000);
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('falls back to audio only and explains how to allow the camera', async () => {
+    const getUserMedia = installGetUserMedia((constraints) =>
+      constraints.video
+        ? Promise.reject(new DOMException('Denied', 'NotAllowedError'))
+        : Promise.resolve(fakeStream(fakeTrack('audio'))),
+    );
+    api.on(STATUS, () => json(caseStatus('in_call')));
+    renderAt(url);
+    await advance(1000);
+
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(getUserMedia).toHaveBeenLastCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    });
+    expect(checklist()).toEqual(['CameraNot detected', 'MicrophoneWorking']);
+    expect(screen.getByText(/Allow camera and microphone access for this site/)).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Camera', pressed: false }).disabled,
+    ).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try Camera Access Again' }));
+    await advance();
+    expect(getUserMedia).toHaveBeenCalledTimes(4);
+  });
+
+  it('switches tracks with the camera and microphone buttons', async () => {
+    const camera = fakeTrack('video');
+    const microphone = fakeTrack('audio');
+    installGetUserMedia(() => Promise.resolve(fakeStream(camera, microphone)));
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance(1000);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Camera', pressed: true }));
+    expect(camera.enabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Camera', pressed: false })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Microphone', pressed: true }));
+    expect(microphone.enabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Microphone', pressed: false })).toBeTruthy();
+  });
+
+  it('stops the tracks when the page is left', async () => {
+    const camera = fakeTrack('video');
+    const microphone = fakeTrack('audio');
+    installGetUserMedia(() => Promise.resolve(fakeStream(camera, microphone)));
+    api.on(STATUS, () => json(caseStatus('paid')));
+    const { unmount } = renderAt(url);
+    await advance(1000);
+
+    unmount();
+    expect(camera.stop).toHaveBeenCalled();
+    expect(microphone.stop).toHaveBeenCalled();
+  });
+
+  it('opens the join link in a new tab without an opener', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
+    expect(open).toHaveBeenCalledWith(MEETING.patientJoinUrl, '_blank', 'noopener,noreferrer');
+  });
+
+  it('disables Join Video Call until there is a meeting', async () => {
+    api.on(STATUS, () => json(caseStatus('paid', { meeting: null })));
+    renderAt(url);
+    await advance();
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Join Video Call' }).disabled,
+    ).toBe(true);
+    expect(screen.getByRole('region', { name: 'Payment Confirmed' }).textContent).toContain(
+      'being created',
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { vi } from 'vitest';
+
+export interface FakeTrack {
+  kind: 'audio' | 'video';
+  enabled: boolean;
+  stop: ReturnType<typeof vi.fn>;
+}
+
+export function fakeTrack(kind: 'audio' | 'video'): FakeTrack {
+  return { kind, enabled: true, stop: vi.fn() };
+}
+
+/** A MediaStream stand-in with the given tracks. */
+export function fakeStream(...tracks: FakeTrack[]): MediaStream {
+  return {
+    getTracks: () => tracks,
+    getVideoTracks: () => tracks.filter((track) => track.kind === 'video'),
+    getAudioTracks: () => tracks.filter((track) => track.kind === 'audio'),
+  } as unknown as MediaStream;
+}
+
+/** Installs `navigator.mediaDevices.getUserMedia`; `undefined` removes media support. */
+export function installGetUserMedia(
+  getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined,
+) {
+  const mock = getUserMedia ? vi.fn(getUserMedia) : undefined;
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: mock ? { getUserMedia: mock } : undefined,
+  });
+  return mock;
+}
+
+export function removeMediaDevices(): void {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+}
