@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // Pages load lazily and payments cross two servers: give polled UI checks time.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['local/testing/global-setup.ts'],
           // One browser at a time: the machine has 2 cores and calls need both.
           fileParallelism: false,

@@ -1,0 +1,190 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestStack } from '../local/testing/stack-context';
+import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+
+const stack = useTestStack();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const url = (path: string) => `${stack.appUrl}${path}`;
+const notification = (page: Page) => page.getByRole('region', { name: /Notification/ });
+
+/** Fills the local Stripe checkout form (hosted page or embedded frame) and pays. */
+async function payOnCheckout(form: Page | FrameLocator, card: string): Promise<void> {
+  await form.getByLabel('Email').fill('patient@example.org');
+  await form.getByLabel('Card number').fill(card);
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Name on card').fill('Ada Patient');
+  await form.getByRole('button', { name: /^Pay/ }).click();
+}
+
+async function submitReadingA(page: Page): Promise<string> {
+  await page.goto(url('/patient-telehealth'));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/full name/i).fill('Ada Patient');
+  await page
+    .getByLabel(/describe your symptoms/i)
+    .fill('Mild headache and a runny nose since yesterday');
+  await page.getByLabel(/email address/i).fill('ada@example.org');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect
+    .poll(() => notification(page).innerText())
+    .toContain('Request Submitted! Redirecting to payment...');
+  await page.getByText('Your Request is Sent!').waitFor();
+  await page.getByText('Request Submitted Successfully').waitFor();
+  await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 10_000 });
+  return new URL(page.url()).searchParams.get('case_id')!;
+}
+
+describe('reading A: request, embedded card payment, waiting room', () => {
+  it('reaches the visit page with Waiting for Provider and a working camera and microphone', async () => {
+    const page = await newPage(browser);
+    const caseId = await submitReadingA(page);
+    await expectNoAxeViolations(page);
+    expect(await page.getByText('Coming Soon').count()).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: /with Card/ }).click();
+    await page.waitForURL(url(`/stripe-payment?case_id=${caseId}`));
+    await page.getByRole('heading', { name: 'Secure Payment' }).waitFor();
+    expect(await page.locator('body').innerText()).toContain('$2.99');
+    const checkout = page.frameLocator('iframe');
+    await checkout.getByLabel('Card number').waitFor();
+    await expectNoAxeViolations(page);
+    await payOnCheckout(checkout, '4242 4242 4242 4242');
+
+    await page.waitForURL(url(`/visit/${caseId}`), { timeout: 20_000 });
+    await page.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    const checklist = page.getByRole('list', { name: /checklist/i });
+    await expect
+      .poll(() => checklist.innerText(), { timeout: 15_000 })
+      .toMatch(/Camera[\s\S]*Working/);
+    expect(await checklist.innerText()).toMatch(/Microphone[\s\S]*Working/);
+    expect(await page.locator('body').innerText()).toContain('15 minutes max');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('leaves a declined card unpaid with a clear message', async () => {
+    const page = await newPage(browser);
+    const caseId = await submitReadingA(page);
+    await page.goto(url(`/stripe-payment?case_id=${caseId}`));
+    const checkout = page.frameLocator('iframe');
+    await checkout.getByLabel('Card number').waitFor();
+    await payOnCheckout(checkout, '4000 0000 0000 0002');
+    await checkout.getByText('Your card was declined.').waitFor();
+    const status = await fetch(url(`/api/cases/${caseId}/status`));
+    expect(((await status.json()) as { status: string }).status).toBe('awaiting_payment');
+    await page.close();
+  });
+});
+
+describe('reading B: patient request, hosted payment, verification page', () => {
+  async function submitReadingB(page: Page): Promise<void> {
+    await page.goto(url('/patient'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: /Telemedicine Consultation/ }).check({ force: true });
+    await page.getByLabel(/full name/i).fill('Kofi Mensah');
+    await page.getByLabel(/email or phone/i).fill('kofi@example.org');
+    await page.getByLabel(/describe your symptoms/i).fill('Fever with chills for two days');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+  }
+
+  it('pays on the hosted page and lands on the verification page', async () => {
+    const page = await newPage(browser);
+    await submitReadingB(page);
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/payment-success\?patient_id=/, { timeout: 20_000 });
+    await page.getByText('Payment Successful!').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('body').innerText()).toContain('Video Consultation');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('cancelling on the hosted page lands on the payment-cancelled page', async () => {
+    const page = await newPage(browser);
+    await submitReadingB(page);
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/payment-cancelled\?case_id=/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text).toMatch(/no charge/i);
+    expect(text).toMatch(/24 hours/);
+    await page.getByRole('link', { name: 'Try Payment Again' }).waitFor();
+    await page.getByRole('link', { name: 'Start New Request' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('refuses a file over 10 MB and a file of the wrong type with the spec toasts', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/patient'));
+    const input = page.locator('input[type="file"]').first();
+    await input.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25),
+    });
+    await expect.poll(() => notification(page).innerText()).toContain('File Too Large');
+    expect(await notification(page).innerText()).toContain(
+      'scan.pdf is larger than 10MB. Please choose a smaller file.',
+    );
+    await input.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('MZ'),
+    });
+    await expect.poll(() => notification(page).innerText()).toContain('Invalid File Type');
+    expect(await notification(page).innerText()).toContain(
+      'tool.exe is not a supported file type. Please upload images, PDFs, or documents.',
+    );
+    await page.close();
+  });
+});
+
+describe('missing ids', () => {
+  it.each([
+    ['/payment-choice', '/patient', true],
+    ['/stripe-payment', '/patient-telehealth', true],
+    ['/payment-processing', '/patient', false],
+    ['/payment-success', '/patient-telehealth', false],
+    ['/visit', '/patient-telehealth', false],
+    ['/feedback', '/patient', false],
+  ])('%s redirects to %s', async (from, to, toast) => {
+    const page = await newPage(browser);
+    await page.goto(url(from));
+    if (toast) {
+      await expect.poll(() => notification(page).innerText()).toContain('Missing Case ID');
+      expect(await notification(page).innerText()).toContain('Redirecting to form...');
+    }
+    await page.waitForURL(url(to), { timeout: 10_000 });
+    await page.close();
+  });
+
+  it('shows the invalid visit link view for an unknown case', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/visit/3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a'));
+    await page.getByText('Invalid Visit Link').waitFor();
+    expect(await page.locator('body').innerText()).toContain(
+      'This visit link is not valid or has expired',
+    );
+    await page.getByRole('link', { name: 'Start New Consultation' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
