@@ -79,9 +79,10 @@ describe('query client defaults', () => {
       refetchOnWindowFocus: false,
       staleTime: Infinity,
       retry: false,
+      networkMode: 'always',
     });
     expect(typeof queries?.queryFn).toBe('function');
-    expect(mutations).toMatchObject({ retry: false });
+    expect(mutations).toMatchObject({ retry: false, networkMode: 'always' });
   });
 
   it('does not retry a failed query', async () => {

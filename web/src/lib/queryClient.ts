@@ -40,9 +40,13 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // Requests are always tried: `navigator.onLine` is only a hint (wrong behind some VPNs
+        // and proxies), and the app handles a real network failure itself (offline queue).
+        networkMode: 'always',
       },
       mutations: {
         retry: false,
+        networkMode: 'always',
       },
     },
   });

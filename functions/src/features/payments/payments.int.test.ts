@@ -192,3 +192,32 @@ describe('payment routes refuse bad input with a 4xx message', () => {
     expect(await response.json()).toEqual({ message: 'Case not found' });
   });
 });
+
+describe('the verification page sync (reading B)', () => {
+  it('refuses to mark an unpaid session paid, then confirms after Stripe says paid', async () => {
+    const created = (await (
+      await postJson(stack, '/api/patients', {
+        name: 'Kwame',
+        contactInfo: '+233201234567',
+        symptoms: 'Sore throat',
+        requestType: 'telemedicine',
+      })
+    ).json()) as { patientId: string; caseId: string };
+    const sync = () => postJson(stack, `/api/test/payment-complete/${created.patientId}`, {});
+    expect((await sync()).status).toBe(409);
+    const { sessionId } = await createCheckout(stack, created.caseId, 'hosted');
+    expect((await sync()).status).toBe(409);
+    const paid = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    expect(paid.headers.get('location')).toContain(
+      `/payment-success?patient_id=${created.patientId}`,
+    );
+    const confirmed = await sync();
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({
+      success: true,
+      paid: true,
+      next: `/payment-success?patient_id=${created.patientId}`,
+    });
+    expect((await partition(created.caseId)).payments).toHaveLength(1);
+  });
+});

@@ -8,9 +8,8 @@ const NETWORK_FAILURE = /fetch|network|load failed/i;
 
 /**
  * A request that never reached the server: fetch rejects with a TypeError when the network is
- * down, and any failure counts while the browser reports being offline.
+ * down. An answer from the server is never a network error, whatever `navigator.onLine` says.
  */
 export function isNetworkError(error: unknown): boolean {
-  if (isOffline()) return true;
   return error instanceof TypeError && NETWORK_FAILURE.test(error.message);
 }

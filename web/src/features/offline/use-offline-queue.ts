@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { isNetworkError, isOffline } from './network';
+import { isNetworkError } from './network';
 import {
   enqueueForm,
   OFFLINE_QUEUE_MAX_ATTEMPTS,
@@ -53,7 +53,6 @@ export function useOfflineQueue<T, R>(options: UseOfflineQueueOptions<T, R>) {
       if (expired.length > 0) onExpired?.(expired);
 
       for (const entry of readQueue<T>()) {
-        if (isOffline()) break;
         try {
           const result = await send(entry.formData);
           removeEntry(entry.id);
@@ -78,7 +77,9 @@ export function useOfflineQueue<T, R>(options: UseOfflineQueueOptions<T, R>) {
   useEffect(() => {
     const onOnline = () => void flush();
     window.addEventListener('online', onOnline);
-    if (!isOffline() && readQueue().length > 0) void flush();
+    // Sending is attempted even when the browser claims to be offline: a network failure
+    // costs one quick rejected request, a wrong `onLine` would strand the queue.
+    if (readQueue().length > 0) void flush();
     return () => window.removeEventListener('online', onOnline);
   }, [flush]);
 

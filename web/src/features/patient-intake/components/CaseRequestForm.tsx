@@ -5,7 +5,7 @@ import type { RequestType } from '@shared/patients/request';
 import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
-import { isNetworkError, isOffline } from '@web/features/offline/network';
+import { isNetworkError } from '@web/features/offline/network';
 import { serverMessageOf } from '@web/features/uploads/api/error-body';
 import { FilePicker } from '@web/features/uploads/components/FilePicker';
 import { SelectedFileList } from '@web/features/uploads/components/SelectedFileList';
@@ -154,11 +154,7 @@ export function CaseRequestForm({ host }: { host: IntakeFormHost }) {
       result.flow === 'case'
         ? { flow: 'case', intake: result.intake }
         : { flow: 'patient', request: { ...result.request, medicalFiles: [] } };
-    if (isOffline()) {
-      host.queue(queued, uploads);
-      return;
-    }
-
+    // Always try first: `navigator.onLine` is a hint, wrong behind some VPNs and proxies.
     try {
       const outcome =
         result.flow === 'case'

@@ -5,7 +5,7 @@ import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { uploadMessages } from '@shared/uploads/rules';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
-import { isNetworkError, isOffline } from '@web/features/offline/network';
+import { isNetworkError } from '@web/features/offline/network';
 import { FilePicker } from '@web/features/uploads/components/FilePicker';
 import { SelectedFileList } from '@web/features/uploads/components/SelectedFileList';
 import {
@@ -121,11 +121,7 @@ export function PatientRequestForm({ host }: { host: IntakeFormHost }) {
     const request = result.request;
     const uploads = files.map(({ file }) => ({ file, kind: 'attachment' as const }));
     const queued = { flow: 'patient' as const, request: { ...request, medicalFiles: [] } };
-    if (isOffline()) {
-      host.queue(queued, uploads);
-      return;
-    }
-
+    // Always try first: `navigator.onLine` is a hint, wrong behind some VPNs and proxies.
     try {
       const outcome = patientOutcome(request, await createPatient.mutateAsync(request));
       clear();

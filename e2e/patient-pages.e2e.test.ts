@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  STRIPE_TEST_CARDS,
+  createCheckout,
+  payWithCard,
+  postJson,
+} from '../local/testing/patient-journey';
+import { useTestStack } from '../local/testing/stack-context';
+import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+
+const stack = useTestStack();
+let browser: Browser;
+let paid: { patientId: string; caseId: string };
+
+/** A reading B request paid on the hosted page: the state the later pages show. */
+async function paidPatientRequest() {
+  const response = await postJson(stack, '/api/patients', {
+    name: 'Ama Owusu',
+    contactInfo: 'ama@example.org',
+    symptoms: 'Persistent cough for a week',
+    requestType: 'telemedicine',
+  });
+  const created = (await response.json()) as { patientId: string; caseId: string };
+  const { sessionId } = await createCheckout(stack, created.caseId, 'hosted');
+  await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+  return created;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]);
+  paid = await paidPatientRequest();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the other patient pages, after a real payment', () => {
+  it.each([
+    ['/payment-success?case_id={caseId}', 'Payment Successful!'],
+    ['/payment-success?patient_id={patientId}', 'Payment Successful!'],
+    ['/video-access?patient_id={patientId}', 'Join 15-Minute Video Consultation'],
+    ['/payment-cancelled?case_id={caseId}', 'Try Payment Again'],
+  ])('%s shows %j with no accessibility violations', async (template, text) => {
+    const page = await newPage(browser);
+    const path = template.replace('{caseId}', paid.caseId).replace('{patientId}', paid.patientId);
+    await page.goto(`${stack.appUrl}${path}`);
+    await page.getByText(text).first().waitFor({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('goes from the success page through processing to the visit page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.appUrl}/payment-success?case_id=${paid.caseId}`);
+    await page.getByRole('button', { name: 'Continue Now' }).click();
+    await page.waitForURL(/\/payment-processing\?case_id=/);
+    await expectNoAxeViolations(page);
+    await page.waitForURL(`${stack.appUrl}/visit/${paid.caseId}`, { timeout: 15_000 });
+    await page.getByText('Waiting for Provider').first().waitFor();
+    expect(await page.locator('body').innerText()).toContain('Waiting...');
+    await page.close();
+  });
+});
