@@ -318,3 +318,18 @@ describe('presigned uploads', () => {
     expect(unknownCase.status).toBe(404);
   });
 });
+
+describe('GET /api/config', () => {
+  it('tells the browser where Stripe.js is and which publishable key to use', async () => {
+    const response = await appFetch(stack, '/api/config');
+    const config = (await response.json()) as Record<string, string>;
+    expect(config).toEqual({
+      stripePublishableKey: 'pk_test_local',
+      stripeJsUrl: `${stack.stripeUrl}/v3/stripe.js`,
+      supportEmail: 'support@telehealth.local',
+    });
+    const script = await fetch(config.stripeJsUrl!);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('initEmbeddedCheckout');
+  });
+});

@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@shared/config/client-config';
 import { env } from '../../lib/env';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
@@ -7,12 +8,12 @@ import { httpRoutes } from '../../routes';
  * Stripe.js comes from differ per stage and, locally, per started stack).
  */
 export const handler = httpHandler(httpRoutes.getClientConfig, {
-  handle: () =>
-    Promise.resolve({
-      body: {
-        stripePublishableKey: env.stripePublishableKey,
-        stripeJsUrl: env.stripeJsUrl,
-        supportEmail: env.supportEmail,
-      },
-    }),
+  handle: () => {
+    const config: ClientConfig = {
+      stripePublishableKey: env.stripePublishableKey,
+      stripeJsUrl: env.stripeJsUrl,
+      supportEmail: env.supportEmail,
+    };
+    return Promise.resolve({ body: config });
+  },
 });

@@ -6,7 +6,6 @@ export {
   ANALYSIS_PANEL_TEXT,
   type AnalysisPanelProps,
 } from './components/AnalysisPanel';
-export { Textarea } from './components/textarea';
 export {
   useSymptomAnalysis,
   type SymptomAnalysisOptions,

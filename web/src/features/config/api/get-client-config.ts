@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import { clientConfigSchema, type ClientConfig } from '@shared/config/client-config';
 import { apiRequest } from '@web/lib/api';
 
 export const CLIENT_CONFIG_URL = '/api/config';
 
-/** `GET /api/config`: the browser's runtime settings (publishable key, Stripe.js, support). */
-export const clientConfigSchema = z.object({
-  stripePublishableKey: z.string().min(1),
-  stripeJsUrl: z.string().min(1),
-  supportEmail: z.string().min(1),
-});
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
+export type { ClientConfig };
 
 export async function getClientConfig({
   signal,

@@ -10,7 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
 import { useSymptomAnalysis } from '../hooks/useSymptomAnalysis';
 import { AnalysisPanel } from './AnalysisPanel';
-import { Textarea } from './textarea';
+import { Textarea } from '@web/components/ui/textarea';
 
 export interface SymptomFieldProps {
   /** The textarea's id (the label points at it). */
@@ -96,6 +96,7 @@ export function SymptomField({
         </p>
       )}
       <Textarea
+        className="min-h-32"
         ref={textareaRef}
         id={id}
         name={name}
