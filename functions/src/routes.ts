@@ -95,34 +95,46 @@ export const httpRoutes = {
   ),
 
   // ── Provider side (spec doc 2 §7) ───────────────────────────────────────────────────────
-  providerLogin: post('/api/provider/login', NI),
+  providerLogin: post('/api/provider/login', 'providers/login'),
   listCases: get('/api/cases', NI, 'provider'),
   getCaseDetails: get('/api/cases/{caseId}/details', NI, 'provider'),
   claimCase: post('/api/cases/claim', NI, 'provider'),
   startMeetingTimer: post('/api/meetings/{caseId}/start-timer', NI, 'provider'),
-  checkProviderEmail: get('/api/providers/check-email', NI),
-  createDoctorApplication: post('/api/doctor-applications', NI),
+  checkProviderEmail: get('/api/providers/check-email', 'providers/check-email'),
+  createDoctorApplication: post('/api/doctor-applications', 'doctor-applications/create'),
   uploadApplicationDocument: post(
     '/api/doctor-applications/{applicationId}/upload',
-    NI,
+    'doctor-applications/upload-document',
     'public',
     'multipart',
+    // A 5 MB document plus the form's boundaries (spec doc 2 §5).
+    Math.floor(5.5 * MB),
   ),
   listCaseAttachments: get('/api/cases/{caseId}/attachments', NI, 'provider'),
   listApplicationAttachments: get(
     '/api/doctor-applications/{applicationId}/attachments',
-    NI,
+    'doctor-applications/list-documents',
     'admin',
   ),
 
   // ── Administrator (spec doc 2 §7) ───────────────────────────────────────────────────────
-  adminLogin: post('/api/admin/login', NI),
-  adminStats: get('/api/admin/stats', NI, 'admin'),
-  adminListApplications: get('/api/admin/applications', NI, 'admin'),
-  adminListLogs: get('/api/admin/logs', NI, 'admin'),
-  adminListCases: get('/api/admin/cases', NI, 'admin'),
-  adminApproveApplication: post('/api/admin/applications/{applicationId}/approve', NI, 'admin'),
-  adminRejectApplication: post('/api/admin/applications/{applicationId}/reject', NI, 'admin'),
+  adminLogin: post('/api/admin/login', 'admin/login'),
+  // Not in the spec's table: sign-out must end the session on the server (issue 4).
+  adminLogout: post('/api/admin/logout', 'admin/logout', 'admin'),
+  adminStats: get('/api/admin/stats', 'admin/stats', 'admin'),
+  adminListApplications: get('/api/admin/applications', 'admin/list-applications', 'admin'),
+  adminListLogs: get('/api/admin/logs', 'admin/list-logs', 'admin'),
+  adminListCases: get('/api/admin/cases', 'admin/list-cases', 'admin'),
+  adminApproveApplication: post(
+    '/api/admin/applications/{applicationId}/approve',
+    'admin/approve',
+    'admin',
+  ),
+  adminRejectApplication: post(
+    '/api/admin/applications/{applicationId}/reject',
+    'admin/reject',
+    'admin',
+  ),
 
   // ── Payments (DESIGN.md §2): Stripe calls this; its signature, not an Origin, proves it. ──
   stripeWebhook: {

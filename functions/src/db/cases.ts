@@ -1,4 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
@@ -170,4 +175,42 @@ export async function getPatient(patientId: string): Promise<PatientRecord | nul
     new GetCommand({ TableName: tableName(), Key: keys.patient(patientId), ConsistentRead: true }),
   );
   return Item ? patientRecordSchema.parse(Item) : null;
+}
+
+/** Access pattern: recent cases, newest first (gsi1 `CASES`; admin Cases tab). */
+export async function listRecentCases(limit = 200): Promise<CaseRecord[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'CASES' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => caseRecordSchema.parse(item));
+}
+
+/** Access pattern: several patients by id (BatchGet, 100 keys a request). */
+export async function getPatients(patientIds: string[]): Promise<Map<string, PatientRecord>> {
+  const found = new Map<string, PatientRecord>();
+  const unique = [...new Set(patientIds)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keysLeft: Record<string, unknown>[] | undefined = unique
+      .slice(start, start + 100)
+      .map((id) => keys.patient(id) as unknown as Record<string, unknown>);
+    while (keysLeft?.length) {
+      const result = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) {
+        const patient = patientRecordSchema.parse(item);
+        found.set(patient.id, patient);
+      }
+      keysLeft = result.UnprocessedKeys?.[tableName()]?.Keys as
+        Record<string, unknown>[] | undefined;
+    }
+  }
+  return found;
 }

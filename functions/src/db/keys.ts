@@ -4,6 +4,11 @@
  * them. Values that come from people (emails, usernames) are lower-cased so uniqueness guards
  * are case-insensitive.
  */
+/** License numbers compare without case, spaces or dashes (`md-12 345` is `MD12345`). */
+export function normalizeLicense(licenseNumber: string): string {
+  return licenseNumber.replace(/[\s-]+/g, '').toUpperCase();
+}
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -17,6 +22,30 @@ export const keys = {
   /** Guard item: at most one application per email address. */
   applicationEmailGuard: (email: string): ItemKey => ({
     pk: `UNIQUE#APP_EMAIL#${email.trim().toLowerCase()}`,
+    sk: 'UNIQUE',
+  }),
+  /** Guard item: a license number is registered once (applications). */
+  applicationLicenseGuard: (licenseNumber: string): ItemKey => ({
+    pk: `UNIQUE#APP_LICENSE#${normalizeLicense(licenseNumber)}`,
+    sk: 'UNIQUE',
+  }),
+  auditEntry: (applicationId: string, timestamp: string, id: string): ItemKey => ({
+    pk: `APP#${applicationId}`,
+    sk: `AUDIT#${timestamp}#${id}`,
+  }),
+  applicationDocument: (applicationId: string, attachmentId: string): ItemKey => ({
+    pk: `APP#${applicationId}`,
+    sk: `DOC#${attachmentId}`,
+  }),
+  applicationPartition: (applicationId: string): string => `APP#${applicationId}`,
+  provider: (providerId: string): ItemKey => ({ pk: `PROVIDER#${providerId}`, sk: 'PROVIDER' }),
+  /** A provider's sign-in, keyed by email: the key makes provider emails unique. */
+  providerLogin: (email: string): ItemKey => ({
+    pk: `PROVIDER_LOGIN#${email.trim().toLowerCase()}`,
+    sk: 'LOGIN',
+  }),
+  providerLicenseGuard: (licenseNumber: string): ItemKey => ({
+    pk: `UNIQUE#PROVIDER_LICENSE#${normalizeLicense(licenseNumber)}`,
     sk: 'UNIQUE',
   }),
   adminUser: (username: string): ItemKey => ({
@@ -63,6 +92,12 @@ export const keys = {
 export const applicationListIndexKey = (applicationDate: string, applicationId: string) => ({
   gsi1pk: 'APPLICATIONS',
   gsi1sk: `${applicationDate}#${applicationId}`,
+});
+
+/** The `gsi1` partition of all audit entries, newest first (admin Audit Logs). */
+export const auditListIndexKey = (timestamp: string, id: string) => ({
+  gsi1pk: 'AUDIT_LOGS',
+  gsi1sk: `${timestamp}#${id}`,
 });
 
 /** The `gsi1` partition listing all cases newest first (admin cases, provider dashboard). */

@@ -15,6 +15,12 @@ export const rateLimitPolicies = {
   checkout: { limit: 30, windowSeconds: 60 },
   /** Each call asks Stripe; the verification page calls once per visit. */
   paymentSync: { limit: 60, windowSeconds: 60 },
+  /** Sign-ins per account: the 11th attempt within a minute is refused (issue 4). */
+  signInAccount: { limit: 10, windowSeconds: 60 },
+  signInClient: { limit: 30, windowSeconds: 60 },
+  /** Email lookups would otherwise enumerate who applied. */
+  emailCheck: { limit: 30, windowSeconds: 60 },
+  applications: { limit: 10, windowSeconds: 600 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

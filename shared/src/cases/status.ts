@@ -14,7 +14,14 @@ export const caseStatusSchema = z.enum(caseStatuses);
 export type CaseStatus = z.infer<typeof caseStatusSchema>;
 
 /** Admin case list vocabulary (spec doc 2 §4), derived from the stored status. */
-export type AdminCaseStatus = 'pending' | 'assigned' | 'in_progress' | 'completed' | 'cancelled';
+export const adminCaseStatuses = [
+  'pending',
+  'assigned',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export type AdminCaseStatus = (typeof adminCaseStatuses)[number];
 
 export const adminCaseStatusOf: Record<CaseStatus, AdminCaseStatus> = {
   awaiting_payment: 'pending',

@@ -41,5 +41,6 @@ export function newApplicationRecord(
     reviewNotes: null,
     providerId: null,
     metadata: {},
+    version: 0,
   };
 }

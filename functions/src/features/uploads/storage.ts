@@ -6,6 +6,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
 
@@ -70,5 +71,21 @@ export async function putObject(key: string, contentType: string, body: Buffer):
       ContentType: contentType,
       Body: body,
     }),
+  );
+}
+
+/** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes, shown inline. */
+export const PRESIGNED_GET_SECONDS = 300;
+
+export function presignDownload(key: string, filename: string): Promise<string> {
+  const safeName = filename.replace(/["\\\r\n]/g, '_');
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: env.uploadsBucket,
+      Key: key,
+      ResponseContentDisposition: `inline; filename="${safeName}"`,
+    }),
+    { expiresIn: PRESIGNED_GET_SECONDS },
   );
 }

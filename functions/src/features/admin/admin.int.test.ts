@@ -1,0 +1,318 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  adminFetch,
+  adminToken,
+  apply,
+  latestEmailTo,
+  passwordFrom,
+  review,
+} from '../../../../local/testing/provider-journey';
+import { postJson } from '../../../../local/testing/patient-journey';
+import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { httpRoutes } from '../../routes';
+import { createSession } from '../../lib/auth/sessions';
+import { httpEvent, call } from '../../testing/events';
+
+const stack = useTestStack();
+
+const adminRoutes = Object.values(httpRoutes).filter((route) => route.access === 'admin');
+
+function pathOf(route: { path: string }) {
+  return route.path.replace('{applicationId}', 'DEMO-0001');
+}
+
+describe('every admin route checks the role on the server', () => {
+  it.each(adminRoutes.map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s: 401 without credentials or with a forged token, 403 for a provider',
+    async (_name, route) => {
+      const init = (headers: Record<string, string>) => ({
+        method: route.method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(route.method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect((await appFetch(stack, pathOf(route), init({}))).status).toBe(401);
+      expect(
+        (await appFetch(stack, pathOf(route), init({ authorization: 'Bearer forged' }))).status,
+      ).toBe(401);
+      const { token } = await createSession('provider', 'provider-x');
+      expect(
+        (await appFetch(stack, pathOf(route), init({ authorization: `Bearer ${token}` }))).status,
+      ).toBe(403);
+      expect(
+        (await appFetch(stack, pathOf(route), init({ cookie: `th_session=${token}` }))).status,
+      ).toBe(403);
+    },
+  );
+});
+
+describe('admin sign-in', () => {
+  it('returns token and adminId, sets an HttpOnly cookie, and sign-out ends the session', async () => {
+    const response = await postJson(stack, '/api/admin/login', stack.admin);
+    expect(response.status).toBe(200);
+    const { token, adminId } = (await response.json()) as { token: string; adminId: string };
+    expect(adminId).toBeTruthy();
+    expect(response.headers.get('set-cookie')).toMatch(
+      /th_session=.+; Path=\/; HttpOnly; SameSite=Strict/,
+    );
+    expect((await adminFetch(stack, token, '/api/admin/stats')).status).toBe(200);
+    const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await appFetch(stack, '/api/admin/stats', { headers: { cookie } })).status).toBe(200);
+    const logout = await adminFetch(stack, token, '/api/admin/logout', { method: 'POST' });
+    expect(logout.status).toBe(204);
+    expect((await adminFetch(stack, token, '/api/admin/stats')).status).toBe(401);
+  });
+
+  it.each([
+    [
+      { username: stack.admin.username, password: 'wrong' },
+      401,
+      'Invalid username or password. Please try again.',
+    ],
+    [{ username: 'nobody', password: 'x' }, 401, 'Invalid username or password. Please try again.'],
+    [{ username: ' ', password: 'x' }, 400, 'Please enter both username and password'],
+    [{ username: 'a' }, 400, 'Please enter both username and password'],
+  ])('refuses %j', async (body, status, message) => {
+    const response = await postJson(stack, '/api/admin/login', body);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+  });
+
+  it('refuses the 11th bad password within a minute', async () => {
+    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '1');
+    try {
+      const { handler } = await import('./login.handler');
+      const username = `guess-${Date.now()}`;
+      const attempt = (index: number) =>
+        call(
+          handler,
+          httpEvent(httpRoutes.adminLogin, {
+            headers: {
+              origin: 'http://localhost:3000',
+              host: 'localhost:3000',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ username, password: `guess-${index}` }),
+            sourceIp: `198.51.100.${index}`,
+          }),
+        );
+      const statuses = [];
+      for (let index = 1; index <= 11; index += 1) statuses.push((await attempt(index)).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses[10]).toBe(429);
+    } finally {
+      vi.unstubAllEnvs();
+      Object.assign(process.env, stack.handlerEnvironment);
+    }
+  });
+});
+
+describe('applications', () => {
+  it('refuses duplicate emails and licenses, and says so to check-email', async () => {
+    const first = await apply(stack);
+    const sameEmail = await postJson(stack, '/api/doctor-applications', {
+      ...first.fields,
+      email: first.email.toUpperCase(),
+      medicalLicenseNumber: 'LIC-OTHER-1',
+    });
+    expect(sameEmail.status).toBe(409);
+    expect(await sameEmail.json()).toEqual({ success: false, message: 'Email already registered' });
+    const sameLicense = await postJson(stack, '/api/doctor-applications', {
+      ...first.fields,
+      email: `other-${first.email}`,
+    });
+    expect(sameLicense.status).toBe(409);
+    expect(((await sameLicense.json()) as { message: string }).message).toBe(
+      'License number already registered',
+    );
+    const exists = await appFetch(
+      stack,
+      `/api/providers/check-email?email=${encodeURIComponent(first.email)}`,
+    );
+    expect(await exists.json()).toEqual({ exists: true });
+    const fresh = await appFetch(stack, '/api/providers/check-email?email=nobody%40example.org');
+    expect(await fresh.json()).toEqual({ exists: false });
+  });
+
+  it.each([
+    [{ fullName: 'A' }, 'Please enter your full name'],
+    [{ email: 'nope' }, 'Please enter a valid email address'],
+    [{ phoneNumber: '123' }, 'Please enter a valid phone number'],
+    [{ medicalLicenseNumber: '12' }, 'Please enter a valid license number'],
+    [{ licenseState: 'XX' }, 'Please select your license state'],
+    [{ hospitalAffiliation: '' }, 'Please enter your hospital affiliation'],
+    [{ medicalSchool: 'x' }, 'Please enter your medical school'],
+    [{ yearsExperience: 51 }, 'Years of experience must be between 0 and 50'],
+    [{ graduationYear: 1969 }, 'Graduation year must be between 1970 and this year'],
+    [{ fullName: 'x'.repeat(1024 * 1024) }, 'Request body is too large'],
+  ])('refuses bad application input %# with its message', async (overrides, message) => {
+    const response = await postJson(stack, '/api/doctor-applications', {
+      fullName: 'Dr. Valid',
+      email: `valid-${Date.now()}@example.org`,
+      phoneNumber: '5551234567',
+      medicalLicenseNumber: `LIC-${Date.now()}`,
+      licenseState: 'CA',
+      hospitalAffiliation: 'General',
+      medicalSchool: 'School',
+      ...overrides,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+  });
+
+  it('stores checked documents and lists them to the admin with a working link', async () => {
+    const { applicationId } = await apply(stack);
+    const upload = (name: string, type: string, bytes: string, docType = 'medical_license') => {
+      const form = new FormData();
+      form.set('type', docType);
+      form.set('file', new Blob([bytes], { type }), name);
+      return appFetch(stack, `/api/doctor-applications/${applicationId}/upload`, {
+        method: 'POST',
+        body: form,
+      });
+    };
+    expect((await upload('license.pdf', 'application/pdf', '%PDF-1.4 test')).status).toBe(201);
+    const forged = await upload('id.png', 'image/png', 'not a png', 'identification');
+    expect(forged.status).toBe(422);
+    expect(await forged.json()).toEqual({ message: 'Please upload PDF, JPG, or PNG files only.' });
+    const badType = await upload('cv.pdf', 'application/pdf', '%PDF-1.4', 'selfie');
+    expect(badType.status).toBe(400);
+
+    const token = await adminToken(stack);
+    const listed = (await (
+      await adminFetch(stack, token, `/api/doctor-applications/${applicationId}/attachments`)
+    ).json()) as { originalName: string; type: string; url: string }[];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ originalName: 'license.pdf', type: 'medical_license' });
+    const file = await fetch(listed[0]!.url);
+    expect(await file.text()).toBe('%PDF-1.4 test');
+  });
+});
+
+describe('review', () => {
+  it('approval creates a provider who signs in with the emailed password; audit shows it', async () => {
+    const { applicationId, email } = await apply(stack);
+    const token = await adminToken(stack);
+    const approved = await review(stack, token, applicationId, 'approve', 'Credentials verified');
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({
+      success: true,
+      application: { status: 'approved' },
+    });
+
+    const message = await latestEmailTo(stack, email);
+    expect(message?.subject).toContain('approved');
+    const password = passwordFrom(message);
+    expect(password?.length).toBeGreaterThanOrEqual(16);
+    const login = await postJson(stack, '/api/provider/login', { email, password });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ name: 'Dr. Grace Hopper' });
+    expect(login.headers.get('set-cookie')).toContain('HttpOnly');
+
+    const logs = (await (await adminFetch(stack, token, '/api/admin/logs')).json()) as {
+      applicationId: string;
+      action: string;
+      previousStatus: string | null;
+      newStatus: string;
+      notes: string;
+    }[];
+    const mine = logs.filter((entry) => entry.applicationId === applicationId);
+    expect(mine.map((entry) => entry.action)).toEqual(['APPROVED', 'CREATED']);
+    expect(mine[0]).toMatchObject({
+      previousStatus: 'pending',
+      newStatus: 'approved',
+      notes: 'Credentials verified',
+    });
+    const status = await appFetch(stack, `/api/doctor-applications/status/APP-${applicationId}`);
+    expect(await status.json()).toMatchObject({ status: 'approved' });
+  });
+
+  it('rejection emails the notes and the doctor cannot sign in', async () => {
+    const { applicationId, email } = await apply(stack);
+    const token = await adminToken(stack);
+    await review(stack, token, applicationId, 'approve');
+    const password = passwordFrom(await latestEmailTo(stack, email));
+    const rejected = await review(
+      stack,
+      token,
+      applicationId,
+      'reject',
+      'License could not be verified',
+    );
+    expect(rejected.status).toBe(200);
+    expect((await latestEmailTo(stack, email))?.body.text).toContain(
+      'License could not be verified',
+    );
+    const login = await postJson(stack, '/api/provider/login', { email, password });
+    expect(login.status).toBe(401);
+    expect(await login.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('applies a concurrent approve and reject one after the other, with two ordered audit entries', async () => {
+    const { applicationId } = await apply(stack);
+    const token = await adminToken(stack);
+    const answers = await Promise.all([
+      review(stack, token, applicationId, 'approve'),
+      review(stack, token, applicationId, 'reject', 'Second opinion'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const logs = (await (await adminFetch(stack, token, '/api/admin/logs')).json()) as {
+      applicationId: string;
+      action: string;
+      previousStatus: string | null;
+      newStatus: string;
+      timestamp: string;
+    }[];
+    const reviews = logs
+      .filter((entry) => entry.applicationId === applicationId && entry.action !== 'CREATED')
+      .reverse();
+    expect(reviews).toHaveLength(2);
+    expect(reviews[0]!.previousStatus).toBe('pending');
+    expect(reviews[1]!.previousStatus).toBe(reviews[0]!.newStatus);
+    expect(reviews[0]!.timestamp < reviews[1]!.timestamp).toBe(true);
+    const final = await appFetch(stack, `/api/doctor-applications/status/${applicationId}`);
+    expect(((await final.json()) as { status: string }).status).toBe(reviews[1]!.newStatus);
+  });
+
+  it('answers unknown and malformed application ids with 4xx', async () => {
+    const token = await adminToken(stack);
+    expect((await review(stack, token, 'ZZZZ-ZZZZ', 'approve')).status).toBe(404);
+    expect((await review(stack, token, 'bad!id', 'approve')).status).toBe(400);
+    const tooLong = await adminFetch(stack, token, '/api/admin/applications/DEMO-0001/approve', {
+      method: 'POST',
+      body: JSON.stringify({ notes: 'x'.repeat(2001) }),
+    });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
+describe('admin lists', () => {
+  it('filters applications by status and case-insensitive search; stats and cases answer', async () => {
+    const { applicationId } = await apply(stack, { fullName: 'Dr. Searchable Zebra' });
+    const token = await adminToken(stack);
+    const search = await adminFetch(
+      stack,
+      token,
+      '/api/admin/applications?search=zEBRA&status=pending',
+    );
+    const found = (await search.json()) as { applicationId: string }[];
+    expect(found.map((entry) => entry.applicationId)).toEqual([applicationId]);
+    const none = await adminFetch(
+      stack,
+      token,
+      '/api/admin/applications?search=zebra&status=approved',
+    );
+    expect(await none.json()).toEqual([]);
+    const badStatus = await adminFetch(stack, token, '/api/admin/applications?status=bogus');
+    expect(badStatus.status).toBe(400);
+    const stats = (await (await adminFetch(stack, token, '/api/admin/stats')).json()) as Record<
+      string,
+      number
+    >;
+    expect(stats.totalApplications).toBeGreaterThan(0);
+    expect(stats.applicationsToday).toBeGreaterThan(0);
+    const cases = await adminFetch(stack, token, '/api/admin/cases');
+    expect(cases.status).toBe(200);
+    expect(Array.isArray(await cases.json())).toBe(true);
+  });
+});

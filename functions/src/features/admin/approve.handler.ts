@@ -1,0 +1,5 @@
+import { httpRoutes } from '../../routes';
+import { reviewHandler } from './review-handler';
+
+/** POST /api/admin/applications/{applicationId}/approve {notes} */
+export const handler = reviewHandler(httpRoutes.adminApproveApplication, 'approve');

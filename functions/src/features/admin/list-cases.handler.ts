@@ -1,0 +1,17 @@
+import { getPatients, listRecentCases } from '../../db/cases';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { toAdminCaseRow } from './views';
+
+/** GET /api/admin/cases: the case overview, newest first. */
+export const handler = httpHandler(httpRoutes.adminListCases, {
+  async handle() {
+    const cases = await listRecentCases();
+    const patients = await getPatients(cases.map((caseRecord) => caseRecord.patientId));
+    return {
+      body: cases.map((caseRecord) =>
+        toAdminCaseRow(caseRecord, patients.get(caseRecord.patientId) ?? null),
+      ),
+    };
+  },
+});

@@ -1,0 +1,38 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ADMIN_LOGIN_FAILED,
+  adminLoginRequestSchema,
+  type AdminLoginResponse,
+} from '@shared/admin/api';
+import { getAdminUser } from '../../db/admin-users';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { HttpError } from '../../lib/errors';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { limitSignIn } from '../auth/login-limits';
+import { checkPassword } from '../auth/password-check';
+import { signIn } from '../auth/sign-in';
+
+/** POST /api/admin/login: `{ token, adminId }` (spec doc 2 §3) and the session cookie. */
+export const handler = httpHandler(httpRoutes.adminLogin, {
+  body: adminLoginRequestSchema,
+  async handle({ body, clientIp }) {
+    await limitSignIn('admin', clientIp, body.username.toLowerCase());
+    const admin = await getAdminUser(body.username);
+    const valid = await checkPassword(body.password, admin?.isActive ? admin.passwordHash : null);
+    if (!admin || !valid) throw new HttpError(401, ADMIN_LOGIN_FAILED);
+
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.adminUser(admin.username),
+        UpdateExpression: 'SET lastLogin = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    const { token, cookie } = await signIn('admin', admin.id);
+    const answer: AdminLoginResponse = { token, adminId: admin.id };
+    return { body: answer, cookies: [cookie] };
+  },
+});

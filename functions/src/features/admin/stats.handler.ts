@@ -1,0 +1,11 @@
+import { listDoctorApplications } from '../../db/doctor-applications';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { computeStats } from './views';
+
+/** GET /api/admin/stats */
+export const handler = httpHandler(httpRoutes.adminStats, {
+  async handle() {
+    return { body: computeStats(await listDoctorApplications()) };
+  },
+});

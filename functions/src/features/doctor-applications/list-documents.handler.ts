@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { applicationIdSchema } from '@shared/doctor-applications/application-id';
+import { listApplicationDocuments } from '../../db/application-documents';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { toAttachmentView } from '../uploads/attachment-view';
+import { presignDownload } from '../uploads/storage';
+
+/** GET /api/doctor-applications/{applicationId}/attachments (admin): with 5-minute links. */
+export const handler = httpHandler(httpRoutes.listApplicationAttachments, {
+  params: z.object({ applicationId: applicationIdSchema }),
+  async handle({ params }) {
+    const documents = await listApplicationDocuments(params.applicationId);
+    const views = await Promise.all(
+      documents.map(async (document) => ({
+        ...toAttachmentView(document),
+        url: await presignDownload(document.s3Key, document.originalName),
+      })),
+    );
+    return { body: views };
+  },
+});

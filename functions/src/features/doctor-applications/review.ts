@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut } from '../../db/audit-log';
+import { db, tableName } from '../../db/client';
+import { getDoctorApplication, type DoctorApplicationRecord } from '../../db/doctor-applications';
+import { keys } from '../../db/keys';
+import type { ProviderRecord } from '../../db/providers';
+import { hashPassword } from '../../lib/auth/passwords';
+import { conflict, notFound } from '../../lib/errors';
+import { APPLICATION_NOT_FOUND } from './status-lookup';
+
+export type Decision = 'approve' | 'reject';
+
+/** 18 random bytes: a 24-character temporary password that only ever leaves in the email. */
+export function temporaryPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export interface ReviewOutcome {
+  application: DoctorApplicationRecord;
+  /** Set on approval: the sign-in the doctor receives by email. */
+  credentials: { email: string; password: string } | null;
+}
+
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+const MAX_ATTEMPTS = 5;
+
+function providerFor(
+  application: DoctorApplicationRecord,
+  adminId: string,
+  now: string,
+): ProviderRecord {
+  return {
+    id: randomUUID(),
+    applicationId: application.applicationId,
+    name: application.fullName,
+    email: application.email,
+    phoneNumber: application.phoneNumber,
+    licenseNumber: application.medicalLicenseNumber,
+    licenseState: application.licenseState,
+    credentials: 'MD',
+    specialization: application.specialization,
+    yearsExperience: application.yearsExperience,
+    hospitalAffiliation: application.hospitalAffiliation,
+    boardCertifications: application.boardCertifications,
+    availability: 'available',
+    status: 'active',
+    verificationStatus: 'approved',
+    isApproved: true,
+    isActive: true,
+    signupDate: now,
+    approvedAt: now,
+    approvedBy: adminId,
+    lastActive: null,
+    createdAt: now,
+  };
+}
+
+/**
+ * Approves or rejects an application from any current status (spec doc 2 §4). One transaction
+ * holds the status change (conditional on the version read, so concurrent reviews apply one
+ * after the other), its audit entry, and on approval the verified Provider with its sign-in
+ * and license guard (unique email and license). A rejection deactivates an existing provider.
+ */
+export async function reviewApplication(input: {
+  applicationId: string;
+  decision: Decision;
+  notes: string;
+  adminId: string;
+}): Promise<ReviewOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await getDoctorApplication(input.applicationId);
+    if (!current) throw notFound(APPLICATION_NOT_FOUND);
+    const now = new Date().toISOString();
+    const newStatus = input.decision === 'approve' ? 'approved' : 'rejected';
+    const updated: DoctorApplicationRecord = {
+      ...current,
+      status: newStatus,
+      reviewedAt: now,
+      reviewedBy: input.adminId,
+      reviewNotes: input.notes,
+      version: current.version + 1,
+    };
+
+    const items: TransactItem[] = [
+      auditEntryPut({
+        action: input.decision === 'approve' ? 'APPROVED' : 'REJECTED',
+        applicationId: current.applicationId,
+        adminId: input.adminId,
+        previousStatus: current.status,
+        newStatus,
+        notes: input.notes,
+        timestamp: now,
+      }),
+    ];
+    let credentials: ReviewOutcome['credentials'] = null;
+
+    if (input.decision === 'approve') {
+      const password = temporaryPassword();
+      const passwordHash = await hashPassword(password);
+      credentials = { email: current.email, password };
+      if (!current.providerId) {
+        const provider = providerFor(current, input.adminId, now);
+        updated.providerId = provider.id;
+        items.push(
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.provider(provider.id), entity: 'Provider', ...provider },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.providerLogin(provider.email),
+                entity: 'ProviderLogin',
+                providerId: provider.id,
+                email: provider.email,
+                passwordHash,
+                isActive: true,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.providerLicenseGuard(provider.licenseNumber),
+                entity: 'UniqueGuard',
+                owner: provider.id,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        );
+      } else {
+        items.push(...providerActivation(current, true, passwordHash));
+      }
+    } else if (current.providerId) {
+      items.push(...providerActivation(current, false, null));
+    }
+
+    items.unshift({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.doctorApplication(updated.applicationId),
+          gsi1pk: 'APPLICATIONS',
+          gsi1sk: `${updated.applicationDate}#${updated.applicationId}`,
+          entity: 'DoctorApplication',
+          ...updated,
+        },
+        ConditionExpression:
+          current.version === 0 ? 'attribute_not_exists(version) OR version = :v' : 'version = :v',
+        ExpressionAttributeValues: { ':v': current.version },
+      },
+    });
+
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return { application: updated, credentials };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      const raced = codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict');
+      if (raced && attempt < MAX_ATTEMPTS) continue;
+      if (raced)
+        throw conflict('The application changed while it was being reviewed. Please try again.');
+      throw conflict('A provider with this email or license number already exists');
+    }
+  }
+}
+
+/** (Re)activates or deactivates the provider an earlier approval created. */
+function providerActivation(
+  application: DoctorApplicationRecord,
+  active: boolean,
+  passwordHash: string | null,
+): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.provider(application.providerId!),
+        UpdateExpression: 'SET isActive = :active',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':active': active },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.providerLogin(application.email),
+        UpdateExpression: passwordHash
+          ? 'SET isActive = :active, passwordHash = :hash'
+          : 'SET isActive = :active',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: passwordHash
+          ? { ':active': active, ':hash': passwordHash }
+          : { ':active': active },
+      },
+    },
+  ];
+}

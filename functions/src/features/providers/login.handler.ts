@@ -1,0 +1,30 @@
+import {
+  PROVIDER_LOGIN_FAILED,
+  providerLoginRequestSchema,
+  type ProviderLoginResponse,
+} from '@shared/providers/api';
+import { getProvider, getProviderLogin } from '../../db/providers';
+import { HttpError } from '../../lib/errors';
+import { httpHandler } from '../../lib/http/handler';
+import { httpRoutes } from '../../routes';
+import { limitSignIn } from '../auth/login-limits';
+import { checkPassword } from '../auth/password-check';
+import { signIn } from '../auth/sign-in';
+
+/**
+ * POST /api/provider/login: `{ id, name }` (spec doc 2 §7) and the session cookie. A rejected
+ * (deactivated) or unknown provider gets the same refusal as a wrong password.
+ */
+export const handler = httpHandler(httpRoutes.providerLogin, {
+  body: providerLoginRequestSchema,
+  async handle({ body, clientIp }) {
+    await limitSignIn('provider', clientIp, body.email);
+    const login = await getProviderLogin(body.email);
+    const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
+    const provider = login && valid ? await getProvider(login.providerId) : null;
+    if (!provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
+    const { cookie } = await signIn('provider', provider.id);
+    const answer: ProviderLoginResponse = { id: provider.id, name: provider.name };
+    return { body: answer, cookies: [cookie] };
+  },
+});

@@ -1,0 +1,35 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+
+let client: SESv2Client | undefined;
+
+function ses(): SESv2Client {
+  client ??= new SESv2Client({});
+  return client;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends a plain-text email through SES (the local mailbox locally). Emails carry links and, for
+ * approvals, the sign-in credentials the spec requires; never case or patient details.
+ */
+export async function sendEmail(email: OutgoingEmail): Promise<void> {
+  const from = process.env.SES_FROM;
+  if (!from) throw new Error('Missing environment variable SES_FROM');
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: from,
+      Destination: { ToAddresses: [email.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: email.text, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+}

@@ -1,0 +1,81 @@
+import type { TestStack } from './global-setup';
+import { postJson } from './patient-journey';
+import { appFetch } from './stack-context';
+
+/** Steps of the doctor's and the administrator's journeys, for integration tests. */
+
+let sequence = 0;
+
+export function applicationFields(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  const unique = `${Date.now()}${sequence}${Math.floor(Math.random() * 1000)}`;
+  return {
+    fullName: 'Dr. Grace Hopper',
+    email: `grace.${unique}@example.org`,
+    phoneNumber: '+1 555 123 4567',
+    medicalLicenseNumber: `MD-${unique}`,
+    licenseState: 'NY',
+    specialization: 'Cardiology',
+    yearsExperience: 12,
+    hospitalAffiliation: 'Mount Sinai',
+    medicalSchool: 'Columbia University',
+    graduationYear: 2010,
+    boardCertifications: [],
+    ...overrides,
+  };
+}
+
+export async function apply(stack: TestStack, overrides: Record<string, unknown> = {}) {
+  const fields = applicationFields(overrides);
+  const response = await postJson(stack, '/api/doctor-applications', fields);
+  if (response.status !== 201) throw new Error(`apply failed: ${await response.text()}`);
+  const { applicationId } = (await response.json()) as { applicationId: string };
+  return { applicationId, email: fields.email, fields };
+}
+
+export async function adminToken(stack: TestStack): Promise<string> {
+  const response = await postJson(stack, '/api/admin/login', stack.admin);
+  if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export function adminFetch(stack: TestStack, token: string, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  return appFetch(stack, path, { ...init, headers });
+}
+
+export function review(
+  stack: TestStack,
+  token: string,
+  applicationId: string,
+  decision: 'approve' | 'reject',
+  notes = '',
+) {
+  return adminFetch(stack, token, `/api/admin/applications/${applicationId}/${decision}`, {
+    method: 'POST',
+    body: JSON.stringify({ notes }),
+  });
+}
+
+interface MailboxEmail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest email the local SES mailbox holds for an address. */
+export async function latestEmailTo(
+  stack: TestStack,
+  address: string,
+): Promise<MailboxEmail | undefined> {
+  const store = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as {
+    emails: MailboxEmail[];
+  };
+  return store.emails.filter((email) => email.destination.to.includes(address)).at(-1);
+}
+
+export function passwordFrom(email: MailboxEmail | undefined): string | undefined {
+  return /Temporary password: (\S+)/.exec(email?.body.text ?? '')?.[1];
+}
