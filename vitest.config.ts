@@ -39,7 +39,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['{functions,local,shared}/**/*.int.test.ts'],
+          include: ['{functions,local,shared,scripts}/**/*.int.test.ts'],
           globalSetup: ['local/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

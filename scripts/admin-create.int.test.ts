@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { postJson } from '../local/testing/patient-journey';
+import { useTestStack } from '../local/testing/stack-context';
+
+const run = promisify(execFile);
+const stack = useTestStack();
+
+describe('npm run admin:create', () => {
+  it('creates an administrator with a generated password that signs in, once', async () => {
+    const username = `ops-${Date.now()}`;
+    const args = [
+      'tsx',
+      'scripts/admin-create.ts',
+      '--stage',
+      'local',
+      '--table',
+      stack.handlerEnvironment.TABLE_NAME!,
+      '--username',
+      username,
+      '--email',
+      `${username}@example.org`,
+    ];
+    const env = { ...process.env, ...stack.handlerEnvironment, ADMIN_PASSWORD: '' };
+    const { stdout } = await run('npx', args, { env });
+    const password = /Password \(shown once[^)]*\): (\S+)/.exec(stdout)?.[1];
+    expect(password?.length).toBeGreaterThanOrEqual(16);
+    const login = await postJson(stack, '/api/admin/login', { username, password });
+    expect(login.status).toBe(200);
+    await expect(run('npx', args, { env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('already an administrator') as unknown,
+    });
+  });
+});
