@@ -53,8 +53,8 @@ describe('router', () => {
   });
 
   it('gives placeholder pages a link home', async () => {
-    renderRoutes(routes, { initialEntries: ['/admin'] });
-    await screen.findByRole('heading', { level: 1, name: 'Admin Panel' });
+    renderRoutes(routes, { initialEntries: ['/room/meeting-1'] });
+    await screen.findByRole('heading', { level: 1, name: 'Video Room' });
     expect(
       screen.getByText('This part of the service is being built and will be available soon.'),
     ).toBeTruthy();

@@ -1,5 +1,28 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { adminKeys } from '../api/keys';
+import { useAdminToken } from '../api/session';
+import { AdminLoginForm } from '../components/AdminLoginForm';
+import { AdminPanel } from '../components/AdminPanel';
 
+/**
+ * `/admin` (spec doc 2 §2): the login form until an admin token is stored, then the panel. Any
+ * admin call answered 401 clears the token, which brings the login form back.
+ */
 export default function AdminPage() {
-  return <PlaceholderPage title="Admin Panel" />;
+  useDocumentTitle('Admin Panel');
+  const token = useAdminToken();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // Signed out (button, 401 or another tab): no admin data stays in memory.
+    if (token === null) queryClient.removeQueries({ queryKey: adminKeys.all });
+  }, [token, queryClient]);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      {token ? <AdminPanel /> : <AdminLoginForm />}
+    </div>
+  );
 }

@@ -1,10 +1,12 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import type { ApplicationStatusResponse } from '@shared/doctor-applications/status';
 import { throwIfResNotOk } from '@web/lib/api';
+import type { ApplicationStatusAnswer } from '../lib/status-answer';
+
+export type { ApplicationStatusAnswer };
 
 /** What a lookup can mean to the user; any other outcome throws. */
 export type ApplicationStatusLookup =
-  { found: true; application: ApplicationStatusResponse } | { found: false; message: string };
+  { found: true; application: ApplicationStatusAnswer } | { found: false; message: string };
 
 export function applicationStatusUrl(applicationId: string): string {
   return `/api/doctor-applications/status/${encodeURIComponent(applicationId.trim())}`;
@@ -14,15 +16,15 @@ export function applicationStatusUrl(applicationId: string): string {
 const NOT_FOUND_STATUSES = new Set([400, 404]);
 
 /**
- * The shared answer schemas, loaded with the first lookup: they bring zod (about 23 kB gzip), which
+ * The answer schemas, loaded with the first lookup: they bring zod (about 23 kB gzip), which
  * the landing page should not wait for before it paints.
  */
 async function loadSchemas() {
-  const [{ applicationStatusResponseSchema }, { errorEnvelopeSchema }] = await Promise.all([
-    import('@shared/doctor-applications/status'),
+  const [{ applicationStatusAnswerSchema }, { errorEnvelopeSchema }] = await Promise.all([
+    import('../lib/status-answer'),
     import('@shared/http/error-envelope'),
   ]);
-  return { applicationStatusResponseSchema, errorEnvelopeSchema };
+  return { applicationStatusAnswerSchema, errorEnvelopeSchema };
 }
 
 /**
@@ -34,7 +36,7 @@ export async function getApplicationStatus(
   applicationId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ApplicationStatusLookup> {
-  const [res, { applicationStatusResponseSchema, errorEnvelopeSchema }] = await Promise.all([
+  const [res, { applicationStatusAnswerSchema, errorEnvelopeSchema }] = await Promise.all([
     fetch(applicationStatusUrl(applicationId), {
       credentials: 'include',
       headers: { Accept: 'application/json' },
@@ -56,7 +58,12 @@ export async function getApplicationStatus(
   }
 
   await throwIfResNotOk(res);
-  return { found: true, application: applicationStatusResponseSchema.parse(await res.json()) };
+  return { found: true, application: applicationStatusAnswerSchema.parse(await res.json()) };
+}
+
+/** Query key of one application's status (the status page). */
+export function applicationStatusQueryKey(applicationId: string) {
+  return ['doctor-applications', 'status', applicationId] as const;
 }
 
 export type UseApplicationStatusLookupOptions = Omit<

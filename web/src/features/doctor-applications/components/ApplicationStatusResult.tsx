@@ -1,14 +1,11 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatApplicationId } from '@shared/doctor-applications/application-id';
-import {
-  applicationStatusTone,
-  type ApplicationStatusResponse,
-  type StatusTone,
-} from '@shared/doctor-applications/status';
+import { applicationStatusTone, type StatusTone } from '@shared/doctor-applications/status';
 import { Badge } from '@web/components/ui/badge';
 import { formatDate } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
+import type { ApplicationStatusAnswer } from '../lib/status-answer';
 
 const panelTone: Record<StatusTone, string> = {
   success: 'border-l-green-600 bg-success-soft',
@@ -17,11 +14,7 @@ const panelTone: Record<StatusTone, string> = {
 };
 
 /** The landing-box answer: id, colour-coded status, dates and what to do next. */
-export function ApplicationStatusResult({
-  application,
-}: {
-  application: ApplicationStatusResponse;
-}) {
+export function ApplicationStatusResult({ application }: { application: ApplicationStatusAnswer }) {
   const tone = applicationStatusTone(application.status);
   const approved = application.status === 'approved';
 

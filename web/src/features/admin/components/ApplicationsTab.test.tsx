@@ -1,0 +1,344 @@
+// @vitest-environment jsdom
+import type { BoundFunctions, queries } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDom } from '@web/testing/render';
+import { reviewApplication } from '../api/review-application';
+import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { TOKEN, application, applications } from '../testing/admin-fixtures';
+import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+
+beforeAll(installDialogPolyfill);
+
+beforeEach(() => {
+  localStorage.clear();
+  storeAdminSession();
+});
+
+afterEach(() => {
+  resetDom();
+  vi.unstubAllGlobals();
+});
+
+const JANE = applications[0]!;
+const OMAR = applications[1]!;
+const APPROVE_URL = `/api/admin/applications/${JANE.applicationId}/approve`;
+const REJECT_URL = `/api/admin/applications/${JANE.applicationId}/reject`;
+
+async function showApplications() {
+  renderAdmin();
+  openTab('Applications');
+  await screen.findByRole('list', { name: 'Applications' });
+}
+
+async function openReview(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Review ${name}` }));
+  return within(await screen.findByRole('dialog', { name: 'Review Application' }));
+}
+
+function reviewDialog() {
+  return screen.queryByRole('dialog', { name: 'Review Application' });
+}
+
+function field(scope: BoundFunctions<typeof queries>, label: string) {
+  return scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('Applications tab', () => {
+  it('lists cards with name, specialization, status, contact, date and experience', async () => {
+    mockAdminApi();
+    await showApplications();
+    const cards = within(screen.getByRole('list', { name: 'Applications' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards).toHaveLength(applications.length);
+    const jane = within(cards[0]!);
+    expect(jane.getByRole('heading', { level: 3 }).textContent).toBe('Dr. Jane Smith');
+    for (const text of [
+      'Cardiology',
+      'Pending',
+      'jane@example.com',
+      '555-123-4567',
+      'January 5, 2025',
+      '12 years experience',
+    ]) {
+      expect(jane.getByText(text)).toBeTruthy();
+    }
+    expect(within(cards[1]!).getByText('1 year experience')).toBeTruthy();
+  });
+
+  it('sends the debounced search and the status filter; All omits the status', async () => {
+    const api = mockAdminApi();
+    await showApplications();
+    const list = () => api.to('GET', '/api/admin/applications').map((r) => r.url.search);
+    // Switching tabs may cancel the dashboard's request and ask again: same URL.
+    expect(new Set(list())).toEqual(new Set(['']));
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'under_review' } });
+    await waitFor(() => expect(list()).toContain('?status=under_review'));
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'J' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' Jane Smith ' } });
+    await waitFor(() => expect(list()).toContain('?status=under_review&search=Jane%20Smith'));
+    // Typing is debounced: the half-typed 'J' is never sent.
+    expect(list().some((search) => search.endsWith('search=J'))).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
+    await waitFor(() => expect(list()).toContain('?search=Jane%20Smith'));
+    expect(api.requests.every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
+
+    const options = within(screen.getByLabelText('Status')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All',
+      'Pending',
+      'Under Review',
+      'Approved',
+      'Rejected',
+    ]);
+  });
+
+  it('shows the empty state', async () => {
+    mockAdminApi({ 'GET /api/admin/applications': () => json([]) });
+    renderAdmin();
+    openTab('Applications');
+    expect(
+      await screen.findByText('No applications found. Try adjusting your search criteria'),
+    ).toBeTruthy();
+  });
+
+  it('shows a fetch error', async () => {
+    mockAdminApi({ 'GET /api/admin/applications': () => json({ message: 'x' }, 500) });
+    renderAdmin();
+    openTab('Applications');
+    expect(await screen.findByText('Failed to fetch applications')).toBeTruthy();
+  });
+});
+
+describe('Review dialog', () => {
+  it('shows personal and professional details, with Not provided where missing', async () => {
+    mockAdminApi({
+      [`GET /api/doctor-applications/${OMAR.applicationId}/attachments`]: () => json([]),
+    });
+    await showApplications();
+    const dialog = await openReview(OMAR.fullName);
+
+    expect(dialog.getByText('APP-B2CD-3EFG')).toBeTruthy();
+    expect(field(dialog, 'Full Name')).toBe('Dr. Omar Haddad');
+    expect(field(dialog, 'Email')).toBe('omar@example.com');
+    expect(field(dialog, 'Phone')).toBe('555-123-4567');
+    expect(field(dialog, 'Date of Birth')).toBe('Not provided');
+    expect(field(dialog, 'Specialization')).toBe('Pediatrics');
+    expect(field(dialog, 'Medical License')).toBe('MD123456');
+    expect(field(dialog, 'License State')).toBe('CA');
+    expect(field(dialog, 'Years of Experience')).toBe('1 year experience');
+    expect(field(dialog, 'Hospital Affiliation')).toBe('Not provided');
+    expect(dialog.getByRole('heading', { name: 'Documents' })).toBeTruthy();
+    expect(await dialog.findByText('No documents uploaded')).toBeTruthy();
+    expect(dialog.getByLabelText('Administrative Notes')).toBeTruthy();
+    for (const name of ['Cancel', 'Reject', 'Approve']) {
+      expect(dialog.getByRole('button', { name })).toBeTruthy();
+    }
+  });
+
+  it('shows the hospital affiliation when there is one; Cancel closes', async () => {
+    mockAdminApi();
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    expect(field(dialog, 'Hospital Affiliation')).toBe('General Hospital');
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(reviewDialog()).toBeNull();
+  });
+
+  it('closes on Escape and returns focus to the Review button', async () => {
+    mockAdminApi();
+    await showApplications();
+    const trigger = await screen.findByRole('button', { name: `Review ${JANE.fullName}` });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const element = await screen.findByRole('dialog', { name: 'Review Application' });
+    fireEvent(element, new Event('cancel', { cancelable: true }));
+    expect(reviewDialog()).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('approves with the notes, then toasts, refreshes and closes', async () => {
+    const api = mockAdminApi({
+      [`POST ${APPROVE_URL}`]: () =>
+        json({ success: true, application: application({ status: 'approved' }) }),
+    });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    await dialog.findByText('license.pdf');
+    fireEvent.change(dialog.getByLabelText('Administrative Notes'), {
+      target: { value: 'All documents verified' },
+    });
+    const statsBefore = api.to('GET', '/api/admin/stats').length;
+    const listsBefore = api.to('GET', '/api/admin/applications').length;
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+
+    expect(await notifications().findByText('Application Approved')).toBeTruthy();
+    expect(
+      notifications().getByText('The doctor has been sent their login credentials by email.'),
+    ).toBeTruthy();
+    const [approve] = api.to('POST', APPROVE_URL);
+    expect(approve?.body).toEqual({ notes: 'All documents verified' });
+    expect(approve?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(approve?.headers['Content-Type']).toBe('application/json');
+    await waitFor(() => expect(reviewDialog()).toBeNull());
+    await waitFor(() => expect(api.to('GET', '/api/admin/stats').length).toBe(statsBefore + 1));
+    await waitFor(() =>
+      expect(api.to('GET', '/api/admin/applications').length).toBe(listsBefore + 1),
+    );
+
+    // The notes were cleared with the dialog.
+    const again = await openReview(JANE.fullName);
+    expect(again.getByLabelText<HTMLTextAreaElement>('Administrative Notes').value).toBe('');
+  });
+
+  it('rejects with the notes, then toasts, refreshes and closes', async () => {
+    const api = mockAdminApi({
+      [`POST ${REJECT_URL}`]: () =>
+        json({ success: true, application: application({ status: 'rejected' }) }),
+    });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.change(dialog.getByLabelText('Administrative Notes'), {
+      target: { value: 'License expired' },
+    });
+    const statsBefore = api.to('GET', '/api/admin/stats').length;
+    fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+
+    expect(await notifications().findByText('Application Rejected')).toBeTruthy();
+    expect(
+      notifications().getByText(
+        'The application has been rejected and the doctor has been notified.',
+      ),
+    ).toBeTruthy();
+    expect(api.to('POST', REJECT_URL)[0]?.body).toEqual({ notes: 'License expired' });
+    await waitFor(() => expect(reviewDialog()).toBeNull());
+    await waitFor(() => expect(api.to('GET', '/api/admin/stats').length).toBe(statsBefore + 1));
+  });
+
+  it('offers Approve and Reject whatever the current status', async () => {
+    mockAdminApi({
+      [`GET /api/doctor-applications/${OMAR.applicationId}/attachments`]: () => json([]),
+    });
+    await showApplications();
+    const dialog = await openReview(OMAR.fullName); // already approved
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Approve' }).disabled).toBe(false);
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Reject' }).disabled).toBe(false);
+  });
+
+  it('keeps the dialog open and says so when approval fails', async () => {
+    mockAdminApi({ [`POST ${APPROVE_URL}`]: () => json({ message: 'boom' }, 500) });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await notifications().findByText('Approval Failed')).toBeTruthy();
+    expect(notifications().getByText('There was an error approving the application.')).toBeTruthy();
+    expect(reviewDialog()).not.toBeNull();
+  });
+
+  it('shows a destructive Rejection Failed when rejection fails', async () => {
+    mockAdminApi({ [`POST ${REJECT_URL}`]: () => json({ message: 'boom' }, 500) });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    const title = await notifications().findByText('Rejection Failed');
+    expect(notifications().getByText('There was an error rejecting the application.')).toBeTruthy();
+    expect(title.closest('li')?.className).toContain('bg-destructive');
+    expect(reviewDialog()).not.toBeNull();
+  });
+
+  it("reports a failed rejection as 'Failed to reject application: {status}'", async () => {
+    mockAdminApi({ [`POST ${REJECT_URL}`]: () => json({ message: 'boom' }, 503) });
+    await expect(
+      reviewApplication('reject', { applicationId: JANE.applicationId, notes: '' }),
+    ).rejects.toThrow(/^Failed to reject application: 503$/);
+  });
+});
+
+describe('Documents and the document viewer', () => {
+  it('lists the attachments with an icon by extension', async () => {
+    mockAdminApi();
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    const license = await dialog.findByRole('button', { name: /license\.pdf/ });
+    expect(license.querySelector('[data-kind]')?.getAttribute('data-kind')).toBe('pdf');
+    expect(
+      dialog
+        .getByRole('button', { name: /passport\.png/ })
+        .querySelector('[data-kind]')
+        ?.getAttribute('data-kind'),
+    ).toBe('image');
+    expect(
+      dialog
+        .getByRole('button', { name: /cv\.docx/ })
+        .querySelector('[data-kind]')
+        ?.getAttribute('data-kind'),
+    ).toBe('document');
+    expect(license.textContent).toContain('Medical License');
+  });
+
+  it('says so when the attachments cannot be fetched', async () => {
+    mockAdminApi({
+      [`GET /api/doctor-applications/${JANE.applicationId}/attachments`]: () =>
+        json({ message: 'boom' }, 500),
+    });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    expect(await dialog.findByText('Failed to fetch application attachments')).toBeTruthy();
+  });
+
+  it('frames a pdf', async () => {
+    mockAdminApi();
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.click(await dialog.findByRole('button', { name: /license\.pdf/ }));
+    const viewer = within(screen.getByRole('dialog', { name: 'license.pdf' }));
+    const frame = viewer.getByTitle('license.pdf');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe(
+      'https://uploads.example.com/license.pdf?X-Amz-Signature=abc',
+    );
+    expect(viewer.queryByText('Preview not available')).toBeNull();
+  });
+
+  it('shows an image, and Escape closes only the viewer', async () => {
+    mockAdminApi();
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.click(await dialog.findByRole('button', { name: /passport\.png/ }));
+    const viewerElement = screen.getByRole('dialog', { name: 'passport.png' });
+    const image = within(viewerElement).getByRole('img', { name: 'passport.png' });
+    expect(image.getAttribute('src')).toBe(
+      'https://uploads.example.com/passport.png?X-Amz-Signature=def',
+    );
+
+    fireEvent(viewerElement, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: 'passport.png' })).toBeNull();
+    expect(reviewDialog()).not.toBeNull();
+  });
+
+  it('offers Download and Open for other types', async () => {
+    mockAdminApi();
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    fireEvent.click(await dialog.findByRole('button', { name: /cv\.docx/ }));
+    const viewer = within(screen.getByRole('dialog', { name: 'cv.docx' }));
+    expect(viewer.getByText('Preview not available')).toBeTruthy();
+    const download = viewer.getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe(
+      'https://uploads.example.com/cv.docx?X-Amz-Signature=ghi',
+    );
+    expect(download.getAttribute('download')).toBe('cv.docx');
+    const open = viewer.getByRole('link', { name: /^Open/ });
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(viewer.queryByRole('img')).toBeNull();
+
+    fireEvent.click(viewer.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'cv.docx' })).toBeNull();
+    expect(reviewDialog()).not.toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDom } from '@web/testing/render';
+import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { TOKEN } from '../testing/admin-fixtures';
+import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+
+beforeAll(installDialogPolyfill);
+
+beforeEach(() => {
+  localStorage.clear();
+  storeAdminSession();
+});
+
+afterEach(() => {
+  resetDom();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+async function showLogs() {
+  renderAdmin();
+  openTab('Audit Logs');
+  return screen.findByRole('list', { name: 'Audit log entries' });
+}
+
+describe('Audit Logs tab', () => {
+  it('words each entry by its action, newest first, in a 24rem scroll area', async () => {
+    const api = mockAdminApi();
+    const list = await showLogs();
+    expect(list.className).toContain('max-h-96');
+    expect(list.className).toContain('overflow-y-auto');
+    expect(list.tabIndex).toBe(0);
+
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Application Approved',
+      'Application Rejected',
+      'Application Submitted',
+      'SUSPENDED',
+    ]);
+    const dots = items.map((item) => item.querySelector('[data-testid="audit-dot"]')?.className);
+    expect(dots[0]).toContain('bg-green-600');
+    expect(dots[1]).toContain('bg-red-600');
+    expect(dots[2]).toContain('bg-blue-600');
+    expect(dots[3]).toContain('bg-slate-400');
+
+    const approved = within(items[0]!);
+    expect(approved.getByText('APP-K7QF-29XM')).toBeTruthy();
+    expect(approved.getByText('admin-1')).toBeTruthy();
+    expect(approved.getByText('Status:').nextElementSibling?.textContent).toBe(
+      'Pending →to Approved',
+    );
+    expect(approved.getByText('Verified, "all good", thanks')).toBeTruthy();
+    expect(approved.getByText('January 7, 2025', { exact: false }).tagName).toBe('TIME');
+
+    const created = within(items[2]!);
+    expect(created.getByText('System')).toBeTruthy();
+    expect(created.getByText('Status:').nextElementSibling?.textContent).toBe('Pending');
+
+    expect(api.to('GET', '/api/admin/logs')[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('shows the empty state', async () => {
+    mockAdminApi({ 'GET /api/admin/logs': () => json([]) });
+    renderAdmin();
+    openTab('Audit Logs');
+    expect(await screen.findByText('No audit logs available')).toBeTruthy();
+  });
+
+  it('shows a fetch failure and disables the export', async () => {
+    mockAdminApi({ 'GET /api/admin/logs': () => json({ message: 'boom' }, 500) });
+    renderAdmin();
+    openTab('Audit Logs');
+    expect(await screen.findByText('Failed to fetch audit logs')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export CSV' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('exports the logs as audit-logs-{date}.csv through a Blob download', async () => {
+    mockAdminApi();
+    await showLogs();
+
+    let blob: Blob | undefined;
+    const createObjectURL = vi.fn((value: Blob) => {
+      blob = value;
+      return 'blob:http://localhost/audit';
+    });
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const clicked: { href: string; download: string; attached: boolean }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download, attached: this.isConnected });
+    });
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 0, 9, 23, 30) });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(clicked).toEqual([
+      {
+        href: 'blob:http://localhost/audit',
+        download: 'audit-logs-2025-01-09.csv',
+        attached: true,
+      },
+    ]);
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(blob?.type).toBe('text/csv;charset=utf-8');
+    const text = await blob!.text();
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"',
+    );
+    expect(lines[1]).toBe(
+      '"2025-01-07T09:30:00.000Z","APPROVED","K7QF-29XM","admin-1","pending","approved","Verified, ""all good"", thanks","log-4"',
+    );
+    // A line break inside a field stays inside its quotes.
+    expect(text).toContain('"License expired\nPlease reapply"');
+    expect(text).toContain(
+      '"2025-01-05T15:04:00.000Z","CREATED","K7QF-29XM","","","pending","","log-2"',
+    );
+    expect(text.endsWith('\r\n')).toBe(true);
+
+    expect(await notifications().findByText('Export Complete')).toBeTruthy();
+    expect(notifications().getByText('Audit logs exported successfully')).toBeTruthy();
+  });
+});

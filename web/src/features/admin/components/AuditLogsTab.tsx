@@ -1,0 +1,111 @@
+import { Download } from 'lucide-react';
+import type { AuditLogEntry } from '@shared/admin/api';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { toast } from '@web/hooks/use-toast';
+import { formatDateTime } from '@web/lib/dates';
+import { useAuditLogs } from '../api/get-audit-logs';
+import {
+  auditActionDotClass,
+  auditActionLabel,
+  auditActor,
+  auditApplicationLabel,
+} from '../lib/audit-log';
+import { auditLogsCsv, auditLogsFileName, downloadTextFile } from '../lib/csv';
+import { adminMessages, adminToasts, applicationStatusWord } from '../lib/labels';
+import { EmptyState, ErrorState, LoadingState } from './states';
+
+/** The audit trail, newest first, and its CSV export (spec doc 2 §2, §7). */
+export function AuditLogsTab() {
+  const logs = useAuditLogs();
+
+  const exportCsv = () => {
+    if (!logs.data) return;
+    downloadTextFile(auditLogsCsv(logs.data), auditLogsFileName());
+    toast(adminToasts.exported);
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle asChild>
+          <h2>Audit Logs</h2>
+        </CardTitle>
+        <Button variant="outline" onClick={exportCsv} disabled={!logs.data}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {logs.isPending ? (
+          <LoadingState label="Loading audit logs..." />
+        ) : logs.isError ? (
+          <ErrorState message={adminMessages.logsFailed} />
+        ) : logs.data.length === 0 ? (
+          <EmptyState message={adminMessages.noLogs} />
+        ) : (
+          <ul
+            aria-label="Audit log entries"
+            tabIndex={0}
+            className="max-h-96 divide-y overflow-y-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {logs.data.map((entry) => (
+              <AuditLogItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AuditLogItem({ entry }: { entry: AuditLogEntry }) {
+  const previous = applicationStatusWord(entry.previousStatus);
+  const next = applicationStatusWord(entry.newStatus);
+
+  return (
+    <li className="flex gap-3 p-4 text-sm" data-action={entry.action}>
+      <span
+        className={`mt-1.5 size-2.5 shrink-0 rounded-full ${auditActionDotClass(entry.action)}`}
+        aria-hidden="true"
+        data-testid="audit-dot"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <p className="font-semibold">{auditActionLabel(entry.action)}</p>
+          <time dateTime={entry.timestamp} className="text-xs text-muted-foreground">
+            {formatDateTime(entry.timestamp)}
+          </time>
+        </div>
+        <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+          <div className="flex gap-1">
+            <dt>Application:</dt>
+            <dd className="font-mono text-foreground">{auditApplicationLabel(entry)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Admin:</dt>
+            <dd className="text-foreground">{auditActor(entry.adminId)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Status:</dt>
+            <dd className="text-foreground">
+              {previous ? (
+                <>
+                  {previous} <span aria-hidden="true">→</span>
+                  <span className="sr-only">to</span> {next}
+                </>
+              ) : (
+                next
+              )}
+            </dd>
+          </div>
+        </dl>
+        {entry.notes.trim() ? (
+          <p className="mt-2 rounded-md bg-muted px-3 py-2 whitespace-pre-line text-foreground">
+            {entry.notes}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { Settings } from 'lucide-react';
+import type { AdminCaseRow } from '@shared/admin/api';
+import { requestTypeLabels } from '@shared/patients/request';
+import { Button } from '@web/components/ui/button';
+import { NativeDialog } from '@web/components/ui/native-dialog';
+import { toast } from '@web/hooks/use-toast';
+import { formatDateTime } from '@web/lib/dates';
+import { adminToasts, NOT_PROVIDED, UNASSIGNED } from '../lib/labels';
+import { DetailField, DetailSection } from './DetailList';
+import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
+
+/** The triage summary is shown only when it says something the symptoms do not. */
+export function showsTriageSummary(row: Pick<AdminCaseRow, 'symptoms' | 'triageSummary'>) {
+  const summary = row.triageSummary.trim();
+  return summary !== '' && summary !== row.symptoms.trim();
+}
+
+/** One case in full (spec doc 2 §2); 'Manage Case' only says more is coming. */
+export function CaseDetailsDialog({
+  caseRow,
+  onClose,
+}: {
+  caseRow: AdminCaseRow | null;
+  onClose: () => void;
+}) {
+  return (
+    <NativeDialog
+      open={caseRow !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Case Details"
+      description={caseRow ? caseRow.patientName : undefined}
+      className="max-w-2xl"
+      footer={
+        <Button onClick={() => toast(adminToasts.manageCase)}>
+          <Settings aria-hidden="true" />
+          Manage Case
+        </Button>
+      }
+    >
+      {caseRow ? <CaseDetails row={caseRow} /> : null}
+    </NativeDialog>
+  );
+}
+
+function CaseDetails({ row }: { row: AdminCaseRow }) {
+  return (
+    <div className="flex flex-col gap-5">
+      <DetailSection title="Patient">
+        <DetailField label="Name">{row.patientName}</DetailField>
+        <DetailField label="Email">{row.patientEmail || NOT_PROVIDED}</DetailField>
+        <DetailField label="Location">{row.location.trim() || NOT_PROVIDED}</DetailField>
+      </DetailSection>
+      <DetailSection title="Request">
+        <DetailField label="Priority">
+          <PriorityBadge priority={row.priority} />
+        </DetailField>
+        <DetailField label="Status">
+          <CaseStatusBadge status={row.status} />
+        </DetailField>
+        <DetailField label="Request Type">{requestTypeLabels[row.requestType]}</DetailField>
+        <DetailField label="Created">{formatDateTime(row.createdAt)}</DetailField>
+        <DetailField label="Assigned Provider">
+          {row.assignedProviderName || UNASSIGNED}
+        </DetailField>
+      </DetailSection>
+      <DetailSection title="Medical Information" columns={1}>
+        <DetailField label="Symptoms">
+          <span className="whitespace-pre-line">{row.symptoms}</span>
+        </DetailField>
+        {showsTriageSummary(row) ? (
+          <DetailField label="Triage Summary">
+            <span className="whitespace-pre-line">{row.triageSummary}</span>
+          </DetailField>
+        ) : null}
+        <DetailField label="Medical History">
+          <span className="whitespace-pre-line">{row.medicalHistory.trim() || NOT_PROVIDED}</span>
+        </DetailField>
+      </DetailSection>
+      <DetailSection title="Case Information">
+        <DetailField label="Case ID">
+          <span className="font-mono break-all">{row.id}</span>
+        </DetailField>
+      </DetailSection>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import type { BoundFunctions, queries } from '@testing-library/dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDom } from '@web/testing/render';
+import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { TOKEN, cases } from '../testing/admin-fixtures';
+import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+import { showsTriageSummary } from './CaseDetailsDialog';
+
+beforeAll(installDialogPolyfill);
+
+beforeEach(() => {
+  localStorage.clear();
+  storeAdminSession();
+});
+
+afterEach(() => {
+  resetDom();
+  vi.unstubAllGlobals();
+});
+
+function field(scope: BoundFunctions<typeof queries>, label: string) {
+  return scope.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;
+}
+
+async function openDetails(patientName: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `View Details ${patientName}` }));
+  return within(screen.getByRole('dialog', { name: 'Case Details' }));
+}
+
+describe('Cases tab', () => {
+  it('shows a table with column headers and one row per case', async () => {
+    const api = mockAdminApi();
+    renderAdmin();
+    openTab('Cases');
+    const table = await screen.findByRole('table', { name: 'Patient cases' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Patient',
+      'Symptoms',
+      'Priority',
+      'Status',
+      'Provider',
+      'Created',
+      'Actions',
+    ]);
+
+    const [, first, second] = within(table).getAllByRole('row');
+    const alex = within(first!);
+    expect(alex.getByRole('rowheader').textContent).toBe('Alex Patientalex@example.com');
+    expect(alex.getByText('Headache and fever for two days')).toBeTruthy();
+    expect(alex.getByText('Urgent')).toBeTruthy();
+    expect(alex.getByText('In Progress')).toBeTruthy();
+    expect(alex.getByText('Dr. Jane Smith')).toBeTruthy();
+    expect(alex.getByText('January 6, 2025 at 10:30 AM', { exact: false })).toBeTruthy();
+
+    const sam = within(second!);
+    expect(sam.getByText('Emergency')).toBeTruthy();
+    expect(sam.getByText('Pending')).toBeTruthy();
+    expect(sam.getByText('Unassigned')).toBeTruthy();
+
+    expect(api.to('GET', '/api/admin/cases')[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('shows the empty state', async () => {
+    mockAdminApi({ 'GET /api/admin/cases': () => json([]) });
+    renderAdmin();
+    openTab('Cases');
+    expect(await screen.findByText('No patient cases found')).toBeTruthy();
+  });
+
+  it('shows the fetch failure', async () => {
+    mockAdminApi({ 'GET /api/admin/cases': () => json({ message: 'boom' }, 500) });
+    renderAdmin();
+    openTab('Cases');
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+  });
+
+  it('details: everything about the case; no triage summary when it repeats the symptoms', async () => {
+    mockAdminApi();
+    renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Alex Patient');
+    expect(field(dialog, 'Name')).toBe('Alex Patient');
+    expect(field(dialog, 'Email')).toBe('alex@example.com');
+    expect(field(dialog, 'Priority')).toBe('Urgent');
+    expect(field(dialog, 'Status')).toBe('In Progress');
+    expect(field(dialog, 'Request Type')).toBe('Video Consultation');
+    expect(field(dialog, 'Created')).toContain('January 6, 2025');
+    expect(field(dialog, 'Symptoms')).toBe('Headache and fever for two days');
+    expect(field(dialog, 'Triage Summary')).toBeUndefined();
+    expect(field(dialog, 'Medical History')).toBe('Asthma');
+    expect(field(dialog, 'Assigned Provider')).toBe('Dr. Jane Smith');
+    expect(field(dialog, 'Location')).toBe('Austin, TX');
+    expect(field(dialog, 'Case ID')).toBe(cases[0]!.id);
+  });
+
+  it('details: the triage summary when it differs; Manage Case says it is coming soon', async () => {
+    mockAdminApi();
+    renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Sam Example');
+    expect(field(dialog, 'Triage Summary')).toBe('Possible cardiac event: emergency');
+    expect(field(dialog, 'Email')).toBe('Not provided');
+    expect(field(dialog, 'Request Type')).toBe('Home Nurse Visit');
+    expect(field(dialog, 'Assigned Provider')).toBe('Unassigned');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Manage Case' }));
+    expect(
+      await notifications().findByText('Advanced case management is coming soon.'),
+    ).toBeTruthy();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Case Details' })).toBeNull();
+  });
+
+  it('compares the triage summary with the symptoms ignoring outer spaces', () => {
+    expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: ' Cough ' })).toBe(false);
+    expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: '' })).toBe(false);
+    expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: 'Cough, routine' })).toBe(true);
+  });
+});

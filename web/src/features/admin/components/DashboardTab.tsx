@@ -1,0 +1,95 @@
+import { Bell, Database, Eye, Mail, type LucideIcon } from 'lucide-react';
+import type { AdminApplication } from '@shared/admin/api';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDate } from '@web/lib/dates';
+import { useAdminApplications } from '../api/get-admin-applications';
+import { adminMessages } from '../lib/labels';
+import { ApplicationStatusBadge } from './StatusBadges';
+import { EmptyState, ErrorState, LoadingState } from './states';
+
+/** The dashboard shows this many of the newest applications (spec doc 2 §9). */
+export const RECENT_APPLICATIONS = 5;
+
+const SYSTEM_STATUS: readonly { icon: LucideIcon; text: string }[] = [
+  { icon: Database, text: 'Database Online' },
+  { icon: Mail, text: 'Email Service Active' },
+  { icon: Bell, text: 'Emergency Alerts Enabled' },
+];
+
+export function DashboardTab({ onReview }: { onReview: (application: AdminApplication) => void }) {
+  const applications = useAdminApplications({ status: 'all', search: '' });
+  const recent = applications.data?.slice(0, RECENT_APPLICATIONS);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Recent Applications</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {applications.isPending ? (
+            <LoadingState label="Loading applications..." />
+          ) : applications.isError ? (
+            <ErrorState message={adminMessages.applicationsFailed} />
+          ) : recent && recent.length > 0 ? (
+            <ul className="divide-y">
+              {recent.map((application) => (
+                <li
+                  key={application.id}
+                  className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold">{application.fullName}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {application.specialization} · {formatDate(application.applicationDate)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <ApplicationStatusBadge status={application.status} />
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onReview(application)}
+                      aria-label={`Review ${application.fullName}`}
+                    >
+                      <Eye aria-hidden="true" />
+                      Review
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState message={adminMessages.noApplications} />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>System Status</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="flex flex-col gap-3">
+            {SYSTEM_STATUS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-sm">
+                <span
+                  className="grid size-8 place-items-center rounded-lg bg-success-soft text-success"
+                  aria-hidden="true"
+                >
+                  <Icon className="size-4" />
+                </span>
+                <span className="font-medium">{text}</span>
+                <span className="ml-auto size-2 rounded-full bg-green-600" aria-hidden="true" />
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Download, ExternalLink } from 'lucide-react';
+import type { Attachment } from '@shared/cases/api';
+import { Button } from '@web/components/ui/button';
+import { NativeDialog } from '@web/components/ui/native-dialog';
+import { adminMessages } from '../lib/labels';
+import { attachmentName, documentTypeLabel, formatFileSize, previewKind } from '../lib/attachments';
+
+/**
+ * One document (spec doc 2 §2): pdf in a frame, jpg/jpeg/png/gif as an image, anything else
+ * 'Preview not available' with Download and Open. The link is a short-lived presigned URL.
+ */
+export function DocumentViewerDialog({
+  attachment,
+  onClose,
+}: {
+  attachment: Attachment | null;
+  onClose: () => void;
+}) {
+  const name = attachment ? attachmentName(attachment) : '';
+  const url = attachment?.url ?? null;
+  const kind = attachment && url ? previewKind(name) : 'none';
+
+  return (
+    <NativeDialog
+      open={attachment !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={name}
+      description={
+        attachment
+          ? `${documentTypeLabel(attachment.type)} · ${formatFileSize(attachment.size)}`
+          : undefined
+      }
+      className="max-w-4xl"
+    >
+      {url && kind === 'pdf' ? (
+        <iframe title={name} src={url} className="h-[70dvh] w-full rounded-lg border bg-muted" />
+      ) : null}
+      {url && kind === 'image' ? (
+        <img
+          src={url}
+          alt={name}
+          className="mx-auto max-h-[70dvh] w-auto rounded-lg border object-contain"
+        />
+      ) : null}
+      {kind === 'none' ? (
+        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-10 text-center">
+          <p className="text-sm text-muted-foreground">{adminMessages.previewNotAvailable}</p>
+          {url ? (
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button asChild variant="outline">
+                <a href={url} download={name}>
+                  <Download aria-hidden="true" />
+                  Download
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Open
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </NativeDialog>
+  );
+}

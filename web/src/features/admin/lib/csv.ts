@@ -1,0 +1,80 @@
+import type { AuditLogEntry } from '@shared/admin/api';
+
+/** Columns of the audit log export (spec doc 2 §7), in order. */
+export const AUDIT_LOG_CSV_COLUMNS = [
+  'Timestamp',
+  'Action',
+  'Application ID',
+  'Admin ID',
+  'Previous Status',
+  'New Status',
+  'Notes',
+  'Log ID',
+] as const;
+
+/** Leading characters a spreadsheet would run as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One RFC 4180 field, always quoted: inner double quotes are doubled, so commas, quotes and line
+ * breaks stay inside the field. A value that would start a spreadsheet formula is prefixed with
+ * a single quote, so opening the export never runs it.
+ */
+export function csvField(value: string | null | undefined): string {
+  const text = value ?? '';
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Rows joined with CRLF (RFC 4180), ending with a line break. */
+export function toCsv(rows: readonly (readonly (string | null | undefined)[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export function auditLogsCsv(entries: readonly AuditLogEntry[]): string {
+  return toCsv([
+    AUDIT_LOG_CSV_COLUMNS,
+    ...entries.map((entry) => [
+      entry.timestamp,
+      entry.action,
+      entry.applicationId,
+      entry.adminId,
+      entry.previousStatus,
+      entry.newStatus,
+      entry.notes,
+      entry.id,
+    ]),
+  ]);
+}
+
+/** `YYYY-MM-DD` of the local (the admin's) calendar date. */
+export function localDateStamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** `audit-logs-{YYYY-MM-DD}.csv`, the admin's local date. */
+export function auditLogsFileName(now: Date = new Date()): string {
+  return `audit-logs-${localDateStamp(now)}.csv`;
+}
+
+/** Saves text as a file: Blob, object URL and a temporary `<a download>`. */
+export function downloadTextFile(
+  content: string,
+  fileName: string,
+  type = 'text/csv;charset=utf-8',
+): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Give the browser a moment to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
