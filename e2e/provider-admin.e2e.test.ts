@@ -112,7 +112,7 @@ describe('a doctor applies and an administrator approves', () => {
       page.getByRole('button', { name: /Export CSV/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe(
       '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"',
     );
