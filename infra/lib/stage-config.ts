@@ -35,11 +35,14 @@ export interface StageConfig {
   readonly stripePublishableKey: string;
   /** Shown to patients wherever the spec says {email} (`-c supportEmail=...`). */
   readonly supportEmail: string;
+  /** The SES sender of doctor emails (`-c sesFrom=no-reply@example.org`). */
+  readonly sesFrom: string;
 }
 
 export interface StageContext {
   readonly stripePublishableKey?: string;
   readonly supportEmail?: string;
+  readonly sesFrom?: string;
 }
 
 export function stageConfig(stage: string, context: StageContext = {}): StageConfig {
@@ -53,6 +56,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     logLevel: isDev ? 'debug' : 'info',
     stripePublishableKey: context.stripePublishableKey ?? 'pk_test_unset',
     supportEmail: context.supportEmail ?? 'support@telehealth.example',
+    sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
   };
 }
 

@@ -61,6 +61,7 @@ export class TelehealthStack extends Stack {
     const config = stageConfig(props.stage, {
       stripePublishableKey: context('stripePublishableKey'),
       supportEmail: context('supportEmail'),
+      sesFrom: context('sesFrom'),
     });
     this.config = config;
 
@@ -105,8 +106,10 @@ export class TelehealthStack extends Stack {
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,
         [envNames.supportEmail]: config.supportEmail,
+        SES_FROM: config.sesFrom,
       },
     });
+    this.grantSendEmail(['admin/approve', 'admin/reject']);
     for (const fn of this.functions.all) {
       secrets.grantRead(fn);
       this.grantDataAccess(fn);
@@ -118,6 +121,28 @@ export class TelehealthStack extends Stack {
 
     this.acknowledgeStackWide();
     this.addOutputs();
+  }
+
+  /**
+   * Only the handlers that email doctors may send, and only as the stage's sender identity
+   * (its domain must be verified in SES; docs/deployment.md).
+   */
+  private grantSendEmail(handlers: string[]): void {
+    const domain = this.config.sesFrom.split('@')[1] ?? this.config.sesFrom;
+    for (const handler of handlers) {
+      this.functions.forHandler(handler).addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'ses',
+              resource: 'identity',
+              resourceName: domain,
+            }),
+          ],
+        }),
+      );
+    }
   }
 
   /**

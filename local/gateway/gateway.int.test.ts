@@ -72,7 +72,15 @@ describe('local gateway: HTTP API', () => {
   });
 
   it('answers routes later issues build with a JSON 501', async () => {
-    const response = await appFetch(stack, '/api/providers/check-email?email=a@b.co');
+    const response = await appFetch(
+      stack,
+      '/api/cases/3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a/feedback',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rating: 5 }),
+      },
+    );
     expect(response.status).toBe(501);
     expect(await response.json()).toEqual({
       message: 'This part of the service is not available yet.',
