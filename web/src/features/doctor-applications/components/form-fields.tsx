@@ -1,51 +1,17 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 
-export const errorIdOf = (id: string) => `${id}-error`;
-export const hintIdOf = (id: string) => `${id}-hint`;
+import {
+  errorIdOf,
+  hintIdOf,
+  describedBy,
+  FieldError,
+  FieldHint,
+  FieldLabel,
+} from '@web/components/form/field-parts';
 
-/** `aria-describedby` for a control with an optional hint and an optional error. */
-export function describedBy(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
-  const ids = [hint ? hintIdOf(id) : null, error ? errorIdOf(id) : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={errorIdOf(id)} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
-
-export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={hintIdOf(id)} className="text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
-export function FieldLabel({
-  htmlFor,
-  children,
-  optional = false,
-}: {
-  htmlFor: string;
-  children: ReactNode;
-  optional?: boolean;
-}) {
-  return (
-    <Label htmlFor={htmlFor}>
-      {children}
-      {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
-    </Label>
-  );
-}
+export { errorIdOf, hintIdOf, describedBy, FieldError, FieldHint, FieldLabel };
 
 interface FieldProps {
   id: string;
