@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '@web/components/ui/badge';
+import { FeatureBadges } from '@web/components/FeatureBadges';
 import { REVIEW_TIME } from '../lib/messages';
 
 /** The doctor pages: a header band with the page title (the page's one h1), then the content. */
@@ -22,26 +22,14 @@ export function ProviderPageLayout({
         className="bg-linear-to-b from-primary-soft via-primary-soft/60 to-surface"
       >
         <div className={`mx-auto ${width} px-4 pt-10 pb-6 sm:px-6 sm:pt-14`}>
-          <ul className="flex flex-wrap gap-2" aria-label="About the provider network">
-            <li>
-              <Badge variant="outline" className="bg-background">
-                <BadgeCheck className="text-primary" aria-hidden="true" />
-                Licensed Doctors
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="outline" className="bg-background">
-                <ShieldCheck className="text-primary" aria-hidden="true" />
-                Verified Credentials
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="outline" className="bg-background">
-                <Clock className="text-primary" aria-hidden="true" />
-                Review in {REVIEW_TIME}
-              </Badge>
-            </li>
-          </ul>
+          <FeatureBadges
+            label="About the provider network"
+            badges={[
+              { icon: BadgeCheck, text: 'Licensed Doctors' },
+              { icon: ShieldCheck, text: 'Verified Credentials' },
+              { icon: Clock, text: `Review in ${REVIEW_TIME}` },
+            ]}
+          />
           <h1
             id="provider-page-title"
             className="mt-5 text-3xl font-extrabold tracking-tight text-balance text-foreground sm:text-4xl"

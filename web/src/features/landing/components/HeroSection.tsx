@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@web/components/ui/badge';
+import { FeatureBadges } from '@web/components/FeatureBadges';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 
@@ -45,26 +45,14 @@ export function HeroSection() {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.15fr_1fr] lg:py-24">
         <div>
-          <ul className="flex flex-wrap gap-2" aria-label="Why patients choose us">
-            <li>
-              <Badge variant="outline" className="bg-background">
-                <BadgeCheck className="text-primary" aria-hidden="true" />
-                Licensed Doctors
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="outline" className="bg-background">
-                <Zap className="text-primary" aria-hidden="true" />
-                Quick Response
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="success">
-                <Sparkles aria-hidden="true" />
-                FREE Testing
-              </Badge>
-            </li>
-          </ul>
+          <FeatureBadges
+            label="Why patients choose us"
+            badges={[
+              { icon: BadgeCheck, text: 'Licensed Doctors' },
+              { icon: Zap, text: 'Quick Response' },
+              { icon: Sparkles, text: 'FREE Testing', tone: 'highlight' },
+            ]}
+          />
           <h1
             id="landing-title"
             className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-foreground sm:text-5xl lg:text-6xl"
