@@ -1,3 +1,5 @@
+import { InvariantError } from './errors';
+
 /**
  * Structured JSON logs, one line per event. Callers pass only operational fields (route,
  * status, durations, ids, error names): never bodies, names, symptoms, emails or tokens.
@@ -41,10 +43,15 @@ export const logger = createLogger();
 
 /**
  * What may be logged of an unexpected error: its name and stack frames. The message line is
- * dropped because messages can quote input (a DynamoDB validation error echoes values).
+ * dropped because messages can quote input (a DynamoDB validation error echoes values). A broken
+ * stored item adds its entity, key and failing field names: ids and names only, no values.
  */
 export function errorFields(error: unknown): LogFields {
   if (!(error instanceof Error)) return { error: typeof error };
   const frames = (error.stack ?? '').split('\n').slice(1).join('\n').trim();
-  return { error: error.name, stack: frames || undefined };
+  const fields: LogFields = { error: error.name, stack: frames || undefined };
+  if (error instanceof InvariantError) {
+    return { ...fields, entity: error.entity, key: error.key, fields: error.fields.join(',') };
+  }
+  return fields;
 }

@@ -1,4 +1,5 @@
-import { getPatients, listRecentCases } from '../../db/cases';
+import { listRecentCases } from '../../db/cases';
+import { getPatients } from '../../db/patients';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
 import { toAdminCaseRow } from './views';

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,25 +10,16 @@ import {
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { getCaseBundle } from '../../db/cases';
 
 const stack = useTestStack();
 
 async function partition(caseId: string) {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.casePartition(caseId) },
-      ConsistentRead: true,
-    }),
-  );
-  const items = Items ?? [];
+  const bundle = await getCaseBundle(caseId);
   return {
-    payments: items.filter((item) => String(item.sk).startsWith('PAYMENT#')),
-    meetings: items.filter((item) => item.sk === 'MEETING'),
-    status: items.find((item) => item.sk === 'CASE')?.status as string,
+    payments: bundle?.payments ?? [],
+    meetings: bundle?.meeting ? [bundle.meeting] : [],
+    status: bundle?.case.status as string,
   };
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { applicationMessages } from '@shared/doctor-applications/submit';
 import { applicationEmailTaken } from '../../db/doctor-applications';
-import { getProviderLogin } from '../../db/providers';
+import { getProviderLogin } from '../../db/provider-logins';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';

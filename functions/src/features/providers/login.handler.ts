@@ -3,7 +3,8 @@ import {
   providerLoginRequestSchema,
   type ProviderLoginResponse,
 } from '@shared/providers/api';
-import { getProvider, getProviderLogin } from '../../db/providers';
+import { getProviderLogin } from '../../db/provider-logins';
+import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { confirmUploadRequestSchema } from '@shared/cases/api';
-import { deletePendingUpload, getPendingUpload, promotePendingUpload } from '../../db/attachments';
+import { promotePendingUpload } from '../../db/attachments';
+import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
