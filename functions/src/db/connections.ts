@@ -12,9 +12,11 @@ export const connectionKey = (connectionId: string): ItemKey => ({
   sk: 'CONNECTION',
 });
 
-export const connectionRecordSchema = z.object({
-  connectionId: z.string(),
-  connectedAt: z.string(),
+// Marked pure so the realtime handlers that only save or delete connections (disconnect,
+// default) bundle no zod: it is most of their size and import time.
+export const connectionRecordSchema = /* @__PURE__ */ z.object({
+  connectionId: /* @__PURE__ */ z.string(),
+  connectedAt: /* @__PURE__ */ z.string(),
 });
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 
