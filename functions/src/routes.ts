@@ -27,9 +27,13 @@ export type Access = 'public' | 'provider' | 'admin';
 /** What the route accepts as a body: the framework refuses anything else with 415. */
 export type BodyKind = 'none' | 'json' | 'multipart' | 'raw';
 
+/** GET routes take no body; routes that change state take JSON unless the manifest says. */
+export type DefaultBodyKind<Method extends HttpMethod> = Method extends 'GET' ? 'none' : 'json';
+
 export interface HttpRoute<
   Contract extends RouteContract = RouteContract,
   RouteAccess extends Access = Access,
+  Kind extends BodyKind = BodyKind,
 > {
   /** Method, path and the request and response schemas, shared with the web. */
   readonly contract: Contract;
@@ -38,7 +42,7 @@ export interface HttpRoute<
   readonly path: Contract['path'];
   readonly handler: string;
   readonly access: RouteAccess;
-  readonly body: BodyKind;
+  readonly body: Kind;
   /** Largest body accepted, in bytes, after any base64 decoding. */
   readonly maxBodyBytes: number;
   /**
@@ -49,9 +53,9 @@ export interface HttpRoute<
 }
 
 /** What the manifest adds to a contract; every field has a default from the method. */
-interface RouteOptions<RouteAccess extends Access> {
+interface RouteOptions<RouteAccess extends Access, Kind extends BodyKind> {
   access?: RouteAccess;
-  body?: BodyKind;
+  body?: Kind;
   maxBodyBytes?: number;
   requireSameOrigin?: boolean;
 }
@@ -72,23 +76,28 @@ const INLINE_MULTIPART_LIMIT = Math.floor(4.5 * MB);
  * A manifest entry for a contract. GET routes take no body and need no same-origin proof; other
  * methods change state, so they take a JSON body and must come from the app's origin.
  */
-function route<Contract extends RouteContract, RouteAccess extends Access = 'public'>(
+function route<
+  Contract extends RouteContract,
+  RouteAccess extends Access = 'public',
+  const Kind extends BodyKind = DefaultBodyKind<Contract['method']>,
+>(
   contract: Contract,
   handler: string,
-  options: RouteOptions<RouteAccess> = {},
-): HttpRoute<Contract, RouteAccess> {
+  // No `= {}` default: with one, TypeScript types the omitted options as the constraints.
+  options?: RouteOptions<RouteAccess, Kind>,
+): HttpRoute<Contract, RouteAccess, Kind> {
   const changesState = contract.method !== 'GET';
-  const body = options.body ?? (changesState ? 'json' : 'none');
+  const body = options?.body ?? ((changesState ? 'json' : 'none') as Kind);
   const defaultLimit = { none: 0, json: JSON_LIMIT, multipart: INLINE_MULTIPART_LIMIT, raw: 0 };
   return {
     contract,
     method: contract.method,
     path: contract.path,
     handler,
-    access: options.access ?? ('public' as RouteAccess),
+    access: options?.access ?? ('public' as RouteAccess),
     body,
-    maxBodyBytes: options.maxBodyBytes ?? defaultLimit[body],
-    requireSameOrigin: options.requireSameOrigin ?? changesState,
+    maxBodyBytes: options?.maxBodyBytes ?? defaultLimit[body],
+    requireSameOrigin: options?.requireSameOrigin ?? changesState,
   };
 }
 
@@ -175,7 +184,7 @@ export const httpRoutes = {
     maxBodyBytes: 512 * KB,
     requireSameOrigin: false,
   }),
-} as const satisfies Record<string, HttpRoute>;
+};
 
 export type HttpRouteId = keyof typeof httpRoutes;
 

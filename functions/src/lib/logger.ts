@@ -40,11 +40,16 @@ export function createLogger(base: LogFields = {}): Logger {
 export const logger = createLogger();
 
 /**
- * What may be logged of an unexpected error: its name and stack frames. The message line is
- * dropped because messages can quote input (a DynamoDB validation error echoes values).
+ * What may be logged of an unexpected error: its name and stack frames. The message is dropped
+ * because messages can quote input (a DynamoDB validation error echoes values); a message can
+ * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept.
  */
 export function errorFields(error: unknown): LogFields {
   if (!(error instanceof Error)) return { error: typeof error };
-  const frames = (error.stack ?? '').split('\n').slice(1).join('\n').trim();
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n')
+    .trim();
   return { error: error.name, stack: frames || undefined };
 }

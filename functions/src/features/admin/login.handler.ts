@@ -1,9 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  ADMIN_LOGIN_FAILED,
-  adminLoginRequestSchema,
-  type AdminLoginResponse,
-} from '@shared/admin/api';
+import { ADMIN_LOGIN_FAILED, type AdminLoginResponse } from '@shared/admin/api';
 import { getAdminUser } from '../../db/admin-users';
 import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
@@ -16,7 +12,6 @@ import { signIn } from '../auth/sign-in';
 
 /** POST /api/admin/login: `{ token, adminId }` (spec doc 2 §3) and the session cookie. */
 export const handler = httpHandler(httpRoutes.adminLogin, {
-  body: adminLoginRequestSchema,
   async handle({ body, clientIp }) {
     await limitSignIn('admin', clientIp, body.username.toLowerCase());
     const admin = await getAdminUser(body.username);

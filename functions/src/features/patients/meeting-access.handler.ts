@@ -1,19 +1,16 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { meetingAccessRequestSchema } from '@shared/patients/api';
 import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
-import { loadPatientCase, patientParamsSchema } from './load';
+import { loadPatientCase } from './load';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
 /** POST /api/patients/{patientId}/meeting-access: records when the patient joined. */
 export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
   successFlag: true,
-  params: patientParamsSchema,
-  body: meetingAccessRequestSchema,
   async handle({ params, body }) {
     const { bundle } = await loadPatientCase(params.patientId);
     if (!bundle.meeting || bundle.meeting.id !== body.meetingId) throw notFound(MEETING_NOT_FOUND);
@@ -26,6 +23,6 @@ export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
         ExpressionAttributeValues: { ':at': body.accessTime, ':meetingId': body.meetingId },
       }),
     );
-    return { body: { success: true } };
+    return { body: { success: true } as const };
   },
 });
