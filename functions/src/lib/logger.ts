@@ -2,18 +2,15 @@
  * Structured JSON logs, one line per event. Callers pass only operational fields (route,
  * status, durations, ids, error names): never bodies, names, symptoms, emails or tokens.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+import { env, type LogLevel } from './env';
+
+type Level = LogLevel;
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-function threshold(): number {
-  const configured = (process.env.LOG_LEVEL ?? 'info') as Level;
-  return order[configured] ?? order.info;
-}
-
 function write(level: Level, message: string, fields: LogFields): void {
-  if (order[level] < threshold()) return;
+  if (order[level] < order[env.logLevel]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminFetch,
   adminToken,
@@ -11,6 +11,7 @@ import { postJson } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { httpRoutes } from '../../routes';
 import { createSession } from '../../lib/auth/sessions';
+import { restoreEnv, stubEnv } from '../../testing/env';
 import { httpEvent, call } from '../../testing/events';
 
 const stack = useTestStack();
@@ -78,7 +79,7 @@ describe('admin sign-in', () => {
   });
 
   it('refuses the 11th bad password within a minute', async () => {
-    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '1');
+    stubEnv({ RATE_LIMIT_MULTIPLIER: '1' });
     try {
       const { handler } = await import('./login.handler');
       const username = `guess-${Date.now()}`;
@@ -100,8 +101,8 @@ describe('admin sign-in', () => {
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses[10]).toBe(429);
     } finally {
-      vi.unstubAllEnvs();
-      Object.assign(process.env, stack.handlerEnvironment);
+      restoreEnv();
+      stubEnv(stack.handlerEnvironment);
     }
   });
 });

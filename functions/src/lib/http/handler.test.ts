@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import * as z from 'zod';
 import { defineRoute } from '@shared/http/contract';
 import type { HttpRoute } from '../../routes';
+import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
 import type { Session } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
@@ -37,11 +38,9 @@ const postEvent = (body: string, headers: Record<string, string> = sameOrigin) =
 
 beforeEach(() => {
   dynamo.reset();
-  vi.stubEnv('TABLE_NAME', 'test-table');
-  vi.stubEnv('APP_ORIGIN', 'http://localhost:3000');
-  vi.stubEnv('LOG_LEVEL', 'error');
+  stubEnv({ TABLE_NAME: 'test-table', APP_ORIGIN: 'http://localhost:3000', LOG_LEVEL: 'error' });
 });
-afterEach(() => vi.unstubAllEnvs());
+afterEach(restoreEnv);
 
 describe('httpHandler: validation and the error envelope', () => {
   it('passes validated input to the handler and answers JSON with security headers', async () => {
