@@ -2,6 +2,8 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import * as caseContracts from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -84,7 +86,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
     await checkout.getByLabel('Card number').waitFor();
     await payOnCheckout(checkout, '4000 0000 0000 0002');
     await checkout.getByText('Your card was declined.').waitFor();
-    const status = await fetch(url(`/api/cases/${caseId}/status`));
+    const status = await fetch(url(pathOf(caseContracts.getCaseStatus, { caseId })));
     expect(((await status.json()) as { status: string }).status).toBe('awaiting_payment');
     await page.close();
   });

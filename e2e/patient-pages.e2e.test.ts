@@ -8,6 +8,8 @@ import {
 } from '../local/testing/patient-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -15,7 +17,7 @@ let paid: { patientId: string; caseId: string };
 
 /** A reading B request paid on the hosted page: the state the later pages show. */
 async function paidPatientRequest() {
-  const response = await postJson(stack, '/api/patients', {
+  const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
     name: 'Ama Owusu',
     contactInfo: 'ama@example.org',
     symptoms: 'Persistent cough for a week',

@@ -10,6 +10,8 @@ import {
 } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { pathOf } from '@shared/http/contract';
+import * as providerContracts from '@shared/providers/contracts';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -99,7 +101,10 @@ describe('a doctor applies and an administrator approves', () => {
     await expect.poll(() => notification(page).innerText()).toMatch(/Approved/);
 
     const password = passwordFrom(await latestEmailTo(stack, fields.email));
-    const login = await postJson(stack, '/api/provider/login', { email: fields.email, password });
+    const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+      email: fields.email,
+      password,
+    });
     expect(login.status).toBe(200);
 
     await page.getByRole('tab', { name: /Audit Logs/ }).click();

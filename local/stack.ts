@@ -7,7 +7,7 @@ import {
   referrerPolicy,
 } from '../shared/src/http/site-headers';
 import { scheduledTargets } from '../functions/src/routes';
-import { envNames } from '../functions/src/lib/env';
+import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startGateway } from './gateway/server';
@@ -98,6 +98,7 @@ function configureHandlerEnvironment(
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   Object.assign(process.env, environment);
+  reloadEnv();
   return environment;
 }
 

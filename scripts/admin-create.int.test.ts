@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { postJson } from '../local/testing/patient-journey';
 import { useTestStack } from '../local/testing/stack-context';
+import * as adminContracts from '@shared/admin/contracts';
+import { pathOf } from '@shared/http/contract';
 
 const run = promisify(execFile);
 const stack = useTestStack();
@@ -26,7 +28,10 @@ describe('npm run admin:create', () => {
     const { stdout } = await run('npx', args, { env });
     const password = /Password \(shown once[^)]*\): (\S+)/.exec(stdout)?.[1];
     expect(password?.length).toBeGreaterThanOrEqual(16);
-    const login = await postJson(stack, '/api/admin/login', { username, password });
+    const login = await postJson(stack, pathOf(adminContracts.adminLogin, {}), {
+      username,
+      password,
+    });
     expect(login.status).toBe(200);
     await expect(run('npx', args, { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('already an administrator') as unknown,

@@ -16,6 +16,10 @@ import WebSocket from 'ws';
 import { getConnection, liveConnectionPages } from '../../functions/src/db/connections';
 import { createSession } from '../../functions/src/lib/auth/sessions';
 import { appFetch, useTestStack } from '../testing/stack-context';
+import * as adminContracts from '@shared/admin/contracts';
+import * as caseContracts from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
 
@@ -48,8 +52,8 @@ describe('local gateway: HTTP API', () => {
   });
 
   it.each([
-    ['a provider route', '/api/cases'],
-    ['an admin route', '/api/admin/stats'],
+    ['a provider route', pathOf(caseContracts.listCases, {})],
+    ['an admin route', pathOf(adminContracts.adminStats, {})],
   ])('refuses %s without a session (401)', async (_label, path) => {
     const response = await appFetch(stack, path);
     expect(response.status).toBe(401);
@@ -57,11 +61,11 @@ describe('local gateway: HTTP API', () => {
   });
 
   it('refuses a forged admin token (401) and a cross-site state change (403)', async () => {
-    const forged = await appFetch(stack, '/api/admin/stats', {
+    const forged = await appFetch(stack, pathOf(adminContracts.adminStats, {}), {
       headers: { authorization: 'Bearer forged' },
     });
     expect(forged.status).toBe(401);
-    const crossSite = await appFetch(stack, '/api/patients', {
+    const crossSite = await appFetch(stack, pathOf(patientContracts.createPatient, {}), {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
       body: '{}',
@@ -72,7 +76,7 @@ describe('local gateway: HTTP API', () => {
   it('answers routes later issues build with a JSON 501', async () => {
     const response = await appFetch(
       stack,
-      '/api/cases/3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a/feedback',
+      pathOf(caseContracts.submitFeedback, { caseId: '3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a' }),
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -86,7 +90,7 @@ describe('local gateway: HTTP API', () => {
   });
 
   it('refuses a body over the 10 MB API Gateway cap with 413', async () => {
-    const response = await appFetch(stack, '/api/patients', {
+    const response = await appFetch(stack, pathOf(patientContracts.createPatient, {}), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: 'x'.repeat(10 * 1024 * 1024 + 1),

@@ -1,6 +1,9 @@
 import { signStripePayload } from '../stripe/signature';
 import type { TestStack } from './global-setup';
 import { appFetch } from './stack-context';
+import * as caseContracts from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
+import * as paymentContracts from '@shared/payments/contracts';
 
 /** Steps of the patient's journey as a browser would take them, for integration tests. */
 
@@ -23,7 +26,7 @@ export async function createCaseA(
   for (const file of files) {
     form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
   }
-  return appFetch(stack, '/api/cases', { method: 'POST', body: form });
+  return appFetch(stack, pathOf(caseContracts.createCase, {}), { method: 'POST', body: form });
 }
 
 export async function newCaseId(stack: TestStack): Promise<string> {
@@ -45,7 +48,10 @@ export async function createCheckout(
   caseId: string,
   mode: 'embedded' | 'hosted' = 'hosted',
 ): Promise<{ sessionId: string; clientSecret: string | null; url: string | null }> {
-  const response = await postJson(stack, '/api/create-checkout-session', { caseId, mode });
+  const response = await postJson(stack, pathOf(paymentContracts.createCheckoutSession, {}), {
+    caseId,
+    mode,
+  });
   if (response.status !== 200) throw new Error(`checkout failed: ${await response.text()}`);
   return (await response.json()) as {
     sessionId: string;
@@ -83,7 +89,7 @@ export function deliverWebhook(
 ): Promise<Response> {
   const payload = JSON.stringify(event);
   const secret = stack.handlerEnvironment.STRIPE_WEBHOOK_SECRET!;
-  return fetch(new URL('/api/stripe/webhook', stack.appUrl), {
+  return fetch(new URL(pathOf(paymentContracts.stripeWebhook, {}), stack.appUrl), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -95,6 +101,6 @@ export function deliverWebhook(
 }
 
 export async function caseStatus(stack: TestStack, caseId: string) {
-  const response = await appFetch(stack, `/api/cases/${caseId}/status`);
+  const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
   return (await response.json()) as { status: string; meeting: { duration: number } | null };
 }

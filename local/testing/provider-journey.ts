@@ -1,6 +1,9 @@
 import type { TestStack } from './global-setup';
 import { postJson } from './patient-journey';
 import { appFetch } from './stack-context';
+import * as adminContracts from '@shared/admin/contracts';
+import * as applicationContracts from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
 
 /** Steps of the doctor's and the administrator's journeys, for integration tests. */
 
@@ -27,14 +30,18 @@ export function applicationFields(overrides: Record<string, unknown> = {}) {
 
 export async function apply(stack: TestStack, overrides: Record<string, unknown> = {}) {
   const fields = applicationFields(overrides);
-  const response = await postJson(stack, '/api/doctor-applications', fields);
+  const response = await postJson(
+    stack,
+    pathOf(applicationContracts.createDoctorApplication, {}),
+    fields,
+  );
   if (response.status !== 201) throw new Error(`apply failed: ${await response.text()}`);
   const { applicationId } = (await response.json()) as { applicationId: string };
   return { applicationId, email: fields.email, fields };
 }
 
 export async function adminToken(stack: TestStack): Promise<string> {
-  const response = await postJson(stack, '/api/admin/login', stack.admin);
+  const response = await postJson(stack, pathOf(adminContracts.adminLogin, {}), stack.admin);
   if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
@@ -53,10 +60,20 @@ export function review(
   decision: 'approve' | 'reject',
   notes = '',
 ) {
-  return adminFetch(stack, token, `/api/admin/applications/${applicationId}/${decision}`, {
-    method: 'POST',
-    body: JSON.stringify({ notes }),
-  });
+  return adminFetch(
+    stack,
+    token,
+    pathOf(
+      decision === 'approve'
+        ? adminContracts.adminApproveApplication
+        : adminContracts.adminRejectApplication,
+      { applicationId },
+    ),
+    {
+      method: 'POST',
+      body: JSON.stringify({ notes }),
+    },
+  );
 }
 
 interface MailboxEmail {

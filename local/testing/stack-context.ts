@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { reloadEnv } from '../../functions/src/lib/env';
 import type { TestStack } from './global-setup';
 
 /**
@@ -8,6 +9,7 @@ import type { TestStack } from './global-setup';
 export function useTestStack(): TestStack {
   const stack = inject('stack');
   Object.assign(process.env, stack.handlerEnvironment);
+  reloadEnv();
   return stack;
 }
 

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { insertDoctorApplication } from '../../functions/src/db/doctor-applications';
 import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
 import { startStack } from '../../local/stack';
+import { routeKey } from '../../functions/src/routes';
+import * as caseContracts from '@shared/cases/contracts';
+import * as applicationContracts from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
 import { percentile } from './stats';
 
 export interface LoadFigures {
@@ -93,7 +97,7 @@ export async function measureApi(): Promise<LoadFigures[]> {
     form.set('name', 'Bench Patient');
     form.set('triageSummary', 'Mild headache');
     form.set('phone', '5550000000');
-    const created = await fetch(`${stack.appUrl}/api/cases`, {
+    const created = await fetch(`${stack.appUrl}${pathOf(caseContracts.createCase, {})}`, {
       method: 'POST',
       body: form,
       headers: { origin: stack.appUrl },
@@ -102,13 +106,15 @@ export async function measureApi(): Promise<LoadFigures[]> {
 
     return [
       await load(
-        'GET /api/doctor-applications/status/{id}',
-        `${stack.appUrl}/api/doctor-applications/status/APP-${record.applicationId}`,
+        routeKey(applicationContracts.getApplicationStatus),
+        `${stack.appUrl}${pathOf(applicationContracts.getApplicationStatus, {
+          applicationId: `APP-${record.applicationId}`,
+        })}`,
         LOADS.applicationStatus,
       ),
       await load(
-        'GET /api/cases/{id}/status',
-        `${stack.appUrl}/api/cases/${caseId}/status`,
+        routeKey(caseContracts.getCaseStatus),
+        `${stack.appUrl}${pathOf(caseContracts.getCaseStatus, { caseId })}`,
         LOADS.caseStatus,
       ),
     ];

@@ -1,4 +1,5 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { env } from './env';
 
 let client: SESv2Client | undefined;
 
@@ -18,11 +19,9 @@ export interface OutgoingEmail {
  * approvals, the sign-in credentials the spec requires; never case or patient details.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
-  const from = process.env.SES_FROM;
-  if (!from) throw new Error('Missing environment variable SES_FROM');
   await ses().send(
     new SendEmailCommand({
-      FromEmailAddress: from,
+      FromEmailAddress: env.sesFrom,
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {

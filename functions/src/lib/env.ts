@@ -1,8 +1,8 @@
 /**
- * Runtime settings of every handler, read once per cold start. The names are the contract
- * between the code, the local stack (`local/stack.ts`) and the CDK stack (`infra/`).
- * AWS endpoints are not here: the SDK reads `AWS_ENDPOINT_URL_<SERVICE>` itself, so the same
- * code talks to DynamoDB Local or to DynamoDB without a branch.
+ * Runtime settings of every handler: the one module that reads `process.env` in functions/.
+ * The names are the contract between the code, the local stack (`local/stack.ts`) and the CDK
+ * stack (`infra/`). AWS endpoints and credentials are not here: the SDK reads its own `AWS_*`
+ * variables, so the same code talks to DynamoDB Local or to DynamoDB without a branch.
  */
 export const envNames = {
   tableName: 'TABLE_NAME',
@@ -23,17 +23,54 @@ export const envNames = {
   /** HMAC key of the signed room links (DESIGN.md §7). */
   roomTokenSecret: 'ROOM_TOKEN_SECRET',
   supportEmail: 'SUPPORT_EMAIL',
+  /** The sender address of every email (SES). */
+  sesFrom: 'SES_FROM',
+  /** Secrets Manager secret whose values `secrets.ts` copies in; unset locally. */
+  secretsArn: 'SECRETS_ARN',
+  /** `true` for the local s3rver only (its bucket names are not DNS names). */
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
 } as const;
 
-function required(name: string): string {
-  const value = process.env[name];
+type EnvName = (typeof envNames)[keyof typeof envNames];
+
+export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+let snapshot: Partial<Record<EnvName, string>> | undefined;
+
+/** Reads every setting above on first use, once per cold start. */
+function read(name: EnvName): string | undefined {
+  snapshot ??= Object.fromEntries(
+    Object.values(envNames).map((envName) => [envName, process.env[envName]]),
+  );
+  return snapshot[name] || undefined;
+}
+
+/**
+ * Reads the settings again on next use. Called by whoever changes `process.env` after a
+ * handler may have read it: the secrets loader (after its cold start fetch), the local stack
+ * when it configures the in-process handlers, and tests that stub a setting. Lambda itself
+ * never changes its environment.
+ */
+export function reloadEnv(): void {
+  snapshot = undefined;
+}
+
+/** The secrets `secrets.ts` fetched at cold start join the environment, as if Lambda set them. */
+export function applySecretValues(values: Record<string, string>): void {
+  Object.assign(process.env, values);
+  reloadEnv();
+}
+
+function required(name: EnvName): string {
+  const value = read(name);
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
 }
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
+function positiveInt(name: EnvName, fallback: number): number {
+  const raw = read(name);
+  if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error(`Environment variable ${name} must be a positive integer`);
@@ -41,6 +78,7 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+// Getters, so a handler that never needs a setting does not fail for lacking it.
 export const env = {
   get tableName() {
     return required(envNames.tableName);
@@ -50,13 +88,27 @@ export const env = {
   },
   /** Origins allowed to make state-changing calls, e.g. `https://app.example.org`. */
   get appOrigins(): string[] {
-    return (process.env[envNames.appOrigin] ?? '')
+    return (read(envNames.appOrigin) ?? '')
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean);
   },
+  /** The public base URL of the app: the first configured origin. */
+  get appBaseUrl() {
+    const origin = this.appOrigins[0];
+    if (!origin) throw new Error(`Missing environment variable ${envNames.appOrigin}`);
+    return origin;
+  },
+  /** Unknown levels read as `info`. */
+  get logLevel(): LogLevel {
+    const level = read(envNames.logLevel);
+    return logLevels.find((known) => known === level) ?? 'info';
+  },
   get webSocketManagementEndpoint() {
     return required(envNames.webSocketManagementEndpoint);
+  },
+  get rateLimitMultiplier() {
+    return positiveInt(envNames.rateLimitMultiplier, 1);
   },
   get stripeSecretKey() {
     return required(envNames.stripeSecretKey);
@@ -68,24 +120,24 @@ export const env = {
     return required(envNames.stripeWebhookSecret);
   },
   get stripeApiUrl(): string | undefined {
-    return process.env[envNames.stripeApiUrl] || undefined;
+    return read(envNames.stripeApiUrl);
   },
   get stripeJsUrl() {
-    return process.env[envNames.stripeJsUrl] || 'https://js.stripe.com/v3/';
+    return read(envNames.stripeJsUrl) ?? 'https://js.stripe.com/v3/';
   },
   get roomTokenSecret() {
     return required(envNames.roomTokenSecret);
   },
   get supportEmail() {
-    return process.env[envNames.supportEmail] || 'support@telehealth.example';
+    return read(envNames.supportEmail) ?? 'support@telehealth.example';
   },
-  /** The public base URL of the app: the first configured origin. */
-  get appBaseUrl() {
-    const origin = this.appOrigins[0];
-    if (!origin) throw new Error(`Missing environment variable ${envNames.appOrigin}`);
-    return origin;
+  get sesFrom() {
+    return required(envNames.sesFrom);
   },
-  get rateLimitMultiplier() {
-    return positiveInt(envNames.rateLimitMultiplier, 1);
+  get secretsArn(): string | undefined {
+    return read(envNames.secretsArn);
+  },
+  get s3ForcePathStyle(): boolean {
+    return read(envNames.s3ForcePathStyle) === 'true';
   },
 };

@@ -1,21 +1,18 @@
+import { env, type LogLevel } from './env';
 import { InvariantError } from './errors';
 
 /**
  * Structured JSON logs, one line per event. Callers pass only operational fields (route,
  * status, durations, ids, error names): never bodies, names, symptoms, emails or tokens.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+
+type Level = LogLevel;
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-function threshold(): number {
-  const configured = (process.env.LOG_LEVEL ?? 'info') as Level;
-  return order[configured] ?? order.info;
-}
-
 function write(level: Level, message: string, fields: LogFields): void {
-  if (order[level] < threshold()) return;
+  if (order[level] < order[env.logLevel]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
@@ -42,13 +39,18 @@ export function createLogger(base: LogFields = {}): Logger {
 export const logger = createLogger();
 
 /**
- * What may be logged of an unexpected error: its name and stack frames. The message line is
- * dropped because messages can quote input (a DynamoDB validation error echoes values). A broken
+ * What may be logged of an unexpected error: its name and stack frames. The message is dropped
+ * because messages can quote input (a DynamoDB validation error echoes values); a message can
+ * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept. A broken
  * stored item adds its entity, key and failing field names: ids and names only, no values.
  */
 export function errorFields(error: unknown): LogFields {
   if (!(error instanceof Error)) return { error: typeof error };
-  const frames = (error.stack ?? '').split('\n').slice(1).join('\n').trim();
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n')
+    .trim();
   const fields: LogFields = { error: error.name, stack: frames || undefined };
   if (error instanceof InvariantError) {
     return { ...fields, entity: error.entity, key: error.key, fields: error.fields.join(',') };

@@ -1,6 +1,7 @@
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubEnv } from '../testing/env';
 import { HttpError } from './errors';
 import { consumeRateLimit, enforceRateLimit } from './rate-limit';
 
@@ -9,7 +10,7 @@ const rule = { bucket: 'login', subject: '203.0.113.7', limit: 10, windowSeconds
 
 beforeEach(() => {
   dynamo.reset();
-  vi.stubEnv('TABLE_NAME', 'test-table');
+  stubEnv({ TABLE_NAME: 'test-table' });
 });
 
 describe('rate limit', () => {

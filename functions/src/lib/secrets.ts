@@ -1,7 +1,9 @@
+import { env, applySecretValues } from './env';
+
 /**
  * Secrets in the cloud live in Secrets Manager (DESIGN.md §6), not in Lambda's environment: the
  * stack passes the secret's ARN as `SECRETS_ARN` and each cold start copies the listed values
- * into `process.env`, where `env.ts` reads them like any setting. Locally there is no ARN and
+ * into the environment, where `env.ts` reads them like any setting. Locally there is no ARN and
  * the local stack sets the values itself.
  */
 export const secretNames = [
@@ -13,7 +15,7 @@ export const secretNames = [
 let loading: Promise<void> | undefined;
 
 export function loadSecrets(): Promise<void> {
-  const arn = process.env.SECRETS_ARN;
+  const arn = env.secretsArn;
   if (!arn) return Promise.resolve();
   loading ??= (async () => {
     const { GetSecretValueCommand, SecretsManagerClient } =
@@ -21,10 +23,12 @@ export function loadSecrets(): Promise<void> {
     const client = new SecretsManagerClient({});
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
     const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
+    const found: Record<string, string> = {};
     for (const name of secretNames) {
       const value = values[name];
-      if (typeof value === 'string' && value) process.env[name] = value;
+      if (typeof value === 'string' && value) found[name] = value;
     }
+    applySecretValues(found);
   })().catch((error: unknown) => {
     // The next invocation tries again instead of keeping a failed cold start forever.
     loading = undefined;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminFetch,
   adminToken,
@@ -11,13 +11,19 @@ import { postJson } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { httpRoutes } from '../../routes';
 import { createSession } from '../../lib/auth/sessions';
+import { restoreEnv, stubEnv } from '../../testing/env';
 import { httpEvent, call } from '../../testing/events';
+import * as adminContracts from '@shared/admin/contracts';
+import * as applicationContracts from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
+import * as providerContracts from '@shared/providers/contracts';
 
 const stack = useTestStack();
 
 const adminRoutes = Object.values(httpRoutes).filter((route) => route.access === 'admin');
 
-function pathOf(route: { path: string }) {
+/** The route's path with a sample id (every admin route takes at most an application id). */
+function samplePath(route: { path: string }) {
   return route.path.replace('{applicationId}', 'DEMO-0001');
 }
 
@@ -30,16 +36,17 @@ describe('every admin route checks the role on the server', () => {
         headers: { 'content-type': 'application/json', ...headers },
         ...(route.method === 'POST' ? { body: '{}' } : {}),
       });
-      expect((await appFetch(stack, pathOf(route), init({}))).status).toBe(401);
+      expect((await appFetch(stack, samplePath(route), init({}))).status).toBe(401);
       expect(
-        (await appFetch(stack, pathOf(route), init({ authorization: 'Bearer forged' }))).status,
+        (await appFetch(stack, samplePath(route), init({ authorization: 'Bearer forged' }))).status,
       ).toBe(401);
       const { token } = await createSession('provider', 'provider-x');
       expect(
-        (await appFetch(stack, pathOf(route), init({ authorization: `Bearer ${token}` }))).status,
+        (await appFetch(stack, samplePath(route), init({ authorization: `Bearer ${token}` })))
+          .status,
       ).toBe(403);
       expect(
-        (await appFetch(stack, pathOf(route), init({ cookie: `th_session=${token}` }))).status,
+        (await appFetch(stack, samplePath(route), init({ cookie: `th_session=${token}` }))).status,
       ).toBe(403);
     },
   );
@@ -47,19 +54,28 @@ describe('every admin route checks the role on the server', () => {
 
 describe('admin sign-in', () => {
   it('returns token and adminId, sets an HttpOnly cookie, and sign-out ends the session', async () => {
-    const response = await postJson(stack, '/api/admin/login', stack.admin);
+    const response = await postJson(stack, pathOf(adminContracts.adminLogin, {}), stack.admin);
     expect(response.status).toBe(200);
     const { token, adminId } = (await response.json()) as { token: string; adminId: string };
     expect(adminId).toBeTruthy();
     expect(response.headers.get('set-cookie')).toMatch(
       /th_session=.+; Path=\/; HttpOnly; SameSite=Strict/,
     );
-    expect((await adminFetch(stack, token, '/api/admin/stats')).status).toBe(200);
+    expect((await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status).toBe(
+      200,
+    );
     const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await appFetch(stack, '/api/admin/stats', { headers: { cookie } })).status).toBe(200);
-    const logout = await adminFetch(stack, token, '/api/admin/logout', { method: 'POST' });
+    expect(
+      (await appFetch(stack, pathOf(adminContracts.adminStats, {}), { headers: { cookie } }))
+        .status,
+    ).toBe(200);
+    const logout = await adminFetch(stack, token, pathOf(adminContracts.adminLogout, {}), {
+      method: 'POST',
+    });
     expect(logout.status).toBe(204);
-    expect((await adminFetch(stack, token, '/api/admin/stats')).status).toBe(401);
+    expect((await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status).toBe(
+      401,
+    );
   });
 
   it.each([
@@ -72,13 +88,13 @@ describe('admin sign-in', () => {
     [{ username: ' ', password: 'x' }, 400, 'Please enter both username and password'],
     [{ username: 'a' }, 400, 'Please enter both username and password'],
   ])('refuses %j', async (body, status, message) => {
-    const response = await postJson(stack, '/api/admin/login', body);
+    const response = await postJson(stack, pathOf(adminContracts.adminLogin, {}), body);
     expect(response.status).toBe(status);
     expect(((await response.json()) as { message: string }).message).toBe(message);
   });
 
   it('refuses the 11th bad password within a minute', async () => {
-    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '1');
+    stubEnv({ RATE_LIMIT_MULTIPLIER: '1' });
     try {
       const { handler } = await import('./login.handler');
       const username = `guess-${Date.now()}`;
@@ -100,8 +116,8 @@ describe('admin sign-in', () => {
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses[10]).toBe(429);
     } finally {
-      vi.unstubAllEnvs();
-      Object.assign(process.env, stack.handlerEnvironment);
+      restoreEnv();
+      stubEnv(stack.handlerEnvironment);
     }
   });
 });
@@ -109,27 +125,38 @@ describe('admin sign-in', () => {
 describe('applications', () => {
   it('refuses duplicate emails and licenses, and says so to check-email', async () => {
     const first = await apply(stack);
-    const sameEmail = await postJson(stack, '/api/doctor-applications', {
-      ...first.fields,
-      email: first.email.toUpperCase(),
-      medicalLicenseNumber: 'LIC-OTHER-1',
-    });
+    const sameEmail = await postJson(
+      stack,
+      pathOf(applicationContracts.createDoctorApplication, {}),
+      {
+        ...first.fields,
+        email: first.email.toUpperCase(),
+        medicalLicenseNumber: 'LIC-OTHER-1',
+      },
+    );
     expect(sameEmail.status).toBe(409);
     expect(await sameEmail.json()).toEqual({ success: false, message: 'Email already registered' });
-    const sameLicense = await postJson(stack, '/api/doctor-applications', {
-      ...first.fields,
-      email: `other-${first.email}`,
-    });
+    const sameLicense = await postJson(
+      stack,
+      pathOf(applicationContracts.createDoctorApplication, {}),
+      {
+        ...first.fields,
+        email: `other-${first.email}`,
+      },
+    );
     expect(sameLicense.status).toBe(409);
     expect(((await sameLicense.json()) as { message: string }).message).toBe(
       'License number already registered',
     );
     const exists = await appFetch(
       stack,
-      `/api/providers/check-email?email=${encodeURIComponent(first.email)}`,
+      `${pathOf(providerContracts.checkProviderEmail, {})}?email=${encodeURIComponent(first.email)}`,
     );
     expect(await exists.json()).toEqual({ exists: true });
-    const fresh = await appFetch(stack, '/api/providers/check-email?email=nobody%40example.org');
+    const fresh = await appFetch(
+      stack,
+      `${pathOf(providerContracts.checkProviderEmail, {})}?email=nobody%40example.org`,
+    );
     expect(await fresh.json()).toEqual({ exists: false });
   });
 
@@ -145,16 +172,20 @@ describe('applications', () => {
     [{ graduationYear: 1969 }, 'Graduation year must be between 1970 and this year'],
     [{ fullName: 'x'.repeat(1024 * 1024) }, 'Request body is too large'],
   ])('refuses bad application input %# with its message', async (overrides, message) => {
-    const response = await postJson(stack, '/api/doctor-applications', {
-      fullName: 'Dr. Valid',
-      email: `valid-${Date.now()}@example.org`,
-      phoneNumber: '5551234567',
-      medicalLicenseNumber: `LIC-${Date.now()}`,
-      licenseState: 'CA',
-      hospitalAffiliation: 'General',
-      medicalSchool: 'School',
-      ...overrides,
-    });
+    const response = await postJson(
+      stack,
+      pathOf(applicationContracts.createDoctorApplication, {}),
+      {
+        fullName: 'Dr. Valid',
+        email: `valid-${Date.now()}@example.org`,
+        phoneNumber: '5551234567',
+        medicalLicenseNumber: `LIC-${Date.now()}`,
+        licenseState: 'CA',
+        hospitalAffiliation: 'General',
+        medicalSchool: 'School',
+        ...overrides,
+      },
+    );
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(((await response.json()) as { message: string }).message).toBe(message);
@@ -166,10 +197,14 @@ describe('applications', () => {
       const form = new FormData();
       form.set('type', docType);
       form.set('file', new Blob([bytes], { type }), name);
-      return appFetch(stack, `/api/doctor-applications/${applicationId}/upload`, {
-        method: 'POST',
-        body: form,
-      });
+      return appFetch(
+        stack,
+        pathOf(applicationContracts.uploadApplicationDocument, { applicationId }),
+        {
+          method: 'POST',
+          body: form,
+        },
+      );
     };
     expect((await upload('license.pdf', 'application/pdf', '%PDF-1.4 test')).status).toBe(201);
     const forged = await upload('id.png', 'image/png', 'not a png', 'identification');
@@ -180,7 +215,11 @@ describe('applications', () => {
 
     const token = await adminToken(stack);
     const listed = (await (
-      await adminFetch(stack, token, `/api/doctor-applications/${applicationId}/attachments`)
+      await adminFetch(
+        stack,
+        token,
+        pathOf(applicationContracts.listApplicationAttachments, { applicationId }),
+      )
     ).json()) as { originalName: string; type: string; url: string }[];
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ originalName: 'license.pdf', type: 'medical_license' });
@@ -204,12 +243,17 @@ describe('review', () => {
     expect(message?.subject).toContain('approved');
     const password = passwordFrom(message);
     expect(password?.length).toBeGreaterThanOrEqual(16);
-    const login = await postJson(stack, '/api/provider/login', { email, password });
+    const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+      email,
+      password,
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ name: 'Dr. Grace Hopper' });
     expect(login.headers.get('set-cookie')).toContain('HttpOnly');
 
-    const logs = (await (await adminFetch(stack, token, '/api/admin/logs')).json()) as {
+    const logs = (await (
+      await adminFetch(stack, token, pathOf(adminContracts.adminListLogs, {}))
+    ).json()) as {
       applicationId: string;
       action: string;
       previousStatus: string | null;
@@ -223,7 +267,10 @@ describe('review', () => {
       newStatus: 'approved',
       notes: 'Credentials verified',
     });
-    const status = await appFetch(stack, `/api/doctor-applications/status/APP-${applicationId}`);
+    const status = await appFetch(
+      stack,
+      pathOf(applicationContracts.getApplicationStatus, { applicationId: `APP-${applicationId}` }),
+    );
     expect(await status.json()).toMatchObject({ status: 'approved' });
   });
 
@@ -243,7 +290,10 @@ describe('review', () => {
     expect((await latestEmailTo(stack, email))?.body.text).toContain(
       'License could not be verified',
     );
-    const login = await postJson(stack, '/api/provider/login', { email, password });
+    const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+      email,
+      password,
+    });
     expect(login.status).toBe(401);
     expect(await login.json()).toEqual({ message: 'Invalid email or password' });
   });
@@ -256,7 +306,9 @@ describe('review', () => {
       review(stack, token, applicationId, 'reject', 'Second opinion'),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const logs = (await (await adminFetch(stack, token, '/api/admin/logs')).json()) as {
+    const logs = (await (
+      await adminFetch(stack, token, pathOf(adminContracts.adminListLogs, {}))
+    ).json()) as {
       applicationId: string;
       action: string;
       previousStatus: string | null;
@@ -270,7 +322,10 @@ describe('review', () => {
     expect(reviews[0]!.previousStatus).toBe('pending');
     expect(reviews[1]!.previousStatus).toBe(reviews[0]!.newStatus);
     expect(reviews[0]!.timestamp < reviews[1]!.timestamp).toBe(true);
-    const final = await appFetch(stack, `/api/doctor-applications/status/${applicationId}`);
+    const final = await appFetch(
+      stack,
+      pathOf(applicationContracts.getApplicationStatus, { applicationId }),
+    );
     expect(((await final.json()) as { status: string }).status).toBe(reviews[1]!.newStatus);
   });
 
@@ -278,10 +333,15 @@ describe('review', () => {
     const token = await adminToken(stack);
     expect((await review(stack, token, 'ZZZZ-ZZZZ', 'approve')).status).toBe(404);
     expect((await review(stack, token, 'bad!id', 'approve')).status).toBe(400);
-    const tooLong = await adminFetch(stack, token, '/api/admin/applications/DEMO-0001/approve', {
-      method: 'POST',
-      body: JSON.stringify({ notes: 'x'.repeat(2001) }),
-    });
+    const tooLong = await adminFetch(
+      stack,
+      token,
+      pathOf(adminContracts.adminApproveApplication, { applicationId: 'DEMO-0001' }),
+      {
+        method: 'POST',
+        body: JSON.stringify({ notes: 'x'.repeat(2001) }),
+      },
+    );
     expect(tooLong.status).toBe(400);
   });
 });
@@ -293,25 +353,28 @@ describe('admin lists', () => {
     const search = await adminFetch(
       stack,
       token,
-      '/api/admin/applications?search=zEBRA&status=pending',
+      `${pathOf(adminContracts.adminListApplications, {})}?search=zEBRA&status=pending`,
     );
     const found = (await search.json()) as { applicationId: string }[];
     expect(found.map((entry) => entry.applicationId)).toEqual([applicationId]);
     const none = await adminFetch(
       stack,
       token,
-      '/api/admin/applications?search=zebra&status=approved',
+      `${pathOf(adminContracts.adminListApplications, {})}?search=zebra&status=approved`,
     );
     expect(await none.json()).toEqual([]);
-    const badStatus = await adminFetch(stack, token, '/api/admin/applications?status=bogus');
+    const badStatus = await adminFetch(
+      stack,
+      token,
+      `${pathOf(adminContracts.adminListApplications, {})}?status=bogus`,
+    );
     expect(badStatus.status).toBe(400);
-    const stats = (await (await adminFetch(stack, token, '/api/admin/stats')).json()) as Record<
-      string,
-      number
-    >;
+    const stats = (await (
+      await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))
+    ).json()) as Record<string, number>;
     expect(stats.totalApplications).toBeGreaterThan(0);
     expect(stats.applicationsToday).toBeGreaterThan(0);
-    const cases = await adminFetch(stack, token, '/api/admin/cases');
+    const cases = await adminFetch(stack, token, pathOf(adminContracts.adminListCases, {}));
     expect(cases.status).toBe(200);
     expect(Array.isArray(await cases.json())).toBe(true);
   });

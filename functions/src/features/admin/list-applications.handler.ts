@@ -1,4 +1,3 @@
-import { adminApplicationsQuerySchema } from '@shared/admin/api';
 import { listDoctorApplications } from '../../db/doctor-applications';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
@@ -6,7 +5,6 @@ import { filterApplications, toAdminApplication } from './views';
 
 /** GET /api/admin/applications?status=&search= (newest first). */
 export const handler = httpHandler(httpRoutes.adminListApplications, {
-  query: adminApplicationsQuerySchema,
   async handle({ query }) {
     const records = filterApplications(await listDoctorApplications(), query);
     return { body: records.map(toAdminApplication) };

@@ -1,8 +1,4 @@
-import {
-  ADMIN_LOGIN_FAILED,
-  adminLoginRequestSchema,
-  type AdminLoginResponse,
-} from '@shared/admin/api';
+import { ADMIN_LOGIN_FAILED, type AdminLoginResponse } from '@shared/admin/api';
 import { getAdminUser, recordAdminLogin } from '../../db/admin-users';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -13,7 +9,6 @@ import { signIn } from '../auth/sign-in';
 
 /** POST /api/admin/login: `{ token, adminId }` (spec doc 2 §3) and the session cookie. */
 export const handler = httpHandler(httpRoutes.adminLogin, {
-  body: adminLoginRequestSchema,
   async handle({ body, clientIp }) {
     await limitSignIn('admin', clientIp, body.username.toLowerCase());
     const admin = await getAdminUser(body.username);

@@ -4,9 +4,9 @@ import { caseFileRules } from '@shared/uploads/rules';
 import { insertAttachment, type AttachmentRecord } from '../../db/attachments';
 import { insertPatientWithCase } from '../../db/cases';
 import { badRequest, conflict } from '../../lib/errors';
-import type { ParsedBody } from '../../lib/http/body';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
+import { parseRequestPart } from '../../lib/http/middleware/validation';
 import { parseMultipart, type MultipartFile } from '../../lib/http/multipart';
 import { httpRoutes } from '../../routes';
 import {
@@ -60,14 +60,13 @@ function checkInlineFiles(files: MultipartFile[]): { file: MultipartFile; rule: 
 export const handler = httpHandler(httpRoutes.createCase, {
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {
-    const multipart = body as Extract<ParsedBody, { kind: 'multipart' }>;
-    const form = await parseMultipart(multipart.bytes, multipart.contentType, {
+    const form = await parseMultipart(body.bytes, body.contentType, {
       maxFiles: maxInlineFiles,
       maxFileBytes: caseFileRules.voice.maxBytes,
       maxFields: 10,
       maxFieldBytes: 16 * 1024,
     });
-    const intake = caseIntakeSchema.parse(form.fields);
+    const intake = parseRequestPart(caseIntakeSchema, form.fields);
     const files = checkInlineFiles(form.files);
 
     const { patient, caseRecord } = newPatientAndCase({

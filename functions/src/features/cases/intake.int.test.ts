@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCaseA, newCaseId, postJson } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import * as caseContracts from '@shared/cases/contracts';
+import * as configContracts from '@shared/config/contracts';
+import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
+import * as uploadContracts from '@shared/uploads/contracts';
 
 const stack = useTestStack();
 
@@ -43,7 +48,7 @@ describe('POST /api/cases (reading A)', () => {
     const response = await createCaseA(stack);
     expect(response.status).toBe(201);
     const { caseId } = (await response.json()) as { caseId: string };
-    const status = await appFetch(stack, `/api/cases/${caseId}/status`);
+    const status = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
     expect(await status.json()).toEqual({
       caseId,
       status: 'awaiting_payment',
@@ -95,14 +100,14 @@ describe('POST /api/cases (reading A)', () => {
   });
 
   it('refuses a JSON body (the route takes multipart) with 415', async () => {
-    const response = await postJson(stack, '/api/cases', { name: 'A' });
+    const response = await postJson(stack, pathOf(caseContracts.createCase, {}), { name: 'A' });
     expect(response.status).toBe(415);
   });
 });
 
 describe('POST /api/patients (reading B)', () => {
   it('creates the patient and the case, visible to the verification and video pages', async () => {
-    const response = await postJson(stack, '/api/patients', {
+    const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
       ...validPatient,
       metadata: {
         urgencyLevel: 'urgent',
@@ -119,7 +124,7 @@ describe('POST /api/patients (reading B)', () => {
     expect(created.success).toBe(true);
     const verification = await appFetch(
       stack,
-      `/api/patients/${created.patientId}/payment-verification`,
+      pathOf(patientContracts.getPaymentVerification, { patientId: created.patientId }),
     );
     expect(await verification.json()).toEqual({
       paymentVerified: false,
@@ -129,7 +134,10 @@ describe('POST /api/patients (reading B)', () => {
       requestType: 'telemedicine',
       caseId: created.caseId,
     });
-    const access = await appFetch(stack, `/api/patients/${created.patientId}/video-access`);
+    const access = await appFetch(
+      stack,
+      pathOf(patientContracts.getVideoAccess, { patientId: created.patientId }),
+    );
     expect(await access.json()).toEqual({
       isPaid: false,
       accessGranted: false,
@@ -150,18 +158,18 @@ describe('POST /api/patients (reading B)', () => {
     [{ ...validPatient, history: 'x'.repeat(1024 * 1024) }, 'Request body is too large'],
     ['not json', 'Request body is not valid JSON'],
   ])('refuses bad input %#', async (body, message) => {
-    const response = await postJson(stack, '/api/patients', body);
+    const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), body);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(((await response.json()) as { message: string }).message).toBe(message);
   });
 
   it.each([
-    ['/api/patients/not-a-uuid/payment-verification', 400],
-    [`/api/patients/${randomUUID()}/payment-verification`, 404],
-    [`/api/patients/${randomUUID()}/video-access`, 404],
-    ['/api/cases/not-a-uuid/status', 400],
-    [`/api/cases/${randomUUID()}/status`, 404],
+    [pathOf(patientContracts.getPaymentVerification, { patientId: 'not-a-uuid' }), 400],
+    [pathOf(patientContracts.getPaymentVerification, { patientId: randomUUID() }), 404],
+    [pathOf(patientContracts.getVideoAccess, { patientId: randomUUID() }), 404],
+    [pathOf(caseContracts.getCaseStatus, { caseId: 'not-a-uuid' }), 400],
+    [pathOf(caseContracts.getCaseStatus, { caseId: randomUUID() }), 404],
   ])('GET %s → %i with a message', async (path, status) => {
     const response = await appFetch(stack, path);
     expect(response.status).toBe(status);
@@ -169,25 +177,35 @@ describe('POST /api/patients (reading B)', () => {
   });
 
   it('refuses meeting access for a meeting the patient does not have', async () => {
-    const created = (await (await postJson(stack, '/api/patients', validPatient)).json()) as {
+    const created = (await (
+      await postJson(stack, pathOf(patientContracts.createPatient, {}), validPatient)
+    ).json()) as {
       patientId: string;
     };
-    const response = await postJson(stack, `/api/patients/${created.patientId}/meeting-access`, {
-      meetingId: randomUUID(),
-      accessTime: new Date().toISOString(),
-    });
+    const response = await postJson(
+      stack,
+      pathOf(patientContracts.recordMeetingAccess, { patientId: created.patientId }),
+      {
+        meetingId: randomUUID(),
+        accessTime: new Date().toISOString(),
+      },
+    );
     expect(response.status).toBe(404);
-    const badTime = await postJson(stack, `/api/patients/${created.patientId}/meeting-access`, {
-      meetingId: 'm',
-      accessTime: 'yesterday',
-    });
+    const badTime = await postJson(
+      stack,
+      pathOf(patientContracts.recordMeetingAccess, { patientId: created.patientId }),
+      {
+        meetingId: 'm',
+        accessTime: 'yesterday',
+      },
+    );
     expect(badTime.status).toBe(400);
   });
 });
 
 describe('presigned uploads', () => {
   async function presign(caseId: string, body: Record<string, unknown>) {
-    return postJson(stack, `/api/cases/${caseId}/uploads`, body);
+    return postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId }), body);
   }
 
   async function upload(
@@ -214,7 +232,9 @@ describe('presigned uploads', () => {
     form.set('file', new Blob([bytes], { type }), name);
     const stored = await fetch(grant.url, { method: 'POST', body: form });
     expect(stored.status).toBeLessThan(300);
-    return postJson(stack, `/api/cases/${caseId}/attachments`, { uploadId: grant.uploadId });
+    return postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
+      uploadId: grant.uploadId,
+    });
   }
 
   it('turns a verified upload into an attachment', async () => {
@@ -256,7 +276,7 @@ describe('presigned uploads', () => {
     for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
     form.set('file', new Blob([big], { type: 'image/png' }), 'big.png');
     await fetch(grant.url, { method: 'POST', body: form });
-    const oversized = await postJson(stack, `/api/cases/${caseId}/attachments`, {
+    const oversized = await postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
       uploadId: grant.uploadId,
     });
     expect(oversized.status).toBe(422);
@@ -305,9 +325,13 @@ describe('presigned uploads', () => {
 
   it('answers unknown uploads and cases with 404', async () => {
     const caseId = await newCaseId(stack);
-    const unknownUpload = await postJson(stack, `/api/cases/${caseId}/attachments`, {
-      uploadId: 'nope',
-    });
+    const unknownUpload = await postJson(
+      stack,
+      pathOf(uploadContracts.confirmCaseUpload, { caseId }),
+      {
+        uploadId: 'nope',
+      },
+    );
     expect(unknownUpload.status).toBe(404);
     const unknownCase = await presign(randomUUID(), {
       kind: 'image',
@@ -321,7 +345,7 @@ describe('presigned uploads', () => {
 
 describe('GET /api/config', () => {
   it('tells the browser where Stripe.js is and which publishable key to use', async () => {
-    const response = await appFetch(stack, '/api/config');
+    const response = await appFetch(stack, pathOf(configContracts.getClientConfig, {}));
     const config = (await response.json()) as Record<string, string>;
     expect(config).toEqual({
       stripePublishableKey: 'pk_test_local',

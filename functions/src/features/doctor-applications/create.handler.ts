@@ -1,7 +1,4 @@
-import {
-  doctorApplicationSubmitSchema,
-  type DoctorApplicationSubmitResponse,
-} from '@shared/doctor-applications/submit';
+import type { DoctorApplicationSubmitResponse } from '@shared/doctor-applications/submit';
 import { insertDoctorApplication } from '../../db/doctor-applications';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
@@ -11,7 +8,6 @@ import { newApplicationRecord } from './new-application';
 /** POST /api/doctor-applications: a pending application (spec doc 2 §3), audited as CREATED. */
 export const handler = httpHandler(httpRoutes.createDoctorApplication, {
   successFlag: true,
-  body: doctorApplicationSubmitSchema,
   rateLimit: ({ clientIp }) => rateLimitFor('applications', clientIp),
   async handle({ body }) {
     const record = newApplicationRecord(body);

@@ -1,5 +1,3 @@
-import * as z from 'zod';
-import { applicationIdSchema } from '@shared/doctor-applications/application-id';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -10,7 +8,6 @@ import { APPLICATION_NOT_FOUND, toStatusResponse } from './status-lookup';
 /** GET /api/doctor-applications/status/{applicationId} (spec doc 2 §7). */
 export const handler = httpHandler(httpRoutes.getApplicationStatus, {
   successFlag: true,
-  params: z.object({ applicationId: applicationIdSchema }),
   rateLimit: ({ clientIp }) => rateLimitFor('applicationStatus', clientIp),
   async handle({ params }) {
     const application = await getDoctorApplication(params.applicationId);

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { insertDoctorApplication } from '../../db/doctor-applications';
 import { newApplicationRecord } from './new-application';
+import * as applicationContracts from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
 
 const stack = useTestStack();
 const record = newApplicationRecord({
@@ -67,7 +69,7 @@ describe('status lookup through the local gateway and DynamoDB Local', () => {
   it('does not accept other methods on the route', async () => {
     const response = await appFetch(
       stack,
-      `/api/doctor-applications/status/${record.applicationId}`,
+      pathOf(applicationContracts.getApplicationStatus, { applicationId: record.applicationId }),
       {
         method: 'POST',
       },

@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { httpRoutes } from '../../routes';
+import { stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
 import { handler } from './get-status.handler';
 import { newApplicationRecord } from './new-application';
@@ -37,8 +38,7 @@ beforeEach(() => {
   dynamo
     .on(GetCommand, { Key: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION' } })
     .resolves({ Item: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION', ...application } });
-  vi.stubEnv('TABLE_NAME', 'test-table');
-  vi.stubEnv('LOG_LEVEL', 'error');
+  stubEnv({ TABLE_NAME: 'test-table', LOG_LEVEL: 'error' });
 });
 
 describe('GET /api/doctor-applications/status/{applicationId}', () => {
@@ -86,7 +86,7 @@ describe('GET /api/doctor-applications/status/{applicationId}', () => {
   });
 
   it('refuses with 429 once the client passes the per-minute limit', async () => {
-    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '1');
+    stubEnv({ RATE_LIMIT_MULTIPLIER: '1' });
     dynamo.on(UpdateCommand).resolves({ Attributes: { count: 31 } });
     const answer = await lookup('K7QF-29XM');
     expect(answer.status).toBe(429);

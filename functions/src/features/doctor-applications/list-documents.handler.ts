@@ -1,5 +1,3 @@
-import * as z from 'zod';
-import { applicationIdSchema } from '@shared/doctor-applications/application-id';
 import { listApplicationDocuments } from '../../db/application-documents';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
@@ -8,7 +6,6 @@ import { presignDownload } from '../uploads/storage';
 
 /** GET /api/doctor-applications/{applicationId}/attachments (admin): with 5-minute links. */
 export const handler = httpHandler(httpRoutes.listApplicationAttachments, {
-  params: z.object({ applicationId: applicationIdSchema }),
   async handle({ params }) {
     const documents = await listApplicationDocuments(params.applicationId);
     const views = await Promise.all(

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import { applicationIdSchema } from '@shared/doctor-applications/application-id';
 import {
   applicationDocumentMessages,
   applicationDocumentRules,
@@ -12,9 +10,9 @@ import {
 } from '../../db/application-documents';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { ParsedBody } from '../../lib/http/body';
 import { httpHandler } from '../../lib/http/handler';
 import { parseMultipart } from '../../lib/http/multipart';
+import { parseRequestPart } from '../../lib/http/middleware/validation';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
 import { contentTypeMatches } from '../uploads/file-signature';
@@ -32,17 +30,15 @@ const MAX_DOCUMENTS = 10;
  * §7). The bytes are checked (type by signature, size) before they are stored, as patient files.
  */
 export const handler = httpHandler(httpRoutes.uploadApplicationDocument, {
-  params: z.object({ applicationId: applicationIdSchema }),
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
-    const multipart = body as Extract<ParsedBody, { kind: 'multipart' }>;
-    const form = await parseMultipart(multipart.bytes, multipart.contentType, {
+    const form = await parseMultipart(body.bytes, body.contentType, {
       maxFiles: 1,
       maxFileBytes: applicationDocumentRules.maxBytes,
       maxFields: 2,
       maxFieldBytes: 100,
     });
-    const type = applicationDocumentTypeSchema.parse(form.fields.type);
+    const type = parseRequestPart(applicationDocumentTypeSchema, form.fields.type);
     const file = form.files[0];
     if (!file || file.field !== 'file') throw badRequest('Please choose a file to upload');
 

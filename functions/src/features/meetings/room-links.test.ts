@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubEnv } from '../../testing/env';
 import { roomLink, roomToken, verifyRoomToken } from './room-links';
 
 beforeEach(() => {
-  vi.stubEnv('ROOM_TOKEN_SECRET', 'test-secret');
-  vi.stubEnv('APP_ORIGIN', 'https://app.example.org');
+  stubEnv({ ROOM_TOKEN_SECRET: 'test-secret', APP_ORIGIN: 'https://app.example.org' });
 });
 
 describe('signed room links (DESIGN.md §7)', () => {

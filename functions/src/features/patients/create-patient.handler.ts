@@ -1,4 +1,4 @@
-import { patientRequestSchema, type CreatePatientResponse } from '@shared/patients/request';
+import type { CreatePatientResponse } from '@shared/patients/request';
 import { insertPatientWithCase } from '../../db/cases';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
@@ -9,7 +9,6 @@ import { splitContactInfo } from './contact-info';
 /** POST /api/patients (reading B): the patient and their case, in one transaction. */
 export const handler = httpHandler(httpRoutes.createPatient, {
   successFlag: true,
-  body: patientRequestSchema,
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {
     const { patient, caseRecord } = newPatientAndCase({

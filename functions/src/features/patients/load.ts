@@ -1,11 +1,8 @@
-import * as z from 'zod';
-import { patientIdSchema } from '@shared/patients/api';
 import { getCaseBundle, type CaseBundle } from '../../db/cases';
 import { getPatient, type PatientRecord } from '../../db/patients';
 import { notFound } from '../../lib/errors';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
-export const patientParamsSchema = z.object({ patientId: patientIdSchema });
 
 /** The patient and their case (reading B's pages address the case through the patient id). */
 export async function loadPatientCase(

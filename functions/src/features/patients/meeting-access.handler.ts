@@ -1,21 +1,18 @@
-import { meetingAccessRequestSchema } from '@shared/patients/api';
 import { recordPatientAccess } from '../../db/meetings';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
-import { loadPatientCase, patientParamsSchema } from './load';
+import { loadPatientCase } from './load';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
 /** POST /api/patients/{patientId}/meeting-access: records when the patient joined. */
 export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
   successFlag: true,
-  params: patientParamsSchema,
-  body: meetingAccessRequestSchema,
   async handle({ params, body }) {
     const { bundle } = await loadPatientCase(params.patientId);
     if (!bundle.meeting || bundle.meeting.id !== body.meetingId) throw notFound(MEETING_NOT_FOUND);
     await recordPatientAccess(bundle.case.id, body.meetingId, body.accessTime);
-    return { body: { success: true } };
+    return { body: { success: true } as const };
   },
 });

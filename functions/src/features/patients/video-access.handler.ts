@@ -1,11 +1,10 @@
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
-import { loadPatientCase, patientParamsSchema } from './load';
+import { loadPatientCase } from './load';
 import { toVideoAccess } from './views';
 
 /** GET /api/patients/{patientId}/video-access: polled every 30 s. */
 export const handler = httpHandler(httpRoutes.getVideoAccess, {
-  params: patientParamsSchema,
   async handle({ params }) {
     const { bundle } = await loadPatientCase(params.patientId);
     return { body: toVideoAccess(bundle) };

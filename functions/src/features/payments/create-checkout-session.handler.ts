@@ -1,7 +1,4 @@
-import {
-  createCheckoutSessionRequestSchema,
-  type CreateCheckoutSessionResponse,
-} from '@shared/cases/api';
+import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
 import { conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
@@ -12,7 +9,6 @@ import { createCheckoutSession } from './checkout';
 /** POST /api/create-checkout-session: its clients read `error` (spec doc 1 §7). */
 export const handler = httpHandler(httpRoutes.createCheckoutSession, {
   errorField: true,
-  body: createCheckoutSessionRequestSchema,
   rateLimit: ({ clientIp }) => rateLimitFor('checkout', clientIp),
   async handle({ body }) {
     const bundle = await loadCase(body.caseId);

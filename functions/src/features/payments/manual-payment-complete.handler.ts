@@ -1,4 +1,3 @@
-import { manualPaymentCompleteRequestSchema } from '@shared/cases/api';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
@@ -11,7 +10,6 @@ import { syncPaymentWithStripe } from './sync';
  */
 export const handler = httpHandler(httpRoutes.manualPaymentComplete, {
   successFlag: true,
-  body: manualPaymentCompleteRequestSchema,
   rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ body, log }) {
     return { body: await syncPaymentWithStripe(await loadCase(body.caseId), log) };

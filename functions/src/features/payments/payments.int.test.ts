@@ -11,6 +11,10 @@ import {
 } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle } from '../../db/cases';
+import * as caseContracts from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
+import * as paymentContracts from '@shared/payments/contracts';
 
 const stack = useTestStack();
 
@@ -72,7 +76,9 @@ describe('paying with the local Stripe stand-in', () => {
     expect(stored.payments).toHaveLength(1);
     expect(stored.meetings).toHaveLength(1);
 
-    const sync = await postJson(stack, '/api/manual-payment-complete', { caseId });
+    const sync = await postJson(stack, pathOf(paymentContracts.manualPaymentComplete, {}), {
+      caseId,
+    });
     expect(sync.status).toBe(200);
     expect(await sync.json()).toMatchObject({
       success: true,
@@ -80,7 +86,7 @@ describe('paying with the local Stripe stand-in', () => {
       next: `/visit/${caseId}`,
     });
     await expect(
-      postJson(stack, '/api/create-checkout-session', { caseId }),
+      postJson(stack, pathOf(paymentContracts.createCheckoutSession, {}), { caseId }),
     ).resolves.toHaveProperty('status', 409);
   });
 
@@ -89,7 +95,9 @@ describe('paying with the local Stripe stand-in', () => {
     const { sessionId } = await createCheckout(stack, caseId);
     const declined = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.declines);
     expect(await declined.text()).toContain('Your card was declined.');
-    const manual = await postJson(stack, '/api/manual-payment-complete', { caseId });
+    const manual = await postJson(stack, pathOf(paymentContracts.manualPaymentComplete, {}), {
+      caseId,
+    });
     expect(manual.status).toBe(409);
     expect(await manual.json()).toMatchObject({
       success: false,
@@ -104,7 +112,7 @@ describe('the Stripe webhook', () => {
   it('refuses a missing or bad signature with 400 and writes nothing', async () => {
     const caseId = await newCaseId(stack);
     const event = paidSessionEvent(caseId, 'cs_test_forged');
-    const missing = await fetch(new URL('/api/stripe/webhook', stack.appUrl), {
+    const missing = await fetch(new URL(pathOf(paymentContracts.stripeWebhook, {}), stack.appUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(event),
@@ -159,25 +167,29 @@ describe('the Stripe webhook', () => {
 
 describe('payment routes refuse bad input with a 4xx message', () => {
   it.each([
-    ['/api/create-checkout-session', '{"caseId":', 400],
-    ['/api/create-checkout-session', { caseId: 'not-a-uuid' }, 400],
-    ['/api/create-checkout-session', { caseId: 42 }, 400],
-    ['/api/create-checkout-session', { caseId: randomUUID() }, 404],
-    ['/api/create-checkout-session', { caseId: 'x'.repeat(1024 * 1024) }, 413],
-    ['/api/manual-payment-complete', { caseId: randomUUID() }, 404],
-    ['/api/manual-payment-complete', {}, 400],
-    [`/api/test/payment-complete/${randomUUID()}`, {}, 404],
-    ['/api/test/payment-complete/not-a-uuid', {}, 400],
+    [pathOf(paymentContracts.createCheckoutSession, {}), '{"caseId":', 400],
+    [pathOf(paymentContracts.createCheckoutSession, {}), { caseId: 'not-a-uuid' }, 400],
+    [pathOf(paymentContracts.createCheckoutSession, {}), { caseId: 42 }, 400],
+    [pathOf(paymentContracts.createCheckoutSession, {}), { caseId: randomUUID() }, 404],
+    [pathOf(paymentContracts.createCheckoutSession, {}), { caseId: 'x'.repeat(1024 * 1024) }, 413],
+    [pathOf(paymentContracts.manualPaymentComplete, {}), { caseId: randomUUID() }, 404],
+    [pathOf(paymentContracts.manualPaymentComplete, {}), {}, 400],
+    [pathOf(paymentContracts.testPaymentComplete, { patientId: randomUUID() }), {}, 404],
+    [pathOf(paymentContracts.testPaymentComplete, { patientId: 'not-a-uuid' }), {}, 400],
   ])('POST %s %j → %i', async (path, body, status) => {
     const response = await postJson(stack, path, body);
     expect(response.status).toBe(status);
     const answer = (await response.json()) as { message?: unknown; error?: unknown };
     expect(typeof answer.message).toBe('string');
-    if (path === '/api/create-checkout-session') expect(answer.error).toBe(answer.message);
+    if (path === pathOf(paymentContracts.createCheckoutSession, {}))
+      expect(answer.error).toBe(answer.message);
   });
 
   it('refuses checkout for an unknown case in the envelope its page reads', async () => {
-    const response = await appFetch(stack, `/api/cases/${randomUUID()}/status`);
+    const response = await appFetch(
+      stack,
+      pathOf(caseContracts.getCaseStatus, { caseId: randomUUID() }),
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Case not found' });
   });
@@ -186,14 +198,19 @@ describe('payment routes refuse bad input with a 4xx message', () => {
 describe('the verification page sync (reading B)', () => {
   it('refuses to mark an unpaid session paid, then confirms after Stripe says paid', async () => {
     const created = (await (
-      await postJson(stack, '/api/patients', {
+      await postJson(stack, pathOf(patientContracts.createPatient, {}), {
         name: 'Kwame',
         contactInfo: '+233201234567',
         symptoms: 'Sore throat',
         requestType: 'telemedicine',
       })
     ).json()) as { patientId: string; caseId: string };
-    const sync = () => postJson(stack, `/api/test/payment-complete/${created.patientId}`, {});
+    const sync = () =>
+      postJson(
+        stack,
+        pathOf(paymentContracts.testPaymentComplete, { patientId: created.patientId }),
+        {},
+      );
     expect((await sync()).status).toBe(409);
     const { sessionId } = await createCheckout(stack, created.caseId, 'hosted');
     expect((await sync()).status).toBe(409);

@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
 import { getCaseBundle } from '../../db/cases';
 import { badRequest } from '../../lib/errors';
-import type { ParsedBody } from '../../lib/http/body';
 import { header } from '../../lib/http/request';
 import { httpHandler } from '../../lib/http/handler';
 import { env } from '../../lib/env';
@@ -10,6 +9,8 @@ import { httpRoutes } from '../../routes';
 import { markCasePaid } from '../cases/transitions';
 import { evidenceFrom } from './checkout';
 import { announceCasePaid } from './on-paid';
+
+const RECEIVED = { received: true } as const;
 
 const PAYMENT_EVENTS = new Set([
   'checkout.session.completed',
@@ -24,27 +25,26 @@ const PAYMENT_EVENTS = new Set([
  */
 export const handler = httpHandler(httpRoutes.stripeWebhook, {
   async handle({ body, event: request, log }) {
-    const raw = (body as Extract<ParsedBody, { kind: 'raw' }>).text;
     const signature = header(request, 'stripe-signature');
     if (!signature) throw badRequest('Missing Stripe signature');
     let event: Stripe.Event;
     try {
-      event = stripe().webhooks.constructEvent(raw, signature, env.stripeWebhookSecret);
+      event = stripe().webhooks.constructEvent(body.text, signature, env.stripeWebhookSecret);
     } catch {
       throw badRequest('Invalid Stripe signature');
     }
 
-    if (!PAYMENT_EVENTS.has(event.type)) return { body: { received: true } };
+    if (!PAYMENT_EVENTS.has(event.type)) return { body: RECEIVED };
     const session = event.data.object as Stripe.Checkout.Session;
     const caseId = session.client_reference_id;
     const bundle = caseId ? await getCaseBundle(caseId) : null;
     if (!bundle) {
       log.warn('webhook for unknown case', { eventId: event.id });
-      return { body: { received: true } };
+      return { body: RECEIVED };
     }
     const result = await markCasePaid(bundle.case, evidenceFrom(session, event.id));
     log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
     if (result.outcome === 'paid') await announceCasePaid(bundle.case, log);
-    return { body: { received: true } };
+    return { body: RECEIVED };
   },
 });

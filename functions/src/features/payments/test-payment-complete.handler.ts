@@ -1,7 +1,7 @@
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { httpRoutes } from '../../routes';
-import { loadPatientCase, patientParamsSchema } from '../patients/load';
+import { loadPatientCase } from '../patients/load';
 import { syncPaymentWithStripe } from './sync';
 
 /**
@@ -10,7 +10,6 @@ import { syncPaymentWithStripe } from './sync';
  */
 export const handler = httpHandler(httpRoutes.testPaymentComplete, {
   successFlag: true,
-  params: patientParamsSchema,
   rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ params, log }) {
     const { bundle } = await loadPatientCase(params.patientId);

@@ -1,5 +1,3 @@
-import * as z from 'zod';
-import { applicationMessages } from '@shared/doctor-applications/submit';
 import { applicationEmailTaken } from '../../db/doctor-applications';
 import { getProviderLogin } from '../../db/provider-logins';
 import { httpHandler } from '../../lib/http/handler';
@@ -8,13 +6,6 @@ import { httpRoutes } from '../../routes';
 
 /** GET /api/providers/check-email?email=: is the address already an application or provider. */
 export const handler = httpHandler(httpRoutes.checkProviderEmail, {
-  query: z.object({
-    email: z
-      .string({ error: applicationMessages.email })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: applicationMessages.email }).max(254)),
-  }),
   rateLimit: ({ clientIp }) => rateLimitFor('emailCheck', clientIp),
   async handle({ query }) {
     const [applied, provider] = await Promise.all([

@@ -1,8 +1,4 @@
-import {
-  PROVIDER_LOGIN_FAILED,
-  providerLoginRequestSchema,
-  type ProviderLoginResponse,
-} from '@shared/providers/api';
+import { PROVIDER_LOGIN_FAILED, type ProviderLoginResponse } from '@shared/providers/api';
 import { getProviderLogin } from '../../db/provider-logins';
 import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
@@ -17,7 +13,6 @@ import { signIn } from '../auth/sign-in';
  * (deactivated) or unknown provider gets the same refusal as a wrong password.
  */
 export const handler = httpHandler(httpRoutes.providerLogin, {
-  body: providerLoginRequestSchema,
   async handle({ body, clientIp }) {
     await limitSignIn('provider', clientIp, body.email);
     const login = await getProviderLogin(body.email);

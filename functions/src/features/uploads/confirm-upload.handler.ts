@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { confirmUploadRequestSchema } from '@shared/cases/api';
 import { promotePendingUpload } from '../../db/attachments';
 import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { httpRoutes } from '../../routes';
-import { caseParamsSchema, loadCase } from '../cases/load';
+import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';
 import { deleteObject, readObjectHead, storedObjectSize } from './storage';
@@ -16,8 +15,6 @@ import { assertCaseAcceptsFiles, assertRoomFor, assertStoredFileValid } from './
  * the stored object and only then records the Attachment. A refused file is deleted.
  */
 export const handler = httpHandler(httpRoutes.confirmCaseUpload, {
-  params: caseParamsSchema,
-  body: confirmUploadRequestSchema,
   async handle({ params, body }) {
     const bundle = await loadCase(params.caseId);
     assertCaseAcceptsFiles(bundle.case);

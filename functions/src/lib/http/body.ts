@@ -25,7 +25,10 @@ export type ParsedBody =
  * Enforces the route's body contract: size cap (413), media type (415), well-formed JSON (400).
  * The caps come from the route manifest, so a route's limit is declared once.
  */
-export function parseBody(route: HttpRoute, event: APIGatewayProxyEventV2): ParsedBody {
+export function parseBody(
+  route: Pick<HttpRoute, 'body' | 'maxBodyBytes'>,
+  event: APIGatewayProxyEventV2,
+): ParsedBody {
   const bytes = rawBody(event);
   if (bytes.length > route.maxBodyBytes && route.body !== 'none') {
     throw new HttpError(413, 'Request body is too large');

@@ -1,4 +1,3 @@
-import { ZodError } from 'zod';
 import type { ErrorEnvelope } from '@shared/http/error-envelope';
 import { HttpError } from '../errors';
 
@@ -17,14 +16,11 @@ export interface ErrorAnswer {
   expected: boolean;
 }
 
-function issuePath(path: PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
 /**
  * Translates whatever a handler threw into the one error envelope (DESIGN.md §3, medplum style):
- * HttpError keeps its status and message, zod errors become 400 with the first message the
- * schema words, anything else is a 500 that reveals nothing.
+ * HttpError keeps its status and message; anything else is a 500 that reveals nothing. A
+ * ZodError is no exception: the validation step refuses bad input as an HttpError, so a schema
+ * failing anywhere else (a stored item, a view) is a broken invariant, not the client's fault.
  */
 export function toErrorAnswer(error: unknown, options: EnvelopeOptions = {}): ErrorAnswer {
   let status = 500;
@@ -35,16 +31,6 @@ export function toErrorAnswer(error: unknown, options: EnvelopeOptions = {}): Er
 
   if (error instanceof HttpError) {
     ({ status, message, details, headers } = error);
-    expected = true;
-  } else if (error instanceof ZodError) {
-    status = 400;
-    message = error.issues[0]?.message ?? 'Invalid request';
-    details = {
-      issues: error.issues.map((issue) => ({
-        path: issuePath(issue.path),
-        message: issue.message,
-      })),
-    };
     expected = true;
   }
 

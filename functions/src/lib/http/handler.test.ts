@@ -1,16 +1,20 @@
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
+import { defineRoute } from '@shared/http/contract';
 import type { HttpRoute } from '../../routes';
+import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
+import type { Session } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { HttpError } from '../errors';
-import { httpHandler } from './handler';
+import { httpHandler, type SessionFor } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 const postRoute: HttpRoute = {
+  contract: { method: 'POST', path: '/api/things/{thingId}' },
   method: 'POST',
   path: '/api/things/{thingId}',
   handler: 'test',
@@ -34,11 +38,9 @@ const postEvent = (body: string, headers: Record<string, string> = sameOrigin) =
 
 beforeEach(() => {
   dynamo.reset();
-  vi.stubEnv('TABLE_NAME', 'test-table');
-  vi.stubEnv('APP_ORIGIN', 'http://localhost:3000');
-  vi.stubEnv('LOG_LEVEL', 'error');
+  stubEnv({ TABLE_NAME: 'test-table', APP_ORIGIN: 'http://localhost:3000', LOG_LEVEL: 'error' });
 });
-afterEach(() => vi.unstubAllEnvs());
+afterEach(restoreEnv);
 
 describe('httpHandler: validation and the error envelope', () => {
   it('passes validated input to the handler and answers JSON with security headers', async () => {
@@ -100,6 +102,82 @@ describe('httpHandler: validation and the error envelope', () => {
     expect(answer.status).toBe(500);
     expect(JSON.stringify(answer.body)).not.toContain('secret');
     expect(answer.body.message).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('answers 500, not 400, when a schema fails inside the handler (broken data)', async () => {
+    const storedItemSchema = z.object({ status: z.enum(['paid']) });
+    const broken = httpHandler(postRoute, {
+      handle: () => Promise.resolve({ body: storedItemSchema.parse({ status: 'lost' }) }),
+    });
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const answer = await call(broken, postEvent('{}'));
+      expect(answer).toEqual(
+        expect.objectContaining({
+          status: 500,
+          body: { message: 'Something went wrong on our side. Please try again.' },
+        }),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('"message":"request failed"');
+    expect(logged).toContain('"error":"ZodError"');
+    expect(logged).not.toContain('lost');
+    expect(logged).not.toContain('Invalid option');
+  });
+
+  it('validates with the schemas of the route contract', async () => {
+    const contract = defineRoute({
+      method: 'GET',
+      path: '/api/gadgets/{gadgetId}',
+      params: z.object({ gadgetId: z.uuid({ error: 'Gadget ID must be a valid UUID' }) }),
+      query: z.object({ size: z.coerce.number().int() }),
+      response: z.object({ id: z.string(), size: z.number() }),
+    });
+    const route: HttpRoute<typeof contract, 'public', 'none'> = {
+      contract,
+      method: contract.method,
+      path: contract.path,
+      handler: 'test',
+      access: 'public',
+      body: 'none',
+      maxBodyBytes: 0,
+      requireSameOrigin: false,
+    };
+    const getGadget = httpHandler(route, {
+      handle: ({ params, query, session }) => {
+        expectTypeOf(session).toEqualTypeOf<Session | null>();
+        return Promise.resolve({ body: { id: params.gadgetId, size: query.size } });
+      },
+    });
+    const ok = await call(
+      getGadget,
+      httpEvent(route, { pathParameters: { gadgetId: validId }, query: { size: '3' } }),
+    );
+    expect(ok).toMatchObject({ status: 200, body: { id: validId, size: 3 } });
+    const refused = await call(
+      getGadget,
+      httpEvent(route, { pathParameters: { gadgetId: 'x' }, query: { size: '3' } }),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Gadget ID must be a valid UUID',
+        issues: [{ path: 'gadgetId', message: 'Gadget ID must be a valid UUID' }],
+      },
+    });
+  });
+
+  it('types the session of provider and admin routes as present', () => {
+    expectTypeOf<SessionFor<'admin'>>().toEqualTypeOf<Session>();
+    expectTypeOf<SessionFor<'provider'>>().toEqualTypeOf<Session>();
+    expectTypeOf<SessionFor<'public'>>().toEqualTypeOf<Session | null>();
   });
 
   it('keeps the status and message of an HttpError, with success/error fields on request', async () => {

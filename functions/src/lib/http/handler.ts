@@ -1,126 +1,115 @@
-import middy, { type MiddlewareObj } from '@middy/core';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import type { HttpRoute } from '../../routes';
-import { authorize } from '../auth/authorize';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@shared/http/contract';
+import { routeKey, type Access, type HttpRoute } from '../../routes';
 import type { Session } from '../auth/sessions';
-import { createLogger, errorFields, type Logger } from '../logger';
-import { enforceRateLimit, type RateLimitRule } from '../rate-limit';
-import { loadSecrets } from '../secrets';
-import { parseBody, type ParsedBody } from './body';
-import { toErrorAnswer, type EnvelopeOptions } from './envelope';
-import { assertSameOrigin } from './origin';
+import type { Logger } from '../logger';
+import type { ParsedBody } from './body';
+import type { EnvelopeOptions } from './envelope';
+import { accessLog } from './middleware/access-log';
+import { authorization } from './middleware/authorization';
+import { bodyParsing } from './middleware/body-parsing';
+import { errorEnvelope } from './middleware/error-envelope';
+import { rateLimit, type RateLimitFor } from './middleware/rate-limit';
+import { requestContext } from './middleware/request-context';
+import { sameOrigin } from './middleware/same-origin';
+import { secrets } from './middleware/secrets';
+import { validation } from './middleware/validation';
 import { clientIp } from './request';
-import { apiSecurityHeaders } from './security-headers';
+import { requestState } from './request-state';
+import { jsonResponse } from './response';
+import type { HttpEvent, HttpMiddleware, HttpResponse } from './types';
 
-export type HttpEvent = APIGatewayProxyEventV2;
-export type HttpResponse = APIGatewayProxyStructuredResultV2;
+export type { HttpEvent, HttpResponse } from './types';
 
-export interface HttpResult {
+/** Provider and admin routes always have a session (authorization refused the rest). */
+export type SessionFor<RouteAccess extends Access> = 'public' extends RouteAccess
+  ? Session | null
+  : Session;
+
+/** What the handler receives as `body`: the contract's JSON body, or the raw parts to read. */
+export type BodyFor<Route extends HttpRoute> = Route['body'] extends 'json'
+  ? BodyOf<Route['contract']>
+  : Route['body'] extends 'multipart'
+    ? Extract<ParsedBody, { kind: 'multipart' }>
+    : Route['body'] extends 'raw'
+      ? Extract<ParsedBody, { kind: 'raw' }>
+      : undefined;
+
+export interface HttpResult<Body = unknown> {
   status?: number;
-  body?: unknown;
+  body?: Body;
   headers?: Record<string, string>;
   cookies?: string[];
 }
 
-export interface HandlerInput<P, Q, B> {
+export interface HandlerInput<P, Q, B, S> {
   params: P;
   query: Q;
   body: B;
   event: HttpEvent;
-  session: Session | null;
+  session: S;
   clientIp: string;
   log: Logger;
 }
 
-export interface HttpHandlerOptions<P, Q, B> extends EnvelopeOptions {
+export interface HttpHandlerOptions<Route extends HttpRoute, P, Q, B> extends EnvelopeOptions {
+  /** Overrides the contract's schema, for a handler that needs a stricter or other reading. */
   params?: ZodType<P>;
   query?: ZodType<Q>;
-  /** Validates a JSON body; raw and multipart routes receive the parsed body unvalidated. */
   body?: ZodType<B>;
   /** Rate limit applied after validation, before the handler (DESIGN.md §6). */
-  rateLimit?: (input: { clientIp: string; session: Session | null }) => RateLimitRule;
-  handle(input: HandlerInput<P, Q, B>): Promise<HttpResult>;
-}
-
-interface RequestState {
-  log: Logger;
-  startedAt: number;
-  session: Session | null;
-  body: ParsedBody;
-}
-
-function json(
-  status: number,
-  body: unknown,
-  requestId: string,
-  headers: Record<string, string> = {},
-  cookies?: string[],
-): HttpResponse {
-  return {
-    statusCode: status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...apiSecurityHeaders,
-      'x-request-id': requestId,
-      ...headers,
-    },
-    body: status === 204 ? '' : JSON.stringify(body ?? {}),
-    ...(cookies?.length ? { cookies } : {}),
-  };
+  rateLimit?: RateLimitFor<SessionFor<Route['access']>>;
+  handle(
+    input: HandlerInput<P, Q, B, SessionFor<Route['access']>>,
+  ): Promise<HttpResult<ResponseOf<Route['contract']>>>;
 }
 
 /**
- * The one handler factory (DESIGN.md §3). In order: request id and logger, same-origin check,
- * role check from the route manifest, body cap and media type, zod validation of path, query
- * and body, rate limit, then the handler. Every failure on the way becomes the JSON error
- * envelope; a handler only returns data or throws HttpError.
+ * The one handler factory (DESIGN.md §3). Each step is a named middy middleware, in this order:
+ * request context (id, logger), secrets, same-origin check, role check from the manifest, body
+ * cap and media type, validation of body, path and query against the route's contract, rate
+ * limit, then the handler. Every failure on the way becomes the JSON error envelope; only the
+ * validation step answers 400 for a schema, so a handler only returns data or throws HttpError.
  */
-export function httpHandler<P = Record<string, string>, Q = Record<string, string>, B = unknown>(
-  route: HttpRoute,
-  options: HttpHandlerOptions<P, Q, B>,
-) {
-  const states = new WeakMap<HttpEvent, RequestState>();
-  const stateOf = (event: HttpEvent): RequestState => {
-    const state = states.get(event);
-    if (!state) throw new Error('request state missing');
-    return state;
-  };
+export function httpHandler<
+  Route extends HttpRoute,
+  P = ParamsOf<Route['contract']>,
+  Q = QueryOf<Route['contract']>,
+  B = BodyFor<Route>,
+>(route: Route, options: HttpHandlerOptions<Route, P, Q, B>) {
+  const key = routeKey(route);
+  const steps: HttpMiddleware[] = [
+    errorEnvelope(key, options),
+    accessLog(),
+    requestContext(key),
+    secrets(),
+    ...(route.requireSameOrigin ? [sameOrigin()] : []),
+    authorization(route.access),
+    bodyParsing(route),
+    validation({
+      params: options.params ?? route.contract.params,
+      query: options.query ?? route.contract.query,
+      body: options.body ?? route.contract.body,
+    }),
+    ...(options.rateLimit ? [rateLimit(options.rateLimit as RateLimitFor)] : []),
+  ];
 
-  const base = async (event: HttpEvent): Promise<HttpResponse> => {
-    const state = stateOf(event);
-    const body =
-      state.body.kind === 'json'
-        ? options.body
-          ? options.body.parse(state.body.value)
-          : state.body.value
-        : state.body.kind === 'none'
-          ? undefined
-          : state.body;
-    const params = options.params
-      ? options.params.parse(event.pathParameters ?? {})
-      : (event.pathParameters ?? {});
-    const query = options.query
-      ? options.query.parse(event.queryStringParameters ?? {})
-      : (event.queryStringParameters ?? {});
-    const ip = clientIp(event);
-    if (options.rateLimit) {
-      await enforceRateLimit(options.rateLimit({ clientIp: ip, session: state.session }));
-    }
+  const handle = async (event: HttpEvent): Promise<HttpResponse> => {
+    const state = requestState(event);
+    const input = state.input!;
     const result = await options.handle({
-      params: params as P,
-      query: query as Q,
-      body: body as B,
+      params: input.params as P,
+      query: input.query as Q,
+      body: input.body as B,
       event,
-      session: state.session,
-      clientIp: ip,
+      // Authorization refused every request without the route's role before this point.
+      session: state.session as SessionFor<Route['access']>,
+      clientIp: clientIp(event),
       log: state.log,
     });
-    return json(
+    return jsonResponse(
       result.status ?? 200,
       result.body,
       event.requestContext.requestId,
@@ -128,43 +117,5 @@ export function httpHandler<P = Record<string, string>, Q = Record<string, strin
       result.cookies,
     );
   };
-
-  const pipeline: MiddlewareObj<HttpEvent, HttpResponse, Error, Context> = {
-    before: async (request) => {
-      const { event } = request;
-      const requestId = event.requestContext?.requestId ?? request.context.awsRequestId;
-      const log = createLogger({ requestId, route: `${route.method} ${route.path}` });
-      states.set(event, { log, startedAt: Date.now(), session: null, body: { kind: 'none' } });
-      const state = stateOf(event);
-      await loadSecrets();
-      if (route.requireSameOrigin) assertSameOrigin(event);
-      state.session = await authorize(route.access, event);
-      state.body = parseBody(route, event);
-    },
-    after: (request) => {
-      const state = states.get(request.event);
-      state?.log.info('request completed', {
-        status: request.response?.statusCode,
-        durationMs: state ? Date.now() - state.startedAt : undefined,
-      });
-    },
-    onError: (request) => {
-      const answer = toErrorAnswer(request.error, options);
-      const state = states.get(request.event);
-      const log = state?.log ?? createLogger({ route: `${route.method} ${route.path}` });
-      const fields = {
-        status: answer.status,
-        durationMs: state ? Date.now() - state.startedAt : undefined,
-      };
-      if (answer.expected) log.info('request refused', fields);
-      else log.error('request failed', { ...fields, ...errorFields(request.error) });
-      request.response = json(
-        answer.status,
-        answer.body,
-        request.event.requestContext?.requestId ?? request.context.awsRequestId,
-        answer.headers,
-      );
-    },
-  };
-  return middy<HttpEvent, HttpResponse, Error, Context>(base).use(pipeline);
+  return middy<HttpEvent, HttpResponse, Error, Context>(handle).use(steps);
 }

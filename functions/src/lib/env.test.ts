@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env, envNames, reloadEnv } from './env';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  reloadEnv();
+});
+
+describe('env', () => {
+  it('reads the environment once, until told to read again', () => {
+    vi.stubEnv('SES_FROM', 'first@example.org');
+    reloadEnv();
+    expect(env.sesFrom).toBe('first@example.org');
+    vi.stubEnv('SES_FROM', 'second@example.org');
+    expect(env.sesFrom).toBe('first@example.org');
+    reloadEnv();
+    expect(env.sesFrom).toBe('second@example.org');
+  });
+
+  it('names a missing required setting', () => {
+    vi.stubEnv('SES_FROM', '');
+    reloadEnv();
+    expect(() => env.sesFrom).toThrow('Missing environment variable SES_FROM');
+  });
+
+  it('parses levels, flags and numbers, with defaults', () => {
+    vi.stubEnv('LOG_LEVEL', 'loud');
+    vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
+    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '');
+    reloadEnv();
+    expect(env.logLevel).toBe('info');
+    expect(env.s3ForcePathStyle).toBe(true);
+    expect(env.rateLimitMultiplier).toBe(1);
+    vi.stubEnv('RATE_LIMIT_MULTIPLIER', '-2');
+    reloadEnv();
+    expect(() => env.rateLimitMultiplier).toThrow(/positive integer/);
+  });
+
+  it('is the only reader of process.env in functions/src (tests aside)', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const readers = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => !file.startsWith('testing'))
+      .filter(
+        (file) => path.join(root, file) !== fileURLToPath(import.meta.url).replace('.test', ''),
+      )
+      .filter((file) => /process\.env\b/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(readers).toEqual([]);
+    expect(Object.values(envNames)).toEqual(
+      expect.arrayContaining(['SES_FROM', 'SECRETS_ARN', 'LOG_LEVEL', 'RATE_LIMIT_MULTIPLIER']),
+    );
+  });
+});

@@ -1,0 +1,13 @@
+import { vi } from 'vitest';
+import { reloadEnv } from '../lib/env';
+
+/** `vi.stubEnv` for handler settings: env.ts reads them once, so it is told to read again. */
+export function stubEnv(values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  reloadEnv();
+}
+
+export function restoreEnv(): void {
+  vi.unstubAllEnvs();
+  reloadEnv();
+}
