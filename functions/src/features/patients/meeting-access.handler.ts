@@ -3,13 +3,13 @@ import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadPatientCase } from './load';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
 /** POST /api/patients/{patientId}/meeting-access: records when the patient joined. */
-export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
+export const handler = httpHandler(routes.recordMeetingAccess, {
   successFlag: true,
   async handle({ params, body }) {
     const { bundle } = await loadPatientCase(params.patientId);
