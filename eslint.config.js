@@ -37,6 +37,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // DESIGN.md §4: only the entity modules of functions/src/db talk to DynamoDB. Unit tests
+    // that mock the SDK with aws-sdk-client-mock are the one exception.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/db/**', 'functions/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'],
+              message: 'Use an entity module of functions/src/db (docs/access-patterns.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs talk to a person on the terminal.
     files: ['local/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'infra/bin/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { insertAdminUser } from '../functions/src/db/admin-users';
+import { cancellationReasons } from '../functions/src/db/transaction';
 import { hashPassword } from '../functions/src/lib/auth/passwords';
 
 /**
@@ -45,9 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const name = (error as { name?: string }).name;
   console.error(
-    name === 'TransactionCanceledException'
+    cancellationReasons(error)
       ? 'That username or email is already an administrator.'
       : `Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`,
   );

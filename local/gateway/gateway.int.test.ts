@@ -11,11 +11,9 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { db, tableName } from '../../functions/src/db/client';
-import { keys } from '../../functions/src/db/keys';
+import { getConnection, liveConnectionPages } from '../../functions/src/db/connections';
 import { createSession } from '../../functions/src/lib/auth/sessions';
 import { appFetch, useTestStack } from '../testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
@@ -121,17 +119,9 @@ describe('local gateway: WebSocket API and Management API', () => {
     socket.send(JSON.stringify({ action: 'ping' }));
     expect(await reply).toEqual({ type: 'PONG' });
 
-    const { Items } = await import('@aws-sdk/lib-dynamodb').then(({ QueryCommand }) =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'CONNECTIONS' },
-        }),
-      ),
-    );
-    const connectionId = String(Items?.at(-1)?.connectionId);
+    const connectionIds: string[] = [];
+    for await (const page of liveConnectionPages()) connectionIds.push(...page);
+    const connectionId = String(connectionIds.at(-1));
     expect(connectionId).toBeTruthy();
 
     const management = new ApiGatewayManagementApiClient({ endpoint: stack.appUrl });
@@ -146,14 +136,7 @@ describe('local gateway: WebSocket API and Management API', () => {
 
     socket.close();
     await new Promise((resolve) => socket.once('close', resolve));
-    await expect
-      .poll(async () => {
-        const { Item } = await db().send(
-          new GetCommand({ TableName: tableName(), Key: keys.webSocketConnection(connectionId) }),
-        );
-        return Item;
-      })
-      .toBeUndefined();
+    await expect.poll(async () => (await getConnection(connectionId)) ?? undefined).toBeUndefined();
 
     await expect(
       management.send(

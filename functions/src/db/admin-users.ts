@@ -1,26 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import * as z from 'zod';
+import { normalizeName, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { getItem, putItem, updateItem } from './table';
+import { newItemTx, writeTransaction } from './transaction';
+import { guardKeys, guardTx } from './unique-guards';
+
+export const ADMIN_USER_ENTITY = 'AdminUser';
+const entity = { tag: ADMIN_USER_ENTITY, personalKey: true };
+
+/** Usernames are unique by key, without case. */
+export const adminUserKey = (username: string): ItemKey => ({
+  pk: `ADMIN#${normalizeName(username)}`,
+  sk: 'ADMIN',
+});
 
 /** The stored administrator (spec doc 2 §3). `passwordHash` is scrypt (lib/auth/passwords). */
-export interface AdminUserRecord {
-  id: string;
-  username: string;
-  passwordHash: string;
-  email: string;
-  role: 'admin';
-  createdAt: string;
-  lastLogin: string | null;
-  isActive: boolean;
-}
+export const adminUserRecordSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  passwordHash: z.string(),
+  email: z.string(),
+  role: z.literal('admin'),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type AdminUserRecord = z.infer<typeof adminUserRecordSchema>;
+
+const adminItem = (admin: AdminUserRecord) => ({
+  ...adminUserKey(admin.username),
+  entity: ADMIN_USER_ENTITY,
+  ...admin,
+});
 
 /** Access pattern: administrator by username (login). */
 export async function getAdminUser(username: string): Promise<AdminUserRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.adminUser(username) }),
-  );
-  return (Item as AdminUserRecord | undefined) ?? null;
+  const item = await getItem(adminUserKey(username));
+  return item ? parseStored(adminUserRecordSchema, entity, item) : null;
 }
 
 /**
@@ -39,30 +56,10 @@ export async function insertAdminUser(
     lastLogin: null,
     isActive: true,
   };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.adminUser(record.username), entity: 'AdminUser', ...record },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.adminEmailGuard(record.email),
-              entity: 'UniqueGuard',
-              owner: record.id,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+  await writeTransaction([
+    newItemTx(adminItem(record)),
+    guardTx(guardKeys.adminEmail(record.email), record.id),
+  ]);
   return record;
 }
 
@@ -71,10 +68,13 @@ export async function replaceAdminPassword(
   admin: AdminUserRecord,
   passwordHash: string,
 ): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.adminUser(admin.username), entity: 'AdminUser', ...admin, passwordHash },
-    }),
-  );
+  await putItem(adminItem({ ...admin, passwordHash }));
+}
+
+/** Access pattern: remember a successful sign-in. */
+export async function recordAdminLogin(username: string, at: Date): Promise<void> {
+  await updateItem(adminUserKey(username), {
+    UpdateExpression: 'SET lastLogin = :now',
+    ExpressionAttributeValues: { ':now': at.toISOString() },
+  });
 }

@@ -1,34 +1,36 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { attachmentRecordSchema, type AttachmentRecord } from './cases';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { attachmentRecordSchema, ATTACHMENT_ENTITY, type AttachmentRecord } from './attachments';
+import { partitions, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { IF_NEW, partitionQuery, putItem, queryAll } from './table';
+
+/**
+ * A document of a doctor application, in the application's partition. It is stored as an
+ * Attachment (same record and tag as a case's files); only its key differs.
+ */
+const entity = { tag: ATTACHMENT_ENTITY };
+const SK_PREFIX = 'DOC#';
+
+export const applicationDocumentKey = (applicationId: string, attachmentId: string): ItemKey => ({
+  pk: partitions.application(applicationId),
+  sk: `${SK_PREFIX}${attachmentId}`,
+});
 
 export async function insertApplicationDocument(attachment: AttachmentRecord): Promise<void> {
   if (!attachment.doctorApplicationId) throw new Error('document without application');
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.applicationDocument(attachment.doctorApplicationId, attachment.id),
-        entity: 'Attachment',
-        ...attachment,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await putItem(
+    {
+      ...applicationDocumentKey(attachment.doctorApplicationId, attachment.id),
+      entity: ATTACHMENT_ENTITY,
+      ...attachment,
+    },
+    IF_NEW,
   );
 }
 
 /** Access pattern: an application's documents (Query on its partition, `DOC#` prefix). */
 export async function listApplicationDocuments(applicationId: string): Promise<AttachmentRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :doc)',
-      ExpressionAttributeValues: {
-        ':pk': keys.applicationPartition(applicationId),
-        ':doc': 'DOC#',
-      },
-    }),
+  const items = await queryAll(
+    partitionQuery(partitions.application(applicationId), { skPrefix: SK_PREFIX }),
   );
-  return (Items ?? []).map((item) => attachmentRecordSchema.parse(item));
+  return items.map((item) => parseStored(attachmentRecordSchema, entity, item));
 }

@@ -1,61 +1,47 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '../lib/errors';
 import * as z from 'zod';
-import type { AttachmentRecord } from './cases';
-import { db, tableName } from './client';
-import { epochSeconds, keys } from './keys';
+import { conflict } from '../lib/errors';
+import { partitions, type ItemKey } from './keys';
+import { pendingUploadDoneTx, type PendingUpload } from './pending-uploads';
+import { parseStored } from './records';
+import { IF_NEW, putItem, type StoredItem } from './table';
+import { cancellationReasons, newItemTx, writeTransaction } from './transaction';
 
-/** An upload the browser was allowed to make but the server has not verified yet. */
-export const pendingUploadSchema = z.object({
-  uploadId: z.string(),
-  caseId: z.string(),
-  kind: z.enum(['image', 'document', 'voice', 'attachment']),
-  s3Key: z.string(),
-  originalName: z.string(),
+/** A verified file of a case (or, as an application document, of an application). */
+export const ATTACHMENT_ENTITY = 'Attachment';
+const entity = { tag: ATTACHMENT_ENTITY };
+const SK_PREFIX = 'ATTACHMENT#';
+
+export const attachmentKey = (caseId: string, attachmentId: string): ItemKey => ({
+  pk: partitions.case(caseId),
+  sk: `${SK_PREFIX}${attachmentId}`,
+});
+
+export const attachmentRecordSchema = z.object({
+  id: z.string(),
+  caseId: z.string().nullable(),
+  doctorApplicationId: z.string().nullable(),
+  type: z.string(),
+  kind: z.string(),
   filename: z.string(),
+  originalName: z.string(),
   contentType: z.string(),
+  size: z.number().int(),
+  s3Key: z.string(),
   createdAt: z.string(),
 });
-export type PendingUpload = z.infer<typeof pendingUploadSchema>;
+export type AttachmentRecord = z.infer<typeof attachmentRecordSchema>;
 
-/** A pending upload expires with its presigned POST's margin; DynamoDB's TTL cleans it up. */
-const PENDING_LIFETIME_MS = 60 * 60 * 1000;
+export const isAttachmentItem = (item: StoredItem): boolean =>
+  typeof item.sk === 'string' && item.sk.startsWith(SK_PREFIX);
 
-export async function putPendingUpload(upload: PendingUpload, now = new Date()): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.pendingUpload(upload.caseId, upload.uploadId),
-        entity: 'PendingUpload',
-        ...upload,
-        ttl: epochSeconds(new Date(now.getTime() + PENDING_LIFETIME_MS)),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
+export const parseAttachment = (item: StoredItem): AttachmentRecord =>
+  parseStored(attachmentRecordSchema, entity, item);
 
-export async function getPendingUpload(
-  caseId: string,
-  uploadId: string,
-): Promise<PendingUpload | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.pendingUpload(caseId, uploadId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? pendingUploadSchema.parse(Item) : null;
-}
-
-export async function deletePendingUpload(caseId: string, uploadId: string): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.pendingUpload(caseId, uploadId) }),
-  );
-}
+const caseAttachmentItem = (caseId: string, attachment: AttachmentRecord) => ({
+  ...attachmentKey(caseId, attachment.id),
+  entity: ATTACHMENT_ENTITY,
+  ...attachment,
+});
 
 /**
  * The verified upload becomes an Attachment and stops being pending, in one transaction, so a
@@ -65,34 +51,13 @@ export async function promotePendingUpload(
   upload: PendingUpload,
   attachment: AttachmentRecord,
 ): Promise<void> {
-  const write = db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.pendingUpload(upload.caseId, upload.uploadId),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.attachment(upload.caseId, attachment.id),
-              entity: 'Attachment',
-              ...attachment,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
-  await write.catch((error: unknown) => {
+  const items = [
+    pendingUploadDoneTx(upload),
+    newItemTx(caseAttachmentItem(upload.caseId, attachment)),
+  ];
+  await writeTransaction(items).catch((error: unknown) => {
     // A retried confirmation that lost the race: the file is attached once, by the other call.
-    if (error instanceof TransactionCanceledException)
-      throw conflict('This file is already attached');
+    if (cancellationReasons(error)) throw conflict('This file is already attached');
     throw error;
   });
 }
@@ -100,15 +65,5 @@ export async function promotePendingUpload(
 /** Inline uploads (POST /api/cases multipart) are verified before they are stored. */
 export async function insertAttachment(attachment: AttachmentRecord): Promise<void> {
   if (!attachment.caseId) throw new Error('case attachment without case');
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.attachment(attachment.caseId, attachment.id),
-        entity: 'Attachment',
-        ...attachment,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(caseAttachmentItem(attachment.caseId, attachment), IF_NEW);
 }

@@ -1,16 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { AuditLogEntry } from '@shared/admin/api';
-import { db, tableName } from './client';
-import { auditListIndexKey, keys } from './keys';
+import { listEntry, partitions, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { listQuery, queryFirst } from './table';
+import { newItemTx, type TransactItem } from './transaction';
 
 export type AuditAction = 'APPROVED' | 'REJECTED' | 'CREATED' | 'UPDATED';
+
+/** Audit entries live in their application's partition and in the `AUDIT_LOGS` list. */
+export const AUDIT_LOG_ENTITY = 'AuditLog';
+const entity = { tag: AUDIT_LOG_ENTITY };
+
+/**
+ * An entry as read back: the fields of the shared `AuditLogEntry` (checked by `satisfies`).
+ * Declared here rather than imported, because importing the schema value from
+ * `@shared/admin/api` would bundle every admin schema into each handler that writes an entry.
+ */
+const auditEntryRecordSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  action: z.string(),
+  applicationId: z.string(),
+  adminId: z.string(),
+  previousStatus: z.string().nullable(),
+  newStatus: z.string(),
+  notes: z.string(),
+}) satisfies z.ZodType<AuditLogEntry>;
+
+export const auditEntryKey = (applicationId: string, timestamp: string, id: string): ItemKey => ({
+  pk: partitions.application(applicationId),
+  sk: `AUDIT#${timestamp}#${id}`,
+});
 
 /**
  * An audit entry as a transaction item: every status change writes its entry in the same
  * transaction as the change (issue 4), and no API route updates or deletes one.
  */
-export function auditEntryPut(entry: {
+export function auditEntryTx(entry: {
   action: AuditAction;
   applicationId: string;
   adminId: string | null;
@@ -18,7 +45,7 @@ export function auditEntryPut(entry: {
   newStatus: string;
   notes: string;
   timestamp: string;
-}) {
+}): TransactItem {
   const id = randomUUID();
   const stored: AuditLogEntry & { metadata: Record<string, unknown> } = {
     id,
@@ -31,40 +58,16 @@ export function auditEntryPut(entry: {
     notes: entry.notes,
     metadata: {},
   };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.auditEntry(entry.applicationId, entry.timestamp, id),
-        ...auditListIndexKey(entry.timestamp, id),
-        entity: 'AuditLog',
-        ...stored,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return newItemTx({
+    ...auditEntryKey(entry.applicationId, entry.timestamp, id),
+    ...listEntry('AUDIT_LOGS', entry.timestamp, id),
+    entity: AUDIT_LOG_ENTITY,
+    ...stored,
+  });
 }
 
 /** Access pattern: all audit entries, newest first (gsi1 `AUDIT_LOGS`). */
 export async function listAuditEntries(limit = 500): Promise<AuditLogEntry[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'AUDIT_LOGS' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map((item) => ({
-    id: String(item.id),
-    timestamp: String(item.timestamp),
-    action: String(item.action),
-    applicationId: String(item.applicationId),
-    adminId: String(item.adminId ?? ''),
-    previousStatus: (item.previousStatus as string | null) ?? null,
-    newStatus: String(item.newStatus),
-    notes: String(item.notes ?? ''),
-  }));
+  const items = await queryFirst(listQuery('AUDIT_LOGS', { newestFirst: true }), limit);
+  return items.map((item) => parseStored(auditEntryRecordSchema, entity, item));
 }

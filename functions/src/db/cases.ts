@@ -1,26 +1,32 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
-import { db, tableName } from './client';
-import { caseListIndexKey, keys } from './keys';
+import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
+import { listEntry, partitions, type ItemKey } from './keys';
+import { isMeetingItem, parseMeeting, type MeetingRecord } from './meetings';
+import { isPaymentItem, parsePayment, type PaymentRecord } from './payments';
+import { patientTx, type PatientRecord } from './patients';
+import { parseStored } from './records';
+import {
+  IF_EXISTS,
+  listQuery,
+  partitionQuery,
+  queryAll,
+  queryFirst,
+  updateItem,
+  type StoredItem,
+} from './table';
+import { newItemTx, updateTx, writeTransaction, type TransactItem } from './transaction';
 
-/** The stored patient (spec doc 1 §3): who asked, and how to reach them. */
-export const patientRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  contactInfo: z.string(),
-  caseId: z.string(),
-  createdAt: z.string(),
-});
-export type PatientRecord = z.infer<typeof patientRecordSchema>;
+export const CASE_ENTITY = 'Case';
+const entity = { tag: CASE_ENTITY };
+
+/** A case and everything that belongs to it share one partition: one Query reads it all. */
+export const caseKey = (caseId: string): ItemKey => ({ pk: partitions.case(caseId), sk: 'CASE' });
+
+/** The case's place in the `gsi1` list of all cases (admin cases, provider dashboard). */
+export const caseListEntry = (caseRecord: Pick<CaseRecord, 'id' | 'createdAt'>) =>
+  listEntry('CASES', caseRecord.createdAt, caseRecord.id);
 
 /** The stored case. `source` says which intake reading created it (spec doc 1 §2). */
 export const caseRecordSchema = z.object({
@@ -46,54 +52,7 @@ export const caseRecordSchema = z.object({
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
-export const meetingRecordSchema = z.object({
-  id: z.string(),
-  caseId: z.string(),
-  zoomMeetingId: z.string(),
-  patientJoinUrl: z.string(),
-  providerJoinUrl: z.string(),
-  scheduledFor: z.string(),
-  duration: z.number().int(),
-  startedAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  status: z.enum(['scheduled', 'active', 'completed', 'cancelled']),
-  autoEndTimerId: z.string().nullable(),
-  patientLastAccessAt: z.string().nullable().default(null),
-  createdAt: z.string(),
-});
-export type MeetingRecord = z.infer<typeof meetingRecordSchema>;
-
-export const paymentRecordSchema = z.object({
-  id: z.string(),
-  caseId: z.string(),
-  provider: z.literal('stripe'),
-  status: z.literal('paid'),
-  /** Ids and amounts only (DESIGN.md §6: no patient data beyond ids). */
-  rawPayload: z.object({
-    checkoutSessionId: z.string(),
-    paymentIntentId: z.string().nullable(),
-    amountTotal: z.number().int(),
-    currency: z.string(),
-    eventId: z.string().nullable(),
-  }),
-  createdAt: z.string(),
-});
-export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
-
-export const attachmentRecordSchema = z.object({
-  id: z.string(),
-  caseId: z.string().nullable(),
-  doctorApplicationId: z.string().nullable(),
-  type: z.string(),
-  kind: z.string(),
-  filename: z.string(),
-  originalName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  s3Key: z.string(),
-  createdAt: z.string(),
-});
-export type AttachmentRecord = z.infer<typeof attachmentRecordSchema>;
+const parseCase = (item: StoredItem): CaseRecord => parseStored(caseRecordSchema, entity, item);
 
 /** Everything stored under one case (pattern: case partition, one Query). */
 export interface CaseBundle {
@@ -104,113 +63,63 @@ export interface CaseBundle {
 }
 
 export async function getCaseBundle(caseId: string): Promise<CaseBundle | null> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.casePartition(caseId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-
-  const caseItem = items.find((item) => item.sk === 'CASE');
+  const items = await queryAll(partitionQuery(partitions.case(caseId), { consistent: true }));
+  const caseItem = items.find((item) => item.sk === caseKey(caseId).sk);
   if (!caseItem) return null;
-  const meetingItem = items.find((item) => item.sk === 'MEETING');
-  const startsWith = (prefix: string) =>
-    items.filter((item) => typeof item.sk === 'string' && item.sk.startsWith(prefix));
+  const meetingItem = items.find(isMeetingItem);
   return {
-    case: caseRecordSchema.parse(caseItem),
-    meeting: meetingItem ? meetingRecordSchema.parse(meetingItem) : null,
-    payments: startsWith('PAYMENT#').map((item) => paymentRecordSchema.parse(item)),
-    attachments: startsWith('ATTACHMENT#').map((item) => attachmentRecordSchema.parse(item)),
+    case: parseCase(caseItem),
+    meeting: meetingItem ? parseMeeting(meetingItem) : null,
+    payments: items.filter(isPaymentItem).map(parsePayment),
+    attachments: items.filter(isAttachmentItem).map(parseAttachment),
   };
 }
 
-/** Creates a patient and its first case in one transaction (issue 3: POST /api/patients). */
+export function caseTx(caseRecord: CaseRecord): TransactItem {
+  return newItemTx({
+    ...caseKey(caseRecord.id),
+    ...caseListEntry(caseRecord),
+    entity: CASE_ENTITY,
+    ...caseRecord,
+  });
+}
+
+/** Creates a patient and its case in one transaction (both intake readings). */
 export async function insertPatientWithCase(
   patient: PatientRecord,
   caseRecord: CaseRecord,
 ): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.patient(patient.id), entity: 'Patient', ...patient },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: caseItem(caseRecord),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+  await writeTransaction([patientTx(patient), caseTx(caseRecord)]);
 }
 
-export function caseItem(caseRecord: CaseRecord): Record<string, unknown> {
-  return {
-    ...keys.case(caseRecord.id),
-    ...caseListIndexKey(caseRecord.createdAt, caseRecord.id),
-    entity: 'Case',
-    ...caseRecord,
-  };
+/**
+ * The case's move awaiting_payment → paid, as a transaction item: it fails unless the case
+ * still awaits payment, so two deliveries can never both mark it paid.
+ */
+export function casePaidTx(caseId: string, paidAt: string): TransactItem {
+  return updateTx(caseKey(caseId), {
+    UpdateExpression: 'SET #status = :paid, paidAt = :paidAt',
+    ConditionExpression: '#status = :awaiting',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':paid': 'paid',
+      ':awaiting': 'awaiting_payment',
+      ':paidAt': paidAt,
+    },
+  });
 }
 
-/** Access pattern: patient by id (payment verification, video access). */
-export async function getPatient(patientId: string): Promise<PatientRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.patient(patientId), ConsistentRead: true }),
-  );
-  return Item ? patientRecordSchema.parse(Item) : null;
+/** Access pattern: remember the case's latest Checkout Session. */
+export async function recordCheckoutSession(caseId: string, sessionId: string): Promise<void> {
+  await updateItem(caseKey(caseId), {
+    UpdateExpression: 'SET checkoutSessionId = :session',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':session': sessionId },
+  });
 }
 
 /** Access pattern: recent cases, newest first (gsi1 `CASES`; admin Cases tab). */
 export async function listRecentCases(limit = 200): Promise<CaseRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'CASES' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map((item) => caseRecordSchema.parse(item));
-}
-
-/** Access pattern: several patients by id (BatchGet, 100 keys a request). */
-export async function getPatients(patientIds: string[]): Promise<Map<string, PatientRecord>> {
-  const found = new Map<string, PatientRecord>();
-  const unique = [...new Set(patientIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keysLeft: Record<string, unknown>[] | undefined = unique
-      .slice(start, start + 100)
-      .map((id) => keys.patient(id) as unknown as Record<string, unknown>);
-    while (keysLeft?.length) {
-      const result = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft } } }),
-      );
-      for (const item of result.Responses?.[tableName()] ?? []) {
-        const patient = patientRecordSchema.parse(item);
-        found.set(patient.id, patient);
-      }
-      keysLeft = result.UnprocessedKeys?.[tableName()]?.Keys as
-        Record<string, unknown>[] | undefined;
-    }
-  }
-  return found;
+  const items = await queryFirst(listQuery('CASES', { newestFirst: true }), limit);
+  return items.map(parseCase);
 }

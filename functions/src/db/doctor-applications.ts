@@ -1,12 +1,27 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { applicationMessages } from '@shared/doctor-applications/submit';
 import { applicationStatusSchema } from '@shared/doctor-applications/status';
 import { conflict } from '../lib/errors';
-import { db, tableName } from './client';
-import { auditEntryPut } from './audit-log';
-import { applicationListIndexKey, keys } from './keys';
+import { auditEntryTx } from './audit-log';
+import { listEntry, partitions, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { getItem, listQuery, queryAll } from './table';
+import {
+  cancellationReasons,
+  newItemTx,
+  putTx,
+  writeTransaction,
+  type TransactItem,
+} from './transaction';
+import { guardKeys, guardTaken, guardTx } from './unique-guards';
+
+export const DOCTOR_APPLICATION_ENTITY = 'DoctorApplication';
+const entity = { tag: DOCTOR_APPLICATION_ENTITY };
+
+export const doctorApplicationKey = (applicationId: string): ItemKey => ({
+  pk: partitions.application(applicationId),
+  sk: 'APPLICATION',
+});
 
 /** The stored doctor application (spec doc 2 §3), as kept in the table. */
 export const doctorApplicationRecordSchema = z.object({
@@ -35,18 +50,25 @@ export const doctorApplicationRecordSchema = z.object({
 });
 export type DoctorApplicationRecord = z.infer<typeof doctorApplicationRecordSchema>;
 
+const parseApplication = (item: Record<string, unknown>) =>
+  parseStored(doctorApplicationRecordSchema, entity, item);
+
+/** The stored item: key, place in the `APPLICATIONS` list (newest first), record. */
+function applicationItem(record: DoctorApplicationRecord) {
+  return {
+    ...doctorApplicationKey(record.applicationId),
+    ...listEntry('APPLICATIONS', record.applicationDate, record.applicationId),
+    entity: DOCTOR_APPLICATION_ENTITY,
+    ...record,
+  };
+}
+
 /** Access pattern: application by application id (status lookup). GetItem, strongly consistent. */
 export async function getDoctorApplication(
   applicationId: string,
 ): Promise<DoctorApplicationRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.doctorApplication(applicationId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? doctorApplicationRecordSchema.parse(Item) : null;
+  const item = await getItem(doctorApplicationKey(applicationId), { consistent: true });
+  return item ? parseApplication(item) : null;
 }
 
 export const EMAIL_ALREADY_REGISTERED = applicationMessages.emailRegistered;
@@ -56,93 +78,56 @@ export const EMAIL_ALREADY_REGISTERED = applicationMessages.emailRegistered;
  * transaction, so two applications never share an email or a license (DESIGN.md §4).
  */
 export async function insertDoctorApplication(record: DoctorApplicationRecord): Promise<void> {
-  const guard = keys.applicationEmailGuard(record.email);
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.doctorApplication(record.applicationId),
-                ...applicationListIndexKey(record.applicationDate, record.applicationId),
-                entity: 'DoctorApplication',
-                ...record,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...guard, entity: 'UniqueGuard', owner: record.applicationId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.applicationLicenseGuard(record.medicalLicenseNumber),
-                entity: 'UniqueGuard',
-                owner: record.applicationId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          auditEntryPut({
-            action: 'CREATED',
-            applicationId: record.applicationId,
-            adminId: null,
-            previousStatus: null,
-            newStatus: record.status,
-            notes: '',
-            timestamp: record.applicationDate,
-          }),
-        ],
+    await writeTransaction([
+      newItemTx(applicationItem(record)),
+      guardTx(guardKeys.applicationEmail(record.email), record.applicationId),
+      guardTx(guardKeys.applicationLicense(record.medicalLicenseNumber), record.applicationId),
+      auditEntryTx({
+        action: 'CREATED',
+        applicationId: record.applicationId,
+        adminId: null,
+        previousStatus: null,
+        newStatus: record.status,
+        notes: '',
+        timestamp: record.applicationDate,
       }),
-    );
+    ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (codes[1] === 'ConditionalCheckFailed') throw conflict(EMAIL_ALREADY_REGISTERED);
-      if (codes[2] === 'ConditionalCheckFailed') {
-        throw conflict(applicationMessages.licenseRegistered);
-      }
-      // The generated application id collided (40 bits: rare): the caller may simply retry.
-      if (codes[0] === 'ConditionalCheckFailed')
-        throw conflict('Please submit the application again');
+    const codes = cancellationReasons(error);
+    if (codes?.[1] === 'ConditionalCheckFailed') throw conflict(EMAIL_ALREADY_REGISTERED);
+    if (codes?.[2] === 'ConditionalCheckFailed') {
+      throw conflict(applicationMessages.licenseRegistered);
     }
+    // The generated application id collided (40 bits: rare): the caller may simply retry.
+    if (codes?.[0] === 'ConditionalCheckFailed')
+      throw conflict('Please submit the application again');
     throw error;
   }
 }
 
+/**
+ * A reviewed application as a transaction item, conditional on the version the review read:
+ * two reviews of the same application apply one after the other, never interleaved.
+ */
+export function reviewedApplicationTx(
+  updated: DoctorApplicationRecord,
+  readVersion: number,
+): TransactItem {
+  return putTx(applicationItem(updated), {
+    expression:
+      readVersion === 0 ? 'attribute_not_exists(version) OR version = :v' : 'version = :v',
+    values: { ':v': readVersion },
+  });
+}
+
 /** Access pattern: all applications, newest first (gsi1 `APPLICATIONS`). */
 export async function listDoctorApplications(): Promise<DoctorApplicationRecord[]> {
-  const records: DoctorApplicationRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'APPLICATIONS' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    records.push(...(page.Items ?? []).map((item) => doctorApplicationRecordSchema.parse(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return records;
+  const items = await queryAll(listQuery('APPLICATIONS', { newestFirst: true }));
+  return items.map(parseApplication);
 }
 
 /** Access pattern: does an application use this email (check-email). */
 export async function applicationEmailTaken(email: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.applicationEmailGuard(email) }),
-  );
-  return Item !== undefined;
+  return guardTaken(guardKeys.applicationEmail(email));
 }

@@ -1,9 +1,18 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { type ItemKey } from './keys';
+import { parseStored } from './records';
+import { getItem, IF_EXISTS } from './table';
+import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A verified provider (spec doc 2 §3: Provider and Verified provider, one record). */
+export const PROVIDER_ENTITY = 'Provider';
+const entity = { tag: PROVIDER_ENTITY };
+
+export const providerKey = (providerId: string): ItemKey => ({
+  pk: `PROVIDER#${providerId}`,
+  sk: 'PROVIDER',
+});
+
 export const providerRecordSchema = z.object({
   id: z.string(),
   applicationId: z.string(),
@@ -30,30 +39,20 @@ export const providerRecordSchema = z.object({
 });
 export type ProviderRecord = z.infer<typeof providerRecordSchema>;
 
-/** The provider's sign-in (scrypt hash), stored under the email so emails are unique. */
-export const providerLoginSchema = z.object({
-  providerId: z.string(),
-  email: z.string(),
-  passwordHash: z.string(),
-  isActive: z.boolean(),
-});
-export type ProviderLogin = z.infer<typeof providerLoginSchema>;
-
 export async function getProvider(providerId: string): Promise<ProviderRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.provider(providerId) }),
-  );
-  return Item ? providerRecordSchema.parse(Item) : null;
+  const item = await getItem(providerKey(providerId));
+  return item ? parseStored(providerRecordSchema, entity, item) : null;
 }
 
-/** Access pattern: provider sign-in by email (login, check-email). */
-export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.providerLogin(email),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? providerLoginSchema.parse(Item) : null;
+export function providerTx(provider: ProviderRecord): TransactItem {
+  return newItemTx({ ...providerKey(provider.id), entity: PROVIDER_ENTITY, ...provider });
+}
+
+/** (De)activates an existing provider inside a review's transaction. */
+export function providerActiveTx(providerId: string, active: boolean): TransactItem {
+  return updateTx(providerKey(providerId), {
+    UpdateExpression: 'SET isActive = :active',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':active': active },
+  });
 }

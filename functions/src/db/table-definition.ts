@@ -1,8 +1,8 @@
 /**
  * The one DynamoDB table, defined once. The local stack creates it from this object on start
  * and the CDK stack builds the cloud table from it, so keys, indexes and TTL never drift.
- * Keys are generic (`pk`/`sk`, `gsi1pk`/`gsi1sk`, ...): entities and their access patterns are
- * in `keys.ts` and `docs/access-patterns.md`.
+ * Keys are generic (`pk`/`sk`, `gsi1pk`/`gsi1sk`, ...): each entity module of `db/` builds its
+ * own, and `docs/access-patterns.md` lists them with their access patterns.
  */
 export const tableDefinition = {
   partitionKey: 'pk',

@@ -29,3 +29,22 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     {},
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+/**
+ * A broken invariant of stored data (an item that fails its record schema): our fault, never
+ * the client's, so the framework answers a generic 500 and logs `entity` and `key`. The message
+ * and fields carry ids and field names only, never the stored values.
+ */
+export class InvariantError extends Error {
+  constructor(
+    /** The entity tag of the item, e.g. `Case`. */
+    readonly entity: string,
+    /** The item's key with personal values (emails, usernames) fingerprinted. */
+    readonly key: string,
+    /** The record fields that failed, e.g. `status`, `rawPayload.amountTotal`. */
+    readonly fields: readonly string[] = [],
+  ) {
+    super(`Stored ${entity} ${key} breaks its schema`);
+    this.name = 'InvariantError';
+  }
+}

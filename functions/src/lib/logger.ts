@@ -1,8 +1,10 @@
+import { env, type LogLevel } from './env';
+import { InvariantError } from './errors';
+
 /**
  * Structured JSON logs, one line per event. Callers pass only operational fields (route,
  * status, durations, ids, error names): never bodies, names, symptoms, emails or tokens.
  */
-import { env, type LogLevel } from './env';
 
 type Level = LogLevel;
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -39,7 +41,8 @@ export const logger = createLogger();
 /**
  * What may be logged of an unexpected error: its name and stack frames. The message is dropped
  * because messages can quote input (a DynamoDB validation error echoes values); a message can
- * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept.
+ * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept. A broken
+ * stored item adds its entity, key and failing field names: ids and names only, no values.
  */
 export function errorFields(error: unknown): LogFields {
   if (!(error instanceof Error)) return { error: typeof error };
@@ -48,5 +51,9 @@ export function errorFields(error: unknown): LogFields {
     .filter((line) => /^\s+at /.test(line))
     .join('\n')
     .trim();
-  return { error: error.name, stack: frames || undefined };
+  const fields: LogFields = { error: error.name, stack: frames || undefined };
+  if (error instanceof InvariantError) {
+    return { ...fields, entity: error.entity, key: error.key, fields: error.fields.join(',') };
+  }
+  return fields;
 }

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
+import { countCall } from '../db/rate-limit-counters';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitRule {
@@ -31,21 +29,9 @@ export async function consumeRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const subjectHash = createHash('sha256').update(rule.subject).digest('base64url').slice(0, 32);
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.rateLimit(rule.bucket, subjectHash, windowStart),
-      UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl), entity = :entity',
-      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':ttl': Math.ceil((windowStart + 2 * windowMs) / 1000),
-        ':entity': 'RateLimitCounter',
-      },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const count = Number(Attributes?.count ?? 1);
+  // The counter outlives its window by one more, then DynamoDB's TTL removes it.
+  const expiresAtSeconds = Math.ceil((windowStart + 2 * windowMs) / 1000);
+  const count = await countCall(rule.bucket, subjectHash, windowStart, expiresAtSeconds);
   return {
     allowed: count <= rule.limit,
     count,

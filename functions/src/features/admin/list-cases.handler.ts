@@ -1,4 +1,5 @@
-import { getPatients, listRecentCases } from '../../db/cases';
+import { listRecentCases } from '../../db/cases';
+import { getPatients } from '../../db/patients';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { toAdminCaseRow } from './views';

@@ -1,8 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_LOGIN_FAILED, type AdminLoginResponse } from '@shared/admin/api';
-import { getAdminUser } from '../../db/admin-users';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { getAdminUser, recordAdminLogin } from '../../db/admin-users';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
@@ -18,14 +15,7 @@ export const handler = httpHandler(routes.adminLogin, {
     const valid = await checkPassword(body.password, admin?.isActive ? admin.passwordHash : null);
     if (!admin || !valid) throw new HttpError(401, ADMIN_LOGIN_FAILED);
 
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.adminUser(admin.username),
-        UpdateExpression: 'SET lastLogin = :now',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await recordAdminLogin(admin.username, new Date());
     const { token, cookie } = await signIn('admin', admin.id);
     const answer: AdminLoginResponse = { token, adminId: admin.id };
     return { body: answer, cookies: [cookie] };

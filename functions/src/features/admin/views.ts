@@ -1,6 +1,7 @@
 import type { AdminApplication, AdminCaseRow, AdminStats } from '@shared/admin/api';
 import { adminCaseStatusOf } from '@shared/cases/status';
-import type { CaseRecord, PatientRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases';
+import type { PatientRecord } from '../../db/patients';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
 
 export function toAdminApplication(record: DoctorApplicationRecord): AdminApplication {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { caseIntakeSchema, type CreateCaseResponse } from '@shared/cases/intake';
 import { caseFileRules } from '@shared/uploads/rules';
-import { insertAttachment } from '../../db/attachments';
-import type { AttachmentRecord } from '../../db/cases';
+import { insertAttachment, type AttachmentRecord } from '../../db/attachments';
 import { insertPatientWithCase } from '../../db/cases';
 import { badRequest, conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestType } from '@shared/patients/request';
 import { casePriority } from '@shared/triage';
-import type { CaseRecord, PatientRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases';
+import type { PatientRecord } from '../../db/patients';
 
 export interface NewCaseInput {
   source: CaseRecord['source'];

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseStatus } from '@shared/cases/status';
 import {
   CONSULTATION_CURRENCY,
   CONSULTATION_FEE_CENTS,
   MEETING_DURATION_MINUTES,
 } from '@shared/payments/constants';
-import type { CaseRecord, MeetingRecord, PaymentRecord } from '../../db/cases';
-import { db, tableName } from '../../db/client';
-import { epochSeconds, keys } from '../../db/keys';
+import { casePaidTx, type CaseRecord } from '../../db/cases';
+import { meetingTx, type MeetingRecord } from '../../db/meetings';
+import { paymentTx, type PaymentRecord } from '../../db/payments';
+import { stripeEventTx } from '../../db/stripe-events';
+import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 
 /**
@@ -66,9 +66,6 @@ export type MarkPaidOutcome =
 
 const MAX_ATTEMPTS = 6;
 
-/** Stripe event markers are kept 30 days, longer than Stripe retries a delivery (3 days). */
-const EVENT_MARKER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-
 /**
  * The one function that marks a case paid (DESIGN.md §5), reached from the verified webhook, the
  * manual completion and the sync endpoint. In one transaction: the case moves
@@ -124,64 +121,19 @@ export async function markCasePaid(
         }
       : null;
 
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
-    [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.case(caseRecord.id),
-          UpdateExpression: 'SET #status = :paid, paidAt = :paidAt',
-          ConditionExpression: '#status = :awaiting',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':paid': 'paid',
-            ':awaiting': 'awaiting_payment',
-            ':paidAt': paidAt,
-          },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.payment(caseRecord.id, payment.id), entity: 'Payment', ...payment },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ];
-  if (meeting) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.meeting(caseRecord.id), entity: 'Meeting', ...meeting },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
-  if (evidence.eventId) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.stripeEvent(evidence.eventId),
-          entity: 'ProcessedStripeEvent',
-          caseId: caseRecord.id,
-          processedAt: paidAt,
-          ttl: epochSeconds(new Date(now.getTime() + EVENT_MARKER_LIFETIME_MS)),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
+  const items: TransactItem[] = [casePaidTx(caseRecord.id, paidAt), paymentTx(payment)];
+  if (meeting) items.push(meetingTx(meeting));
+  if (evidence.eventId) items.push(stripeEventTx(evidence.eventId, caseRecord.id, now));
 
   // DynamoDB cancels concurrent transactions on the same item with `TransactionConflict`;
   // those are retried (the conditions keep it correct), a failed condition is final.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await writeTransaction(items);
       return { outcome: 'paid', payment, meeting };
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+      const codes = cancellationReasons(error);
+      if (!codes) throw error;
       if (codes.includes('TransactionConflict') && attempt < MAX_ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
         continue;

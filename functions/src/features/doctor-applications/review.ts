@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { auditEntryPut } from '../../db/audit-log';
-import { db, tableName } from '../../db/client';
-import { getDoctorApplication, type DoctorApplicationRecord } from '../../db/doctor-applications';
-import { keys } from '../../db/keys';
-import type { ProviderRecord } from '../../db/providers';
+import { auditEntryTx } from '../../db/audit-log';
+import {
+  getDoctorApplication,
+  reviewedApplicationTx,
+  type DoctorApplicationRecord,
+} from '../../db/doctor-applications';
+import { providerLoginActiveTx, providerLoginTx } from '../../db/provider-logins';
+import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/providers';
+import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
+import { guardKeys, guardTx } from '../../db/unique-guards';
 import { hashPassword } from '../../lib/auth/passwords';
 import { conflict, notFound } from '../../lib/errors';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
@@ -22,10 +25,6 @@ export interface ReviewOutcome {
   /** Set on approval: the sign-in the doctor receives by email. */
   credentials: { email: string; password: string } | null;
 }
-
-type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->[number];
 
 const MAX_ATTEMPTS = 5;
 
@@ -87,7 +86,7 @@ export async function reviewApplication(input: {
     };
 
     const items: TransactItem[] = [
-      auditEntryPut({
+      auditEntryTx({
         action: input.decision === 'approve' ? 'APPROVED' : 'REJECTED',
         applicationId: current.applicationId,
         adminId: input.adminId,
@@ -107,38 +106,14 @@ export async function reviewApplication(input: {
         const provider = providerFor(current, input.adminId, now);
         updated.providerId = provider.id;
         items.push(
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.provider(provider.id), entity: 'Provider', ...provider },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.providerLogin(provider.email),
-                entity: 'ProviderLogin',
-                providerId: provider.id,
-                email: provider.email,
-                passwordHash,
-                isActive: true,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.providerLicenseGuard(provider.licenseNumber),
-                entity: 'UniqueGuard',
-                owner: provider.id,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          providerTx(provider),
+          providerLoginTx({
+            providerId: provider.id,
+            email: provider.email,
+            passwordHash,
+            isActive: true,
+          }),
+          guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
         );
       } else {
         items.push(...providerActivation(current, true, passwordHash));
@@ -147,28 +122,15 @@ export async function reviewApplication(input: {
       items.push(...providerActivation(current, false, null));
     }
 
-    items.unshift({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.doctorApplication(updated.applicationId),
-          gsi1pk: 'APPLICATIONS',
-          gsi1sk: `${updated.applicationDate}#${updated.applicationId}`,
-          entity: 'DoctorApplication',
-          ...updated,
-        },
-        ConditionExpression:
-          current.version === 0 ? 'attribute_not_exists(version) OR version = :v' : 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    });
+    // First item: its reason tells a concurrent review apart from a taken email or license.
+    items.unshift(reviewedApplicationTx(updated, current.version));
 
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await writeTransaction(items);
       return { application: updated, credentials };
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      const codes = cancellationReasons(error);
+      if (!codes) throw error;
       const raced = codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict');
       if (raced && attempt < MAX_ATTEMPTS) continue;
       if (raced)
@@ -185,27 +147,7 @@ function providerActivation(
   passwordHash: string | null,
 ): TransactItem[] {
   return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.provider(application.providerId!),
-        UpdateExpression: 'SET isActive = :active',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':active': active },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.providerLogin(application.email),
-        UpdateExpression: passwordHash
-          ? 'SET isActive = :active, passwordHash = :hash'
-          : 'SET isActive = :active',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: passwordHash
-          ? { ':active': active, ':hash': passwordHash }
-          : { ':active': active },
-      },
-    },
+    providerActiveTx(application.providerId!, active),
+    providerLoginActiveTx(application.email, active, passwordHash),
   ];
 }

@@ -1,4 +1,5 @@
-import { getCaseBundle, getPatient, type CaseBundle, type PatientRecord } from '../../db/cases';
+import { getCaseBundle, type CaseBundle } from '../../db/cases';
+import { getPatient, type PatientRecord } from '../../db/patients';
 import { notFound } from '../../lib/errors';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';

@@ -1,6 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { recordPatientAccess } from '../../db/meetings';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
@@ -14,15 +12,7 @@ export const handler = httpHandler(routes.recordMeetingAccess, {
   async handle({ params, body }) {
     const { bundle } = await loadPatientCase(params.patientId);
     if (!bundle.meeting || bundle.meeting.id !== body.meetingId) throw notFound(MEETING_NOT_FOUND);
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.meeting(bundle.case.id),
-        UpdateExpression: 'SET patientLastAccessAt = :at',
-        ConditionExpression: 'id = :meetingId',
-        ExpressionAttributeValues: { ':at': body.accessTime, ':meetingId': body.meetingId },
-      }),
-    );
+    await recordPatientAccess(bundle.case.id, body.meetingId, body.accessTime);
     return { body: { success: true } as const };
   },
 });

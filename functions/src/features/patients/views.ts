@@ -1,5 +1,6 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
-import type { CaseBundle, PatientRecord } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases';
+import type { PatientRecord } from '../../db/patients';
 
 const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
 

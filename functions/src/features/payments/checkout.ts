@@ -1,9 +1,6 @@
 import type Stripe from 'stripe';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
-import type { CaseRecord } from '../../db/cases';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { recordCheckoutSession, type CaseRecord } from '../../db/cases';
 import { env } from '../../lib/env';
 import { stripe } from '../../lib/stripe';
 import type { PaymentEvidence } from '../cases/transitions';
@@ -70,15 +67,7 @@ export async function createCheckoutSession(
     // One session per case and minute even if the patient double-clicks.
     { idempotencyKey: `checkout-${caseRecord.id}-${mode}-${Math.floor(Date.now() / 60_000)}` },
   );
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.case(caseRecord.id),
-      UpdateExpression: 'SET checkoutSessionId = :session',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':session': session.id },
-    }),
-  );
+  await recordCheckoutSession(caseRecord.id, session.id);
   return session;
 }
 

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,7 @@ import {
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { getCaseBundle } from '../../db/cases';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
@@ -21,19 +19,11 @@ import * as paymentContracts from '@shared/payments/contracts';
 const stack = useTestStack();
 
 async function partition(caseId: string) {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.casePartition(caseId) },
-      ConsistentRead: true,
-    }),
-  );
-  const items = Items ?? [];
+  const bundle = await getCaseBundle(caseId);
   return {
-    payments: items.filter((item) => String(item.sk).startsWith('PAYMENT#')),
-    meetings: items.filter((item) => item.sk === 'MEETING'),
-    status: items.find((item) => item.sk === 'CASE')?.status as string,
+    payments: bundle?.payments ?? [],
+    meetings: bundle?.meeting ? [bundle.meeting] : [],
+    status: bundle?.case.status as string,
   };
 }
 

@@ -1,5 +1,5 @@
 import { applicationEmailTaken } from '../../db/doctor-applications';
-import { getProviderLogin } from '../../db/providers';
+import { getProviderLogin } from '../../db/provider-logins';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

@@ -1,5 +1,6 @@
 import { PROVIDER_LOGIN_FAILED, type ProviderLoginResponse } from '@shared/providers/api';
-import { getProvider, getProviderLogin } from '../../db/providers';
+import { getProviderLogin } from '../../db/provider-logins';
+import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';

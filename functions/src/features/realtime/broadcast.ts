@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../db/client';
+import { liveConnectionPages } from '../../db/connections';
 import { pushToConnection } from '../../lib/realtime/push';
 import type { Logger } from '../../lib/logger';
 
@@ -15,25 +14,14 @@ export interface CaseAlert {
  */
 export async function broadcastToProviders(alert: CaseAlert, log: Logger): Promise<number> {
   let delivered = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'CONNECTIONS' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  for await (const connectionIds of liveConnectionPages()) {
     const results = await Promise.allSettled(
-      (page.Items ?? []).map((item) => pushToConnection(String(item.connectionId), alert)),
+      connectionIds.map((connectionId) => pushToConnection(connectionId, alert)),
     );
     for (const result of results) {
       if (result.status === 'fulfilled' && result.value) delivered += 1;
       if (result.status === 'rejected') log.warn('alert push failed');
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return delivered;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { deletePendingUpload, getPendingUpload, promotePendingUpload } from '../../db/attachments';
+import { promotePendingUpload } from '../../db/attachments';
+import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';

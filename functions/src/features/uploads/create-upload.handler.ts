@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateUploadResponse } from '@shared/cases/api';
-import { putPendingUpload } from '../../db/attachments';
+import { putPendingUpload } from '../../db/pending-uploads';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

@@ -1,5 +1,6 @@
 import { uploadMessages } from '@shared/uploads/rules';
-import type { AttachmentRecord, CaseRecord } from '../../db/cases';
+import type { AttachmentRecord } from '../../db/attachments';
+import type { CaseRecord } from '../../db/cases';
 import { HttpError, conflict } from '../../lib/errors';
 import { contentTypeMatches, wavDurationSeconds } from './file-signature';
 import type { UploadRule } from './rules';

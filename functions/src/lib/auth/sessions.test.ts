@@ -35,7 +35,8 @@ describe('sessions', () => {
 });
 
 describe('passwords', () => {
-  it('hash with scrypt at OWASP cost and verify', async () => {
+  // Three scrypt runs at 128 MiB each: seconds on a loaded 2-core machine, not a time limit.
+  it('hash with scrypt at OWASP cost and verify', { timeout: 30_000 }, async () => {
     const stored = await hashPassword('correct horse battery staple');
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
     await expect(verifyPassword('correct horse battery staple', stored)).resolves.toBe(true);

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { normalizeName, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { getItem, IF_EXISTS } from './table';
+import { newItemTx, updateTx, type TransactItem } from './transaction';
+
+/** A provider's sign-in (scrypt hash), stored under the email so emails are unique. */
+export const PROVIDER_LOGIN_ENTITY = 'ProviderLogin';
+const entity = { tag: PROVIDER_LOGIN_ENTITY, personalKey: true };
+
+export const providerLoginKey = (email: string): ItemKey => ({
+  pk: `PROVIDER_LOGIN#${normalizeName(email)}`,
+  sk: 'LOGIN',
+});
+
+export const providerLoginSchema = z.object({
+  providerId: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  isActive: z.boolean(),
+});
+export type ProviderLogin = z.infer<typeof providerLoginSchema>;
+
+/** Access pattern: provider sign-in by email (login, check-email). */
+export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
+  const item = await getItem(providerLoginKey(email), { consistent: true });
+  return item ? parseStored(providerLoginSchema, entity, item) : null;
+}
+
+export function providerLoginTx(login: ProviderLogin): TransactItem {
+  return newItemTx({ ...providerLoginKey(login.email), entity: PROVIDER_LOGIN_ENTITY, ...login });
+}
+
+/** (De)activates a sign-in; on re-approval it also takes the new temporary password's hash. */
+export function providerLoginActiveTx(
+  email: string,
+  active: boolean,
+  passwordHash: string | null,
+): TransactItem {
+  return updateTx(providerLoginKey(email), {
+    UpdateExpression: passwordHash
+      ? 'SET isActive = :active, passwordHash = :hash'
+      : 'SET isActive = :active',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: passwordHash
+      ? { ':active': active, ':hash': passwordHash }
+      : { ':active': active },
+  });
+}

@@ -1,0 +1,156 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import type { ItemKey, ListName } from './keys';
+
+/**
+ * Single-item reads and writes and queries on the one table. Entity modules call these with
+ * their own keys and expressions; the command objects and the table name stay here.
+ */
+export type StoredItem = Record<string, unknown>;
+
+/** The expression parts of an update, shared by single updates and transaction items. */
+export interface UpdateSpec {
+  UpdateExpression: string;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** A new item must not overwrite one with the same key (ids are random; guards are unique). */
+export const IF_NEW = 'attribute_not_exists(pk)';
+/** An update or delete must not bring back an item that is gone. */
+export const IF_EXISTS = 'attribute_exists(pk)';
+
+export async function getItem(
+  key: ItemKey,
+  options: { consistent?: boolean } = {},
+): Promise<StoredItem | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: key,
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
+  return Item;
+}
+
+export async function putItem(item: StoredItem & ItemKey, condition?: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: item,
+      ...(condition ? { ConditionExpression: condition } : {}),
+    }),
+  );
+}
+
+/** Applies an update; with `returnUpdated` it answers the attributes it changed. */
+export async function updateItem(
+  key: ItemKey,
+  spec: UpdateSpec,
+  options: { returnUpdated?: boolean } = {},
+): Promise<StoredItem | undefined> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      ...spec,
+      ...(options.returnUpdated ? { ReturnValues: 'UPDATED_NEW' } : {}),
+    }),
+  );
+  return Attributes;
+}
+
+export async function deleteItem(key: ItemKey): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
+
+/** What a query asks; the table name and paging are added here. */
+export interface QuerySpec {
+  KeyConditionExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+  IndexName?: string;
+  ScanIndexForward?: boolean;
+  ConsistentRead?: boolean;
+}
+
+/** Everything in one partition, optionally only sort keys with a prefix. */
+export function partitionQuery(
+  pk: string,
+  options: { skPrefix?: string; consistent?: boolean } = {},
+): QuerySpec {
+  return {
+    KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': pk,
+      ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}),
+    },
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+  };
+}
+
+/** One `gsi1` list; newest first reads the index backwards. */
+export function listQuery(list: ListName, options: { newestFirst?: boolean } = {}): QuerySpec {
+  return {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': list },
+    ...(options.newestFirst ? { ScanIndexForward: false } : {}),
+  };
+}
+
+/** Every page of a query, one page at a time (callers may act before the next page is read). */
+export async function* queryPages(spec: QuerySpec): AsyncGenerator<StoredItem[]> {
+  let startKey: StoredItem | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ TableName: tableName(), ...spec, ExclusiveStartKey: startKey }),
+    );
+    yield page.Items ?? [];
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+export async function queryAll(spec: QuerySpec): Promise<StoredItem[]> {
+  const items: StoredItem[] = [];
+  for await (const page of queryPages(spec)) items.push(...page);
+  return items;
+}
+
+/** The first `limit` items only: one request, for lists shown to a person. */
+export async function queryFirst(spec: QuerySpec, limit: number): Promise<StoredItem[]> {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: tableName(), ...spec, Limit: limit }),
+  );
+  return Items ?? [];
+}
+
+/** BatchGetItem takes at most 100 keys a request. */
+const BATCH_GET_LIMIT = 100;
+
+/** Many items by key, in any order; keys not found are simply absent. */
+export async function batchGet(itemKeys: ItemKey[]): Promise<StoredItem[]> {
+  const found: StoredItem[] = [];
+  for (let start = 0; start < itemKeys.length; start += BATCH_GET_LIMIT) {
+    let keysLeft: StoredItem[] | undefined = itemKeys
+      .slice(start, start + BATCH_GET_LIMIT)
+      .map((key) => ({ ...key }));
+    while (keysLeft?.length) {
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft } } }),
+      );
+      found.push(...(result.Responses?.[tableName()] ?? []));
+      keysLeft = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,54 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey } from './keys';
+import { IF_NEW, type StoredItem, type UpdateSpec } from './table';
+import { tableName, db } from './client';
+
+/**
+ * Transactions across entities. Entity modules return transaction items for their own writes;
+ * features compose several into one `writeTransaction`, and read a cancellation with
+ * `cancellationReasons` (one reason per item, in the order the items were given).
+ */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export function putTx(
+  item: StoredItem & ItemKey,
+  condition: { expression: string; values?: Record<string, unknown> },
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: item,
+      ConditionExpression: condition.expression,
+      ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+    },
+  };
+}
+
+/** Puts a new item; the transaction fails if an item with its key exists. */
+export function newItemTx(item: StoredItem & ItemKey): TransactItem {
+  return putTx(item, { expression: IF_NEW });
+}
+
+export function updateTx(key: ItemKey, spec: UpdateSpec): TransactItem {
+  return { Update: { TableName: tableName(), Key: key, ...spec } };
+}
+
+export function deleteTx(key: ItemKey, condition: string): TransactItem {
+  return { Delete: { TableName: tableName(), Key: key, ConditionExpression: condition } };
+}
+
+export async function writeTransaction(items: TransactItem[]): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+export type CancellationCode = 'ConditionalCheckFailed' | 'TransactionConflict' | (string & {});
+
+/**
+ * The reason code of each item of a cancelled transaction (`None` for items that were fine),
+ * or null when the error is not a cancellation and should be rethrown.
+ */
+export function cancellationReasons(error: unknown): CancellationCode[] | null {
+  if (!(error instanceof TransactionCanceledException)) return null;
+  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+}

@@ -1,0 +1,35 @@
+import { normalizeLicense, normalizeName, type ItemKey } from './keys';
+import { getItem, type StoredItem } from './table';
+import { newItemTx, type TransactItem } from './transaction';
+
+/**
+ * Uniqueness guards (DESIGN.md §4): an item whose key is the unique value, written in the same
+ * transaction as its owner, so a second owner of the value fails the transaction.
+ */
+export const UNIQUE_GUARD_ENTITY = 'UniqueGuard';
+
+const guardKey = (kind: string, value: string): ItemKey => ({
+  pk: `UNIQUE#${kind}#${value}`,
+  sk: 'UNIQUE',
+});
+
+export const guardKeys = {
+  /** At most one application per email address. */
+  applicationEmail: (email: string) => guardKey('APP_EMAIL', normalizeName(email)),
+  /** A license number is registered once (applications). */
+  applicationLicense: (licenseNumber: string) =>
+    guardKey('APP_LICENSE', normalizeLicense(licenseNumber)),
+  providerLicense: (licenseNumber: string) =>
+    guardKey('PROVIDER_LICENSE', normalizeLicense(licenseNumber)),
+  adminEmail: (email: string) => guardKey('ADMIN_EMAIL', normalizeName(email)),
+} as const;
+
+/** Claims a unique value for `owner` (an id) inside the owner's transaction. */
+export function guardTx(key: ItemKey, owner: string): TransactItem {
+  const item: StoredItem & ItemKey = { ...key, entity: UNIQUE_GUARD_ENTITY, owner };
+  return newItemTx(item);
+}
+
+export async function guardTaken(key: ItemKey): Promise<boolean> {
+  return (await getItem(key)) !== undefined;
+}
