@@ -62,6 +62,9 @@ export const reviewRequestSchema = z.object({
 export const reviewResponseSchema = z.object({
   success: z.literal(true),
   application: adminApplicationSchema,
-  /** False when the decision stands but the doctor's email could not be sent. */
-  emailSent: z.boolean(),
+  /**
+   * False when the decision stands but the doctor's email could not be sent. The server always
+   * sends it; optional because the web reads only `application`.
+   */
+  emailSent: z.boolean().optional(),
 });
