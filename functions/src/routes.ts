@@ -71,6 +71,10 @@ const JSON_LIMIT = 64 * KB;
  * through presigned S3 POSTs instead (DESIGN.md §6); these limits apply to small inline uploads.
  */
 const INLINE_MULTIPART_LIMIT = Math.floor(4.5 * MB);
+/** A 5 MB document plus the form's boundaries (spec doc 2 §5). */
+const APPLICATION_DOCUMENT_LIMIT = Math.floor(5.5 * MB);
+/** Stripe's events are small; its largest checkout sessions stay far below this. */
+const STRIPE_EVENT_LIMIT = 512 * KB;
 
 /**
  * A manifest entry for a contract. GET routes take no body and need no same-origin proof; other
@@ -101,100 +105,198 @@ function route<
   };
 }
 
+// Entries are separate pure constants so that a handler's bundle keeps only its own route and
+// contract: option values must stay plain literals or constants for esbuild to drop the rest.
 const NI = 'not-implemented';
 const provider = { access: 'provider' } as const;
 const admin = { access: 'admin' } as const;
 
-export const httpRoutes = {
-  // ── Patient side (spec doc 1 §7) ────────────────────────────────────────────────────────
-  createCase: route(caseContracts.createCase, 'cases/create-case', { body: 'multipart' }),
-  createPatient: route(patientContracts.createPatient, 'patients/create-patient'),
-  getCaseStatus: route(caseContracts.getCaseStatus, 'cases/get-status'),
-  createCheckoutSession: route(
-    paymentContracts.createCheckoutSession,
-    'payments/create-checkout-session',
-  ),
-  manualPaymentComplete: route(
-    paymentContracts.manualPaymentComplete,
-    'payments/manual-payment-complete',
-  ),
-  submitFeedback: route(caseContracts.submitFeedback, NI),
-  getVideoAccess: route(patientContracts.getVideoAccess, 'patients/video-access'),
-  recordMeetingAccess: route(patientContracts.recordMeetingAccess, 'patients/meeting-access'),
-  getPaymentVerification: route(
-    patientContracts.getPaymentVerification,
-    'patients/payment-verification',
-  ),
-  // The spec sends no body here; an empty JSON body is accepted.
-  testPaymentComplete: route(
-    paymentContracts.testPaymentComplete,
-    'payments/test-payment-complete',
-  ),
-  // Not in the spec's table: the presigned upload path of DESIGN.md §6 and the client settings.
-  createCaseUpload: route(uploadContracts.createCaseUpload, 'uploads/create-upload'),
-  confirmCaseUpload: route(uploadContracts.confirmCaseUpload, 'uploads/confirm-upload'),
-  getClientConfig: route(configContracts.getClientConfig, 'config/get-client-config'),
-  getApplicationStatus: route(
-    applicationContracts.getApplicationStatus,
-    'doctor-applications/get-status',
-  ),
+// ── Patient side (spec doc 1 §7) ────────────────────────────────────────────────────────
+export const createCase = /* @__PURE__ */ route(caseContracts.createCase, 'cases/create-case', {
+  body: 'multipart',
+});
+export const createPatient = /* @__PURE__ */ route(
+  patientContracts.createPatient,
+  'patients/create-patient',
+);
+export const getCaseStatus = /* @__PURE__ */ route(caseContracts.getCaseStatus, 'cases/get-status');
+export const createCheckoutSession = /* @__PURE__ */ route(
+  paymentContracts.createCheckoutSession,
+  'payments/create-checkout-session',
+);
+export const manualPaymentComplete = /* @__PURE__ */ route(
+  paymentContracts.manualPaymentComplete,
+  'payments/manual-payment-complete',
+);
+export const submitFeedback = /* @__PURE__ */ route(caseContracts.submitFeedback, NI);
+export const getVideoAccess = /* @__PURE__ */ route(
+  patientContracts.getVideoAccess,
+  'patients/video-access',
+);
+export const recordMeetingAccess = /* @__PURE__ */ route(
+  patientContracts.recordMeetingAccess,
+  'patients/meeting-access',
+);
+export const getPaymentVerification = /* @__PURE__ */ route(
+  patientContracts.getPaymentVerification,
+  'patients/payment-verification',
+);
+// The spec sends no body here; an empty JSON body is accepted.
+export const testPaymentComplete = /* @__PURE__ */ route(
+  paymentContracts.testPaymentComplete,
+  'payments/test-payment-complete',
+);
+// Not in the spec's table: the presigned upload path of DESIGN.md §6 and the client settings.
+export const createCaseUpload = /* @__PURE__ */ route(
+  uploadContracts.createCaseUpload,
+  'uploads/create-upload',
+);
+export const confirmCaseUpload = /* @__PURE__ */ route(
+  uploadContracts.confirmCaseUpload,
+  'uploads/confirm-upload',
+);
+export const getClientConfig = /* @__PURE__ */ route(
+  configContracts.getClientConfig,
+  'config/get-client-config',
+);
+export const getApplicationStatus = /* @__PURE__ */ route(
+  applicationContracts.getApplicationStatus,
+  'doctor-applications/get-status',
+);
 
-  // ── Provider side (spec doc 2 §7) ───────────────────────────────────────────────────────
-  providerLogin: route(providerContracts.providerLogin, 'providers/login'),
-  listCases: route(caseContracts.listCases, NI, provider),
-  getCaseDetails: route(caseContracts.getCaseDetails, NI, provider),
-  claimCase: route(caseContracts.claimCase, NI, provider),
-  startMeetingTimer: route(meetingContracts.startMeetingTimer, NI, provider),
-  checkProviderEmail: route(providerContracts.checkProviderEmail, 'providers/check-email'),
-  createDoctorApplication: route(
-    applicationContracts.createDoctorApplication,
-    'doctor-applications/create',
-  ),
-  uploadApplicationDocument: route(
-    applicationContracts.uploadApplicationDocument,
-    'doctor-applications/upload-document',
-    // A 5 MB document plus the form's boundaries (spec doc 2 §5).
-    { body: 'multipart', maxBodyBytes: Math.floor(5.5 * MB) },
-  ),
-  listCaseAttachments: route(caseContracts.listCaseAttachments, NI, provider),
-  listApplicationAttachments: route(
-    applicationContracts.listApplicationAttachments,
-    'doctor-applications/list-documents',
-    admin,
-  ),
+// ── Provider side (spec doc 2 §7) ───────────────────────────────────────────────────────
+export const providerLogin = /* @__PURE__ */ route(
+  providerContracts.providerLogin,
+  'providers/login',
+);
+export const listCases = /* @__PURE__ */ route(caseContracts.listCases, NI, provider);
+export const getCaseDetails = /* @__PURE__ */ route(caseContracts.getCaseDetails, NI, provider);
+export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, NI, provider);
+export const startMeetingTimer = /* @__PURE__ */ route(
+  meetingContracts.startMeetingTimer,
+  NI,
+  provider,
+);
+export const checkProviderEmail = /* @__PURE__ */ route(
+  providerContracts.checkProviderEmail,
+  'providers/check-email',
+);
+export const createDoctorApplication = /* @__PURE__ */ route(
+  applicationContracts.createDoctorApplication,
+  'doctor-applications/create',
+);
+export const uploadApplicationDocument = /* @__PURE__ */ route(
+  applicationContracts.uploadApplicationDocument,
+  'doctor-applications/upload-document',
+  { body: 'multipart', maxBodyBytes: APPLICATION_DOCUMENT_LIMIT },
+);
+export const listCaseAttachments = /* @__PURE__ */ route(
+  caseContracts.listCaseAttachments,
+  NI,
+  provider,
+);
+export const listApplicationAttachments = /* @__PURE__ */ route(
+  applicationContracts.listApplicationAttachments,
+  'doctor-applications/list-documents',
+  admin,
+);
 
-  // ── Administrator (spec doc 2 §7) ───────────────────────────────────────────────────────
-  adminLogin: route(adminContracts.adminLogin, 'admin/login'),
-  // Not in the spec's table: sign-out must end the session on the server (issue 4).
-  adminLogout: route(adminContracts.adminLogout, 'admin/logout', admin),
-  adminStats: route(adminContracts.adminStats, 'admin/stats', admin),
-  adminListApplications: route(
-    adminContracts.adminListApplications,
-    'admin/list-applications',
-    admin,
-  ),
-  adminListLogs: route(adminContracts.adminListLogs, 'admin/list-logs', admin),
-  adminListCases: route(adminContracts.adminListCases, 'admin/list-cases', admin),
-  adminApproveApplication: route(adminContracts.adminApproveApplication, 'admin/approve', admin),
-  adminRejectApplication: route(adminContracts.adminRejectApplication, 'admin/reject', admin),
+// ── Administrator (spec doc 2 §7) ───────────────────────────────────────────────────────
+export const adminLogin = /* @__PURE__ */ route(adminContracts.adminLogin, 'admin/login');
+// Not in the spec's table: sign-out must end the session on the server (issue 4).
+export const adminLogout = /* @__PURE__ */ route(adminContracts.adminLogout, 'admin/logout', admin);
+export const adminStats = /* @__PURE__ */ route(adminContracts.adminStats, 'admin/stats', admin);
+export const adminListApplications = /* @__PURE__ */ route(
+  adminContracts.adminListApplications,
+  'admin/list-applications',
+  admin,
+);
+export const adminListLogs = /* @__PURE__ */ route(
+  adminContracts.adminListLogs,
+  'admin/list-logs',
+  admin,
+);
+export const adminListCases = /* @__PURE__ */ route(
+  adminContracts.adminListCases,
+  'admin/list-cases',
+  admin,
+);
+export const adminApproveApplication = /* @__PURE__ */ route(
+  adminContracts.adminApproveApplication,
+  'admin/approve',
+  admin,
+);
+export const adminRejectApplication = /* @__PURE__ */ route(
+  adminContracts.adminRejectApplication,
+  'admin/reject',
+  admin,
+);
 
-  // ── Payments (DESIGN.md §2): Stripe calls this; its signature, not an Origin, proves it. ──
-  stripeWebhook: route(paymentContracts.stripeWebhook, 'payments/stripe-webhook', {
+// ── Payments (DESIGN.md §2): Stripe calls this; its signature, not an Origin, proves it. ──
+export const stripeWebhook = /* @__PURE__ */ route(
+  paymentContracts.stripeWebhook,
+  'payments/stripe-webhook',
+  {
     body: 'raw',
-    maxBodyBytes: 512 * KB,
+    maxBodyBytes: STRIPE_EVENT_LIMIT,
     requireSameOrigin: false,
-  }),
+  },
+);
+
+/** Every HTTP route by id, in the order of docs/routes.md (infra, the gateway and the docs read it). */
+export const httpRoutes = {
+  createCase,
+  createPatient,
+  getCaseStatus,
+  createCheckoutSession,
+  manualPaymentComplete,
+  submitFeedback,
+  getVideoAccess,
+  recordMeetingAccess,
+  getPaymentVerification,
+  testPaymentComplete,
+  createCaseUpload,
+  confirmCaseUpload,
+  getClientConfig,
+  getApplicationStatus,
+  providerLogin,
+  listCases,
+  getCaseDetails,
+  claimCase,
+  startMeetingTimer,
+  checkProviderEmail,
+  createDoctorApplication,
+  uploadApplicationDocument,
+  listCaseAttachments,
+  listApplicationAttachments,
+  adminLogin,
+  adminLogout,
+  adminStats,
+  adminListApplications,
+  adminListLogs,
+  adminListCases,
+  adminApproveApplication,
+  adminRejectApplication,
+  stripeWebhook,
 };
 
 export type HttpRouteId = keyof typeof httpRoutes;
 
+/**
+ * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
+ * the other contracts out of its bundle (a test checks the list against the manifest).
+ */
+export const notImplementedRoutes: readonly HttpRoute[] = [
+  submitFeedback,
+  listCases,
+  getCaseDetails,
+  claimCase,
+  startMeetingTimer,
+  listCaseAttachments,
+];
+
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
-}
-
-/** Looks a route up by API Gateway's `routeKey` (e.g. `GET /api/cases/{caseId}/status`). */
-export function findRouteByKey(key: string): HttpRoute | undefined {
-  return Object.values(httpRoutes).find((route) => routeKey(route) === key);
 }
 
 /** WebSocket API routes (spec doc 2 §7: live alerts on `/ws`). */

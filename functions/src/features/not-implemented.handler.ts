@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { HttpError } from '../lib/errors';
 import { httpHandler, type HttpEvent } from '../lib/http/handler';
-import { findRouteByKey, type HttpRoute } from '../routes';
+import { notImplementedRoutes, routeKey, type HttpRoute } from '../routes';
 
 export const NOT_IMPLEMENTED_MESSAGE = 'This part of the service is not available yet.';
 
@@ -12,7 +12,7 @@ export const NOT_IMPLEMENTED_MESSAGE = 'This part of the service is not availabl
 const handlers = new Map<string, ReturnType<typeof httpHandler>>();
 
 function handlerFor(route: HttpRoute) {
-  const key = `${route.method} ${route.path}`;
+  const key = routeKey(route);
   let routeHandler = handlers.get(key);
   if (!routeHandler) {
     routeHandler = httpHandler(route, {
@@ -24,7 +24,7 @@ function handlerFor(route: HttpRoute) {
 }
 
 export async function handler(event: HttpEvent, context: Context) {
-  const route = findRouteByKey(event.routeKey);
+  const route = notImplementedRoutes.find((candidate) => routeKey(candidate) === event.routeKey);
   if (!route) {
     return {
       statusCode: 404,

@@ -1,7 +1,11 @@
 import * as z from 'zod';
-import { adminCaseStatuses } from '../cases/status';
 import { applicationStatusSchema } from '../doctor-applications/status';
-import { requestTypeSchema, urgencyLevelSchema } from '../patients/request';
+
+// Sign-in and applications live here; the other admin schemas have a module each (so a handler
+// bundles only what it answers) and are re-exported for callers that want one import.
+export * from './audit-log';
+export * from './case-rows';
+export * from './stats';
 
 export const ADMIN_LOGIN_BLANK = 'Please enter both username and password';
 export const ADMIN_LOGIN_FAILED = 'Invalid username or password. Please try again.';
@@ -17,17 +21,6 @@ export const adminLoginRequestSchema = z.object({
 });
 export const adminLoginResponseSchema = z.object({ token: z.string(), adminId: z.string() });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
-
-/** `GET /api/admin/stats` (spec doc 2 §3); averageReviewTime in hours. */
-export const adminStatsSchema = z.object({
-  totalApplications: z.number().int(),
-  pendingApplications: z.number().int(),
-  approvedApplications: z.number().int(),
-  rejectedApplications: z.number().int(),
-  applicationsToday: z.number().int(),
-  averageReviewTime: z.number(),
-});
-export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** `GET /api/admin/applications?status=&search=` (status omitted for All). */
 export const adminApplicationsQuerySchema = z.object({
@@ -69,43 +62,9 @@ export const reviewRequestSchema = z.object({
 export const reviewResponseSchema = z.object({
   success: z.literal(true),
   application: adminApplicationSchema,
-  /** False when the decision stands but the doctor's email could not be sent. */
-  emailSent: z.boolean(),
+  /**
+   * False when the decision stands but the doctor's email could not be sent. The server always
+   * sends it; optional because the web reads only `application`.
+   */
+  emailSent: z.boolean().optional(),
 });
-
-export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
-
-/** An audit log entry (spec doc 2 §3); adminId is blank for System. */
-export const auditLogEntrySchema = z.object({
-  id: z.string(),
-  timestamp: z.string(),
-  action: z.string(),
-  applicationId: z.string(),
-  adminId: z.string(),
-  previousStatus: z.string().nullable(),
-  newStatus: z.string(),
-  notes: z.string(),
-});
-export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
-export const auditLogSchema = z.array(auditLogEntrySchema);
-
-/** A case row of the admin Cases tab (spec doc 2 §3). */
-export const adminCaseRowSchema = z.object({
-  id: z.string(),
-  patientName: z.string(),
-  patientEmail: z.string().nullable(),
-  symptoms: z.string(),
-  triageSummary: z.string(),
-  medicalHistory: z.string(),
-  priority: urgencyLevelSchema,
-  status: z.enum(adminCaseStatuses),
-  requestType: requestTypeSchema,
-  assignedProviderName: z.string().nullable(),
-  location: z.string(),
-  createdAt: z.string(),
-});
-export type AdminCaseRow = z.infer<typeof adminCaseRowSchema>;
-export const adminCaseListSchema = z.array(adminCaseRowSchema);
-
-/** `POST /api/admin/logout` answers 204 without a body. */
-export const adminLogoutResponseSchema = z.void();

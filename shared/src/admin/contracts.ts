@@ -1,17 +1,17 @@
 import { applicationParamsSchema } from '../doctor-applications/application-id';
 import { defineRoute } from '../http/contract';
+import { noContentSchema } from '../http/no-content';
 import {
   adminApplicationListSchema,
   adminApplicationsQuerySchema,
-  adminCaseListSchema,
   adminLoginRequestSchema,
   adminLoginResponseSchema,
-  adminLogoutResponseSchema,
-  adminStatsSchema,
-  auditLogSchema,
   reviewRequestSchema,
   reviewResponseSchema,
 } from './api';
+import { auditLogSchema } from './audit-log';
+import { adminCaseListSchema } from './case-rows';
+import { adminStatsSchema } from './stats';
 
 /** Administrator routes (spec doc 2 §3, §7). */
 
@@ -26,7 +26,7 @@ export const adminLogin = /* @__PURE__ */ defineRoute({
 export const adminLogout = /* @__PURE__ */ defineRoute({
   method: 'POST',
   path: '/api/admin/logout',
-  response: adminLogoutResponseSchema,
+  response: noContentSchema,
 });
 
 export const adminStats = /* @__PURE__ */ defineRoute({

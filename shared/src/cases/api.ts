@@ -1,11 +1,9 @@
 import * as z from 'zod';
+import { caseIdSchema } from './case-id';
 import { caseStatusSchema } from './status';
 
-export const CASE_ID_MESSAGE = 'Case ID must be a valid UUID';
-export const caseIdSchema = z.uuid({ error: CASE_ID_MESSAGE });
-
-/** Path parameters of every `/api/cases/{caseId}/…` route. */
-export const caseParamsSchema = z.object({ caseId: caseIdSchema });
+// The case id has its own module so that routes reading only it bundle nothing else.
+export * from './case-id';
 
 /** Meeting fields the patient side reads (spec doc 1 §7). */
 export const patientMeetingSchema = z.object({

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http/contract';
-import { caseParamsSchema, caseStatusResponseSchema } from './api';
+import { caseStatusResponseSchema } from './api';
+import { caseParamsSchema } from './case-id';
 import { createCaseResponseSchema } from './intake';
 
 /**

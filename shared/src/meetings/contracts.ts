@@ -1,4 +1,4 @@
-import { caseParamsSchema } from '../cases/api';
+import { caseParamsSchema } from '../cases/case-id';
 import { defineRoute } from '../http/contract';
 
 /** Meeting routes (spec doc 2 §7). */

@@ -1,5 +1,5 @@
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { reviewHandler } from './review-handler';
 
 /** POST /api/admin/applications/{applicationId}/approve {notes} */
-export const handler = reviewHandler(httpRoutes.adminApproveApplication, 'approve');
+export const handler = reviewHandler(routes.adminApproveApplication, 'approve');

@@ -1,9 +1,9 @@
 import { listAuditEntries } from '../../db/audit-log';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 
 /** GET /api/admin/logs: audit entries, newest first. */
-export const handler = httpHandler(httpRoutes.adminListLogs, {
+export const handler = httpHandler(routes.adminListLogs, {
   async handle() {
     return { body: await listAuditEntries() };
   },

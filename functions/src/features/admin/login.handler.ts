@@ -2,13 +2,13 @@ import { ADMIN_LOGIN_FAILED, type AdminLoginResponse } from '@shared/admin/api';
 import { getAdminUser, recordAdminLogin } from '../../db/admin-users';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { limitSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { signIn } from '../auth/sign-in';
 
 /** POST /api/admin/login: `{ token, adminId }` (spec doc 2 §3) and the session cookie. */
-export const handler = httpHandler(httpRoutes.adminLogin, {
+export const handler = httpHandler(routes.adminLogin, {
   async handle({ body, clientIp }) {
     await limitSignIn('admin', clientIp, body.username.toLowerCase());
     const admin = await getAdminUser(body.username);

@@ -3,10 +3,10 @@ import { revokeSession } from '../../lib/auth/sessions';
 import { env } from '../../lib/env';
 import { bearerToken, cookie } from '../../lib/http/request';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 
 /** POST /api/admin/logout: the session ends on the server, not only in the browser. */
-export const handler = httpHandler(httpRoutes.adminLogout, {
+export const handler = httpHandler(routes.adminLogout, {
   async handle({ event }) {
     const token = bearerToken(event) ?? cookie(event, SESSION_COOKIE);
     if (token) await revokeSession(token);

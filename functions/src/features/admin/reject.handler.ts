@@ -1,5 +1,5 @@
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { reviewHandler } from './review-handler';
 
 /** POST /api/admin/applications/{applicationId}/reject {notes} */
-export const handler = reviewHandler(httpRoutes.adminRejectApplication, 'reject');
+export const handler = reviewHandler(routes.adminRejectApplication, 'reject');

@@ -1,11 +1,11 @@
 import { sendEmail } from '../../lib/email';
 import { httpHandler } from '../../lib/http/handler';
-import type { httpRoutes } from '../../routes';
+import type * as routes from '../../routes';
 import { approvalEmail, rejectionEmail } from '../doctor-applications/emails';
 import { reviewApplication, type Decision } from '../doctor-applications/review';
 import { toAdminApplication } from './views';
 
-type ReviewRoute = (typeof httpRoutes)['adminApproveApplication' | 'adminRejectApplication'];
+type ReviewRoute = typeof routes.adminApproveApplication | typeof routes.adminRejectApplication;
 
 /**
  * The approve and reject routes (spec doc 2 §7): the decision is stored with its audit entry,

@@ -8,7 +8,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { parseRequestPart } from '../../lib/http/middleware/validation';
 import { parseMultipart, type MultipartFile } from '../../lib/http/multipart';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import {
   normalizeContentType,
   storedFilename,
@@ -57,7 +57,7 @@ function checkInlineFiles(files: MultipartFile[]): { file: MultipartFile; rule: 
  * POST /api/cases (reading A): multipart name, triageSummary, email, phone and optional small
  * inline files. The web app sends the fields only and uploads files through presigned POSTs.
  */
-export const handler = httpHandler(httpRoutes.createCase, {
+export const handler = httpHandler(routes.createCase, {
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {
     const form = await parseMultipart(body.bytes, body.contentType, {

@@ -1,13 +1,13 @@
 import type { ClientConfig } from '@shared/config/client-config';
 import { env } from '../../lib/env';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 
 /**
  * GET /api/config: the settings the browser needs at run time (the publishable key and where
  * Stripe.js comes from differ per stage and, locally, per started stack).
  */
-export const handler = httpHandler(httpRoutes.getClientConfig, {
+export const handler = httpHandler(routes.getClientConfig, {
   handle: () => {
     const config: ClientConfig = {
       stripePublishableKey: env.stripePublishableKey,

@@ -2,11 +2,11 @@ import type { DoctorApplicationSubmitResponse } from '@shared/doctor-application
 import { insertDoctorApplication } from '../../db/doctor-applications';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { newApplicationRecord } from './new-application';
 
 /** POST /api/doctor-applications: a pending application (spec doc 2 §3), audited as CREATED. */
-export const handler = httpHandler(httpRoutes.createDoctorApplication, {
+export const handler = httpHandler(routes.createDoctorApplication, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('applications', clientIp),
   async handle({ body }) {

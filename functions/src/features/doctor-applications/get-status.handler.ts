@@ -2,11 +2,11 @@ import { getDoctorApplication } from '../../db/doctor-applications';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { APPLICATION_NOT_FOUND, toStatusResponse } from './status-lookup';
 
 /** GET /api/doctor-applications/status/{applicationId} (spec doc 2 §7). */
-export const handler = httpHandler(httpRoutes.getApplicationStatus, {
+export const handler = httpHandler(routes.getApplicationStatus, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('applicationStatus', clientIp),
   async handle({ params }) {

@@ -1,11 +1,11 @@
 import { listApplicationDocuments } from '../../db/application-documents';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { toAttachmentView } from '../uploads/attachment-view';
 import { presignDownload } from '../uploads/storage';
 
 /** GET /api/doctor-applications/{applicationId}/attachments (admin): with 5-minute links. */
-export const handler = httpHandler(httpRoutes.listApplicationAttachments, {
+export const handler = httpHandler(routes.listApplicationAttachments, {
   async handle({ params }) {
     const documents = await listApplicationDocuments(params.applicationId);
     const views = await Promise.all(

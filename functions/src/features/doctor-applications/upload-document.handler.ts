@@ -14,7 +14,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { parseMultipart } from '../../lib/http/multipart';
 import { parseRequestPart } from '../../lib/http/middleware/validation';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { contentTypeMatches } from '../uploads/file-signature';
 import { normalizeContentType, storedFilename } from '../uploads/rules';
 import { putObject } from '../uploads/storage';
@@ -29,7 +29,7 @@ const MAX_DOCUMENTS = 10;
  * POST /api/doctor-applications/{applicationId}/upload: multipart `file` + `type` (spec doc 2
  * §7). The bytes are checked (type by signature, size) before they are stored, as patient files.
  */
-export const handler = httpHandler(httpRoutes.uploadApplicationDocument, {
+export const handler = httpHandler(routes.uploadApplicationDocument, {
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
     const form = await parseMultipart(body.bytes, body.contentType, {

@@ -2,12 +2,12 @@ import type { CreatePatientResponse } from '@shared/patients/request';
 import { insertPatientWithCase } from '../../db/cases';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { newPatientAndCase } from '../cases/new-case';
 import { splitContactInfo } from './contact-info';
 
 /** POST /api/patients (reading B): the patient and their case, in one transaction. */
-export const handler = httpHandler(httpRoutes.createPatient, {
+export const handler = httpHandler(routes.createPatient, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body }) {

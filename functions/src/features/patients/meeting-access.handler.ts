@@ -1,13 +1,13 @@
 import { recordPatientAccess } from '../../db/meetings';
 import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadPatientCase } from './load';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
 /** POST /api/patients/{patientId}/meeting-access: records when the patient joined. */
-export const handler = httpHandler(httpRoutes.recordMeetingAccess, {
+export const handler = httpHandler(routes.recordMeetingAccess, {
   successFlag: true,
   async handle({ params, body }) {
     const { bundle } = await loadPatientCase(params.patientId);

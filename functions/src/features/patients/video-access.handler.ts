@@ -1,10 +1,10 @@
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadPatientCase } from './load';
 import { toVideoAccess } from './views';
 
 /** GET /api/patients/{patientId}/video-access: polled every 30 s. */
-export const handler = httpHandler(httpRoutes.getVideoAccess, {
+export const handler = httpHandler(routes.getVideoAccess, {
   async handle({ params }) {
     const { bundle } = await loadPatientCase(params.patientId);
     return { body: toVideoAccess(bundle) };

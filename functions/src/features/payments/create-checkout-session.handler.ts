@@ -2,12 +2,12 @@ import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
 import { conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { createCheckoutSession } from './checkout';
 
 /** POST /api/create-checkout-session: its clients read `error` (spec doc 1 §7). */
-export const handler = httpHandler(httpRoutes.createCheckoutSession, {
+export const handler = httpHandler(routes.createCheckoutSession, {
   errorField: true,
   rateLimit: ({ clientIp }) => rateLimitFor('checkout', clientIp),
   async handle({ body }) {

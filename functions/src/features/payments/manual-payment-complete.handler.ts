@@ -1,6 +1,6 @@
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { syncPaymentWithStripe } from './sync';
 
@@ -8,7 +8,7 @@ import { syncPaymentWithStripe } from './sync';
  * POST /api/manual-payment-complete {caseId}: sent when embedded checkout completes and when the
  * visit page loads with `session_id`. Stripe decides, not the caller.
  */
-export const handler = httpHandler(httpRoutes.manualPaymentComplete, {
+export const handler = httpHandler(routes.manualPaymentComplete, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ body, log }) {

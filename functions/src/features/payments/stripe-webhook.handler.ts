@@ -5,7 +5,7 @@ import { header } from '../../lib/http/request';
 import { httpHandler } from '../../lib/http/handler';
 import { env } from '../../lib/env';
 import { stripe } from '../../lib/stripe';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { markCasePaid } from '../cases/transitions';
 import { evidenceFrom } from './checkout';
 import { announceCasePaid } from './on-paid';
@@ -23,7 +23,7 @@ const PAYMENT_EVENTS = new Set([
  * through the one transition function, idempotent by event id. Answers 200 for events it does
  * not act on, so Stripe stops retrying them.
  */
-export const handler = httpHandler(httpRoutes.stripeWebhook, {
+export const handler = httpHandler(routes.stripeWebhook, {
   async handle({ body, event: request, log }) {
     const signature = header(request, 'stripe-signature');
     if (!signature) throw badRequest('Missing Stripe signature');

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadPatientCase } from '../patients/load';
 import { syncPaymentWithStripe } from './sync';
 
@@ -8,7 +8,7 @@ import { syncPaymentWithStripe } from './sync';
  * POST /api/test/payment-complete/{patientId}: the verification page's synchronisation when the
  * webhook has not arrived yet. Despite its name it grants nothing on its own: Stripe decides.
  */
-export const handler = httpHandler(httpRoutes.testPaymentComplete, {
+export const handler = httpHandler(routes.testPaymentComplete, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('paymentSync', clientIp),
   async handle({ params, log }) {

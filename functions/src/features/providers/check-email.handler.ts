@@ -2,10 +2,10 @@ import { applicationEmailTaken } from '../../db/doctor-applications';
 import { getProviderLogin } from '../../db/provider-logins';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 
 /** GET /api/providers/check-email?email=: is the address already an application or provider. */
-export const handler = httpHandler(httpRoutes.checkProviderEmail, {
+export const handler = httpHandler(routes.checkProviderEmail, {
   rateLimit: ({ clientIp }) => rateLimitFor('emailCheck', clientIp),
   async handle({ query }) {
     const [applied, provider] = await Promise.all([

@@ -3,7 +3,7 @@ import { getProviderLogin } from '../../db/provider-logins';
 import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { limitSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { signIn } from '../auth/sign-in';
@@ -12,7 +12,7 @@ import { signIn } from '../auth/sign-in';
  * POST /api/provider/login: `{ id, name }` (spec doc 2 §7) and the session cookie. A rejected
  * (deactivated) or unknown provider gets the same refusal as a wrong password.
  */
-export const handler = httpHandler(httpRoutes.providerLogin, {
+export const handler = httpHandler(routes.providerLogin, {
   async handle({ body, clientIp }) {
     await limitSignIn('provider', clientIp, body.email);
     const login = await getProviderLogin(body.email);

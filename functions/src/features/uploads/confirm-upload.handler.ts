@@ -3,7 +3,7 @@ import { promotePendingUpload } from '../../db/attachments';
 import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';
@@ -14,7 +14,7 @@ import { assertCaseAcceptsFiles, assertRoomFor, assertStoredFileValid } from './
  * POST /api/cases/{caseId}/attachments: the browser says the upload is done; the server checks
  * the stored object and only then records the Attachment. A refused file is deleted.
  */
-export const handler = httpHandler(httpRoutes.confirmCaseUpload, {
+export const handler = httpHandler(routes.confirmCaseUpload, {
   async handle({ params, body }) {
     const bundle = await loadCase(params.caseId);
     assertCaseAcceptsFiles(bundle.case);

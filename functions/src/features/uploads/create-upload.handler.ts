@@ -3,14 +3,14 @@ import type { CreateUploadResponse } from '@shared/cases/api';
 import { putPendingUpload } from '../../db/pending-uploads';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
-import { httpRoutes } from '../../routes';
+import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { normalizeContentType, storedFilename, uploadRules } from './rules';
 import { PRESIGNED_POST_SECONDS, caseObjectKey, presignUpload } from './storage';
 import { assertCaseAcceptsFiles, assertUploadAllowed } from './verify';
 
 /** POST /api/cases/{caseId}/uploads: a presigned POST for one file (DESIGN.md §6). */
-export const handler = httpHandler(httpRoutes.createCaseUpload, {
+export const handler = httpHandler(routes.createCaseUpload, {
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
     const bundle = await loadCase(params.caseId);

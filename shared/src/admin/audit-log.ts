@@ -1,0 +1,17 @@
+import * as z from 'zod';
+
+export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
+
+/** An audit log entry (spec doc 2 §3); adminId is blank for System. */
+export const auditLogEntrySchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  action: z.string(),
+  applicationId: z.string(),
+  adminId: z.string(),
+  previousStatus: z.string().nullable(),
+  newStatus: z.string(),
+  notes: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogSchema = z.array(auditLogEntrySchema);

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { adminCaseStatuses } from '../cases/status';
+import { requestTypeSchema, urgencyLevelSchema } from '../patients/request';
+
+/** A case row of the admin Cases tab (spec doc 2 §3). */
+export const adminCaseRowSchema = z.object({
+  id: z.string(),
+  patientName: z.string(),
+  patientEmail: z.string().nullable(),
+  symptoms: z.string(),
+  triageSummary: z.string(),
+  medicalHistory: z.string(),
+  priority: urgencyLevelSchema,
+  status: z.enum(adminCaseStatuses),
+  requestType: requestTypeSchema,
+  assignedProviderName: z.string().nullable(),
+  location: z.string(),
+  createdAt: z.string(),
+});
+export type AdminCaseRow = z.infer<typeof adminCaseRowSchema>;
+export const adminCaseListSchema = z.array(adminCaseRowSchema);
