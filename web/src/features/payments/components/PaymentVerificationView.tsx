@@ -6,7 +6,7 @@ import { requestTypeLabels } from '@shared/patients/request';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access/components/VideoAccessPanel';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePaymentVerification } from '../api/get-payment-verification';

@@ -6,7 +6,7 @@ import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import {
   isUnknownCaseError,
   PROCESSING_POLL_MS,
