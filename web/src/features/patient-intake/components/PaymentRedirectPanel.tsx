@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { errorBodyOf } from '@web/lib/uploads/error-body';
 import { UploadProgressList } from '@web/components/uploads/UploadProgressList';
 import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
-import { useCreateCheckoutSession } from '@web/features/payments/api/create-checkout-session';
+import { useCreateCheckoutSession } from '@web/features/payments';
 import { CARE_TYPE_OPTIONS, redirectPanelMessages as text } from '../lib/messages';
 import { navigateAway } from '../lib/navigate-away';
 import type { IntakeOutcome } from '../lib/outcome';

@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
-import { VideoAccessPanel } from '@web/features/video-access/components/VideoAccessPanel';
+import { VideoAccessPanel } from '@web/features/video-access';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePaymentVerification } from '../api/get-payment-verification';
 import { useSyncTestPayment } from '../api/sync-test-payment';
