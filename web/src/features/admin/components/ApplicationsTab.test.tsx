@@ -164,7 +164,7 @@ describe('Review dialog', () => {
   it('approves with the notes, then toasts, refreshes and closes', async () => {
     const api = mockAdminApi({
       [`POST ${APPROVE_URL}`]: () =>
-        json({ success: true, application: application({ status: 'approved' }) }),
+        json({ success: true, application: application({ status: 'approved' }), emailSent: true }),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);
@@ -198,7 +198,7 @@ describe('Review dialog', () => {
   it('rejects with the notes, then toasts, refreshes and closes', async () => {
     const api = mockAdminApi({
       [`POST ${REJECT_URL}`]: () =>
-        json({ success: true, application: application({ status: 'rejected' }) }),
+        json({ success: true, application: application({ status: 'rejected' }), emailSent: true }),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);

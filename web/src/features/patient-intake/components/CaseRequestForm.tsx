@@ -6,7 +6,7 @@ import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
 import { isNetworkError } from '@web/lib/offline/network';
-import { serverMessageOf } from '@web/lib/uploads/error-body';
+import { serverMessageOf } from '@web/lib/api';
 import { FilePicker } from '@web/components/uploads/FilePicker';
 import { SelectedFileList } from '@web/components/uploads/SelectedFileList';
 import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
