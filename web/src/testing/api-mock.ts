@@ -73,6 +73,10 @@ export const never: Answer = () => new Promise<Response>(() => undefined);
 export const networkError: Answer = (request) =>
   Promise.reject(new TypeError(`Failed to fetch (no answer for ${request.route})`));
 
+/** A 500 naming the route, for pages whose tests read a missing answer as a server error. */
+export const serverError: Answer = (request) =>
+  json({ message: `No stub for ${request.route}` }, 500);
+
 const rejectUnanswered: Answer = (request) =>
   Promise.reject(new Error(`No answer for ${request.route}`));
 
