@@ -94,7 +94,10 @@ function matcherOf(route: string): Matcher {
   const method = route.slice(0, space);
   const target = new URL(route.slice(space + 1), ORIGIN);
   const names: string[] = [];
-  const pattern = decodeURI(target.pathname)
+  // The URL parser escapes the braces of a template; other escapes must stay as they are.
+  const pattern = target.pathname
+    .replace(/%7B/gi, '{')
+    .replace(/%7D/gi, '}')
     .split(/\{([^}]+)\}/)
     .map((part, index) => (index % 2 === 1 ? (names.push(part), '([^/]+)') : escapeRegExp(part)))
     .join('');
@@ -182,4 +185,13 @@ export function mockApi(
     calls,
     jsonBody: (route, index = 0) => calls(route)[index]?.body,
   };
+}
+
+/** A promise to settle later (to see that calls run at the same time). */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
