@@ -288,7 +288,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
   it('lets the patient retry a failed upload without sending the form again', async () => {
     const api = caseApi();
     let refuse = true;
-    api.on(uploadsRoute(), ({ init }, call) =>
+    api.on(uploadsRoute(), (_request, call) =>
       refuse
         ? json({ message: 'rash.png must be an image under 5MB' }, 400)
         : json({
