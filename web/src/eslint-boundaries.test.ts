@@ -31,7 +31,7 @@ describe('feature boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     const filePath = `${repoRoot}web/src/features/landing/components/BoundaryFixture.tsx`;
     const code = [
       "export { ApplicationStatusCheck } from '@web/features/doctor-applications/components/ApplicationStatusCheck';",
-      "export { openMeetingInNewTab } from '../../video-access/lib/open-meeting';",
+      "export { VideoAccessPanel } from '../../video-access/components/VideoAccessPanel';",
     ].join('\n');
     const ids = ruleIdsOf(await eslint.lintText(code, { filePath }));
     expect(ids).toEqual(['import-x/no-restricted-paths', 'import-x/no-restricted-paths']);

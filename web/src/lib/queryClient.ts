@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, send } from './api';
+import { throwIfResNotOk } from './api-error';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -16,13 +16,16 @@ export function getQueryFn<T>(
     if (typeof url !== 'string') {
       throw new TypeError('The first element of a query key must be the URL to GET');
     }
-    try {
-      const res = await send({ method: 'GET', path: url }, { signal });
-      return (await res.json()) as T;
-    } catch (error) {
-      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
+    // Not through `send` (lib/api.ts): this function is on every page's first load, and the
+    // query key already holds the URL, so the contract machinery would only add weight.
+    const res = await fetch(url, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
   };
 }
 

@@ -1,3 +1,2 @@
-/** What other features use of payments; pages are reached through the router only. */
-export { completeManualPayment } from './api/complete-manual-payment';
+/** What other features use of payments: the checkout session call (intake's payment step). */
 export { useCreateCheckoutSession } from './api/create-checkout-session';

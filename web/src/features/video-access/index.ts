@@ -1,3 +1,2 @@
-/** What other features use of video access: the join panel and the new-tab opener. */
+/** What other features use of video access: the join panel (payment success page). */
 export { VideoAccessPanel } from './components/VideoAccessPanel';
-export { openMeetingInNewTab } from './lib/open-meeting';

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { clientConfigQueryOptions } from '@web/lib/config/get-client-config';
 import { toast } from '@web/hooks/use-toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { useCompleteManualPayment } from '../api/complete-manual-payment';
+import { useCompleteManualPayment } from '@web/lib/manual-payment';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { PackageDetails, PAYMENT_SUMMARY_ITEMS } from '../components/PackageDetails';
 import { paymentChoicePath, useRequiredCaseId } from '../hooks/use-case-id-param';

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { completeManualPayment } from '@web/features/payments';
+import { completeManualPayment } from '@web/lib/manual-payment';
 import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '@web/lib/case-status';
