@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResNotOk } from './api';
+import { throwIfResNotOk } from './api-error';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -16,6 +16,8 @@ export function getQueryFn<T>(
     if (typeof url !== 'string') {
       throw new TypeError('The first element of a query key must be the URL to GET');
     }
+    // Not through `send` (lib/api.ts): this function is on every page's first load, and the
+    // query key already holds the URL, so the contract machinery would only add weight.
     const res = await fetch(url, {
       credentials: 'include',
       headers: { Accept: 'application/json' },

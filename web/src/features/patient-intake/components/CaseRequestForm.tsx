@@ -5,16 +5,12 @@ import type { RequestType } from '@shared/patients/request';
 import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
-import { isNetworkError } from '@web/features/offline/network';
-import { serverMessageOf } from '@web/features/uploads/api/error-body';
-import { FilePicker } from '@web/features/uploads/components/FilePicker';
-import { SelectedFileList } from '@web/features/uploads/components/SelectedFileList';
-import {
-  caseFileAccept,
-  checkCaseFiles,
-  type CaseFileCategory,
-} from '@web/features/uploads/file-rules';
-import type { UploadRequest } from '@web/features/uploads/hooks/use-case-uploads';
+import { isNetworkError } from '@web/lib/offline/network';
+import { serverMessageOf } from '@web/lib/api';
+import { FilePicker } from '@web/components/uploads/FilePicker';
+import { SelectedFileList } from '@web/components/uploads/SelectedFileList';
+import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
+import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import { useCreateCase } from '../api/create-case';
 import { useCreatePatient } from '../api/create-patient';
 import type { VoiceNote } from '../hooks/use-voice-recorder';

@@ -5,14 +5,10 @@ import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { uploadMessages } from '@shared/uploads/rules';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/hooks/use-toast';
-import { isNetworkError } from '@web/features/offline/network';
-import { FilePicker } from '@web/features/uploads/components/FilePicker';
-import { SelectedFileList } from '@web/features/uploads/components/SelectedFileList';
-import {
-  checkPatientFiles,
-  filesAddedText,
-  patientFileAccept,
-} from '@web/features/uploads/file-rules';
+import { isNetworkError } from '@web/lib/offline/network';
+import { FilePicker } from '@web/components/uploads/FilePicker';
+import { SelectedFileList } from '@web/components/uploads/SelectedFileList';
+import { checkPatientFiles, filesAddedText, patientFileAccept } from '@web/lib/uploads/file-rules';
 import { useCreatePatient } from '../api/create-patient';
 import { useSessionDraft } from '../hooks/use-session-draft';
 import { announceProblems, chooseFiles, labelsOf, type ChosenFile } from '../lib/chosen-files';

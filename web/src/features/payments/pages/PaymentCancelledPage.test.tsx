@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  CASE_ID,
-  installFakeClock,
-  json,
-  mockApi,
-  restoreClock,
-  TEST_CONFIG,
-} from '../testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentCancelledPage from './PaymentCancelledPage';
 
 beforeEach(() => {
   installFakeClock();
-  mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  mockPatientApi();
 });
 
 afterEach(() => {

@@ -1,24 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  restoreClock,
-  installFakeClock,
-  CASE_ID,
-  json,
-  mockApi,
-  never,
-  PATIENT_ID,
-  TEST_CONFIG,
-  type ApiMock,
-} from '../testing/api-mock';
+import { getPaymentVerification, getVideoAccess } from '@shared/patients/contracts';
+import { testPaymentComplete } from '@shared/payments/contracts';
+import { pathOf } from '@shared/http/contract';
+import { type ApiMock, json, never } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
-const VERIFY = `GET /api/patients/${PATIENT_ID}/payment-verification`;
-const SYNC = `POST /api/test/payment-complete/${PATIENT_ID}`;
-const VIDEO_ACCESS = `GET /api/patients/${PATIENT_ID}/video-access`;
+const VERIFY = `GET ${pathOf(getPaymentVerification, { patientId: PATIENT_ID })}`;
+const SYNC = `POST ${pathOf(testPaymentComplete, { patientId: PATIENT_ID })}`;
+const VIDEO_ACCESS = `GET ${pathOf(getVideoAccess, { patientId: PATIENT_ID })}`;
 
 function verification(overrides: Record<string, unknown> = {}) {
   return {
@@ -36,7 +31,7 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  api = mockPatientApi();
 });
 
 afterEach(() => {

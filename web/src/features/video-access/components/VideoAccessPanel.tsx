@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { formatDateTime } from '@web/lib/dates';
 import { useVideoAccess } from '../api/get-video-access';
 import { useRecordMeetingAccess } from '../api/record-meeting-access';
-import { openMeetingInNewTab } from '../lib/open-meeting';
+import { openMeetingInNewTab } from '@web/lib/open-meeting';
 
 /** Texts of the video access page (spec doc 1 §2, §8). */
 export const VIDEO_ACCESS_TEXT = {

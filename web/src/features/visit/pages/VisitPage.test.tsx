@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  advance,
-  CASE_ID,
-  installFakeClock,
-  json,
-  mockApi,
-  never,
-  restoreClock,
-  TEST_CONFIG,
-  type ApiMock,
-} from '@web/features/payments/testing/api-mock';
+import { getCaseStatus } from '@shared/cases/contracts';
+import { manualPaymentComplete } from '@shared/payments/contracts';
+import { pathOf } from '@shared/http/contract';
+import { type ApiMock, json, never, routeOf } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import {
   fakeStream,
@@ -21,8 +17,8 @@ import {
 } from '../testing/fake-media';
 import VisitPage from './VisitPage';
 
-const STATUS = `GET /api/cases/${CASE_ID}/status`;
-const COMPLETE = 'POST /api/manual-payment-complete';
+const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
+const COMPLETE = routeOf(manualPaymentComplete);
 
 const MEETING = {
   id: 'meeting-1',
@@ -49,7 +45,7 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  api = mockPatientApi();
   installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeManualPayment } from './complete-manual-payment';
+import { completeManualPayment } from './manual-payment';
 
 const CASE_ID = '6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b';
 

@@ -1,9 +1,9 @@
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { confirmUpload } from './api/confirm-upload';
-import { createUpload } from './api/create-upload';
-import { errorBodyOf } from './api/error-body';
-import { postToStorage, StorageUploadError } from './api/post-to-storage';
+import { ApiError } from '@web/lib/api';
+import { confirmUpload } from './confirm-upload';
+import { createUpload } from './create-upload';
+import { postToStorage, StorageUploadError } from './post-to-storage';
 import { contentTypeOf } from './file-types';
 
 /** The three steps of one upload, reported as they start. */
@@ -50,6 +50,6 @@ export const UPLOAD_FAILED_MESSAGE = 'Upload failed. Please try again.';
 /** What a failed upload shows: the server's message when it sent one. */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof StorageUploadError) return error.message;
-  const body = errorBodyOf(error);
-  return body.message ?? body.error ?? UPLOAD_FAILED_MESSAGE;
+  const envelope = error instanceof ApiError ? error.envelope : undefined;
+  return envelope?.message ?? envelope?.error ?? UPLOAD_FAILED_MESSAGE;
 }

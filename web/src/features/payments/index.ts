@@ -1,0 +1,2 @@
+/** What other features use of payments: the checkout session call (intake's payment step). */
+export { useCreateCheckoutSession } from './api/create-checkout-session';
