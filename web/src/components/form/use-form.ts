@@ -34,9 +34,8 @@ export function useForm<V extends object, K extends string>({
   const { values, setValues, update, forget } = useStoredValues(draftKey, initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
 
-  // Errors that arrive with the server's answer show while the controls may still be disabled.
-  const busyNow = useRef(busy);
-  busyNow.current = busy;
+  // Focus moves once the errors are on screen and the controls are enabled: errors that come
+  // with the server's answer show while the form is still busy (its controls disabled).
   const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
     if (busy || !pendingFocus.current) return;
@@ -59,9 +58,7 @@ export function useForm<V extends object, K extends string>({
     (next: FieldErrors<K>): K | undefined => {
       setErrors(next);
       const first = firstInvalidField(next, order);
-      if (first === undefined) return undefined;
-      if (busyNow.current) pendingFocus.current = idOf(first);
-      else focusElement(idOf(first));
+      pendingFocus.current = first === undefined ? null : idOf(first);
       return first;
     },
     [order, idOf],

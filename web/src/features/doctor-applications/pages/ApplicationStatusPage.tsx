@@ -16,7 +16,7 @@ import { SupportEmailLink } from '@web/features/config/components/SupportEmailLi
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { applicationStatusQueryKey, getApplicationStatus } from '../api/get-application-status';
 import { ApplicationStatusDetails } from '../components/ApplicationStatusDetails';
-import { describedBy, errorIdOf, hintIdOf } from '../components/form-fields';
+import { describedBy, errorIdOf, hintIdOf } from '@web/components/form';
 import { ProviderPageLayout } from '../components/ProviderPageLayout';
 import { STATUS_PAGE_TITLE, statusPageMessages as text } from '../lib/messages';
 import { APPLY_PATH } from '../lib/paths';

@@ -149,7 +149,7 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
         <CareTypeField
           id={ids.requestType}
           value={values.requestType}
-          onChange={(type: RequestType) => form.change('requestType', type as V['requestType'])}
+          onChange={(type: RequestType) => form.change('requestType', type)}
           error={errors.requestType}
         />
         {values.requestType === 'nurse-visit' ? (
@@ -178,12 +178,9 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
         />
         <BodyRegionPicker
           value={values.regions}
-          onChange={(regions) => form.set('regions', regions as V['regions'])}
+          onChange={(regions) => form.set('regions', regions)}
           onPickSymptom={(symptom) =>
-            form.change(
-              'symptoms',
-              appendSymptom(values.symptoms, symptom, SYMPTOMS_MAX_LENGTH) as V['symptoms'],
-            )
+            form.change('symptoms', appendSymptom(values.symptoms, symptom, SYMPTOMS_MAX_LENGTH))
           }
         />
         {reading.afterRegions?.(form)}
