@@ -1,11 +1,46 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const FEATURES_DIR = 'web/src/features';
+const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Feature boundaries (docs/web.md): a feature reaches another one only through its `index.ts`,
+ * whether the import is written with the `@web/features/...` alias or a relative path (the
+ * resolver turns both into a file). One zone per feature, built from the folder list.
+ */
+const featureBoundaryZones = features.map((feature) => ({
+  target: `./${FEATURES_DIR}/${feature}`,
+  from: `./${FEATURES_DIR}`,
+  except: [
+    `./${feature}`,
+    ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+  ],
+  message: 'Import another feature through its index.ts (`@web/features/<name>`).',
+}));
+
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', '.bench', '.test-results', '**/*.js'],
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'cdk.out',
+      '.data',
+      '.bench',
+      '.test-results',
+      '**/*.js',
+      // Files that break the boundary rules on purpose; web/src/eslint-boundaries.test.ts lints them.
+      'web/eslint-fixtures',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -35,6 +70,22 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Scoped to web/ (app code and the lint fixtures): the cycle check follows every import, so
+    // it costs time per file linted.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads only .js files and the cycle check sees no imports.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureBoundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Command-line programs talk to a person on the terminal.

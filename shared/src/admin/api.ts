@@ -56,6 +56,7 @@ export const adminApplicationSchema = z.object({
   reviewNotes: z.string().nullable(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = z.array(adminApplicationSchema);
 
 /** `POST /api/admin/applications/{id}/approve|reject` */
 export const reviewRequestSchema = z.object({
@@ -68,6 +69,8 @@ export const reviewRequestSchema = z.object({
 export const reviewResponseSchema = z.object({
   success: z.literal(true),
   application: adminApplicationSchema,
+  /** False when the decision stands but the doctor's email could not be sent. */
+  emailSent: z.boolean(),
 });
 
 export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
@@ -84,6 +87,7 @@ export const auditLogEntrySchema = z.object({
   notes: z.string(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogSchema = z.array(auditLogEntrySchema);
 
 /** A case row of the admin Cases tab (spec doc 2 §3). */
 export const adminCaseRowSchema = z.object({
@@ -101,3 +105,7 @@ export const adminCaseRowSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminCaseRow = z.infer<typeof adminCaseRowSchema>;
+export const adminCaseListSchema = z.array(adminCaseRowSchema);
+
+/** `POST /api/admin/logout` answers 204 without a body. */
+export const adminLogoutResponseSchema = z.void();

@@ -4,6 +4,9 @@ import { caseStatusSchema } from './status';
 export const CASE_ID_MESSAGE = 'Case ID must be a valid UUID';
 export const caseIdSchema = z.uuid({ error: CASE_ID_MESSAGE });
 
+/** Path parameters of every `/api/cases/{caseId}/…` route. */
+export const caseParamsSchema = z.object({ caseId: caseIdSchema });
+
 /** Meeting fields the patient side reads (spec doc 1 §7). */
 export const patientMeetingSchema = z.object({
   id: z.string(),
@@ -84,3 +87,4 @@ export const attachmentSchema = z.object({
   createdAt: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentListSchema = z.array(attachmentSchema);

@@ -40,3 +40,6 @@ export const applicationIdSchema = z
       .max(APPLICATION_ID_MAX_LENGTH, { error: APPLICATION_ID_MESSAGES.invalid })
       .regex(APPLICATION_ID_PATTERN, { error: APPLICATION_ID_MESSAGES.invalid }),
   );
+
+/** Path parameters of every route addressed by `{applicationId}`. */
+export const applicationParamsSchema = z.object({ applicationId: applicationIdSchema });

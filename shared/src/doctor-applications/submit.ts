@@ -151,6 +151,13 @@ export const doctorApplicationSubmitResponseSchema = z.object({
 export type DoctorApplicationSubmitResponse = z.infer<typeof doctorApplicationSubmitResponseSchema>;
 
 /** `GET /api/providers/check-email?email=` */
+export const checkEmailQuerySchema = z.object({
+  email: z
+    .string({ error: applicationMessages.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: applicationMessages.email }).max(254)),
+});
 export const checkEmailResponseSchema = z.object({ exists: z.boolean() });
 
 /** Application documents (spec doc 2 §3, §5). */

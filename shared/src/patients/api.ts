@@ -4,6 +4,9 @@ import { requestTypeSchema } from './request';
 export const PATIENT_ID_MESSAGE = 'Patient ID must be a valid UUID';
 export const patientIdSchema = z.uuid({ error: PATIENT_ID_MESSAGE });
 
+/** Path parameters of every `/api/patients/{patientId}/…` route. */
+export const patientParamsSchema = z.object({ patientId: patientIdSchema });
+
 /** `GET /api/patients/{id}/payment-verification` (spec doc 1 §3). */
 export const paymentVerificationResponseSchema = z.object({
   paymentVerified: z.boolean(),

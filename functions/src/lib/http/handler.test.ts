@@ -11,6 +11,7 @@ import { httpHandler } from './handler';
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 const postRoute: HttpRoute = {
+  contract: { method: 'POST', path: '/api/things/{thingId}' },
   method: 'POST',
   path: '/api/things/{thingId}',
   handler: 'test',

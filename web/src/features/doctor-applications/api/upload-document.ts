@@ -2,7 +2,7 @@ import {
   applicationDocumentMessages,
   type ApplicationDocumentType,
 } from '@shared/doctor-applications/submit';
-import { contentTypeOf } from '@web/features/uploads/file-types';
+import { contentTypeOf } from '@web/lib/uploads/file-types';
 import { throwIfResNotOk } from '@web/lib/api';
 import { errorEnvelopeOf } from './error-envelope';
 

@@ -2,7 +2,7 @@ import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { accountExistsMessages } from '../lib/messages';
 
 /**

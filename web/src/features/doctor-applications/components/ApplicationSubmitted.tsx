@@ -5,7 +5,7 @@ import { formatApplicationId } from '@shared/doctor-applications/application-id'
 import type { ApplicationDocumentType } from '@shared/doctor-applications/submit';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { toast } from '@web/hooks/use-toast';
 import type { Submission, UploadSummary } from '../hooks/use-application-submission';
 import { statusPagePath } from '../lib/paths';

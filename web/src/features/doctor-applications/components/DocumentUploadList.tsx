@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, Clock, LoaderCircle, RotateCcw, Upload } from
 import type { ApplicationDocumentType } from '@shared/doctor-applications/submit';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
-import { FilePicker } from '@web/features/uploads/components/FilePicker';
+import { FilePicker } from '@web/components/uploads/FilePicker';
 import { cn } from '@web/lib/utils';
 import type { DocumentUpload, DocumentUploadStatus } from '../hooks/use-application-submission';
 import { DOCUMENT_ACCEPT, documentLabel } from '../lib/documents';

@@ -2,8 +2,8 @@ import { FileText, Upload, X } from 'lucide-react';
 import type { ApplicationDocumentType } from '@shared/doctor-applications/submit';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { FilePicker } from '@web/features/uploads/components/FilePicker';
-import { formatFileSize } from '@web/features/uploads/file-types';
+import { FilePicker } from '@web/components/uploads/FilePicker';
+import { formatFileSize } from '@web/lib/uploads/file-types';
 import { toast } from '@web/hooks/use-toast';
 import { cn } from '@web/lib/utils';
 import {

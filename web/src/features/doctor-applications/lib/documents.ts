@@ -3,7 +3,7 @@ import {
   applicationDocumentRules,
   type ApplicationDocumentType,
 } from '@shared/doctor-applications/submit';
-import { contentTypeOf } from '@web/features/uploads/file-types';
+import { contentTypeOf } from '@web/lib/uploads/file-types';
 
 /** A document the form asks for (spec doc 2 §5). */
 export interface DocumentSlot {

@@ -2,7 +2,7 @@ import { LayoutDashboard, UserPlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApplicationStatusCheck } from '@web/features/doctor-applications/components/ApplicationStatusCheck';
+import { ApplicationStatusCheck } from '@web/features/doctor-applications';
 
 export function ProvidersSection() {
   return (

@@ -1,5 +1,5 @@
-import { FilePicker } from '@web/features/uploads/components/FilePicker';
-import { SelectedFileList } from '@web/features/uploads/components/SelectedFileList';
+import { FilePicker } from '@web/components/uploads/FilePicker';
+import { SelectedFileList } from '@web/components/uploads/SelectedFileList';
 import { FieldHint, hintIdOf } from '@web/components/form';
 import type { ChosenFile } from '../lib/chosen-files';
 import type { AttachmentSlot } from './intake-reading';

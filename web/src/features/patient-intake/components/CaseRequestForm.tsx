@@ -1,6 +1,6 @@
 import { FileText, ImagePlus } from 'lucide-react';
 import { TextField } from '@web/components/form';
-import { caseFileAccept, checkCaseFiles } from '@web/features/uploads/file-rules';
+import { caseFileAccept, checkCaseFiles } from '@web/lib/uploads/file-rules';
 import {
   CASE_FORM_ORDER,
   validateCaseForm,

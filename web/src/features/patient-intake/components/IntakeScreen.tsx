@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { toast } from '@web/hooks/use-toast';
-import { useOnlineStatus } from '@web/features/offline/use-online-status';
-import { useCaseUploads, type UploadRequest } from '@web/features/uploads/hooks/use-case-uploads';
+import { useOnlineStatus } from '@web/lib/offline/use-online-status';
+import { useCaseUploads, type UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import { useIntakeOfflineQueue } from '../hooks/use-intake-offline-queue';
 import { offlineMessages, submitMessages } from '../lib/messages';
 import type { IntakeOutcome, QueuedIntake } from '../lib/outcome';

@@ -3,11 +3,7 @@ import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
 import { uploadMessages } from '@shared/uploads/rules';
 import { TextAreaField, TextField } from '@web/components/form';
 import { toast } from '@web/hooks/use-toast';
-import {
-  checkPatientFiles,
-  filesAddedText,
-  patientFileAccept,
-} from '@web/features/uploads/file-rules';
+import { checkPatientFiles, filesAddedText, patientFileAccept } from '@web/lib/uploads/file-rules';
 import {
   PATIENT_FORM_ORDER,
   validatePatientForm,

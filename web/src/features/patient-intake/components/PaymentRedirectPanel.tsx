@@ -5,10 +5,10 @@ import { CONSULTATION_FEE_LABEL, MEETING_DURATION_MINUTES } from '@shared/paymen
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { errorBodyOf } from '@web/features/uploads/api/error-body';
-import { UploadProgressList } from '@web/features/uploads/components/UploadProgressList';
-import type { CaseUploads } from '@web/features/uploads/hooks/use-case-uploads';
-import { useCreateCheckoutSession } from '@web/features/payments/api/create-checkout-session';
+import { errorBodyOf } from '@web/lib/uploads/error-body';
+import { UploadProgressList } from '@web/components/uploads/UploadProgressList';
+import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
+import { useCreateCheckoutSession } from '@web/features/payments';
 import { CARE_TYPE_OPTIONS, redirectPanelMessages as text } from '../lib/messages';
 import { navigateAway } from '../lib/navigate-away';
 import type { IntakeOutcome } from '../lib/outcome';

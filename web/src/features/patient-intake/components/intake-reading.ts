@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RequestType } from '@shared/patients/request';
 import type { FieldErrors } from '@web/components/form';
-import type { FileCheck } from '@web/features/uploads/file-rules';
-import type { UploadRequest } from '@web/features/uploads/hooks/use-case-uploads';
+import type { FileCheck } from '@web/lib/uploads/file-rules';
+import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import type { QueuedIntake } from '../lib/outcome';
 import type { IntakeExtras } from '../lib/validate';
 

@@ -1,6 +1,6 @@
 import { toast } from '@web/hooks/use-toast';
-import type { OfflineQueueEntry } from '@web/features/offline/offline-queue';
-import { useOfflineQueue } from '@web/features/offline/use-offline-queue';
+import type { OfflineQueueEntry } from '@web/lib/offline/offline-queue';
+import { useOfflineQueue } from '@web/lib/offline/use-offline-queue';
 import { offlineMessages } from '../lib/messages';
 import type { IntakeOutcome, QueuedIntake } from '../lib/outcome';
 import { sendQueuedIntake } from '../lib/send-queued-intake';

@@ -1,6 +1,6 @@
-import type { SelectedFile } from '@web/features/uploads/components/SelectedFileList';
+import type { SelectedFile } from '@web/components/uploads/SelectedFileList';
 import { toast } from '@web/hooks/use-toast';
-import type { FileProblem } from '@web/features/uploads/file-rules';
+import type { FileProblem } from '@web/lib/uploads/file-rules';
 import { medicalFileLabel } from './outcome';
 
 /** A file the patient picked, with when it was added (its `timestamp-filename` label). */

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
-import type { CaseUploads } from '@web/features/uploads/hooks/use-case-uploads';
+import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
 import { renderRoutes, renderWithProviders, resetDom } from '@web/testing/render';
 import { PaymentRedirectPanel } from '../components/PaymentRedirectPanel';
 import { navigateAway } from '../lib/navigate-away';

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
-import { OFFLINE_QUEUE_KEY } from '@web/features/offline/offline-queue';
+import { OFFLINE_QUEUE_KEY } from '@web/lib/offline/offline-queue';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import { DRAFT_KEY_PREFIX } from '../components/IntakeForm';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';

@@ -1,17 +1,13 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { paymentSyncResponseSchema } from '@shared/cases/api';
 import { apiRequest } from '@web/lib/api';
+import { visitPath } from '@web/lib/app-paths';
 
 export const MANUAL_PAYMENT_COMPLETE_URL = '/api/manual-payment-complete';
 
 /** What the client reads from the answer: where to go next (spec doc 1 §7). */
 export interface ManualPaymentResult {
   next: string;
-}
-
-/** The visit page of a case: the default destination after payment. */
-export function visitPath(caseId: string): string {
-  return `/visit/${encodeURIComponent(caseId)}`;
 }
 
 /** Only an in-app path (`/…`, not `//host`) is followed; anything else goes to the visit page. */

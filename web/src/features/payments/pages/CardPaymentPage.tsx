@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { clientConfigQueryOptions } from '@web/features/config/api/get-client-config';
+import { clientConfigQueryOptions } from '@web/lib/config/get-client-config';
 import { toast } from '@web/hooks/use-toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useCompleteManualPayment } from '../api/complete-manual-payment';

@@ -2,8 +2,8 @@ import { CircleX, CreditCard, House, Mail, Phone, RotateCcw } from 'lucide-react
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useSupportEmail } from '@web/features/config/api/get-client-config';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
+import { useSupportEmail } from '@web/lib/config/get-client-config';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
 

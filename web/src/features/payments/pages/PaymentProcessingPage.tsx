@@ -6,15 +6,11 @@ import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { SupportEmailLink } from '@web/features/config/components/SupportEmailLink';
-import {
-  isUnknownCaseError,
-  PROCESSING_POLL_MS,
-  useCaseStatus,
-} from '@web/features/visit/api/get-case-status';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
+import { isUnknownCaseError, PROCESSING_POLL_MS, useCaseStatus } from '@web/lib/case-status';
+import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { cn } from '@web/lib/utils';
-import { visitPath } from '../api/complete-manual-payment';
 import { useRequiredCaseId } from '../hooks/use-case-id-param';
 
 type StepState = 'done' | 'current' | 'waiting';

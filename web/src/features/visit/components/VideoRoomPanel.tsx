@@ -12,7 +12,7 @@ import { useEffect, useRef } from 'react';
 import type { PatientMeeting } from '@shared/cases/api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { openMeetingInNewTab } from '@web/features/video-access/lib/open-meeting';
+import { openMeetingInNewTab } from '@web/features/video-access';
 import { cn } from '@web/lib/utils';
 import type { LocalMedia } from '../hooks/use-local-media';
 

@@ -3,7 +3,7 @@ import { patientCaseLabel } from '@shared/cases/status';
 import { MEETING_DURATION_MINUTES } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useSupportEmail } from '@web/features/config/api/get-client-config';
+import { useSupportEmail } from '@web/lib/config/get-client-config';
 
 export const VISIT_INSTRUCTIONS = [
   'Keep this page open. Your status updates automatically every few seconds.',

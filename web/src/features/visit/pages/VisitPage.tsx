@@ -4,12 +4,10 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import {
-  completeManualPayment,
-  visitPath,
-} from '@web/features/payments/api/complete-manual-payment';
+import { completeManualPayment } from '@web/features/payments';
+import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '../api/get-case-status';
+import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '@web/lib/case-status';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { uploadCaseFile, uploadErrorMessage, type UploadStage } from '../upload-case-file';
+import { uploadCaseFile, uploadErrorMessage, type UploadStage } from './upload-case-file';
 
 export type UploadStatus = 'waiting' | UploadStage | 'done' | 'error';
 

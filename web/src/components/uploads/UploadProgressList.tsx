@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw } from 'lucide-react'
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { cn } from '@web/lib/utils';
-import type { UploadItem, UploadStatus } from '../hooks/use-case-uploads';
+import type { UploadItem, UploadStatus } from '@web/lib/uploads/use-case-uploads';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   waiting: 'Waiting',

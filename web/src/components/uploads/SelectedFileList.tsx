@@ -1,6 +1,6 @@
 import { FileText, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { formatFileSize } from '../file-types';
+import { formatFileSize } from '@web/lib/uploads/file-types';
 
 export interface SelectedFile {
   id: string;

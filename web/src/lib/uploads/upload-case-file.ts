@@ -1,9 +1,9 @@
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { confirmUpload } from './api/confirm-upload';
-import { createUpload } from './api/create-upload';
-import { errorBodyOf } from './api/error-body';
-import { postToStorage, StorageUploadError } from './api/post-to-storage';
+import { confirmUpload } from './confirm-upload';
+import { createUpload } from './create-upload';
+import { errorBodyOf } from './error-body';
+import { postToStorage, StorageUploadError } from './post-to-storage';
 import { contentTypeOf } from './file-types';
 
 /** The three steps of one upload, reported as they start. */

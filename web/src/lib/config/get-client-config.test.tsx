@@ -4,7 +4,7 @@ import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/r
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@web/lib/queryClient';
-import { SupportEmailLink } from '../components/SupportEmailLink';
+import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { getClientConfig, useClientConfig } from './get-client-config';
 
 const CONFIG = {

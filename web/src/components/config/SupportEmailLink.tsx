@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/utils';
-import { useSupportEmail } from '../api/get-client-config';
+import { useSupportEmail } from '@web/lib/config/get-client-config';
 
 /**
  * The support address as a mailto link. Until the runtime config has answered (or if it cannot),
