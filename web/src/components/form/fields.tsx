@@ -18,8 +18,8 @@ interface BoundProps {
   onChange: (value: string) => void;
 }
 
-/** Props a field sets on its control itself. */
-type OwnProps = 'id' | 'name' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby';
+/** Props a field sets on its control itself (the control's `name` is its id unless given). */
+type OwnProps = 'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby';
 
 /** Label, control, hint and error, in that order. */
 function FieldShell({
