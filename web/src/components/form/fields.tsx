@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
@@ -21,6 +21,29 @@ interface BoundProps {
 /** Props a field sets on its control itself (the control's `name` is its id unless given). */
 type OwnProps = 'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby';
 
+type FieldOf<Control extends 'input' | 'textarea' | 'select'> = FieldProps &
+  BoundProps &
+  Omit<ComponentProps<Control>, OwnProps>;
+
+/**
+ * Splits a field's props into what its shell shows (label, hint, error) and what its control
+ * takes: id and name, value and change handler, validity and the ids of its hint and error.
+ */
+function splitField<P extends FieldProps & BoundProps & { required?: boolean }>(props: P) {
+  const { id, label, error, hint, optional, value, onChange, ...rest } = props;
+  const control = {
+    id,
+    name: id,
+    'aria-required': props.required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, { hint, error }),
+    ...rest,
+    value,
+    onChange: (event: ChangeEvent<{ value: string }>) => onChange(event.target.value),
+  };
+  return { shell: { id, label, error, hint, optional }, control };
+}
+
 /** Label, control, hint and error, in that order. */
 function FieldShell({
   id,
@@ -42,100 +65,39 @@ function FieldShell({
   );
 }
 
-/** The accessibility attributes of a control: its name, validity and hint/error links. */
-function controlProps({
-  id,
-  error,
-  hint,
-  required,
-}: Pick<FieldProps, 'id' | 'error' | 'hint'> & { required?: boolean }) {
-  return {
-    id,
-    name: id,
-    required,
-    'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, { hint, error }),
-  } as const;
-}
-
 /** A labelled input with its hint and error (`aria-invalid`, `aria-describedby`). */
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onChange,
-  required,
-  ...inputProps
-}: FieldProps & BoundProps & Omit<ComponentProps<'input'>, OwnProps>) {
+export function TextField(props: FieldOf<'input'>) {
+  const { shell, control } = splitField(props);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional}>
-      <Input
-        {...controlProps({ id, error, hint, required })}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...inputProps}
-      />
+    <FieldShell {...shell}>
+      <Input {...control} />
     </FieldShell>
   );
 }
 
 /** A labelled text area with its hint and error. */
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onChange,
-  required,
-  rows = 3,
-  ...textareaProps
-}: FieldProps & BoundProps & Omit<ComponentProps<'textarea'>, OwnProps>) {
+export function TextAreaField({ rows = 3, ...props }: FieldOf<'textarea'>) {
+  const { shell, control } = splitField(props);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional}>
-      <Textarea
-        {...controlProps({ id, error, hint, required })}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...textareaProps}
-      />
+    <FieldShell {...shell}>
+      <Textarea rows={rows} {...control} />
     </FieldShell>
   );
 }
 
 /** A labelled native select; `placeholder` adds an empty first option. */
 export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onChange,
   options,
   placeholder,
-  required,
-  ...selectProps
-}: FieldProps &
-  BoundProps &
-  Omit<ComponentProps<'select'>, OwnProps | 'children'> & {
-    options: readonly { value: string; label: string }[];
-    placeholder?: string;
-  }) {
+  ...props
+}: Omit<FieldOf<'select'>, 'children'> & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  const { shell, control } = splitField(props);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional}>
-      <NativeSelect
-        {...controlProps({ id, error, hint, required })}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...selectProps}
-      >
+    <FieldShell {...shell}>
+      <NativeSelect {...control}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}

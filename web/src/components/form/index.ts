@@ -15,6 +15,7 @@ export {
 } from './field-errors';
 export { SelectField, TextAreaField, TextField, type FieldProps } from './fields';
 export { focusElement } from './focus';
+export { inputPresets } from './presets';
 export { Form } from './Form';
 export { FormError } from './FormError';
 export { RadioCardGroup, radioOptionId, type RadioCardOption } from './RadioCardGroup';

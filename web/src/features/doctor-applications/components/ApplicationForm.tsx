@@ -12,6 +12,7 @@ import {
 import {
   focusElement,
   Form,
+  inputPresets,
   SelectField,
   serverFieldErrorsOf,
   SubmitButton,
@@ -211,31 +212,24 @@ export function ApplicationForm({
               <div className="sm:col-span-2">
                 <TextField
                   {...form.textField('fullName')}
+                  {...inputPresets.fullName}
                   label="Full Name"
                   hint="As it appears on your medical license."
-                  autoComplete="name"
                   required
-                  maxLength={200}
                 />
               </div>
               <TextField
                 {...form.textField('email')}
+                {...inputPresets.email}
                 label="Email Address"
-                type="email"
-                inputMode="email"
                 hint="Your login credentials are sent here once you are approved."
-                autoComplete="email"
                 required
-                maxLength={254}
               />
               <TextField
                 {...form.textField('phoneNumber')}
+                {...inputPresets.phone}
                 label="Phone Number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
                 required
-                maxLength={40}
               />
             </div>
           </FormSection>
@@ -269,12 +263,10 @@ export function ApplicationForm({
               />
               <TextField
                 {...form.textField('yearsExperience')}
+                {...inputPresets.year}
                 label="Years of Experience"
-                type="number"
-                inputMode="numeric"
                 min={0}
                 max={YEARS_EXPERIENCE_MAX}
-                step={1}
                 onBlur={() =>
                   change(
                     'yearsExperience',
@@ -301,12 +293,10 @@ export function ApplicationForm({
               />
               <TextField
                 {...form.textField('graduationYear')}
+                {...inputPresets.year}
                 label="Graduation Year"
-                type="number"
-                inputMode="numeric"
                 min={GRADUATION_YEAR_MIN}
                 max={currentYear}
-                step={1}
                 onBlur={() =>
                   change(
                     'graduationYear',

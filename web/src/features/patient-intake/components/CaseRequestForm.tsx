@@ -1,6 +1,6 @@
 import { FileText, ImagePlus } from 'lucide-react';
-import { TextField } from '@web/components/form';
-import { caseFileAccept, checkCaseFiles } from '@web/lib/uploads/file-rules';
+import { inputPresets, TextField } from '@web/components/form';
+import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
 import {
   CASE_FORM_ORDER,
   validateCaseForm,
@@ -9,7 +9,21 @@ import {
 } from '../lib/validate';
 import { IntakeForm } from './IntakeForm';
 import type { IntakeFormHost } from './IntakeScreen';
-import type { IntakeReading } from './intake-reading';
+import type { AttachmentSlot, IntakeReading } from './intake-reading';
+
+/** A kind of case file: its rules (type, size, count) come from the case's upload rules. */
+function caseFiles(
+  category: CaseFileCategory,
+  texts: Pick<AttachmentSlot, 'title' | 'hint' | 'buttonText' | 'icon' | 'listLabel'>,
+): AttachmentSlot {
+  return {
+    kind: category,
+    id: `case-${category}s`,
+    accept: caseFileAccept[category],
+    check: (alreadyChosen, files) => checkCaseFiles(category, alreadyChosen, files),
+    ...texts,
+  };
+}
 
 /**
  * Reading A of the request screen (spec doc 1 §2, §5): a telemedicine request creates a case
@@ -42,48 +56,34 @@ export const caseReading: IntakeReading<CaseFormValues, CaseFormField> = {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
         {...form.textField('email')}
+        {...inputPresets.email}
         label="Email Address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
         optional
-        maxLength={254}
       />
       <TextField
         {...form.textField('phone')}
+        {...inputPresets.phone}
         label="Phone Number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         optional
         hint="Either phone or email is required"
-        maxLength={40}
       />
     </div>
   ),
   attachments: [
-    {
-      kind: 'image',
-      id: 'case-images',
+    caseFiles('image', {
       title: 'Photos',
       hint: 'Up to 3 images (JPEG, PNG, GIF or WebP), 5MB each.',
       buttonText: 'Add Images',
-      accept: caseFileAccept.image,
       icon: <ImagePlus aria-hidden="true" />,
       listLabel: 'Chosen images',
-      check: (alreadyChosen, files) => checkCaseFiles('image', alreadyChosen, files),
-    },
-    {
-      kind: 'document',
-      id: 'case-documents',
+    }),
+    caseFiles('document', {
       title: 'Documents',
       hint: 'Up to 5 files (PDF, Word, Excel, PowerPoint, text or CSV), 5MB each.',
       buttonText: 'Add Documents',
-      accept: caseFileAccept.document,
       icon: <FileText aria-hidden="true" />,
       listLabel: 'Chosen documents',
-      check: (alreadyChosen, files) => checkCaseFiles('document', alreadyChosen, files),
-    },
+    }),
   ],
   voiceNote: true,
   validate: (values, extras) => {

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
 import type { RequestType } from '@shared/patients/request';
 import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
-import { Form, radioOptionId, SubmitButton, TextField, useForm } from '@web/components/form';
+import {
+  Form,
+  inputPresets,
+  radioOptionId,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '@web/components/form';
 import { toast } from '@web/hooks/use-toast';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/uploads/error-body';
@@ -164,10 +171,9 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
         ) : null}
         <TextField
           {...form.textField('name')}
+          {...inputPresets.fullName}
           label="Full Name"
-          autoComplete="name"
           required
-          maxLength={200}
         />
         {reading.beforeSymptoms?.(form)}
         <SymptomField
