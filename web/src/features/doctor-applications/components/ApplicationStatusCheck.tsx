@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { Form, SubmitButton } from '@web/components/form';
+// The two modules, not the toolkit's index: the landing page's first load stays without the fields.
+import { Form } from '@web/components/form/Form';
+import { SubmitButton } from '@web/components/form/SubmitButton';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/hooks/use-toast';

@@ -8,6 +8,7 @@ import {
   type CaseFormValues,
 } from '../lib/validate';
 import { IntakeForm } from './IntakeForm';
+import { VoiceRecorder } from './VoiceRecorder';
 import type { IntakeFormHost } from './IntakeScreen';
 import type { AttachmentSlot, IntakeReading } from './intake-reading';
 
@@ -85,7 +86,7 @@ export const caseReading: IntakeReading<CaseFormValues, CaseFormField> = {
       listLabel: 'Chosen documents',
     }),
   ],
-  voiceNote: true,
+  VoiceRecorder,
   validate: (values, extras) => {
     const result = validateCaseForm(values, extras);
     if (!result.ok) return result;

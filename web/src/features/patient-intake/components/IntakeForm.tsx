@@ -27,7 +27,6 @@ import { CareTypeField } from './CareTypeField';
 import type { IntakeFormHost } from './IntakeScreen';
 import type { AttachmentSlot, IntakeField, IntakeReading, IntakeValues } from './intake-reading';
 import { BodyRegionPicker, SymptomField } from './triage-fields';
-import { VoiceRecorder } from './VoiceRecorder';
 
 /** Session storage key prefix of the unsent form fields (one key per reading). */
 export const DRAFT_KEY_PREFIX = 'telehealth.intakeDraft.';
@@ -199,7 +198,7 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
             onRemove={(id) => removeFile(slot, id)}
           />
         ))}
-        {reading.voiceNote ? <VoiceRecorder onChange={setVoiceNote} /> : null}
+        {reading.VoiceRecorder ? <reading.VoiceRecorder onChange={setVoiceNote} /> : null}
       </fieldset>
 
       <SubmitButton

@@ -71,7 +71,6 @@ export const patientReading: IntakeReading<PatientFormValues, PatientFormField> 
         toast({ title: uploadMessages.filesAddedTitle, description: filesAddedText(count) }),
     },
   ],
-  voiceNote: false,
   validate: (values, extras) => {
     const result = validatePatientForm(values, extras);
     return result.ok ? { ok: true, request: { flow: 'patient', request: result.request } } : result;

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RequestType } from '@shared/patients/request';
 import type { FieldErrors } from '@web/components/form';
 import type { FileCheck } from '@web/lib/uploads/file-rules';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
+import type { VoiceNote } from '../hooks/use-voice-recorder';
 import type { QueuedIntake } from '../lib/outcome';
 import type { IntakeExtras } from '../lib/validate';
 
@@ -63,8 +64,11 @@ export interface IntakeReading<V extends IntakeValues, K extends string> {
   /** Fields after the body-region picker. */
   afterRegions?: ReadingFields<V, K>;
   attachments: readonly AttachmentSlot[];
-  /** Offers the voice note recorder (reading A). */
-  voiceNote: boolean;
+  /**
+   * The voice note recorder, for a reading that offers one (A). Given by the reading, so the
+   * other reading's page does not load the recorder.
+   */
+  VoiceRecorder?: ComponentType<{ onChange: (note: VoiceNote | null) => void }>;
   /** Checks the fields with the reading's shared schema; the request to send when they pass. */
   validate: (
     values: V,
