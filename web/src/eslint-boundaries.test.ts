@@ -24,7 +24,8 @@ function ruleIdsOf(results: ESLint.LintResult[]): string[] {
   return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? ''));
 }
 
-describe('feature boundaries (eslint.config.js)', () => {
+// Loading the config and the TypeScript resolver takes seconds on a busy machine.
+describe('feature boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   it('rejects a deep import into another feature, by alias or relative path', async () => {
     const eslint = boundaryLinter();
     const filePath = `${repoRoot}web/src/features/landing/components/BoundaryFixture.tsx`;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, throwIfResNotOk } from './api';
+import { claimCase, listCases } from '@shared/cases/contracts';
+import { startMeetingTimer } from '@shared/meetings/contracts';
+import { ApiError, send, throwIfResNotOk } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,12 +30,12 @@ describe('throwIfResNotOk', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('send', () => {
   it('sends JSON with its content type and cookies', async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
 
-    const res = await apiRequest('POST', '/api/cases/claim', { caseId: 'c1', providerId: 'p1' });
+    const res = await send(claimCase, { body: { caseId: 'c1', providerId: 'p1' } });
 
     expect(res.status).toBe(200);
     expect(fetchMock).toHaveBeenCalledWith('/api/cases/claim', {
@@ -48,7 +50,7 @@ describe('apiRequest', () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await apiRequest('POST', '/api/meetings/c1/start-timer');
+    await send(startMeetingTimer, { params: { caseId: 'c1' } });
 
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.body).toBeUndefined();
@@ -62,7 +64,7 @@ describe('apiRequest', () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await apiRequest('GET', '/api/cases');
+    await send(listCases);
 
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.headers).toEqual({ Accept: 'application/json' });
@@ -76,7 +78,7 @@ describe('apiRequest', () => {
         .fn()
         .mockResolvedValue(new Response('{"message":"Case already claimed"}', { status: 409 })),
     );
-    await expect(apiRequest('POST', '/api/cases/claim', {})).rejects.toThrow(
+    await expect(send(claimCase, { body: {} })).rejects.toThrow(
       '409: {"message":"Case already claimed"}',
     );
   });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { caseStatusResponseSchema, type CaseStatusResponse } from '@shared/cases/api';
-import { ApiError, apiRequest } from '@web/lib/api';
+import type { CaseStatusResponse } from '@shared/cases/api';
+import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
+import { ApiError, request, urlOf } from '@web/lib/api';
 
 /** Spec doc 1 §9: the processing page polls every 2 s, the visit page every 5 s. */
 export const PROCESSING_POLL_MS = 2000;
 export const VISIT_POLL_MS = 5000;
 
 export function caseStatusUrl(caseId: string): string {
-  return `/api/cases/${encodeURIComponent(caseId)}/status`;
+  return urlOf(getCaseStatusRoute, { params: { caseId } });
 }
 
 /** `GET /api/cases/{caseId}/status`. */
@@ -15,8 +16,7 @@ export async function getCaseStatus(
   caseId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CaseStatusResponse> {
-  const res = await apiRequest('GET', caseStatusUrl(caseId), undefined, { signal });
-  return caseStatusResponseSchema.parse(await res.json());
+  return request(getCaseStatusRoute, { params: { caseId }, signal });
 }
 
 /** The server says the case cannot exist (400) or does not (404): asking again will not help. */

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResNotOk } from './api';
+import { ApiError, send } from './api';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -16,14 +16,13 @@ export function getQueryFn<T>(
     if (typeof url !== 'string') {
       throw new TypeError('The first element of a query key must be the URL to GET');
     }
-    const res = await fetch(url, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    try {
+      const res = await send({ method: 'GET', path: url }, { signal });
+      return (await res.json()) as T;
+    } catch (error) {
+      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
   };
 }
 

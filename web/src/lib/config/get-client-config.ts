@@ -1,22 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientConfigSchema, type ClientConfig } from '@shared/config/client-config';
-import { apiRequest } from '@web/lib/api';
-
-export const CLIENT_CONFIG_URL = '/api/config';
+import type { ClientConfig } from '@shared/config/client-config';
+import { getClientConfig as getClientConfigRoute } from '@shared/config/contracts';
+import { request } from '@web/lib/api';
 
 export type { ClientConfig };
 
 export async function getClientConfig({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ClientConfig> {
-  const res = await apiRequest('GET', CLIENT_CONFIG_URL, undefined, { signal });
-  return clientConfigSchema.parse(await res.json());
+  return request(getClientConfigRoute, { signal });
 }
 
 /** Fetched once per page load and kept: the settings do not change while the app runs. */
 export function clientConfigQueryOptions() {
   return queryOptions({
-    queryKey: [CLIENT_CONFIG_URL],
+    queryKey: [getClientConfigRoute.path],
     queryFn: ({ signal }) => getClientConfig({ signal }),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,9 +1,6 @@
-import { attachmentSchema, type Attachment } from '@shared/cases/api';
-import { apiRequest } from '@web/lib/api';
-
-export function caseAttachmentsUrl(caseId: string): string {
-  return `/api/cases/${encodeURIComponent(caseId)}/attachments`;
-}
+import type { Attachment } from '@shared/cases/api';
+import { confirmCaseUpload } from '@shared/uploads/contracts';
+import { request } from '@web/lib/api';
 
 /**
  * `POST /api/cases/{caseId}/attachments` `{ uploadId }`: the server checks the stored object
@@ -14,6 +11,5 @@ export async function confirmUpload(
   uploadId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Attachment> {
-  const res = await apiRequest('POST', caseAttachmentsUrl(caseId), { uploadId }, { signal });
-  return attachmentSchema.parse(await res.json());
+  return request(confirmCaseUpload, { params: { caseId }, body: { uploadId }, signal });
 }

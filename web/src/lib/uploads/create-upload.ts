@@ -1,13 +1,6 @@
-import {
-  createUploadResponseSchema,
-  type CreateUploadRequest,
-  type CreateUploadResponse,
-} from '@shared/cases/api';
-import { apiRequest } from '@web/lib/api';
-
-export function caseUploadsUrl(caseId: string): string {
-  return `/api/cases/${encodeURIComponent(caseId)}/uploads`;
-}
+import type { CreateUploadRequest, CreateUploadResponse } from '@shared/cases/api';
+import { createCaseUpload } from '@shared/uploads/contracts';
+import { request } from '@web/lib/api';
 
 /**
  * `POST /api/cases/{caseId}/uploads`: asks for a presigned POST for one file (DESIGN.md §6). The
@@ -15,9 +8,8 @@ export function caseUploadsUrl(caseId: string): string {
  */
 export async function createUpload(
   caseId: string,
-  request: CreateUploadRequest,
+  upload: CreateUploadRequest,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CreateUploadResponse> {
-  const res = await apiRequest('POST', caseUploadsUrl(caseId), request, { signal });
-  return createUploadResponseSchema.parse(await res.json());
+  return request(createCaseUpload, { params: { caseId }, body: upload, signal });
 }

@@ -1,25 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { adminApplicationSchema, type AdminApplication } from '@shared/admin/api';
-import { adminGet } from './admin-request';
+import type { AdminApplication } from '@shared/admin/api';
+import { adminListApplications } from '@shared/admin/contracts';
+import { request, urlOf } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys, type AdminApplicationsFilters } from './keys';
 
-export const ADMIN_APPLICATIONS_URL = '/api/admin/applications';
-
-const adminApplicationListSchema = z.array(adminApplicationSchema);
-
-/**
- * `GET /api/admin/applications?status={status}&search={text}`: status is omitted for All and the
- * search when blank. Values are percent-encoded (a space is `%20`, never `+`).
- */
-export function adminApplicationsUrl({ status, search }: AdminApplicationsFilters): string {
-  const params: [string, string][] = [];
-  if (status !== 'all') params.push(['status', status]);
+/** The query of the list: status is omitted for All and the search when blank. */
+function applicationsQuery({ status, search }: AdminApplicationsFilters) {
   const text = search.trim();
-  if (text) params.push(['search', text]);
-  if (params.length === 0) return ADMIN_APPLICATIONS_URL;
-  const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
-  return `${ADMIN_APPLICATIONS_URL}?${query}`;
+  return {
+    ...(status !== 'all' ? { status } : {}),
+    ...(text ? { search: text } : {}),
+  };
+}
+
+/** `GET /api/admin/applications?status={status}&search={text}`. */
+export function adminApplicationsUrl(filters: AdminApplicationsFilters): string {
+  return urlOf(adminListApplications, { query: applicationsQuery(filters) });
 }
 
 /** Newest first, as the server sends them. */
@@ -27,7 +24,11 @@ export function getAdminApplications(
   filters: AdminApplicationsFilters,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AdminApplication[]> {
-  return adminGet(adminApplicationsUrl(filters), adminApplicationListSchema, { signal });
+  return request(adminListApplications, {
+    query: applicationsQuery(filters),
+    signal,
+    auth: adminAuth(),
+  });
 }
 
 export function adminApplicationsQueryOptions(filters: AdminApplicationsFilters) {

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { adminCaseRowSchema, type AdminCaseRow } from '@shared/admin/api';
-import { adminGet } from './admin-request';
+import type { AdminCaseRow } from '@shared/admin/api';
+import { adminListCases } from '@shared/admin/contracts';
+import { request } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
 
-export const ADMIN_CASES_URL = '/api/admin/cases';
-
-const adminCaseListSchema = z.array(adminCaseRowSchema);
-
 export function getAdminCases({ signal }: { signal?: AbortSignal } = {}): Promise<AdminCaseRow[]> {
-  return adminGet(ADMIN_CASES_URL, adminCaseListSchema, { signal });
+  return request(adminListCases, { signal, auth: adminAuth() });
 }
 
 export function adminCasesQueryOptions() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminStatsSchema, type AdminStats } from '@shared/admin/api';
-import { adminGet } from './admin-request';
+import type { AdminStats } from '@shared/admin/api';
+import { adminStats } from '@shared/admin/contracts';
+import { request } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
 
-export const ADMIN_STATS_URL = '/api/admin/stats';
-
 export function getAdminStats({ signal }: { signal?: AbortSignal } = {}): Promise<AdminStats> {
-  return adminGet(ADMIN_STATS_URL, adminStatsSchema, { signal });
+  return request(adminStats, { signal, auth: adminAuth() });
 }
 
 export function adminStatsQueryOptions() {

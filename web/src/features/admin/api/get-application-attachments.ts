@@ -1,21 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { attachmentSchema, type Attachment } from '@shared/cases/api';
-import { adminGet } from './admin-request';
+import type { Attachment } from '@shared/cases/api';
+import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
+import { request } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
-
-export function applicationAttachmentsUrl(applicationId: string): string {
-  return `/api/doctor-applications/${encodeURIComponent(applicationId)}/attachments`;
-}
-
-const attachmentListSchema = z.array(attachmentSchema);
 
 /** `GET /api/doctor-applications/{applicationId}/attachments`: the application's documents. */
 export function getApplicationAttachments(
   applicationId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Attachment[]> {
-  return adminGet(applicationAttachmentsUrl(applicationId), attachmentListSchema, { signal });
+  return request(listApplicationAttachments, {
+    params: { applicationId },
+    signal,
+    auth: adminAuth(),
+  });
 }
 
 /**

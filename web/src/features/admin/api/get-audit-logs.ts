@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { auditLogEntrySchema, type AuditLogEntry } from '@shared/admin/api';
-import { adminGet } from './admin-request';
+import type { AuditLogEntry } from '@shared/admin/api';
+import { adminListLogs } from '@shared/admin/contracts';
+import { request } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
-
-export const ADMIN_LOGS_URL = '/api/admin/logs';
-
-const auditLogListSchema = z.array(auditLogEntrySchema);
 
 /** Newest first, as the server sends them. */
 export function getAuditLogs({ signal }: { signal?: AbortSignal } = {}): Promise<AuditLogEntry[]> {
-  return adminGet(ADMIN_LOGS_URL, auditLogListSchema, { signal });
+  return request(adminListLogs, { signal, auth: adminAuth() });
 }
 
 export function auditLogsQueryOptions() {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_LOGIN_BLANK, ADMIN_LOGIN_FAILED } from '@shared/admin/api';
-import { json } from '../testing/admin-api';
+import { json } from '@web/testing/api-mock';
 import { loginAdmin } from './login';
 
 afterEach(() => {

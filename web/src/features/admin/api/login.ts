@@ -2,12 +2,10 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import {
   ADMIN_LOGIN_FAILED,
   adminLoginRequestSchema,
-  adminLoginResponseSchema,
   type AdminLoginResponse,
 } from '@shared/admin/api';
-import { errorEnvelopeSchema } from '@shared/http/error-envelope';
-
-export const ADMIN_LOGIN_URL = '/api/admin/login';
+import { adminLogin } from '@shared/admin/contracts';
+import { ApiError, readAnswer, send } from '@web/lib/api';
 
 export interface AdminCredentials {
   username: string;
@@ -25,11 +23,6 @@ export class AdminLoginError extends Error {
   }
 }
 
-async function serverMessage(res: Response): Promise<string | null> {
-  const body = errorEnvelopeSchema.safeParse(await res.json().catch(() => undefined));
-  return body.success ? body.data.message : null;
-}
-
 /**
  * `POST /api/admin/login` (spec doc 2 §7). Wrong credentials read 'Invalid username or password.
  * Please try again.'; any other refusal (such as the rate limit's 429) shows the server's message.
@@ -39,23 +32,15 @@ export async function loginAdmin(credentials: AdminCredentials): Promise<AdminLo
   if (!parsed.success) {
     throw new AdminLoginError(0, parsed.error.issues[0]?.message ?? ADMIN_LOGIN_FAILED);
   }
-  const body = parsed.data;
   let res: Response;
   try {
-    res = await fetch(ADMIN_LOGIN_URL, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw new AdminLoginError(0, ADMIN_LOGIN_FAILED);
+    res = await send(adminLogin, { body: parsed.data });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw new AdminLoginError(0, ADMIN_LOGIN_FAILED);
+    const message = error.status === 401 ? undefined : error.envelope?.message;
+    throw new AdminLoginError(error.status, message ?? ADMIN_LOGIN_FAILED);
   }
-  if (res.status === 401) throw new AdminLoginError(401, ADMIN_LOGIN_FAILED);
-  if (!res.ok) {
-    throw new AdminLoginError(res.status, (await serverMessage(res)) ?? ADMIN_LOGIN_FAILED);
-  }
-  return adminLoginResponseSchema.parse(await res.json());
+  return readAnswer(adminLogin, res);
 }
 
 export function useAdminLogin(

@@ -1,17 +1,19 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { throwIfResNotOk } from '@web/lib/api';
-import { adminRequest } from './admin-request';
-
-export const ADMIN_LOGOUT_URL = '/api/admin/logout';
+import { adminLogout } from '@shared/admin/contracts';
+import { ApiError, send } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 
 /**
  * `POST /api/admin/logout`: ends the session on the server. A 401 means it had already ended,
  * which is what signing out wants, so it counts as success.
  */
 export async function logoutAdmin(): Promise<void> {
-  const res = await adminRequest('POST', ADMIN_LOGOUT_URL);
-  if (res.status === 401) return;
-  await throwIfResNotOk(res);
+  try {
+    await send(adminLogout, { auth: adminAuth() });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  }
 }
 
 export function useAdminLogout(

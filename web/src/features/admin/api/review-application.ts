@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { reviewResponseSchema, type AdminApplication } from '@shared/admin/api';
-import { adminRequest } from './admin-request';
+import type { AdminApplication } from '@shared/admin/api';
+import { adminApproveApplication, adminRejectApplication } from '@shared/admin/contracts';
+import { ApiError, request, urlOf } from '@web/lib/api';
+import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
 
 export type ReviewDecision = 'approve' | 'reject';
@@ -10,8 +12,10 @@ export interface ReviewVariables {
   notes: string;
 }
 
+const reviewRoutes = { approve: adminApproveApplication, reject: adminRejectApplication };
+
 export function reviewApplicationUrl(applicationId: string, decision: ReviewDecision): string {
-  return `/api/admin/applications/${encodeURIComponent(applicationId)}/${decision}`;
+  return urlOf(reviewRoutes[decision], { params: { applicationId } });
 }
 
 /**
@@ -22,11 +26,19 @@ export async function reviewApplication(
   decision: ReviewDecision,
   { applicationId, notes }: ReviewVariables,
 ): Promise<AdminApplication> {
-  const res = await adminRequest('POST', reviewApplicationUrl(applicationId, decision), {
-    body: { notes: notes.trim() },
-  });
-  if (!res.ok) throw new Error(`Failed to ${decision} application: ${res.status}`);
-  return reviewResponseSchema.parse(await res.json()).application;
+  try {
+    const answer = await request(reviewRoutes[decision], {
+      params: { applicationId },
+      body: { notes: notes.trim() },
+      auth: adminAuth(),
+    });
+    return answer.application;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new Error(`Failed to ${decision} application: ${error.status}`, { cause: error });
+    }
+    throw error;
+  }
 }
 
 export type ReviewMutationOptions = Omit<

@@ -4,9 +4,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDom } from '@web/testing/render';
 import { reviewApplication } from '../api/review-application';
-import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import {
+  adminApproveApplication,
+  adminListApplications,
+  adminRejectApplication,
+  adminStats,
+} from '@shared/admin/contracts';
+import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
+import { json, routeOf } from '@web/testing/api-mock';
+import { installDialogPolyfill, toasts } from '@web/testing/dom';
+import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
 import { TOKEN, application, applications } from '../testing/admin-fixtures';
-import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+import { openTab, renderAdmin } from '../testing/render-admin';
 
 beforeAll(installDialogPolyfill);
 
@@ -22,8 +32,10 @@ afterEach(() => {
 
 const JANE = applications[0]!;
 const OMAR = applications[1]!;
-const APPROVE_URL = `/api/admin/applications/${JANE.applicationId}/approve`;
-const REJECT_URL = `/api/admin/applications/${JANE.applicationId}/reject`;
+const APPROVE = `POST ${pathOf(adminApproveApplication, { applicationId: JANE.applicationId })}`;
+const REJECT = `POST ${pathOf(adminRejectApplication, { applicationId: JANE.applicationId })}`;
+const attachmentsOf = (applicationId: string) =>
+  `GET ${pathOf(listApplicationAttachments, { applicationId })}`;
 
 async function showApplications() {
   renderAdmin();
@@ -70,7 +82,7 @@ describe('Applications tab', () => {
   it('sends the debounced search and the status filter; All omits the status', async () => {
     const api = mockAdminApi();
     await showApplications();
-    const list = () => api.to('GET', '/api/admin/applications').map((r) => r.url.search);
+    const list = () => api.calls(adminListApplications).map((r) => r.url.search);
     // Switching tabs may cancel the dashboard's request and ask again: same URL.
     expect(new Set(list())).toEqual(new Set(['']));
 
@@ -85,7 +97,7 @@ describe('Applications tab', () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     await waitFor(() => expect(list()).toContain('?search=Jane%20Smith'));
-    expect(api.requests.every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(api.calls().every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
 
     const options = within(screen.getByLabelText('Status')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
@@ -98,7 +110,7 @@ describe('Applications tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ 'GET /api/admin/applications': () => json([]) });
+    mockAdminApi({ [routeOf(adminListApplications)]: () => json([]) });
     renderAdmin();
     openTab('Applications');
     expect(
@@ -107,7 +119,7 @@ describe('Applications tab', () => {
   });
 
   it('shows a fetch error', async () => {
-    mockAdminApi({ 'GET /api/admin/applications': () => json({ message: 'x' }, 500) });
+    mockAdminApi({ [routeOf(adminListApplications)]: () => json({ message: 'x' }, 500) });
     renderAdmin();
     openTab('Applications');
     expect(await screen.findByText('Failed to fetch applications')).toBeTruthy();
@@ -117,7 +129,7 @@ describe('Applications tab', () => {
 describe('Review dialog', () => {
   it('shows personal and professional details, with Not provided where missing', async () => {
     mockAdminApi({
-      [`GET /api/doctor-applications/${OMAR.applicationId}/attachments`]: () => json([]),
+      [attachmentsOf(OMAR.applicationId)]: () => json([]),
     });
     await showApplications();
     const dialog = await openReview(OMAR.fullName);
@@ -163,8 +175,8 @@ describe('Review dialog', () => {
 
   it('approves with the notes, then toasts, refreshes and closes', async () => {
     const api = mockAdminApi({
-      [`POST ${APPROVE_URL}`]: () =>
-        json({ success: true, application: application({ status: 'approved' }) }),
+      [APPROVE]: () =>
+        json({ success: true, application: application({ status: 'approved' }), emailSent: true }),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);
@@ -172,23 +184,21 @@ describe('Review dialog', () => {
     fireEvent.change(dialog.getByLabelText('Administrative Notes'), {
       target: { value: 'All documents verified' },
     });
-    const statsBefore = api.to('GET', '/api/admin/stats').length;
-    const listsBefore = api.to('GET', '/api/admin/applications').length;
+    const statsBefore = api.calls(adminStats).length;
+    const listsBefore = api.calls(adminListApplications).length;
     fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
 
-    expect(await notifications().findByText('Application Approved')).toBeTruthy();
+    expect(await toasts().findByText('Application Approved')).toBeTruthy();
     expect(
-      notifications().getByText('The doctor has been sent their login credentials by email.'),
+      toasts().getByText('The doctor has been sent their login credentials by email.'),
     ).toBeTruthy();
-    const [approve] = api.to('POST', APPROVE_URL);
+    const [approve] = api.calls(APPROVE);
     expect(approve?.body).toEqual({ notes: 'All documents verified' });
     expect(approve?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(approve?.headers['Content-Type']).toBe('application/json');
     await waitFor(() => expect(reviewDialog()).toBeNull());
-    await waitFor(() => expect(api.to('GET', '/api/admin/stats').length).toBe(statsBefore + 1));
-    await waitFor(() =>
-      expect(api.to('GET', '/api/admin/applications').length).toBe(listsBefore + 1),
-    );
+    await waitFor(() => expect(api.calls(adminStats).length).toBe(statsBefore + 1));
+    await waitFor(() => expect(api.calls(adminListApplications).length).toBe(listsBefore + 1));
 
     // The notes were cleared with the dialog.
     const again = await openReview(JANE.fullName);
@@ -197,31 +207,29 @@ describe('Review dialog', () => {
 
   it('rejects with the notes, then toasts, refreshes and closes', async () => {
     const api = mockAdminApi({
-      [`POST ${REJECT_URL}`]: () =>
-        json({ success: true, application: application({ status: 'rejected' }) }),
+      [REJECT]: () =>
+        json({ success: true, application: application({ status: 'rejected' }), emailSent: true }),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);
     fireEvent.change(dialog.getByLabelText('Administrative Notes'), {
       target: { value: 'License expired' },
     });
-    const statsBefore = api.to('GET', '/api/admin/stats').length;
+    const statsBefore = api.calls(adminStats).length;
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
 
-    expect(await notifications().findByText('Application Rejected')).toBeTruthy();
+    expect(await toasts().findByText('Application Rejected')).toBeTruthy();
     expect(
-      notifications().getByText(
-        'The application has been rejected and the doctor has been notified.',
-      ),
+      toasts().getByText('The application has been rejected and the doctor has been notified.'),
     ).toBeTruthy();
-    expect(api.to('POST', REJECT_URL)[0]?.body).toEqual({ notes: 'License expired' });
+    expect(api.calls(REJECT)[0]?.body).toEqual({ notes: 'License expired' });
     await waitFor(() => expect(reviewDialog()).toBeNull());
-    await waitFor(() => expect(api.to('GET', '/api/admin/stats').length).toBe(statsBefore + 1));
+    await waitFor(() => expect(api.calls(adminStats).length).toBe(statsBefore + 1));
   });
 
   it('offers Approve and Reject whatever the current status', async () => {
     mockAdminApi({
-      [`GET /api/doctor-applications/${OMAR.applicationId}/attachments`]: () => json([]),
+      [attachmentsOf(OMAR.applicationId)]: () => json([]),
     });
     await showApplications();
     const dialog = await openReview(OMAR.fullName); // already approved
@@ -230,28 +238,28 @@ describe('Review dialog', () => {
   });
 
   it('keeps the dialog open and says so when approval fails', async () => {
-    mockAdminApi({ [`POST ${APPROVE_URL}`]: () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [APPROVE]: () => json({ message: 'boom' }, 500) });
     await showApplications();
     const dialog = await openReview(JANE.fullName);
     fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
-    expect(await notifications().findByText('Approval Failed')).toBeTruthy();
-    expect(notifications().getByText('There was an error approving the application.')).toBeTruthy();
+    expect(await toasts().findByText('Approval Failed')).toBeTruthy();
+    expect(toasts().getByText('There was an error approving the application.')).toBeTruthy();
     expect(reviewDialog()).not.toBeNull();
   });
 
   it('shows a destructive Rejection Failed when rejection fails', async () => {
-    mockAdminApi({ [`POST ${REJECT_URL}`]: () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [REJECT]: () => json({ message: 'boom' }, 500) });
     await showApplications();
     const dialog = await openReview(JANE.fullName);
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
-    const title = await notifications().findByText('Rejection Failed');
-    expect(notifications().getByText('There was an error rejecting the application.')).toBeTruthy();
+    const title = await toasts().findByText('Rejection Failed');
+    expect(toasts().getByText('There was an error rejecting the application.')).toBeTruthy();
     expect(title.closest('li')?.className).toContain('bg-destructive');
     expect(reviewDialog()).not.toBeNull();
   });
 
   it("reports a failed rejection as 'Failed to reject application: {status}'", async () => {
-    mockAdminApi({ [`POST ${REJECT_URL}`]: () => json({ message: 'boom' }, 503) });
+    mockAdminApi({ [REJECT]: () => json({ message: 'boom' }, 503) });
     await expect(
       reviewApplication('reject', { applicationId: JANE.applicationId, notes: '' }),
     ).rejects.toThrow(/^Failed to reject application: 503$/);
@@ -282,8 +290,7 @@ describe('Documents and the document viewer', () => {
 
   it('says so when the attachments cannot be fetched', async () => {
     mockAdminApi({
-      [`GET /api/doctor-applications/${JANE.applicationId}/attachments`]: () =>
-        json({ message: 'boom' }, 500),
+      [attachmentsOf(JANE.applicationId)]: () => json({ message: 'boom' }, 500),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);

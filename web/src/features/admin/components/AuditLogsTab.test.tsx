@@ -2,9 +2,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDom } from '@web/testing/render';
-import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { adminListLogs } from '@shared/admin/contracts';
+import { json, routeOf } from '@web/testing/api-mock';
+import { installDialogPolyfill, toasts } from '@web/testing/dom';
+import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
 import { TOKEN } from '../testing/admin-fixtures';
-import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+import { openTab, renderAdmin } from '../testing/render-admin';
 
 beforeAll(installDialogPolyfill);
 
@@ -60,18 +63,18 @@ describe('Audit Logs tab', () => {
     expect(created.getByText('System')).toBeTruthy();
     expect(created.getByText('Status:').nextElementSibling?.textContent).toBe('Pending');
 
-    expect(api.to('GET', '/api/admin/logs')[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api.calls(adminListLogs)[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ 'GET /api/admin/logs': () => json([]) });
+    mockAdminApi({ [routeOf(adminListLogs)]: () => json([]) });
     renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('No audit logs available')).toBeTruthy();
   });
 
   it('shows a fetch failure and disables the export', async () => {
-    mockAdminApi({ 'GET /api/admin/logs': () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [routeOf(adminListLogs)]: () => json({ message: 'boom' }, 500) });
     renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('Failed to fetch audit logs')).toBeTruthy();
@@ -125,7 +128,7 @@ describe('Audit Logs tab', () => {
     );
     expect(text.endsWith('\r\n')).toBe(true);
 
-    expect(await notifications().findByText('Export Complete')).toBeTruthy();
-    expect(notifications().getByText('Audit logs exported successfully')).toBeTruthy();
+    expect(await toasts().findByText('Export Complete')).toBeTruthy();
+    expect(toasts().getByText('Audit logs exported successfully')).toBeTruthy();
   });
 });

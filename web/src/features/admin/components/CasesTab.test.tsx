@@ -3,9 +3,12 @@ import type { BoundFunctions, queries } from '@testing-library/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDom } from '@web/testing/render';
-import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { adminListCases } from '@shared/admin/contracts';
+import { json, routeOf } from '@web/testing/api-mock';
+import { installDialogPolyfill, toasts } from '@web/testing/dom';
+import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
 import { TOKEN, cases } from '../testing/admin-fixtures';
-import { notifications, openTab, renderAdmin } from '../testing/render-admin';
+import { openTab, renderAdmin } from '../testing/render-admin';
 import { showsTriageSummary } from './CaseDetailsDialog';
 
 beforeAll(installDialogPolyfill);
@@ -62,18 +65,18 @@ describe('Cases tab', () => {
     expect(sam.getByText('Pending')).toBeTruthy();
     expect(sam.getByText('Unassigned')).toBeTruthy();
 
-    expect(api.to('GET', '/api/admin/cases')[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api.calls(adminListCases)[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ 'GET /api/admin/cases': () => json([]) });
+    mockAdminApi({ [routeOf(adminListCases)]: () => json([]) });
     renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('No patient cases found')).toBeTruthy();
   });
 
   it('shows the fetch failure', async () => {
-    mockAdminApi({ 'GET /api/admin/cases': () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [routeOf(adminListCases)]: () => json({ message: 'boom' }, 500) });
     renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
@@ -109,9 +112,7 @@ describe('Cases tab', () => {
     expect(field(dialog, 'Assigned Provider')).toBe('Unassigned');
 
     fireEvent.click(dialog.getByRole('button', { name: 'Manage Case' }));
-    expect(
-      await notifications().findByText('Advanced case management is coming soon.'),
-    ).toBeTruthy();
+    expect(await toasts().findByText('Advanced case management is coming soon.')).toBeTruthy();
 
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Case Details' })).toBeNull();

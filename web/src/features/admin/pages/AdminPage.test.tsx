@@ -3,9 +3,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_LOGIN_BLANK, ADMIN_LOGIN_FAILED } from '@shared/admin/api';
 import { resetDom } from '@web/testing/render';
-import { installDialogPolyfill, json, mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import {
+  adminListApplications,
+  adminLogin,
+  adminLogout,
+  adminStats,
+} from '@shared/admin/contracts';
+import { json, routeOf } from '@web/testing/api-mock';
+import { installDialogPolyfill, toasts } from '@web/testing/dom';
+import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
 import { ADMIN_ID, TOKEN, applications } from '../testing/admin-fixtures';
-import { notifications, renderAdmin } from '../testing/render-admin';
+import { renderAdmin } from '../testing/render-admin';
 
 beforeAll(installDialogPolyfill);
 
@@ -65,7 +73,7 @@ describe('AdminPage: signing in', () => {
     // A submit that gets through anyway (e.g. Enter) explains and sends nothing.
     fireEvent.submit(username.closest('form')!);
     expect(screen.getByRole('alert').textContent).toBe(ADMIN_LOGIN_BLANK);
-    expect(api.requests).toHaveLength(0);
+    expect(api.calls()).toHaveLength(0);
   });
 
   it('signs in with Enter, stores the token and id, and shows the stat tiles', async () => {
@@ -77,7 +85,7 @@ describe('AdminPage: signing in', () => {
     fireEvent.submit(password.closest('form')!);
 
     expect(await tile('Total Applications')).toBe('42');
-    const [login] = api.to('POST', '/api/admin/login');
+    const [login] = api.calls(adminLogin);
     expect(login?.body).toEqual({ username: 'admin', password: ' s3cret ' });
     expect(login?.init.credentials).toBe('include');
     expect(localStorage.getItem('adminToken')).toBe(TOKEN);
@@ -99,7 +107,7 @@ describe('AdminPage: signing in', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     // Every admin call carries the token and cookies.
-    const stats = api.to('GET', '/api/admin/stats')[0];
+    const stats = api.calls(adminStats)[0];
     expect(stats?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(stats?.init.credentials).toBe('include');
   });
@@ -107,7 +115,7 @@ describe('AdminPage: signing in', () => {
   it('disables Sign In while the request runs', async () => {
     let answer: (res: Response) => void = () => undefined;
     mockAdminApi({
-      'POST /api/admin/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+      [routeOf(adminLogin)]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderAdmin();
     const { username, password, submit } = loginForm();
@@ -121,22 +129,22 @@ describe('AdminPage: signing in', () => {
 
   it('shows Login Failed with the spec text on wrong credentials', async () => {
     mockAdminApi({
-      'POST /api/admin/login': () => json({ message: 'nope' }, 401),
+      [routeOf(adminLogin)]: () => json({ message: 'nope' }, 401),
     });
     renderAdmin();
     const { username, password, submit } = loginForm();
     type(username, 'admin');
     type(password, 'wrong');
     fireEvent.click(submit);
-    expect(await notifications().findByText('Login Failed')).toBeTruthy();
-    expect(notifications().getByText(ADMIN_LOGIN_FAILED)).toBeTruthy();
+    expect(await toasts().findByText('Login Failed')).toBeTruthy();
+    expect(toasts().getByText(ADMIN_LOGIN_FAILED)).toBeTruthy();
     expect(localStorage.getItem('adminToken')).toBeNull();
     expect(screen.getByLabelText('Username')).toBeTruthy();
   });
 
   it('shows the server message when rate limited', async () => {
     mockAdminApi({
-      'POST /api/admin/login': () =>
+      [routeOf(adminLogin)]: () =>
         json({ message: 'Too many login attempts. Please try again later.' }, 429),
     });
     renderAdmin();
@@ -145,7 +153,7 @@ describe('AdminPage: signing in', () => {
     type(password, 'secret');
     fireEvent.click(submit);
     expect(
-      await notifications().findByText('Too many login attempts. Please try again later.'),
+      await toasts().findByText('Too many login attempts. Please try again later.'),
     ).toBeTruthy();
   });
 });
@@ -161,9 +169,9 @@ describe('AdminPage: signed in', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
 
-    expect(await notifications().findByText('Signed Out')).toBeTruthy();
-    expect(notifications().getByText('You have been successfully signed out')).toBeTruthy();
-    const [logout] = api.to('POST', '/api/admin/logout');
+    expect(await toasts().findByText('Signed Out')).toBeTruthy();
+    expect(toasts().getByText('You have been successfully signed out')).toBeTruthy();
+    const [logout] = api.calls(adminLogout);
     expect(logout?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(localStorage.getItem('adminToken')).toBeNull();
     expect(localStorage.getItem('adminId')).toBeNull();
@@ -174,20 +182,18 @@ describe('AdminPage: signed in', () => {
   });
 
   it('stays signed in and says so when sign-out fails', async () => {
-    mockAdminApi({ 'POST /api/admin/logout': () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [routeOf(adminLogout)]: () => json({ message: 'boom' }, 500) });
     renderAdmin();
     await tile('Total Applications');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    expect(await notifications().findByText('Sign Out Error')).toBeTruthy();
-    expect(
-      notifications().getByText('There was an issue signing out. Please try again.'),
-    ).toBeTruthy();
+    expect(await toasts().findByText('Sign Out Error')).toBeTruthy();
+    expect(toasts().getByText('There was an issue signing out. Please try again.')).toBeTruthy();
     expect(localStorage.getItem('adminToken')).toBe(TOKEN);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
   it('returns to the login form when a call answers 401', async () => {
-    mockAdminApi({ 'GET /api/admin/stats': () => json({ message: 'Unauthorized' }, 401) });
+    mockAdminApi({ [routeOf(adminStats)]: () => json({ message: 'Unauthorized' }, 401) });
     renderAdmin();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
     expect(localStorage.getItem('adminToken')).toBeNull();
@@ -199,16 +205,16 @@ describe('AdminPage: signed in', () => {
     renderAdmin();
     await tile('Total Applications');
     await screen.findByText('Dr. Jane Smith');
-    expect(api.to('GET', '/api/admin/stats')).toHaveLength(1);
-    expect(api.to('GET', '/api/admin/applications')).toHaveLength(1);
+    expect(api.calls(adminStats)).toHaveLength(1);
+    expect(api.calls(adminListApplications)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(api.to('GET', '/api/admin/stats')).toHaveLength(2));
-    await waitFor(() => expect(api.to('GET', '/api/admin/applications')).toHaveLength(2));
+    await waitFor(() => expect(api.calls(adminStats)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(adminListApplications)).toHaveLength(2));
   });
 
   it('shows a statistics error instead of the numbers', async () => {
-    mockAdminApi({ 'GET /api/admin/stats': () => json({ message: 'boom' }, 500) });
+    mockAdminApi({ [routeOf(adminStats)]: () => json({ message: 'boom' }, 500) });
     renderAdmin();
     expect(await screen.findByText('Failed to fetch statistics')).toBeTruthy();
   });

@@ -1,76 +1,40 @@
-import { vi } from 'vitest';
+import {
+  adminListApplications,
+  adminListCases,
+  adminListLogs,
+  adminLogin,
+  adminLogout,
+  adminStats,
+} from '@shared/admin/contracts';
+import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
+import { json, mockApi, noContent, reply, routeOf, type Answer } from '@web/testing/api-mock';
 import * as fixtures from './admin-fixtures';
 
-export interface MockRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-  init: RequestInit;
-}
-
-export type Handler = (request: MockRequest) => Response | Promise<Response>;
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-export const noContent = () => new Response(null, { status: 204 });
+/** The attachments route of the first fixture application. */
+export const FIRST_ATTACHMENTS = `GET ${pathOf(listApplicationAttachments, {
+  applicationId: fixtures.applications[0]!.applicationId,
+})}`;
 
 /**
- * Stubs `fetch` with the admin API: `"{METHOD} {path}"` → handler. Unknown routes answer 404.
- * Returns the recorded requests.
+ * The admin API with the fixtures' answers; `overrides` replace them by route. Unknown routes
+ * answer 404, as the server does.
  */
-export function mockAdminApi(overrides: Record<string, Handler> = {}) {
-  const routes: Record<string, Handler> = {
-    'POST /api/admin/login': () => json({ token: fixtures.TOKEN, adminId: fixtures.ADMIN_ID }),
-    'POST /api/admin/logout': noContent,
-    'GET /api/admin/stats': () => json(fixtures.stats),
-    'GET /api/admin/applications': () => json(fixtures.applications),
-    'GET /api/admin/cases': () => json(fixtures.cases),
-    'GET /api/admin/logs': () => json(fixtures.logs),
-    [`GET /api/doctor-applications/${fixtures.applications[0]!.applicationId}/attachments`]: () =>
-      json(fixtures.attachments),
-    ...overrides,
-  };
-  const requests: MockRequest[] = [];
-
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = init.method ?? 'GET';
-    const headers = { ...(init.headers as Record<string, string> | undefined) };
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: MockRequest = { method, url, headers, body, init };
-    requests.push(request);
-    const handler = routes[`${method} ${url.pathname}`];
-    return handler ? handler(request) : json({ message: 'Not Found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-
-  return {
-    fetchMock,
-    requests,
-    /** Requests to one route, e.g. `to('GET', '/api/admin/stats')`. */
-    to: (method: string, pathname: string) =>
-      requests.filter((r) => r.method === method && r.url.pathname === pathname),
-  };
-}
-
-/** jsdom has `<dialog>` but not `showModal()`/`close()`: enough of them for the tests. */
-export function installDialogPolyfill(): void {
-  const proto = HTMLDialogElement.prototype;
-  if (typeof proto.showModal === 'function') return;
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
+export function mockAdminApi(overrides: Record<string, Answer> = {}) {
+  return mockApi(
+    {
+      [routeOf(adminLogin)]: () =>
+        reply(adminLogin, { token: fixtures.TOKEN, adminId: fixtures.ADMIN_ID }),
+      [routeOf(adminLogout)]: noContent,
+      [routeOf(adminStats)]: () => reply(adminStats, fixtures.stats),
+      [routeOf(adminListApplications)]: () => reply(adminListApplications, fixtures.applications),
+      [routeOf(adminListCases)]: () => reply(adminListCases, fixtures.cases),
+      [routeOf(adminListLogs)]: () => reply(adminListLogs, fixtures.logs),
+      [FIRST_ATTACHMENTS]: () => reply(listApplicationAttachments, fixtures.attachments),
+      ...overrides,
+    },
+    { unmatched: () => json({ message: 'Not Found' }, 404) },
+  );
 }
 
 /** Signs in as the fixtures' admin before the page renders. */

@@ -6,10 +6,6 @@ export function renderAdmin() {
   return renderWithProviders(<AdminPage />);
 }
 
-export function notifications() {
-  return within(screen.getByRole('region', { name: 'Notifications (F8)' }));
-}
-
 /** The open modal dialog with this accessible name. */
 export function dialog(name: string | RegExp) {
   return within(screen.getByRole('dialog', { name }));

@@ -1,14 +1,11 @@
+import { createDoctorApplication as createApplicationRoute } from '@shared/doctor-applications/contracts';
 import {
   applicationMessages,
-  doctorApplicationSubmitResponseSchema,
   type DoctorApplicationSubmit,
   type DoctorApplicationSubmitResponse,
 } from '@shared/doctor-applications/submit';
-import { apiRequest } from '@web/lib/api';
+import { ApiError, send } from '@web/lib/api';
 import { applyMessages } from '../lib/messages';
-import { errorEnvelopeOf } from './error-envelope';
-
-export const CREATE_APPLICATION_URL = '/api/doctor-applications';
 
 export type ApplicationSubmitFailure =
   'email-registered' | 'license-registered' | 'invalid' | 'no-success' | 'failed';
@@ -31,7 +28,7 @@ export class ApplicationSubmitError extends Error {
 }
 
 function failureOf(error: unknown): ApplicationSubmitError {
-  const body = errorEnvelopeOf(error);
+  const body = error instanceof ApiError ? error.envelope : undefined;
   const message = body?.message;
   if (message === applicationMessages.emailRegistered) {
     return new ApplicationSubmitError('email-registered', message, { cause: error });
@@ -40,7 +37,7 @@ function failureOf(error: unknown): ApplicationSubmitError {
     return new ApplicationSubmitError('license-registered', message, { cause: error });
   }
   if (body?.issues?.length) {
-    return new ApplicationSubmitError('invalid', body.message, {
+    return new ApplicationSubmitError('invalid', body.message ?? '', {
       issues: body.issues,
       cause: error,
     });
@@ -62,13 +59,13 @@ export async function createDoctorApplication(
 ): Promise<DoctorApplicationSubmitResponse> {
   let body: unknown;
   try {
-    const res = await apiRequest('POST', CREATE_APPLICATION_URL, application);
+    const res = await send(createApplicationRoute, { body: application });
     body = await res.json().catch(() => undefined);
   } catch (error) {
     throw failureOf(error);
   }
-  const parsed = doctorApplicationSubmitResponseSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  const parsed = createApplicationRoute.response?.safeParse(body);
+  if (parsed?.success) return parsed.data;
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message

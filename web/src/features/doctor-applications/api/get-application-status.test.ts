@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applicationStatusUrl, getApplicationStatus } from './get-application-status';
+import { getApplicationStatus as getApplicationStatusContract } from '@shared/doctor-applications/contracts';
+import {
+  applicationStatusRoute,
+  applicationStatusUrl,
+  getApplicationStatus,
+} from './get-application-status';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,6 +27,13 @@ const found = {
 };
 
 describe('getApplicationStatus', () => {
+  it('calls the route of the shared contract', () => {
+    expect(applicationStatusRoute).toEqual({
+      method: getApplicationStatusContract.method,
+      path: getApplicationStatusContract.path,
+    });
+  });
+
   it('trims and encodes the id into the URL', () => {
     expect(applicationStatusUrl('  APP-12/3 ')).toBe('/api/doctor-applications/status/APP-12%2F3');
   });

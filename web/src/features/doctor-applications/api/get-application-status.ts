@@ -1,5 +1,5 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { throwIfResNotOk } from '@web/lib/api';
+import { ApiError, errorEnvelopeOf, send, urlOf, type ApiErrorEnvelope } from '@web/lib/api';
 import type { ApplicationStatusAnswer } from '../lib/status-answer';
 
 export type { ApplicationStatusAnswer };
@@ -8,23 +8,27 @@ export type { ApplicationStatusAnswer };
 export type ApplicationStatusLookup =
   { found: true; application: ApplicationStatusAnswer } | { found: false; message: string };
 
+/**
+ * The route's contract is `getApplicationStatus` of `@shared/doctor-applications/contracts`, but
+ * that module brings zod (about 23 kB gzip), which the landing page (where this lookup sits)
+ * loads only with the first lookup. So the path is repeated here, and
+ * get-application-status.test.ts checks it against the contract.
+ */
+export const applicationStatusRoute = {
+  method: 'GET',
+  path: '/api/doctor-applications/status/{applicationId}',
+} as const;
+
 export function applicationStatusUrl(applicationId: string): string {
-  return `/api/doctor-applications/status/${encodeURIComponent(applicationId.trim())}`;
+  return urlOf(applicationStatusRoute, { params: { applicationId: applicationId.trim() } });
 }
 
 /** Answers that mean "no such application": 404, or 400 for an id that cannot exist. */
 const NOT_FOUND_STATUSES = new Set([400, 404]);
 
-/**
- * The answer schemas, loaded with the first lookup: they bring zod (about 23 kB gzip), which
- * the landing page should not wait for before it paints.
- */
-async function loadSchemas() {
-  const [{ applicationStatusAnswerSchema }, { errorEnvelopeSchema }] = await Promise.all([
-    import('../lib/status-answer'),
-    import('@shared/http/error-envelope'),
-  ]);
-  return { applicationStatusAnswerSchema, errorEnvelopeSchema };
+/** The `{ success: false, message }` answer of an unknown id. */
+function notFoundMessage(envelope: ApiErrorEnvelope | undefined): string | undefined {
+  return envelope?.success === false ? envelope.message : undefined;
 }
 
 /**
@@ -36,29 +40,27 @@ export async function getApplicationStatus(
   applicationId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ApplicationStatusLookup> {
-  const [res, { applicationStatusAnswerSchema, errorEnvelopeSchema }] = await Promise.all([
-    fetch(applicationStatusUrl(applicationId), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
+  // The answer schema loads with the first lookup, while the call is on its way.
+  const answerSchema = import('../lib/status-answer');
+  let answer: unknown;
+  try {
+    const res = await send(applicationStatusRoute, {
+      params: { applicationId: applicationId.trim() },
       signal,
-    }),
-    loadSchemas(),
-  ]);
-
-  if (res.ok || NOT_FOUND_STATUSES.has(res.status)) {
-    const answer = errorEnvelopeSchema.safeParse(
-      await res
-        .clone()
-        .json()
-        .catch(() => undefined),
-    );
-    if (answer.success && answer.data.success === false) {
-      return { found: false, message: answer.data.message };
-    }
+    });
+    answer = await res.json();
+  } catch (error) {
+    const message =
+      error instanceof ApiError && NOT_FOUND_STATUSES.has(error.status)
+        ? notFoundMessage(error.envelope)
+        : undefined;
+    if (message !== undefined) return { found: false, message };
+    throw error;
   }
-
-  await throwIfResNotOk(res);
-  return { found: true, application: applicationStatusAnswerSchema.parse(await res.json()) };
+  const okMessage = notFoundMessage(errorEnvelopeOf(answer));
+  if (okMessage !== undefined) return { found: false, message: okMessage };
+  const { applicationStatusAnswerSchema } = await answerSchema;
+  return { found: true, application: applicationStatusAnswerSchema.parse(answer) };
 }
 
 /** Query key of one application's status (the status page). */

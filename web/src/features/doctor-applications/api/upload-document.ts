@@ -1,13 +1,13 @@
+import { uploadApplicationDocument as uploadDocumentRoute } from '@shared/doctor-applications/contracts';
 import {
   applicationDocumentMessages,
   type ApplicationDocumentType,
 } from '@shared/doctor-applications/submit';
+import { sendForm, serverMessageOf, urlOf } from '@web/lib/api';
 import { contentTypeOf } from '@web/lib/uploads/file-types';
-import { throwIfResNotOk } from '@web/lib/api';
-import { errorEnvelopeOf } from './error-envelope';
 
 export function uploadDocumentUrl(applicationId: string): string {
-  return `/api/doctor-applications/${encodeURIComponent(applicationId)}/upload`;
+  return urlOf(uploadDocumentRoute, { params: { applicationId } });
 }
 
 /** A document that did not arrive; `message` is what the applicant reads (spec doc 2 §8). */
@@ -40,18 +40,11 @@ export async function uploadApplicationDocument(
       : file;
   body.append('file', part, file.name);
   try {
-    const res = await fetch(uploadDocumentUrl(applicationId), {
-      method: 'POST',
-      body,
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    await throwIfResNotOk(res);
+    const res = await sendForm(uploadDocumentRoute, body, { params: { applicationId }, signal });
     return (await res.json().catch(() => null)) as unknown;
   } catch (error) {
     throw new DocumentUploadError(
-      errorEnvelopeOf(error)?.message || applicationDocumentMessages.uploadFailed(type),
+      serverMessageOf(error) || applicationDocumentMessages.uploadFailed(type),
       { cause: error },
     );
   }

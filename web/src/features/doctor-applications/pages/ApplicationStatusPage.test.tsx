@@ -2,7 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import { CONFIG, json, mockFetch } from '../testing/api';
+import { getApplicationStatus } from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
+import { json } from '@web/testing/api-mock';
+import { TEST_CONFIG } from '@web/testing/fixtures';
+import { mockApplicationApi } from '../testing/api';
 import ApplicationStatusPage from './ApplicationStatusPage';
 
 afterEach(() => {
@@ -11,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const STATUS = (id: string) => `GET /api/doctor-applications/status/${id}`;
+const STATUS = (id: string) => `GET ${pathOf(getApplicationStatus, { applicationId: id })}`;
 const NOT_FOUND = 'Application not found. Please check your application ID and try again.';
 
 function application(status: string, overrides: Record<string, unknown> = {}) {
@@ -55,7 +59,7 @@ function search(id: string) {
 
 describe('/provider/status', () => {
   it('shows one h1, the title, the hint and the help with the response time', async () => {
-    mockFetch();
+    mockApplicationApi();
     renderPage();
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
@@ -69,12 +73,12 @@ describe('/provider/status', () => {
     expect(
       within(help).getByRole('link', { name: 'Submit a New Application' }).getAttribute('href'),
     ).toBe('/provider/apply');
-    const support = await within(help).findByRole('link', { name: CONFIG.supportEmail });
-    expect(support.getAttribute('href')).toBe(`mailto:${CONFIG.supportEmail}`);
+    const support = await within(help).findByRole('link', { name: TEST_CONFIG.supportEmail });
+    expect(support.getAttribute('href')).toBe(`mailto:${TEST_CONFIG.supportEmail}`);
   });
 
   it('disables the search while the id is blank after trimming', () => {
-    const api = mockFetch();
+    const api = mockApplicationApi();
     renderPage();
 
     expect(searchButton().disabled).toBe(true);
@@ -88,7 +92,7 @@ describe('/provider/status', () => {
   });
 
   it('strips the APP- prefix, searches on Enter and keeps the id in the address', async () => {
-    const api = mockFetch({
+    const api = mockApplicationApi({
       [STATUS('123')]: () => json(application('pending', { applicationId: '123' })),
     });
     const { router } = renderPage();
@@ -116,7 +120,7 @@ describe('/provider/status', () => {
     ['suspended', 'Suspended', /temporarily, pending additional review/],
     ['on_hold', 'Unknown', /could not determine the status/],
   ])('shows %s as "%s" with its description', async (status, label, description) => {
-    mockFetch({ [STATUS('K7QF-29XM')]: () => json(application(status)) });
+    mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application(status)) });
     renderPage();
     search('APP-K7QF-29XM');
 
@@ -131,7 +135,7 @@ describe('/provider/status', () => {
   });
 
   it('shows a timeline with the dates: submitted, under review, decision', async () => {
-    mockFetch({ [STATUS('K7QF-29XM')]: () => json(application('approved')) });
+    mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application('approved')) });
     renderPage();
     search('K7QF-29XM');
 
@@ -147,7 +151,7 @@ describe('/provider/status', () => {
   });
 
   it('marks the review as the current step while pending', async () => {
-    mockFetch({ [STATUS('K7QF-29XM')]: () => json(application('pending')) });
+    mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application('pending')) });
     renderPage();
     search('K7QF-29XM');
 
@@ -159,7 +163,7 @@ describe('/provider/status', () => {
   });
 
   it('links to the provider dashboard only when approved', async () => {
-    mockFetch({
+    mockApplicationApi({
       [STATUS('AAAA-1111')]: () => json(application('approved', { applicationId: 'AAAA-1111' })),
       [STATUS('BBBB-2222')]: () => json(application('pending', { applicationId: 'BBBB-2222' })),
     });
@@ -178,7 +182,7 @@ describe('/provider/status', () => {
     [404, { success: false, message: 'Application not found' }],
     [400, { success: false, message: 'Please enter a valid application ID' }],
   ])('says the application was not found for a %i', async (status, body) => {
-    mockFetch({ [STATUS('NOPE-0000')]: () => json(body, status) });
+    mockApplicationApi({ [STATUS('NOPE-0000')]: () => json(body, status) });
     renderPage();
     search('APP-NOPE-0000');
 
@@ -187,8 +191,8 @@ describe('/provider/status', () => {
   });
 
   it('shows an error with a retry when the lookup fails', async () => {
-    const api = mockFetch({
-      [STATUS('K7QF-29XM')]: (_init, call) =>
+    const api = mockApplicationApi({
+      [STATUS('K7QF-29XM')]: (_request, call) =>
         call === 0
           ? Promise.reject(new TypeError('Failed to fetch'))
           : json(application('under_review')),
@@ -206,7 +210,7 @@ describe('/provider/status', () => {
   });
 
   it('refuses an id that cannot exist without calling the server', () => {
-    const api = mockFetch();
+    const api = mockApplicationApi();
     renderPage();
     search('../etc');
 
@@ -217,7 +221,7 @@ describe('/provider/status', () => {
   });
 
   it('prefills and searches the id of ?id=', async () => {
-    const api = mockFetch({ [STATUS('K7QF-29XM')]: () => json(application('rejected')) });
+    const api = mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application('rejected')) });
     renderPage('/provider/status?id=APP-K7QF-29XM');
 
     expect(input().value).toBe('APP-K7QF-29XM');
@@ -227,7 +231,7 @@ describe('/provider/status', () => {
 
   it('shows "Checking..." while the lookup runs', async () => {
     let respond: (res: Response) => void = () => undefined;
-    mockFetch({
+    mockApplicationApi({
       [STATUS('K7QF-29XM')]: () =>
         new Promise<Response>((resolve) => {
           respond = resolve;

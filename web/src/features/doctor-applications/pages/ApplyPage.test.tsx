@@ -11,23 +11,27 @@ import { renderRoutes, resetDom } from '@web/testing/render';
 import { APPLICATION_DRAFT_KEY } from '../lib/application-form';
 import { SUBMISSION_KEY } from '../hooks/use-application-submission';
 import {
-  deferred,
+  createDoctorApplication,
+  uploadApplicationDocument,
+} from '@shared/doctor-applications/contracts';
+import { pathOf } from '@shared/http/contract';
+import { checkProviderEmail } from '@shared/providers/contracts';
+import { urlOf } from '@web/lib/api';
+import { deferred, json, routeOf } from '@web/testing/api-mock';
+import {
   describedTexts,
   fakeFile,
   fill,
   installDialogPolyfill,
-  json,
-  mockFetch,
   pick,
   toasts,
-  type FetchMock,
-} from '../testing/api';
+} from '@web/testing/dom';
+import { mockApplicationApi, type ApplicationApiMock } from '../testing/api';
 import ApplyPage from './ApplyPage';
 
-const CHECK = (email: string) =>
-  `GET /api/providers/check-email?email=${encodeURIComponent(email)}`;
-const CREATE = 'POST /api/doctor-applications';
-const UPLOAD = (id: string) => `POST /api/doctor-applications/${id}/upload`;
+const CHECK = (email: string) => `GET ${urlOf(checkProviderEmail, { query: { email } })}`;
+const CREATE = routeOf(createDoctorApplication);
+const UPLOAD = (id: string) => `POST ${pathOf(uploadApplicationDocument, { applicationId: id })}`;
 const APPLICATION_ID = 'K7QF-29XM';
 const EMAIL = 'amara.okafor@example.com';
 const YEAR = new Date().getFullYear();
@@ -91,8 +95,8 @@ function submit() {
   fireEvent.click(submitButton());
 }
 
-function successApi(): FetchMock {
-  return mockFetch({
+function successApi(): ApplicationApiMock {
+  return mockApplicationApi({
     [CHECK(EMAIL)]: () => json({ exists: false }),
     [CREATE]: () =>
       json(
@@ -103,7 +107,7 @@ function successApi(): FetchMock {
         },
         201,
       ),
-    [UPLOAD(APPLICATION_ID)]: (init) => {
+    [UPLOAD(APPLICATION_ID)]: ({ init }) => {
       const body = init.body as FormData;
       return json({ id: `att-${body.get('type') as string}`, type: body.get('type') }, 201);
     },
@@ -112,7 +116,7 @@ function successApi(): FetchMock {
 
 describe('/provider/apply: form', () => {
   it('shows one h1, the four sections and the spec defaults', () => {
-    mockFetch();
+    mockApplicationApi();
     renderPage();
 
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
@@ -145,7 +149,7 @@ describe('/provider/apply: form', () => {
   });
 
   it('shows the spec messages inline, marks the fields and focuses the first one', () => {
-    const api = mockFetch();
+    const api = mockApplicationApi();
     renderPage();
     pickRequiredDocuments();
     submit();
@@ -175,7 +179,7 @@ describe('/provider/apply: form', () => {
   });
 
   it('checks the lengths of spec §5 (phone 10, license 5, names 2)', () => {
-    mockFetch();
+    mockApplicationApi();
     renderPage();
     fillFields();
     fill('Full Name', 'A');
@@ -262,7 +266,7 @@ describe('/provider/apply: form', () => {
 
 describe('/provider/apply: documents', () => {
   it('refuses other types and files over 5MB with the spec toasts', async () => {
-    mockFetch();
+    mockApplicationApi();
     renderPage();
 
     pick('Upload Medical License', [fakeFile('license.docx', 'application/msword')]);
@@ -285,7 +289,7 @@ describe('/provider/apply: documents', () => {
   });
 
   it('requires the medical license, then the government ID', async () => {
-    const api = mockFetch();
+    const api = mockApplicationApi();
     renderPage();
     fillFields();
 
@@ -308,7 +312,7 @@ describe('/provider/apply: documents', () => {
   });
 
   it('lets a chosen document be removed', () => {
-    mockFetch();
+    mockApplicationApi();
     renderPage();
     pick('Upload Hospital Credentials', [license()]);
     fireEvent.click(
@@ -321,7 +325,7 @@ describe('/provider/apply: documents', () => {
 
 describe('/provider/apply: already registered', () => {
   it('opens the Account Already Exists dialog when check-email says it exists', async () => {
-    const api = mockFetch({ [CHECK(EMAIL)]: () => json({ exists: true }) });
+    const api = mockApplicationApi({ [CHECK(EMAIL)]: () => json({ exists: true }) });
     renderPage();
     fillFields();
     pickRequiredDocuments();
@@ -348,7 +352,7 @@ describe('/provider/apply: already registered', () => {
   });
 
   it('closes the dialog on Escape (the native cancel event)', async () => {
-    mockFetch({ [CHECK(EMAIL)]: () => json({ exists: true }) });
+    mockApplicationApi({ [CHECK(EMAIL)]: () => json({ exists: true }) });
     renderPage();
     fillFields();
     pickRequiredDocuments();
@@ -362,7 +366,7 @@ describe('/provider/apply: already registered', () => {
   });
 
   it('opens the same dialog when the create call answers 409 Email already registered', async () => {
-    const api = mockFetch({
+    const api = mockApplicationApi({
       [CHECK(EMAIL)]: () => json({ exists: false }),
       [CREATE]: () => json({ success: false, message: 'Email already registered' }, 409),
     });
@@ -391,7 +395,7 @@ describe('/provider/apply: failures', () => {
     ['a server error', () => json({ success: false, message: 'Internal error' }, 500)],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('shows Submission Failed for %s', async (_case, answer) => {
-    mockFetch({ [CHECK(EMAIL)]: () => json({ exists: false }), [CREATE]: answer });
+    mockApplicationApi({ [CHECK(EMAIL)]: () => json({ exists: false }), [CREATE]: answer });
     renderPage();
     fillFields();
     pickRequiredDocuments();
@@ -406,7 +410,7 @@ describe('/provider/apply: failures', () => {
   });
 
   it("says 'Failed to submit application' for an answer without the success flag", async () => {
-    mockFetch({
+    mockApplicationApi({
       [CHECK(EMAIL)]: () => json({ exists: false }),
       [CREATE]: () => json({ applicationId: APPLICATION_ID }, 201),
     });
@@ -420,7 +424,7 @@ describe('/provider/apply: failures', () => {
   });
 
   it('marks the license field on 409 License number already registered', async () => {
-    mockFetch({
+    mockApplicationApi({
       [CHECK(EMAIL)]: () => json({ exists: false }),
       [CREATE]: () => json({ success: false, message: 'License number already registered' }, 409),
     });
@@ -436,7 +440,7 @@ describe('/provider/apply: failures', () => {
   });
 
   it('shows the issues of a 400 answer on their fields', async () => {
-    mockFetch({
+    mockApplicationApi({
       [CHECK(EMAIL)]: () => json({ exists: false }),
       [CREATE]: () =>
         json(
@@ -473,7 +477,7 @@ describe('/provider/apply: creation and uploads', () => {
       identification: deferred<Response>(),
       cv: deferred<Response>(),
     };
-    api.on(UPLOAD(APPLICATION_ID), (init) => {
+    api.on(UPLOAD(APPLICATION_ID), ({ init }) => {
       const type = (init.body as FormData).get('type') as keyof typeof answers;
       return answers[type].promise;
     });
@@ -548,7 +552,7 @@ describe('/provider/apply: creation and uploads', () => {
 
   it("shows the server's message or 'Failed to upload {type}', and retries one document", async () => {
     const api = successApi();
-    api.on(UPLOAD(APPLICATION_ID), (init, call) => {
+    api.on(UPLOAD(APPLICATION_ID), ({ init }, call) => {
       const type = (init.body as FormData).get('type') as string;
       if (type === 'medical_license' && call < 2) {
         return json({ message: 'The file does not look like a PDF.' }, 400);
@@ -593,7 +597,7 @@ describe('/provider/apply: creation and uploads', () => {
 
 describe('/provider/apply: reloads', () => {
   it('keeps the typed fields (not the files) across a reload', () => {
-    mockFetch();
+    mockApplicationApi();
     const first = renderPage();
     fillFields();
     pickRequiredDocuments();
@@ -613,7 +617,7 @@ describe('/provider/apply: reloads', () => {
 
   it('forgets the draft once created, and keeps the success screen across a reload', async () => {
     const api = successApi();
-    api.on(UPLOAD(APPLICATION_ID), (init) =>
+    api.on(UPLOAD(APPLICATION_ID), ({ init }) =>
       (init.body as FormData).get('type') === 'identification'
         ? new Promise<Response>(() => undefined)
         : json({ id: 'att' }, 201),

@@ -1,8 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { createCaseResponseSchema, type CaseIntake } from '@shared/cases/intake';
-import { throwIfResNotOk } from '@web/lib/api';
-
-export const CREATE_CASE_URL = '/api/cases';
+import { createCase as createCaseRoute } from '@shared/cases/contracts';
+import type { CaseIntake } from '@shared/cases/intake';
+import { requestForm } from '@web/lib/api';
 
 /** The case fields as multipart form data; the optional contacts only when given. */
 export function caseFormData(intake: CaseIntake): FormData {
@@ -23,16 +22,7 @@ export async function createCase(
   intake: CaseIntake,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<string> {
-  // No Content-Type header: the browser sets multipart/form-data with its boundary.
-  const res = await fetch(CREATE_CASE_URL, {
-    method: 'POST',
-    body: caseFormData(intake),
-    headers: { Accept: 'application/json' },
-    credentials: 'include',
-    signal,
-  });
-  await throwIfResNotOk(res);
-  return createCaseResponseSchema.parse(await res.json()).caseId;
+  return (await requestForm(createCaseRoute, caseFormData(intake), { signal })).caseId;
 }
 
 export function useCreateCase(

@@ -13,7 +13,7 @@ import {
 } from '@web/components/form';
 import { toast } from '@web/hooks/use-toast';
 import { isNetworkError } from '@web/lib/offline/network';
-import { serverMessageOf } from '@web/lib/uploads/error-body';
+import { serverMessageOf } from '@web/lib/api';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import { useCreateCase } from '../api/create-case';
 import { useCreatePatient } from '../api/create-patient';

@@ -5,10 +5,10 @@ import { CONSULTATION_FEE_LABEL, MEETING_DURATION_MINUTES } from '@shared/paymen
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { errorBodyOf } from '@web/lib/uploads/error-body';
 import { UploadProgressList } from '@web/components/uploads/UploadProgressList';
 import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
 import { useCreateCheckoutSession } from '@web/features/payments';
+import { ApiError } from '@web/lib/api';
 import { CARE_TYPE_OPTIONS, redirectPanelMessages as text } from '../lib/messages';
 import { navigateAway } from '../lib/navigate-away';
 import type { IntakeOutcome } from '../lib/outcome';
@@ -18,12 +18,17 @@ export function paymentChoicePath(caseId: string): string {
   return `/payment-choice?case_id=${encodeURIComponent(caseId)}`;
 }
 
+/** The server's `error` or `message`, the text of a non-JSON answer, or the network failure. */
+function serverWordsOf(error: unknown): string {
+  if (error instanceof TypeError) return error.message;
+  if (!(error instanceof ApiError)) return '';
+  const { envelope } = error;
+  return envelope ? (envelope.error ?? envelope.message ?? '') : error.text.trim();
+}
+
 /** 'Failed to create payment session: {message}': the server's `error` or `message`. */
 export function checkoutErrorText(error: unknown): string {
-  const body = errorBodyOf(error);
-  const message =
-    body.error ?? body.message ?? body.text ?? (error instanceof TypeError ? error.message : '');
-  return text.sessionFailed(message || text.unknownError);
+  return text.sessionFailed(serverWordsOf(error) || text.unknownError);
 }
 
 /** Where the panel leads: a page of this app, or Stripe's hosted checkout. */

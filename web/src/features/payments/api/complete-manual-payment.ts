@@ -1,9 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { paymentSyncResponseSchema } from '@shared/cases/api';
-import { apiRequest } from '@web/lib/api';
+import { manualPaymentComplete } from '@shared/payments/contracts';
+import { send } from '@web/lib/api';
 import { visitPath } from '@web/lib/app-paths';
-
-export const MANUAL_PAYMENT_COMPLETE_URL = '/api/manual-payment-complete';
 
 /** What the client reads from the answer: where to go next (spec doc 1 §7). */
 export interface ManualPaymentResult {
@@ -21,9 +19,9 @@ function safeNext(value: unknown, caseId: string): string {
  * `next` is followed when the answer matches the shared contract, else `/visit/{caseId}`.
  */
 export async function completeManualPayment(caseId: string): Promise<ManualPaymentResult> {
-  const res = await apiRequest('POST', MANUAL_PAYMENT_COMPLETE_URL, { caseId });
-  const answer = paymentSyncResponseSchema.safeParse(await res.json().catch(() => undefined));
-  return { next: safeNext(answer.success ? answer.data.next : undefined, caseId) };
+  const res = await send(manualPaymentComplete, { body: { caseId } });
+  const answer = manualPaymentComplete.response?.safeParse(await res.json().catch(() => undefined));
+  return { next: safeNext(answer?.success ? answer.data.next : undefined, caseId) };
 }
 
 export function useCompleteManualPayment(

@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createCheckoutSessionResponseSchema,
-  type CreateCheckoutSessionResponse,
-} from '@shared/cases/api';
-import { apiRequest } from '@web/lib/api';
-
-export const CHECKOUT_SESSION_URL = '/api/create-checkout-session';
+import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
+import { createCheckoutSession as createCheckoutSessionRoute } from '@shared/payments/contracts';
+import { request } from '@web/lib/api';
 
 export interface CreateCheckoutSessionInput {
   caseId: string;
@@ -16,8 +12,7 @@ export interface CreateCheckoutSessionInput {
 export async function createCheckoutSession(
   input: CreateCheckoutSessionInput,
 ): Promise<CreateCheckoutSessionResponse> {
-  const res = await apiRequest('POST', CHECKOUT_SESSION_URL, input);
-  return createCheckoutSessionResponseSchema.parse(await res.json());
+  return request(createCheckoutSessionRoute, { body: input });
 }
 
 export function useCreateCheckoutSession() {

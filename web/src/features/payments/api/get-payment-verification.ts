@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  paymentVerificationResponseSchema,
-  type PaymentVerificationResponse,
-} from '@shared/patients/api';
-import { apiRequest } from '@web/lib/api';
+import type { PaymentVerificationResponse } from '@shared/patients/api';
+import { getPaymentVerification as getPaymentVerificationRoute } from '@shared/patients/contracts';
+import { request, urlOf } from '@web/lib/api';
 
 /** Spec doc 1 §9: the verification page polls every second while it is in the foreground. */
 export const PAYMENT_VERIFICATION_POLL_MS = 1000;
 
 export function paymentVerificationUrl(patientId: string): string {
-  return `/api/patients/${encodeURIComponent(patientId)}/payment-verification`;
+  return urlOf(getPaymentVerificationRoute, { params: { patientId } });
 }
 
 /** `GET /api/patients/{id}/payment-verification`. */
@@ -17,8 +15,7 @@ export async function getPaymentVerification(
   patientId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PaymentVerificationResponse> {
-  const res = await apiRequest('GET', paymentVerificationUrl(patientId), undefined, { signal });
-  return paymentVerificationResponseSchema.parse(await res.json());
+  return request(getPaymentVerificationRoute, { params: { patientId }, signal });
 }
 
 /** Nothing left to wait for: paid, meeting created and a provider assigned. */

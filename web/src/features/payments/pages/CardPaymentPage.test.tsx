@@ -6,17 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@web/app/providers';
 import { createQueryClient } from '@web/lib/queryClient';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  restoreClock,
-  installFakeClock,
-  CASE_ID,
-  json,
-  mockApi,
-  notifications,
-  TEST_CONFIG,
-  type ApiMock,
-} from '../testing/api-mock';
+import { getClientConfig } from '@shared/config/contracts';
+import { createCheckoutSession, manualPaymentComplete } from '@shared/payments/contracts';
+import { type ApiMock, json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { toasts } from '@web/testing/dom';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import type { StripeEmbeddedCheckoutOptions } from '../types/stripe-js';
 import CardPaymentPage from './CardPaymentPage';
 
@@ -51,10 +46,13 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({
-    'GET /api/config': () => json(TEST_CONFIG),
-    'POST /api/create-checkout-session': () => json(SESSION),
-  });
+  api = mockApi(
+    {
+      [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG),
+      [routeOf(createCheckoutSession)]: () => json(SESSION),
+    },
+    { unmatched: serverError },
+  );
 });
 
 afterEach(() => {
@@ -84,14 +82,14 @@ describe('CardPaymentPage', () => {
     const { router } = renderAt('/stripe-payment');
     await advance();
     expect(router.state.location.pathname).toBe('/patient-telehealth');
-    expect(notifications().getByText('Missing Case ID')).toBeTruthy();
-    expect(notifications().getByText('Redirecting to form...')).toBeTruthy();
+    expect(toasts().getByText('Missing Case ID')).toBeTruthy();
+    expect(toasts().getByText('Redirecting to form...')).toBeTruthy();
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('shows the header, back link and payment summary while setting up', () => {
     installStripe();
-    api.on('GET /api/config', () => new Promise<Response>(() => undefined));
+    api.on(routeOf(getClientConfig), () => new Promise<Response>(() => undefined));
     renderAt(pageUrl);
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Secure Payment');
@@ -117,7 +115,7 @@ describe('CardPaymentPage', () => {
     renderAt(pageUrl);
     await advance();
 
-    expect(api.calls('POST /api/create-checkout-session').map((call) => call.body)).toEqual([
+    expect(api.calls(routeOf(createCheckoutSession)).map((call) => call.body)).toEqual([
       { caseId: CASE_ID, mode: 'embedded' },
     ]);
     expect(stripe.Stripe).toHaveBeenCalledWith(TEST_CONFIG.stripePublishableKey);
@@ -141,7 +139,7 @@ describe('CardPaymentPage', () => {
     );
     await advance();
 
-    expect(api.calls('POST /api/create-checkout-session')).toHaveLength(1);
+    expect(api.calls(routeOf(createCheckoutSession))).toHaveLength(1);
     expect(stripe.create).toHaveBeenCalledTimes(1);
     expect(stripe.checkout.mount).toHaveBeenCalledTimes(1);
     expect(stripe.checkout.destroy).not.toHaveBeenCalled();
@@ -169,14 +167,12 @@ describe('CardPaymentPage', () => {
   ])('when %s: Payment Setup Failed toast and back to the choice page', async (_case, answer) => {
     const stripe = installStripe();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.on('POST /api/create-checkout-session', answer);
+    api.on(routeOf(createCheckoutSession), answer);
     const { router } = renderAt(pageUrl);
     await advance();
 
-    expect(notifications().getByText('Payment Setup Failed')).toBeTruthy();
-    expect(
-      notifications().getByText('Unable to initialize payment. Please try again.'),
-    ).toBeTruthy();
+    expect(toasts().getByText('Payment Setup Failed')).toBeTruthy();
+    expect(toasts().getByText('Unable to initialize payment. Please try again.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/payment-choice');
     expect(router.state.location.search).toBe(`?case_id=${CASE_ID}`);
     expect(stripe.create).not.toHaveBeenCalled();
@@ -184,7 +180,7 @@ describe('CardPaymentPage', () => {
 
   it('on completion marks the case paid and goes to the answer’s next page', async () => {
     const stripe = installStripe();
-    api.on('POST /api/manual-payment-complete', () =>
+    api.on(routeOf(manualPaymentComplete), () =>
       json({
         success: true,
         paid: true,
@@ -199,7 +195,7 @@ describe('CardPaymentPage', () => {
     stripe.options().onComplete?.();
     await advance();
 
-    expect(api.calls('POST /api/manual-payment-complete').map((call) => call.body)).toEqual([
+    expect(api.calls(routeOf(manualPaymentComplete)).map((call) => call.body)).toEqual([
       { caseId: CASE_ID },
     ]);
     expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
@@ -207,7 +203,7 @@ describe('CardPaymentPage', () => {
 
   it('defaults to /visit/{caseId} when the answer names no next page', async () => {
     const stripe = installStripe();
-    api.on('POST /api/manual-payment-complete', () => json({ ok: true }));
+    api.on(routeOf(manualPaymentComplete), () => json({ ok: true }));
     const { router } = renderAt(pageUrl);
     await advance();
 
@@ -219,12 +215,12 @@ describe('CardPaymentPage', () => {
   it('fails the same way when the runtime config cannot be read', async () => {
     installStripe();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.on('GET /api/config', () => json({ message: 'Internal error' }, 500));
-    api.on('POST /api/create-checkout-session', () => json({ message: 'boom' }, 500));
+    api.on(routeOf(getClientConfig), () => json({ message: 'Internal error' }, 500));
+    api.on(routeOf(createCheckoutSession), () => json({ message: 'boom' }, 500));
     const { router } = renderAt(pageUrl);
     await advance();
 
-    expect(notifications().getByText('Payment Setup Failed')).toBeTruthy();
+    expect(toasts().getByText('Payment Setup Failed')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/payment-choice');
   });
 
@@ -247,16 +243,16 @@ describe('CardPaymentPage', () => {
   it('only logs a failed status update: no message, no navigation', async () => {
     const stripe = installStripe();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.on('POST /api/manual-payment-complete', () => json({ message: 'nope' }, 500));
+    api.on(routeOf(manualPaymentComplete), () => json({ message: 'nope' }, 500));
     const { router } = renderAt(pageUrl);
     await advance();
 
     stripe.options().onComplete?.();
     await advance();
 
-    expect(api.calls('POST /api/manual-payment-complete')).toHaveLength(1);
+    expect(api.calls(routeOf(manualPaymentComplete))).toHaveLength(1);
     expect(warn).toHaveBeenCalledWith('Payment status update failed');
     expect(router.state.location.pathname).toBe('/stripe-payment');
-    expect(notifications().queryByRole('listitem')).toBeNull();
+    expect(toasts().queryByRole('listitem')).toBeNull();
   });
 });

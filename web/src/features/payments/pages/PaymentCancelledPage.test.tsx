@@ -2,20 +2,18 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  CASE_ID,
-  installFakeClock,
-  json,
-  mockApi,
-  restoreClock,
-  TEST_CONFIG,
-} from '../testing/api-mock';
+import { getClientConfig } from '@shared/config/contracts';
+import { json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentCancelledPage from './PaymentCancelledPage';
 
 beforeEach(() => {
   installFakeClock();
-  mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  mockApi(
+    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
+    { unmatched: serverError },
+  );
 });
 
 afterEach(() => {

@@ -2,13 +2,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  restoreClock,
-  installFakeClock,
-  CASE_ID,
-  notifications,
-} from '../testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { toasts } from '@web/testing/dom';
+import { CASE_ID } from '@web/testing/fixtures';
 import PaymentChoicePage from './PaymentChoicePage';
 
 beforeEach(() => {
@@ -35,8 +31,8 @@ describe('PaymentChoicePage', () => {
     const { router } = renderAt('/payment-choice');
     await advance();
     expect(router.state.location.pathname).toBe('/patient');
-    expect(notifications().getByText('Missing Case ID')).toBeTruthy();
-    expect(notifications().getByText('Redirecting to form...')).toBeTruthy();
+    expect(toasts().getByText('Missing Case ID')).toBeTruthy();
+    expect(toasts().getByText('Redirecting to form...')).toBeTruthy();
   });
 
   it('offers card payment for the case and mobile money as Coming Soon', async () => {

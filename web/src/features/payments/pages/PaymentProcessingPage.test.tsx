@@ -2,20 +2,16 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import {
-  advance,
-  CASE_ID,
-  installFakeClock,
-  json,
-  mockApi,
-  notifications,
-  restoreClock,
-  TEST_CONFIG,
-  type ApiMock,
-} from '../testing/api-mock';
+import { getCaseStatus } from '@shared/cases/contracts';
+import { getClientConfig } from '@shared/config/contracts';
+import { pathOf } from '@shared/http/contract';
+import { type ApiMock, json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { toasts } from '@web/testing/dom';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentProcessingPage from './PaymentProcessingPage';
 
-const STATUS = `GET /api/cases/${CASE_ID}/status`;
+const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
 
 function caseStatus(status: string) {
   return {
@@ -32,7 +28,10 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  api = mockApi(
+    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
+    { unmatched: serverError },
+  );
 });
 
 afterEach(() => {
@@ -67,7 +66,7 @@ describe('PaymentProcessingPage', () => {
     const { router } = renderAt('/payment-processing');
     await advance();
     expect(router.state.location.pathname).toBe('/patient');
-    expect(notifications().getByText('Missing Case ID')).toBeTruthy();
+    expect(toasts().getByText('Missing Case ID')).toBeTruthy();
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
@@ -151,6 +150,6 @@ describe('PaymentProcessingPage', () => {
     renderAt('/payment-processing?case_id=c1');
     await advance();
     expectInvalidRequest();
-    expect(api.calls('GET /api/cases/c1/status')).toHaveLength(0);
+    expect(api.calls(`GET ${pathOf(getCaseStatus, { caseId: 'c1' })}`)).toHaveLength(0);
   });
 });

@@ -2,23 +2,26 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetDom } from '@web/testing/render';
+import { getClientConfig } from '@shared/config/contracts';
+import { getPaymentVerification, getVideoAccess } from '@shared/patients/contracts';
+import { testPaymentComplete } from '@shared/payments/contracts';
+import { pathOf } from '@shared/http/contract';
 import {
-  advance,
-  restoreClock,
-  installFakeClock,
-  CASE_ID,
+  type ApiMock,
   json,
   mockApi,
   never,
-  PATIENT_ID,
-  TEST_CONFIG,
-  type ApiMock,
-} from '../testing/api-mock';
+  reply,
+  routeOf,
+  serverError,
+} from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
-const VERIFY = `GET /api/patients/${PATIENT_ID}/payment-verification`;
-const SYNC = `POST /api/test/payment-complete/${PATIENT_ID}`;
-const VIDEO_ACCESS = `GET /api/patients/${PATIENT_ID}/video-access`;
+const VERIFY = `GET ${pathOf(getPaymentVerification, { patientId: PATIENT_ID })}`;
+const SYNC = `POST ${pathOf(testPaymentComplete, { patientId: PATIENT_ID })}`;
+const VIDEO_ACCESS = `GET ${pathOf(getVideoAccess, { patientId: PATIENT_ID })}`;
 
 function verification(overrides: Record<string, unknown> = {}) {
   return {
@@ -36,7 +39,10 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  api = mockApi(
+    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
+    { unmatched: serverError },
+  );
 });
 
 afterEach(() => {

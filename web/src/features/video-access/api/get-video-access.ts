@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { videoAccessResponseSchema, type VideoAccessResponse } from '@shared/patients/api';
-import { apiRequest } from '@web/lib/api';
+import type { VideoAccessResponse } from '@shared/patients/api';
+import { getVideoAccess as getVideoAccessRoute } from '@shared/patients/contracts';
+import { request, urlOf } from '@web/lib/api';
 
 /** Spec doc 1 §7: the video access answer is polled every 30 seconds. */
 export const VIDEO_ACCESS_POLL_MS = 30_000;
 
 export function videoAccessUrl(patientId: string): string {
-  return `/api/patients/${encodeURIComponent(patientId)}/video-access`;
+  return urlOf(getVideoAccessRoute, { params: { patientId } });
 }
 
 /** `GET /api/patients/{id}/video-access`. */
@@ -14,8 +15,7 @@ export async function getVideoAccess(
   patientId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<VideoAccessResponse> {
-  const res = await apiRequest('GET', videoAccessUrl(patientId), undefined, { signal });
-  return videoAccessResponseSchema.parse(await res.json());
+  return request(getVideoAccessRoute, { params: { patientId }, signal });
 }
 
 export function videoAccessQueryOptions(patientId: string) {

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@web/lib/api';
-
-export function meetingAccessUrl(patientId: string): string {
-  return `/api/patients/${encodeURIComponent(patientId)}/meeting-access`;
-}
+import { recordMeetingAccess as recordMeetingAccessRoute } from '@shared/patients/contracts';
+import { send } from '@web/lib/api';
 
 export interface MeetingAccessInput {
   patientId: string;
@@ -18,7 +15,8 @@ export async function recordMeetingAccess({
   meetingId,
   accessTime,
 }: MeetingAccessInput): Promise<void> {
-  await apiRequest('POST', meetingAccessUrl(patientId), { meetingId, accessTime });
+  // The answer is not read: the meeting opens whatever it says (spec doc 1 §7).
+  await send(recordMeetingAccessRoute, { params: { patientId }, body: { meetingId, accessTime } });
 }
 
 export function useRecordMeetingAccess() {

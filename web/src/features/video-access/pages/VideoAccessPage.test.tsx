@@ -1,21 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  advance,
-  installFakeClock,
-  json,
-  mockApi,
-  never,
-  PATIENT_ID,
-  restoreClock,
-  type ApiMock,
-} from '@web/features/payments/testing/api-mock';
+import { getVideoAccess, recordMeetingAccess } from '@shared/patients/contracts';
+import { pathOf } from '@shared/http/contract';
+import { type ApiMock, json, mockApi, never, serverError } from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { PATIENT_ID } from '@web/testing/fixtures';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import VideoAccessPage from './VideoAccessPage';
 
-const ACCESS = `GET /api/patients/${PATIENT_ID}/video-access`;
-const MEETING_ACCESS = `POST /api/patients/${PATIENT_ID}/meeting-access`;
+const ACCESS = `GET ${pathOf(getVideoAccess, { patientId: PATIENT_ID })}`;
+const MEETING_ACCESS = `POST ${pathOf(recordMeetingAccess, { patientId: PATIENT_ID })}`;
 const MEETING_URL = 'https://app.example.test/room/meeting-1?token=patient';
 
 function access(overrides: Record<string, unknown> = {}, meeting: Record<string, unknown> = {}) {
@@ -43,7 +38,7 @@ let api: ApiMock;
 beforeEach(() => {
   installFakeClock();
   vi.setSystemTime(new Date('2025-01-05T15:10:00.000Z'));
-  api = mockApi();
+  api = mockApi({}, { unmatched: serverError });
 });
 
 afterEach(() => {

@@ -1,17 +1,21 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCaseStatus } from '@shared/cases/contracts';
+import { getClientConfig } from '@shared/config/contracts';
+import { manualPaymentComplete } from '@shared/payments/contracts';
+import { pathOf } from '@shared/http/contract';
 import {
-  advance,
-  CASE_ID,
-  installFakeClock,
+  type ApiMock,
   json,
   mockApi,
   never,
-  restoreClock,
-  TEST_CONFIG,
-  type ApiMock,
-} from '@web/features/payments/testing/api-mock';
+  reply,
+  routeOf,
+  serverError,
+} from '@web/testing/api-mock';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import {
   fakeStream,
@@ -21,8 +25,8 @@ import {
 } from '../testing/fake-media';
 import VisitPage from './VisitPage';
 
-const STATUS = `GET /api/cases/${CASE_ID}/status`;
-const COMPLETE = 'POST /api/manual-payment-complete';
+const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
+const COMPLETE = routeOf(manualPaymentComplete);
 
 const MEETING = {
   id: 'meeting-1',
@@ -49,7 +53,10 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi({ 'GET /api/config': () => json(TEST_CONFIG) });
+  api = mockApi(
+    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
+    { unmatched: serverError },
+  );
   installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
 });
 
