@@ -7,6 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/hooks/use-toast';
 import { useApplicationStatusLookup } from '../api/get-application-status';
+import { applicationIdInputProps } from '../lib/application-id-input';
 
 // The answer panel needs the shared id and status helpers, which bring zod: load it with the
 // first lookup rather than with the landing page.
@@ -73,12 +74,8 @@ export function ApplicationStatusCheck() {
             name="applicationId"
             value={applicationId}
             onChange={(event) => setApplicationId(event.target.value)}
-            placeholder="APP-XXXX-XXXX"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
+            {...applicationIdInputProps}
             aria-describedby={hintId}
-            className="font-mono sm:flex-1"
           />
           <SubmitButton
             pending={lookup.isPending}

@@ -17,6 +17,7 @@ import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { applicationStatusQueryKey, getApplicationStatus } from '../api/get-application-status';
 import { ApplicationStatusDetails } from '../components/ApplicationStatusDetails';
+import { applicationIdInputProps } from '../lib/application-id-input';
 import { ProviderPageLayout } from '../components/ProviderPageLayout';
 import { STATUS_PAGE_TITLE, statusPageMessages as text } from '../lib/messages';
 import { APPLY_PATH } from '../lib/paths';
@@ -135,13 +136,9 @@ export default function ApplicationStatusPage() {
                     setInput(event.target.value);
                     setInputError(undefined);
                   }}
-                  placeholder={text.placeholder}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
+                  {...applicationIdInputProps}
                   aria-invalid={inputError ? true : undefined}
                   aria-describedby={describedBy(INPUT_ID, { hint: true, error: inputError })}
-                  className="font-mono sm:flex-1"
                 />
                 <SubmitButton
                   pending={searching}
