@@ -55,6 +55,14 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/** A JSON answer, except that a string body is sent as it is (a gateway page, plain text). */
+export function answer(body: unknown, status: number): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
 /** A JSON answer typed by the contract's response. */
 export function reply<C extends RouteContract>(
   _contract: C,

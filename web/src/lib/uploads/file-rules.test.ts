@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MB } from '@shared/uploads/rules';
-import { fakeFile } from '@web/features/patient-intake/testing/fetch-mock';
+import { fakeFile } from '@web/testing/dom';
 import { checkCaseFiles, checkPatientFiles, filesAddedText } from './file-rules';
 import { contentTypeOf } from './file-types';
 

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@web/testing/api-mock';
+import { fakeFile } from '@web/testing/dom';
+import { CASE_ID } from '@web/testing/fixtures';
 import {
   answerUploads,
   attachmentsRoute,
-  CASE_ID,
-  fakeFile,
-  json,
-  mockFetch,
   STORAGE_URL,
   storageRoute,
   uploadsRoute,
-} from '@web/features/patient-intake/testing/fetch-mock';
+} from '@web/testing/uploads';
 import { uploadCaseFile, uploadErrorMessage } from './upload-case-file';
 
 afterEach(() => {
@@ -19,7 +18,7 @@ afterEach(() => {
 
 describe('uploadCaseFile', () => {
   it('presigns, posts the fields then the file to storage, then confirms', async () => {
-    const api = mockFetch();
+    const api = mockApi();
     answerUploads(api);
     const stages: string[] = [];
     const file = fakeFile('voice-note.wav', 'audio/wav', 4096);
@@ -56,7 +55,7 @@ describe('uploadCaseFile', () => {
   });
 
   it('leaves durationSeconds out for other kinds', async () => {
-    const api = mockFetch();
+    const api = mockApi();
     answerUploads(api);
     await uploadCaseFile(CASE_ID, fakeFile('a.pdf', 'application/pdf'), 'attachment');
     expect(api.jsonBody(uploadsRoute())).toEqual({
@@ -68,7 +67,7 @@ describe('uploadCaseFile', () => {
   });
 
   it("reports the server's message when the presign is refused", async () => {
-    mockFetch({
+    mockApi({
       [uploadsRoute()]: () => json({ message: 'Maximum 3 images allowed' }, 409),
     });
     const error = await uploadCaseFile(CASE_ID, fakeFile('a.png', 'image/png'), 'image').catch(
@@ -78,7 +77,7 @@ describe('uploadCaseFile', () => {
   });
 
   it("reports storage's XML message", async () => {
-    const api = mockFetch();
+    const api = mockApi();
     answerUploads(api);
     api.on(
       `POST ${STORAGE_URL}`,

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import type { BoundFunctions, queries } from '@testing-library/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDom } from '@web/testing/render';
+import { describe, expect, it } from 'vitest';
 import { reviewApplication } from '../api/review-application';
 import {
   adminApproveApplication,
@@ -13,22 +12,12 @@ import {
 import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { json, routeOf } from '@web/testing/api-mock';
-import { installDialogPolyfill, toasts } from '@web/testing/dom';
-import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { toasts } from '@web/testing/dom';
+import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
 import { TOKEN, application, applications } from '../testing/admin-fixtures';
 import { openTab, renderAdmin } from '../testing/render-admin';
 
-beforeAll(installDialogPolyfill);
-
-beforeEach(() => {
-  localStorage.clear();
-  storeAdminSession();
-});
-
-afterEach(() => {
-  resetDom();
-  vi.unstubAllGlobals();
-});
+signInAdminForEachTest();
 
 const JANE = applications[0]!;
 const OMAR = applications[1]!;

@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDom } from '@web/testing/render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminListLogs } from '@shared/admin/contracts';
 import { json, routeOf } from '@web/testing/api-mock';
-import { installDialogPolyfill, toasts } from '@web/testing/dom';
-import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { toasts } from '@web/testing/dom';
+import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
 import { TOKEN } from '../testing/admin-fixtures';
 import { openTab, renderAdmin } from '../testing/render-admin';
 
-beforeAll(installDialogPolyfill);
-
-beforeEach(() => {
-  localStorage.clear();
-  storeAdminSession();
-});
+signInAdminForEachTest();
 
 afterEach(() => {
-  resetDom();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

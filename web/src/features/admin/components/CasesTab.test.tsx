@@ -1,27 +1,16 @@
 // @vitest-environment jsdom
 import type { BoundFunctions, queries } from '@testing-library/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDom } from '@web/testing/render';
+import { describe, expect, it } from 'vitest';
 import { adminListCases } from '@shared/admin/contracts';
 import { json, routeOf } from '@web/testing/api-mock';
-import { installDialogPolyfill, toasts } from '@web/testing/dom';
-import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
+import { toasts } from '@web/testing/dom';
+import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
 import { TOKEN, cases } from '../testing/admin-fixtures';
 import { openTab, renderAdmin } from '../testing/render-admin';
 import { showsTriageSummary } from './CaseDetailsDialog';
 
-beforeAll(installDialogPolyfill);
-
-beforeEach(() => {
-  localStorage.clear();
-  storeAdminSession();
-});
-
-afterEach(() => {
-  resetDom();
-  vi.unstubAllGlobals();
-});
+signInAdminForEachTest();
 
 function field(scope: BoundFunctions<typeof queries>, label: string) {
   return scope.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;

@@ -1,3 +1,4 @@
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import {
   adminListApplications,
   adminListCases,
@@ -9,6 +10,8 @@ import {
 import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { json, mockApi, noContent, reply, routeOf, type Answer } from '@web/testing/api-mock';
+import { installDialogPolyfill } from '@web/testing/dom';
+import { resetDom } from '@web/testing/render';
 import * as fixtures from './admin-fixtures';
 
 /** The attachments route of the first fixture application. */
@@ -41,4 +44,17 @@ export function mockAdminApi(overrides: Record<string, Answer> = {}) {
 export function storeAdminSession(): void {
   localStorage.setItem('adminToken', fixtures.TOKEN);
   localStorage.setItem('adminId', fixtures.ADMIN_ID);
+}
+
+/** The hooks of the tab tests: a signed-in admin per test, a clean page and fetch after it. */
+export function signInAdminForEachTest(): void {
+  beforeAll(installDialogPolyfill);
+  beforeEach(() => {
+    localStorage.clear();
+    storeAdminSession();
+  });
+  afterEach(() => {
+    resetDom();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '@web/testing/api-mock';
 import type { DoctorApplicationSubmit } from '@shared/doctor-applications/submit';
 import { checkEmailUrl, checkProviderEmail } from './check-email';
 import { ApplicationSubmitError, createDoctorApplication } from './create-application';
@@ -6,13 +7,6 @@ import { ApplicationSubmitError, createDoctorApplication } from './create-applic
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function answer(body: unknown, status: number) {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const application: DoctorApplicationSubmit = {
   fullName: 'Dr. Amara Okafor',

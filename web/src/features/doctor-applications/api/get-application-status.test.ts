@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '@web/testing/api-mock';
 import { getApplicationStatus as getApplicationStatusContract } from '@shared/doctor-applications/contracts';
 import {
   applicationStatusRoute,
@@ -9,13 +10,6 @@ import {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function answer(body: unknown, status: number) {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 const found = {
   success: true,

@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '@web/testing/api-mock';
 import { uploadApplicationDocument, uploadDocumentUrl } from './upload-document';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function answer(body: unknown, status: number) {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 describe('uploadApplicationDocument', () => {
   it('POSTs type then file as multipart with cookies, without a JSON content type', async () => {

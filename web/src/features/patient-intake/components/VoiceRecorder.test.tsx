@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, resetDom } from '@web/testing/render';
 import type { VoiceNote } from '../hooks/use-voice-recorder';
-import { advance, settle } from '../testing/fetch-mock';
+import { settle, tick } from '@web/testing/clock';
 import { VoiceRecorder } from './VoiceRecorder';
 
 const media = vi.hoisted(() => {
@@ -115,7 +115,7 @@ describe('VoiceRecorder', () => {
     expect(recorderSection().getAttribute('data-state')).toBe('recording');
     expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:00 / 2:00');
 
-    await advance(5000);
+    await tick(5000);
     expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:05 / 2:00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
@@ -145,10 +145,10 @@ describe('VoiceRecorder', () => {
     renderWithProviders(<VoiceRecorder onChange={onChange} />);
     await startRecording();
 
-    await advance(119_000);
+    await tick(119_000);
     expect(recorderSection().getAttribute('data-state')).toBe('recording');
     expect(screen.getByText('(0:01 left)')).toBeTruthy();
-    await advance(1000);
+    await tick(1000);
     await settle();
     expect(recorderSection().getAttribute('data-state')).toBe('recorded');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ durationSeconds: 120 }));

@@ -7,25 +7,20 @@ import { renderRoutes, renderWithProviders, resetDom } from '@web/testing/render
 import { PaymentRedirectPanel } from '../components/PaymentRedirectPanel';
 import { navigateAway } from '../lib/navigate-away';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
-import {
-  advance,
-  answerUploads,
-  CASE_ID,
-  fakeFile,
-  json,
-  mockFetch,
-  PATIENT_ID,
-  settle,
-  uploadsRoute,
-  type FetchMock,
-} from '../testing/fetch-mock';
-import { errorTextOf, fill, pick, submit, toasts } from '../testing/page';
+import { createCheckoutSession } from '@shared/payments/contracts';
+import { createPatient } from '@shared/patients/contracts';
+import { type ApiMock, json, mockApi, routeOf } from '@web/testing/api-mock';
+import { settle, tick } from '@web/testing/clock';
+import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
+import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
+import { answerUploads, uploadsRoute } from '@web/testing/uploads';
+import { submit } from '../testing/page';
 import PatientPage from './PatientPage';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
 
-const PATIENTS = 'POST /api/patients';
-const CHECKOUT = 'POST /api/create-checkout-session';
+const PATIENTS = routeOf(createPatient);
+const CHECKOUT = routeOf(createCheckoutSession);
 const CHECKOUT_URL = 'https://checkout.stripe.test/c/pay/cs_test_1';
 
 beforeEach(() => {
@@ -59,8 +54,8 @@ function fillValidForm() {
 function patientApi(
   checkout: () => Response | Promise<Response> = () =>
     json({ sessionId: 'cs_test_1', clientSecret: null, url: CHECKOUT_URL }),
-): FetchMock {
-  const api = mockFetch({
+): ApiMock {
+  const api = mockApi({
     [PATIENTS]: () => json({ success: true, patientId: PATIENT_ID, caseId: CASE_ID }, 201),
     [CHECKOUT]: checkout,
   });
@@ -74,7 +69,7 @@ function panel() {
 
 describe('/patient: validation', () => {
   it('shows the schema messages inline and focuses the care type first', async () => {
-    const api = mockFetch();
+    const api = mockApi();
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Patient Request');
     submit();
@@ -83,19 +78,19 @@ describe('/patient: validation', () => {
     const telemedicine = screen.getByRole('radio', { name: 'Telemedicine Consultation' });
     expect(document.activeElement).toBe(telemedicine);
     expect(telemedicine.getAttribute('aria-invalid')).toBe('true');
-    expect(errorTextOf(telemedicine)).toContain('Please choose a type of care');
-    expect(errorTextOf(screen.getByLabelText('Full Name'))).toContain('Name is required');
-    expect(errorTextOf(screen.getByLabelText('Email or Phone'))).toContain(
+    expect(describedTexts(telemedicine)).toContain('Please choose a type of care');
+    expect(describedTexts(screen.getByLabelText('Full Name'))).toContain('Name is required');
+    expect(describedTexts(screen.getByLabelText('Email or Phone'))).toContain(
       'Please enter an email address or phone number',
     );
-    expect(errorTextOf(screen.getByLabelText('Describe Your Symptoms'))).toContain(
+    expect(describedTexts(screen.getByLabelText('Describe Your Symptoms'))).toContain(
       'Please describe your symptoms',
     );
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('requires the home address for a nurse visit', async () => {
-    mockFetch();
+    mockApi();
     renderPage();
     fillValidForm();
     fireEvent.click(screen.getByRole('radio', { name: 'Home Nurse Visit' }));
@@ -103,13 +98,13 @@ describe('/patient: validation', () => {
     await settle();
     const address = screen.getByLabelText('Home Address');
     expect(document.activeElement).toBe(address);
-    expect(errorTextOf(address)).toContain('Please enter your home address for the nurse visit');
+    expect(describedTexts(address)).toContain('Please enter your home address for the nurse visit');
   });
 });
 
 describe('/patient: attachments', () => {
   it('adds allowed files and refuses the others with the spec toasts', () => {
-    mockFetch();
+    mockApi();
     renderPage();
     pick('Add Files', [fakeFile('xray.png', 'image/png'), fakeFile('letter.docx', '')]);
     expect(toasts().getByText('Files Added')).toBeTruthy();
@@ -147,7 +142,7 @@ describe('/patient: submitting', () => {
     renderPage();
     fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Head' }));
-    await advance(500); // the symptom analysis
+    await tick(500); // the symptom analysis
     pick('Add Files', [fakeFile('report.pdf', 'application/pdf', 2048)]);
     submit();
     await settle();
@@ -186,9 +181,9 @@ describe('/patient: submitting', () => {
       within(screen.getByRole('region', { name: 'Your Request is Sent!' })).getByText(PATIENT_ID),
     ).toBeTruthy();
 
-    await advance(2999);
+    await tick(2999);
     expect(navigateAway).not.toHaveBeenCalled();
-    await advance(1);
+    await tick(1);
     expect(navigateAway).toHaveBeenCalledWith(CHECKOUT_URL);
     expect(JSON.parse(noteAtRedirect!)).toEqual({
       patientId: PATIENT_ID,
@@ -210,7 +205,7 @@ describe('/patient: submitting', () => {
     expect(
       panel().getByRole<HTMLButtonElement>('button', { name: 'Proceed to Payment' }).disabled,
     ).toBe(true);
-    await advance(5000);
+    await tick(5000);
     expect(navigateAway).not.toHaveBeenCalled();
 
     answer(json({ sessionId: 'cs_test_1', clientSecret: null, url: CHECKOUT_URL }));
@@ -230,7 +225,7 @@ describe('/patient: submitting', () => {
     expect(
       panel().getByText('Failed to create payment session: Stripe is unavailable'),
     ).toBeTruthy();
-    await advance(5000);
+    await tick(5000);
     expect(navigateAway).not.toHaveBeenCalled();
 
     api.on(CHECKOUT, () => json({ sessionId: 'cs_test_2', clientSecret: null, url: CHECKOUT_URL }));
@@ -238,7 +233,7 @@ describe('/patient: submitting', () => {
     await settle();
     expect(api.calls(CHECKOUT)).toHaveLength(2);
     expect(panel().queryByText(/Failed to create payment session/)).toBeNull();
-    await advance(3000);
+    await tick(3000);
     expect(navigateAway).toHaveBeenCalledWith(CHECKOUT_URL);
   });
 
@@ -259,7 +254,7 @@ describe('/patient: submitting', () => {
   });
 
   it('tells the patient when the request fails', async () => {
-    mockFetch({ [PATIENTS]: () => json({ message: 'Internal error' }, 500) });
+    mockApi({ [PATIENTS]: () => json({ message: 'Internal error' }, 500) });
     renderPage();
     fillValidForm();
     submit();
@@ -274,7 +269,7 @@ describe('/patient: submitting', () => {
 
 describe('payment redirect panel without a patient id', () => {
   it("says 'Invalid patient ID' and creates no session", async () => {
-    const api = mockFetch();
+    const api = mockApi();
     const uploads: CaseUploads = {
       items: [],
       summary: { total: 0, done: 0, failed: 0, active: 0, settled: true },

@@ -6,29 +6,22 @@ import { OFFLINE_QUEUE_KEY } from '@web/lib/offline/offline-queue';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import { DRAFT_KEY_PREFIX } from '../components/IntakeForm';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
-import {
-  advance,
-  answerUploads,
-  attachmentsRoute,
-  CASE_ID,
-  fakeFile,
-  json,
-  jsonOf,
-  mockFetch,
-  PATIENT_ID,
-  settle,
-  storageRoute,
-  uploadsRoute,
-  type FetchMock,
-} from '../testing/fetch-mock';
-import { errorTextOf, fill, pick, submit, toasts } from '../testing/page';
+import { createCase } from '@shared/cases/contracts';
+import { createCheckoutSession } from '@shared/payments/contracts';
+import { createPatient } from '@shared/patients/contracts';
+import { type ApiMock, json, mockApi, routeOf } from '@web/testing/api-mock';
+import { settle, tick } from '@web/testing/clock';
+import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
+import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
+import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
+import { submit } from '../testing/page';
 import PatientTelehealthPage from './PatientTelehealthPage';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
 
-const CASES = 'POST /api/cases';
-const PATIENTS = 'POST /api/patients';
-const CHECKOUT = 'POST /api/create-checkout-session';
+const CASES = routeOf(createCase);
+const PATIENTS = routeOf(createPatient);
+const CHECKOUT = routeOf(createCheckoutSession);
 
 let online = true;
 
@@ -63,15 +56,15 @@ function fillValidForm() {
   fill(/^Email Address/, 'ada@example.com');
 }
 
-function caseApi(): FetchMock {
-  const api = mockFetch({ [CASES]: () => json({ caseId: CASE_ID }, 201) });
+function caseApi(): ApiMock {
+  const api = mockApi({ [CASES]: () => json({ caseId: CASE_ID }, 201) });
   answerUploads(api);
   return api;
 }
 
 describe('/patient-telehealth: the page', () => {
   it('shows the spec texts and the care types', () => {
-    mockFetch();
+    mockApi();
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Get Healthcare Help');
     expect(screen.getByRole('heading', { level: 2, name: 'Tell Us How You Feel' })).toBeTruthy();
@@ -96,20 +89,20 @@ describe('/patient-telehealth: the page', () => {
 
 describe('/patient-telehealth: validation', () => {
   it('shows the caseIntakeSchema messages inline and focuses the first invalid field', async () => {
-    const api = mockFetch();
+    const api = mockApi();
     renderPage();
     submit();
     await settle();
 
     const name = screen.getByLabelText('Full Name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(errorTextOf(name)).toContain('Name is required');
+    expect(describedTexts(name)).toContain('Name is required');
     expect(document.activeElement).toBe(name);
     const symptoms = screen.getByLabelText('Describe Your Symptoms');
     expect(symptoms.getAttribute('aria-invalid')).toBe('true');
-    expect(errorTextOf(symptoms)).toContain('Please describe your symptoms');
+    expect(describedTexts(symptoms)).toContain('Please describe your symptoms');
     const phone = screen.getByLabelText(/^Phone Number/);
-    expect(errorTextOf(phone)).toContain('Either phone or email is required');
+    expect(describedTexts(phone)).toContain('Either phone or email is required');
     expect(api.fetch).not.toHaveBeenCalled();
 
     fill('Full Name', 'Ada');
@@ -118,33 +111,33 @@ describe('/patient-telehealth: validation', () => {
   });
 
   it('checks the email and moves focus to it', async () => {
-    mockFetch();
+    mockApi();
     renderPage();
     fillValidForm();
     fill(/^Email Address/, 'ada@');
     submit();
     await settle();
     const email = screen.getByLabelText(/^Email Address/);
-    expect(errorTextOf(email)).toContain('Please enter a valid email address');
+    expect(describedTexts(email)).toContain('Please enter a valid email address');
     expect(document.activeElement).toBe(email);
   });
 
   it('requires the home address for a nurse visit', async () => {
-    mockFetch();
+    mockApi();
     renderPage();
     fireEvent.click(screen.getByRole('radio', { name: 'Home Nurse Visit' }));
     fillValidForm();
     submit();
     await settle();
     const address = screen.getByLabelText('Home Address');
-    expect(errorTextOf(address)).toContain('Please enter your home address for the nurse visit');
+    expect(describedTexts(address)).toContain('Please enter your home address for the nurse visit');
     expect(document.activeElement).toBe(address);
   });
 });
 
 describe('/patient-telehealth: files', () => {
   it('refuses files that are not images under 5MB', () => {
-    mockFetch();
+    mockApi();
     renderPage();
     pick('Add Images', [fakeFile('scan.png', 'image/png', 6 * MB)]);
     expect(toasts().getByText('Invalid File')).toBeTruthy();
@@ -153,7 +146,7 @@ describe('/patient-telehealth: files', () => {
   });
 
   it('allows at most 3 images and 5 documents', () => {
-    mockFetch();
+    mockApi();
     renderPage();
     pick(
       'Add Images',
@@ -203,7 +196,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
 
     // Each file: presign, then storage (fields first, file last), then confirm.
     expect(api.calls().map((call) => call.route)[0]).toBe(CASES);
-    expect(api.calls(uploadsRoute()).map(jsonOf)).toEqual([
+    expect(api.calls(uploadsRoute()).map((call) => call.body)).toEqual([
       { kind: 'image', filename: 'rash.png', contentType: 'image/png', size: 2048 },
       { kind: 'document', filename: 'labs.pdf', contentType: 'application/pdf', size: 4096 },
     ]);
@@ -216,7 +209,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
       expect(keys.slice(0, -1)).toEqual(['key', 'Content-Type', 'Policy', 'X-Amz-Signature']);
       expect(call.init.credentials).toBe('omit');
     }
-    expect(api.calls(attachmentsRoute()).map(jsonOf)).toEqual([
+    expect(api.calls(attachmentsRoute()).map((call) => call.body)).toEqual([
       { uploadId: 'upload-1' },
       { uploadId: 'upload-2' },
     ]);
@@ -241,9 +234,9 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     expect(sessionStorage.getItem(`${DRAFT_KEY_PREFIX}case`)).toBeNull();
 
     // The redirect, 3 seconds later.
-    await advance(2999);
+    await tick(2999);
     expect(router.state.location.pathname).toBe('/patient-telehealth');
-    await advance(1);
+    await tick(1);
     expect(router.state.location.pathname).toBe('/payment-choice');
     expect(router.state.location.search).toBe(`?case_id=${CASE_ID}`);
   });
@@ -262,7 +255,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
   });
 
   it("shows the server's message when the case is refused", async () => {
-    const api = mockFetch({ [CASES]: () => json({ message: 'Name is too long' }, 400) });
+    const api = mockApi({ [CASES]: () => json({ message: 'Name is too long' }, 400) });
     renderPage();
     fillValidForm();
     submit();
@@ -281,7 +274,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
   });
 
   it('disables the form while submitting', async () => {
-    mockFetch({ [CASES]: () => new Promise<Response>(() => undefined) });
+    mockApi({ [CASES]: () => new Promise<Response>(() => undefined) });
     renderPage();
     fillValidForm();
     submit();
@@ -295,7 +288,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
   it('lets the patient retry a failed upload without sending the form again', async () => {
     const api = caseApi();
     let refuse = true;
-    api.on(uploadsRoute(), (init, call) =>
+    api.on(uploadsRoute(), (_request, call) =>
       refuse
         ? json({ message: 'rash.png must be an image under 5MB' }, 400)
         : json({
@@ -314,7 +307,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     const panel = screen.getByRole('region', { name: 'Request Submitted Successfully' });
     expect(within(panel).getByText('rash.png must be an image under 5MB')).toBeTruthy();
     expect(within(panel).getByText(/Some files could not be uploaded/)).toBeTruthy();
-    await advance(5000);
+    await tick(5000);
     expect(router.state.location.pathname).toBe('/patient-telehealth');
 
     refuse = false;
@@ -322,7 +315,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     await settle();
     expect(within(panel).getByText('Uploaded')).toBeTruthy();
     expect(api.calls(CASES)).toHaveLength(1);
-    await advance(3000);
+    await tick(3000);
     expect(router.state.location.pathname).toBe('/payment-choice');
   });
 
@@ -333,7 +326,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     submit();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Return to Form' }));
-    await advance(5000);
+    await tick(5000);
     expect(router.state.location.pathname).toBe('/patient-telehealth');
     expect(screen.queryByRole('region', { name: 'Request Submitted Successfully' })).toBeNull();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Full Name' }).value).toBe(
@@ -344,7 +337,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
 
 describe('/patient-telehealth: a home nurse visit', () => {
   it('is sent as a patient request with the address as location', async () => {
-    const api = mockFetch({
+    const api = mockApi({
       [PATIENTS]: () => json({ success: true, patientId: PATIENT_ID, caseId: CASE_ID }, 201),
       [CHECKOUT]: () =>
         json({ sessionId: 'cs_1', clientSecret: null, url: 'https://checkout.test/cs_1' }),
@@ -387,7 +380,7 @@ describe('/patient-telehealth: a home nurse visit', () => {
 describe('/patient-telehealth: offline', () => {
   it('queues the text fields while offline and sends them when the network is back', async () => {
     // Offline, the request is still tried (navigator.onLine can be wrong) and fails to connect.
-    const api = mockFetch({
+    const api = mockApi({
       [CASES]: () =>
         online ? json({ caseId: CASE_ID }, 201) : Promise.reject(new TypeError('Failed to fetch')),
     });
@@ -434,7 +427,7 @@ describe('/patient-telehealth: offline', () => {
   });
 
   it('queues the form when the request cannot reach the server', async () => {
-    mockFetch({ [CASES]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockApi({ [CASES]: () => Promise.reject(new TypeError('Failed to fetch')) });
     renderPage();
     fillValidForm();
     submit();
@@ -446,7 +439,7 @@ describe('/patient-telehealth: offline', () => {
 
 describe('/patient-telehealth: nothing lost on refresh', () => {
   it('keeps the unsent fields in session storage', () => {
-    mockFetch();
+    mockApi();
     const first = renderPage();
     fireEvent.click(screen.getByRole('radio', { name: 'Home Nurse Visit' }));
     fillValidForm();

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import { getClientConfig } from '@shared/config/contracts';
-import { json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentCancelledPage from './PaymentCancelledPage';
 
 beforeEach(() => {
   installFakeClock();
-  mockApi(
-    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
-    { unmatched: serverError },
-  );
+  mockPatientApi();
 });
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import { getCaseStatus } from '@shared/cases/contracts';
-import { getClientConfig } from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
-import { type ApiMock, json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
+import { type ApiMock, json } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { toasts } from '@web/testing/dom';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
@@ -28,10 +28,7 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi(
-    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
-    { unmatched: serverError },
-  );
+  api = mockPatientApi();
 });
 
 afterEach(() => {

@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import { getClientConfig } from '@shared/config/contracts';
 import { getPaymentVerification, getVideoAccess } from '@shared/patients/contracts';
 import { testPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
-import {
-  type ApiMock,
-  json,
-  mockApi,
-  never,
-  reply,
-  routeOf,
-  serverError,
-} from '@web/testing/api-mock';
+import { type ApiMock, json, never } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentSuccessPage from './PaymentSuccessPage';
@@ -39,10 +31,7 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi(
-    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
-    { unmatched: serverError },
-  );
+  api = mockPatientApi();
 });
 
 afterEach(() => {

@@ -2,20 +2,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCaseStatus } from '@shared/cases/contracts';
-import { getClientConfig } from '@shared/config/contracts';
 import { manualPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
-import {
-  type ApiMock,
-  json,
-  mockApi,
-  never,
-  reply,
-  routeOf,
-  serverError,
-} from '@web/testing/api-mock';
+import { type ApiMock, json, never, routeOf } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { mockPatientApi } from '@web/testing/patient-api';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import {
   fakeStream,
@@ -53,10 +45,7 @@ let api: ApiMock;
 
 beforeEach(() => {
   installFakeClock();
-  api = mockApi(
-    { [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG) },
-    { unmatched: serverError },
-  );
+  api = mockPatientApi();
   installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
 });
 
