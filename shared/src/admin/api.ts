@@ -19,6 +19,15 @@ export const adminLoginRequestSchema = z.object({
     .max(100),
   password: z.string({ error: ADMIN_LOGIN_BLANK }).min(1, { error: ADMIN_LOGIN_BLANK }).max(200),
 });
+/**
+ * The sign-in form (spec doc 2 §5): both fields must be non-blank after trimming. The password
+ * is still sent as typed.
+ */
+export const adminLoginFormSchema = adminLoginRequestSchema.extend({
+  password: adminLoginRequestSchema.shape.password.refine((password) => password.trim() !== '', {
+    error: ADMIN_LOGIN_BLANK,
+  }),
+});
 export const adminLoginResponseSchema = z.object({ token: z.string(), adminId: z.string() });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 

@@ -1,12 +1,10 @@
-import { LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_LOGIN_BLANK } from '@shared/admin/api';
-import { Button } from '@web/components/ui/button';
+import { LogIn, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { adminLoginFormSchema } from '@shared/admin/api';
+import { Form, FormError, SubmitButton, TextField, useForm } from '@web/components/form';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { toast } from '@web/hooks/use-toast';
-import { useAdminLogin } from '../api/login';
+import { useAdminLogin, type AdminCredentials } from '../api/login';
 import { saveAdminSession } from '../api/session';
 import { adminToasts } from '../lib/labels';
 
@@ -15,9 +13,13 @@ import { adminToasts } from '../lib/labels';
  * trimming or a request runs; Enter submits.
  */
 export function AdminLoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [blankError, setBlankError] = useState(false);
+  const form = useForm<AdminCredentials, keyof AdminCredentials>({
+    initial: () => ({ username: '', password: '' }),
+    order: ['username', 'password'],
+    idOf: (field) => `admin-${field}`,
+  });
+  // Set by a submit that got through while a field was blank (Enter); shown while one still is.
+  const [formError, setFormError] = useState<string>();
   const errorId = useId();
   const login = useAdminLogin({
     onSuccess: saveAdminSession,
@@ -26,18 +28,16 @@ export function AdminLoginForm() {
     },
   });
 
-  const blank = username.trim() === '' || password.trim() === '';
+  const checked = adminLoginFormSchema.safeParse(form.values);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    if (blank) {
-      setBlankError(true);
+  function submit() {
+    if (!checked.success) {
+      setFormError(checked.error.issues[0]?.message);
       return;
     }
-    setBlankError(false);
-    login.mutate({ username, password });
-  };
+    setFormError(undefined);
+    login.mutate(form.values);
+  }
 
   return (
     <div className="mx-auto w-full max-w-md">
@@ -54,53 +54,41 @@ export function AdminLoginForm() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <form
-            noValidate
-            onSubmit={onSubmit}
+          <Form
+            busy={login.isPending}
+            onSubmit={submit}
             className="flex flex-col gap-4"
-            aria-describedby={blankError ? errorId : undefined}
+            aria-describedby={formError ? errorId : undefined}
           >
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-username">Username</Label>
-              <Input
-                id="admin-username"
-                name="username"
-                autoComplete="username"
-                maxLength={100}
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="admin-password">Password</Label>
-              <Input
-                id="admin-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                maxLength={200}
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            {blankError && blank ? (
-              <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-                {ADMIN_LOGIN_BLANK}
-              </p>
-            ) : null}
-            <Button type="submit" disabled={blank || login.isPending} className="w-full">
-              {login.isPending ? (
-                <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-              ) : (
-                <LogIn aria-hidden="true" />
-              )}
+            <TextField
+              {...form.textField('username')}
+              label="Username"
+              name="username"
+              autoComplete="username"
+              maxLength={100}
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+            />
+            <TextField
+              {...form.textField('password')}
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={200}
+              required
+            />
+            <FormError id={errorId} message={checked.success ? undefined : formError} />
+            <SubmitButton
+              pending={login.isPending}
+              icon={<LogIn aria-hidden="true" />}
+              disabled={!checked.success || login.isPending}
+              className="w-full"
+            >
               Sign In
-            </Button>
-          </form>
+            </SubmitButton>
+          </Form>
         </CardContent>
       </Card>
     </div>

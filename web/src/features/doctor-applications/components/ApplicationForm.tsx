@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoaderCircle, Send } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Send } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   GRADUATION_YEAR_MIN,
   specializations,
@@ -9,37 +9,37 @@ import {
   type ApplicationDocumentType,
   type DoctorApplicationSubmit,
 } from '@shared/doctor-applications/submit';
-import { Button } from '@web/components/ui/button';
+import {
+  focusElement,
+  Form,
+  inputPresets,
+  SelectField,
+  serverFieldErrorsOf,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '@web/components/form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/hooks/use-toast';
 import { checkProviderEmail } from '../api/check-email';
 import { ApplicationSubmitError, createDoctorApplication } from '../api/create-application';
-import { useApplicationDraft } from '../hooks/use-application-draft';
 import {
-  firstInvalidField,
+  APPLICATION_DRAFT_KEY,
+  APPLICATION_FIELD_ORDER,
+  initialApplicationValues,
   normalizeYearText,
-  serverFieldErrorsOf,
   validateApplication,
   type ApplicationField,
   type ApplicationFormValues,
-  type FieldErrors,
 } from '../lib/application-form';
 import { documentPickerId, missingRequiredDocuments, type ChosenDocuments } from '../lib/documents';
 import { applyMessages } from '../lib/messages';
 import { AccountExistsDialog } from './AccountExistsDialog';
 import { BoardCertificationsField } from './BoardCertificationsField';
 import { DocumentsSection } from './DocumentsSection';
-import { SelectField, TextField } from './form-fields';
 
 function fieldId(field: ApplicationField): string {
   return `application-${field}`;
-}
-
-function focusElement(id: string): void {
-  const element = document.getElementById(id);
-  if (!element) return;
-  element.focus();
-  element.scrollIntoView?.({ block: 'center' });
 }
 
 const stateOptions = usStateCodes.map((code) => ({ value: code, label: code }));
@@ -82,8 +82,6 @@ export function ApplicationForm({
 }: {
   onCreated: (applicationId: string, documents: ChosenDocuments) => void;
 }) {
-  const { values, update, clear } = useApplicationDraft();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [documents, setDocuments] = useState<ChosenDocuments>({});
   const [documentErrors, setDocumentErrors] = useState<
     Partial<Record<ApplicationDocumentType, string>>
@@ -110,26 +108,14 @@ export function ApplicationForm({
   });
   const submitting = submitApplication.isPending;
 
-  // A field marked by the server's answer can take focus only once the form is enabled again.
-  const focusAfterSubmit = useRef<string | null>(null);
-  useEffect(() => {
-    if (submitting || !focusAfterSubmit.current) return;
-    focusElement(focusAfterSubmit.current);
-    focusAfterSubmit.current = null;
-  }, [submitting, errors]);
-
-  function change<F extends keyof ApplicationFormValues>(
-    field: F,
-    value: ApplicationFormValues[F],
-  ) {
-    update(field, value);
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
-  }
+  const form = useForm<ApplicationFormValues, ApplicationField>({
+    initial: initialApplicationValues,
+    draftKey: APPLICATION_DRAFT_KEY,
+    order: APPLICATION_FIELD_ORDER,
+    idOf: fieldId,
+    busy: submitting,
+  });
+  const { values, errors, change } = form;
 
   function chooseDocument(type: ApplicationDocumentType, file: File | undefined) {
     setDocuments((current) => {
@@ -147,36 +133,24 @@ export function ApplicationForm({
     }
   }
 
-  function showServerFieldErrors(fieldErrors: FieldErrors) {
-    setErrors(fieldErrors);
-    const first = firstInvalidField(fieldErrors);
-    focusAfterSubmit.current = first ? fieldId(first) : null;
-  }
-
   function failed(description: string = applyMessages.failed) {
     toast({ variant: 'destructive', title: applyMessages.failedTitle, description });
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-
+  async function submit() {
     const validation = validateApplication(values);
     const missing = missingRequiredDocuments(documents);
     if (!validation.ok || missing.length > 0) {
-      const fieldErrors = validation.ok ? {} : validation.errors;
-      setErrors(fieldErrors);
       setDocumentErrors(
         Object.fromEntries(missing.map((slot) => [slot.type, slot.missing?.description])),
       );
       const [firstMissing] = missing;
       if (firstMissing?.missing) toast({ variant: 'destructive', ...firstMissing.missing });
-      const first = firstInvalidField(fieldErrors);
-      if (first) focusElement(fieldId(first));
-      else if (firstMissing) focusElement(documentPickerId(firstMissing.type));
+      const first = form.showErrors(validation.ok ? {} : validation.errors);
+      if (!first && firstMissing) focusElement(documentPickerId(firstMissing.type));
       return;
     }
-    setErrors({});
+    form.clearErrors();
     setDocumentErrors({});
 
     try {
@@ -188,7 +162,7 @@ export function ApplicationForm({
         setAccountExists(true);
         return;
       }
-      clear();
+      form.reset();
       onCreated(outcome.applicationId, outcome.documents);
     } catch (error) {
       if (!(error instanceof ApplicationSubmitError)) {
@@ -200,11 +174,11 @@ export function ApplicationForm({
           setAccountExists(true);
           return;
         case 'license-registered':
-          showServerFieldErrors({ medicalLicenseNumber: error.message });
+          form.showErrors({ medicalLicenseNumber: error.message });
           failed();
           return;
         case 'invalid':
-          showServerFieldErrors(serverFieldErrorsOf(error.issues));
+          form.showErrors(serverFieldErrorsOf(error.issues, APPLICATION_FIELD_ORDER));
           failed();
           return;
         case 'no-success':
@@ -221,10 +195,9 @@ export function ApplicationForm({
 
   return (
     <>
-      <form
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        aria-busy={submitting}
+      <Form
+        busy={submitting}
+        onSubmit={submit}
         aria-label="Doctor application"
         className="grid gap-6"
       >
@@ -238,41 +211,25 @@ export function ApplicationForm({
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <TextField
-                  id={fieldId('fullName')}
+                  {...form.textField('fullName')}
+                  {...inputPresets.fullName}
                   label="Full Name"
-                  value={values.fullName}
-                  onChange={(value) => change('fullName', value)}
-                  error={errors.fullName}
                   hint="As it appears on your medical license."
-                  autoComplete="name"
                   required
-                  maxLength={200}
                 />
               </div>
               <TextField
-                id={fieldId('email')}
+                {...form.textField('email')}
+                {...inputPresets.email}
                 label="Email Address"
-                type="email"
-                inputMode="email"
-                value={values.email}
-                onChange={(value) => change('email', value)}
-                error={errors.email}
                 hint="Your login credentials are sent here once you are approved."
-                autoComplete="email"
                 required
-                maxLength={254}
               />
               <TextField
-                id={fieldId('phoneNumber')}
+                {...form.textField('phoneNumber')}
+                {...inputPresets.phone}
                 label="Phone Number"
-                type="tel"
-                inputMode="tel"
-                value={values.phoneNumber}
-                onChange={(value) => change('phoneNumber', value)}
-                error={errors.phoneNumber}
-                autoComplete="tel"
                 required
-                maxLength={40}
               />
             </div>
           </FormSection>
@@ -284,93 +241,68 @@ export function ApplicationForm({
           >
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
-                id={fieldId('medicalLicenseNumber')}
+                {...form.textField('medicalLicenseNumber')}
                 label="Medical License Number"
-                value={values.medicalLicenseNumber}
-                onChange={(value) => change('medicalLicenseNumber', value)}
-                error={errors.medicalLicenseNumber}
                 autoComplete="off"
                 spellCheck={false}
                 required
                 maxLength={50}
               />
               <SelectField
-                id={fieldId('licenseState')}
+                {...form.textField('licenseState')}
                 label="License State"
-                value={values.licenseState}
-                onChange={(value) => change('licenseState', value)}
-                error={errors.licenseState}
                 options={stateOptions}
                 placeholder="Select a state"
                 required
               />
               <SelectField
-                id={fieldId('specialization')}
+                {...form.textField('specialization')}
                 label="Specialization"
-                value={values.specialization}
-                onChange={(value) => change('specialization', value)}
-                error={errors.specialization}
                 options={specializationOptions}
                 required
               />
               <TextField
-                id={fieldId('yearsExperience')}
+                {...form.textField('yearsExperience')}
+                {...inputPresets.year}
                 label="Years of Experience"
-                type="number"
-                inputMode="numeric"
                 min={0}
                 max={YEARS_EXPERIENCE_MAX}
-                step={1}
-                value={values.yearsExperience}
-                onChange={(value) => change('yearsExperience', value)}
                 onBlur={() =>
                   change(
                     'yearsExperience',
                     normalizeYearText('yearsExperience', values.yearsExperience),
                   )
                 }
-                error={errors.yearsExperience}
                 hint={`0 to ${YEARS_EXPERIENCE_MAX}.`}
                 required
               />
               <div className="sm:col-span-2">
                 <TextField
-                  id={fieldId('hospitalAffiliation')}
+                  {...form.textField('hospitalAffiliation')}
                   label="Hospital Affiliation"
-                  value={values.hospitalAffiliation}
-                  onChange={(value) => change('hospitalAffiliation', value)}
-                  error={errors.hospitalAffiliation}
                   autoComplete="organization"
                   required
                   maxLength={200}
                 />
               </div>
               <TextField
-                id={fieldId('medicalSchool')}
+                {...form.textField('medicalSchool')}
                 label="Medical School"
-                value={values.medicalSchool}
-                onChange={(value) => change('medicalSchool', value)}
-                error={errors.medicalSchool}
                 required
                 maxLength={200}
               />
               <TextField
-                id={fieldId('graduationYear')}
+                {...form.textField('graduationYear')}
+                {...inputPresets.year}
                 label="Graduation Year"
-                type="number"
-                inputMode="numeric"
                 min={GRADUATION_YEAR_MIN}
                 max={currentYear}
-                step={1}
-                value={values.graduationYear}
-                onChange={(value) => change('graduationYear', value)}
                 onBlur={() =>
                   change(
                     'graduationYear',
                     normalizeYearText('graduationYear', values.graduationYear),
                   )
                 }
-                error={errors.graduationYear}
                 hint={`${GRADUATION_YEAR_MIN} to ${currentYear}.`}
                 required
               />
@@ -403,23 +335,20 @@ export function ApplicationForm({
         <FormSection id="application-submit-title" title={applyMessages.sections.submit}>
           <div className="grid gap-4">
             <p className="text-sm text-muted-foreground">{applyMessages.submitNote}</p>
-            <Button
+            <SubmitButton
               ref={submitRef}
-              type="submit"
+              pending={submitting}
+              icon={<Send aria-hidden="true" />}
+              pendingText={applyMessages.submitting}
               size="xl"
               aria-disabled={submitting || undefined}
               className="w-full aria-disabled:opacity-60"
             >
-              {submitting ? (
-                <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
-              {submitting ? applyMessages.submitting : applyMessages.submit}
-            </Button>
+              {applyMessages.submit}
+            </SubmitButton>
           </div>
         </FormSection>
-      </form>
+      </Form>
       <AccountExistsDialog
         open={accountExists}
         onClose={() => {

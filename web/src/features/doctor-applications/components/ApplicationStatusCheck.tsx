@@ -1,10 +1,13 @@
-import { LoaderCircle, Search } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '@web/components/ui/button';
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+// The two modules, not the toolkit's index: the landing page's first load stays without the fields.
+import { Form } from '@web/components/form/Form';
+import { SubmitButton } from '@web/components/form/SubmitButton';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/hooks/use-toast';
 import { useApplicationStatusLookup } from '../api/get-application-status';
+import { applicationIdInputProps } from '../lib/application-id-input';
 
 // The answer panel needs the shared id and status helpers, which bring zod: load it with the
 // first lookup rather than with the landing page.
@@ -49,9 +52,7 @@ export function ApplicationStatusCheck() {
   // A new lookup resets the mutation, so a miss or a failure clears the previous answer.
   const application = lookup.data?.found ? lookup.data.application : null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (lookup.isPending) return;
+  function check() {
     const trimmed = applicationId.trim();
     if (!trimmed) {
       toast({ variant: 'destructive', ...STATUS_CHECK_NOTICES.missingId });
@@ -64,7 +65,7 @@ export function ApplicationStatusCheck() {
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={handleSubmit} noValidate className="grid gap-2">
+      <Form busy={lookup.isPending} onSubmit={check} className="grid gap-2">
         <Label htmlFor={inputId}>Application ID</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
@@ -73,26 +74,23 @@ export function ApplicationStatusCheck() {
             name="applicationId"
             value={applicationId}
             onChange={(event) => setApplicationId(event.target.value)}
-            placeholder="APP-XXXX-XXXX"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
+            {...applicationIdInputProps}
             aria-describedby={hintId}
-            className="font-mono sm:flex-1"
           />
-          <Button type="submit" disabled={lookup.isPending} className="sm:w-36">
-            {lookup.isPending ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Search aria-hidden="true" />
-            )}
-            {lookup.isPending ? 'Checking...' : 'Check Status'}
-          </Button>
+          <SubmitButton
+            pending={lookup.isPending}
+            icon={<Search aria-hidden="true" />}
+            pendingText="Checking..."
+            disabled={lookup.isPending}
+            className="sm:w-36"
+          >
+            Check Status
+          </SubmitButton>
         </div>
         <p id={hintId} className="text-xs text-muted-foreground">
           The ID is in your application confirmation. You can type it with or without “APP-”.
         </p>
-      </form>
+      </Form>
       <div aria-live="polite">
         {application ? (
           <Suspense fallback={null}>

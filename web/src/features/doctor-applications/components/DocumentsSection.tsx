@@ -15,7 +15,7 @@ import {
   type ChosenDocuments,
   type DocumentSlot,
 } from '../lib/documents';
-import { describedBy, errorIdOf, hintIdOf } from './form-fields';
+import { describedBy, FieldError, FieldHint } from '@web/components/form';
 
 /** Checks a picked file (spec doc 2 §5: type and size toasts); calls back with an accepted one. */
 export function acceptDocumentFile(files: readonly File[]): File | null {
@@ -60,9 +60,9 @@ function DocumentField({
           {slot.required ? 'Required' : 'Optional'}
         </Badge>
       </div>
-      <p id={hintIdOf(id)} className="text-sm text-muted-foreground">
+      <FieldHint id={id}>
         {slot.hint} {DOCUMENT_HINT}
-      </p>
+      </FieldHint>
       {file ? (
         <div className="flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm">
           <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -100,11 +100,7 @@ function DocumentField({
           }}
         />
       </div>
-      {error ? (
-        <p id={errorIdOf(id)} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </li>
   );
 }

@@ -3,6 +3,10 @@ import {
   doctorApplicationSubmitSchema,
   type DoctorApplicationSubmit,
 } from '@shared/doctor-applications/submit';
+import { validateWith, type Validation } from '@web/components/form';
+
+/** Session storage key of the unsent text fields (files are never stored). */
+export const APPLICATION_DRAFT_KEY = 'telehealth.doctorApplication.draft';
 
 /** What the form holds: text as typed (years too), so nothing is lost on the way. */
 export interface ApplicationFormValues {
@@ -53,46 +57,11 @@ export function initialApplicationValues(now = new Date()): ApplicationFormValue
   };
 }
 
-export type FieldErrors = Partial<Record<ApplicationField, string>>;
-
-export type ApplicationValidation =
-  { ok: true; data: DoctorApplicationSubmit } | { ok: false; errors: FieldErrors };
-
-interface Issue {
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
-
-/** The first message per form field; issues of unknown paths are dropped. */
-export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path[0];
-    if (typeof key !== 'string' || !(APPLICATION_FIELD_ORDER as readonly string[]).includes(key)) {
-      continue;
-    }
-    const field = key as ApplicationField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Server issues name their field as a dotted path (`boardCertifications.0`). */
-export function serverFieldErrorsOf(
-  issues: readonly { path: string; message: string }[],
-): FieldErrors {
-  return fieldErrorsOf(issues.map(({ path, message }) => ({ path: path.split('.'), message })));
-}
-
 /** Checks the form with the shared schema (the one the server uses): messages of spec §5. */
-export function validateApplication(values: ApplicationFormValues): ApplicationValidation {
-  const result = doctorApplicationSubmitSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: fieldErrorsOf(result.error.issues) };
-}
-
-export function firstInvalidField(errors: FieldErrors): ApplicationField | undefined {
-  return APPLICATION_FIELD_ORDER.find((field) => errors[field] !== undefined);
+export function validateApplication(
+  values: ApplicationFormValues,
+): Validation<DoctorApplicationSubmit, ApplicationField> {
+  return validateWith(doctorApplicationSubmitSchema, values, APPLICATION_FIELD_ORDER);
 }
 
 /**

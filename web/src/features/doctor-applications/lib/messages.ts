@@ -4,6 +4,8 @@
  * The others are this app's own wording where the spec gives none.
  */
 
+import { applicationIdInputProps } from './application-id-input';
+
 export const APPLY_PAGE_TITLE = 'Doctor Application';
 export const STATUS_PAGE_TITLE = 'Application Status';
 
@@ -83,7 +85,7 @@ export const uploadMessages = {
 export const statusPageMessages = {
   intro: 'Enter the application ID you received when you applied to see where your review stands.',
   label: 'Application ID',
-  placeholder: 'APP-XXXX-XXXX', // spec
+  placeholder: applicationIdInputProps.placeholder, // spec
   hint: 'You can type it with or without “APP-”, for example APP-K7QF-29XM or K7QF-29XM.',
   search: 'Check Status',
   searching: 'Checking...', // spec (landing box)

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, FilePlus, LoaderCircle, Mail, RotateCcw, Search } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   applicationIdSchema,
   formatApplicationId,
 } from '@shared/doctor-applications/application-id';
+import { describedBy, FieldError, FieldHint, Form, SubmitButton } from '@web/components/form';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,7 +17,7 @@ import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { applicationStatusQueryKey, getApplicationStatus } from '../api/get-application-status';
 import { ApplicationStatusDetails } from '../components/ApplicationStatusDetails';
-import { describedBy, errorIdOf, hintIdOf } from '../components/form-fields';
+import { applicationIdInputProps } from '../lib/application-id-input';
 import { ProviderPageLayout } from '../components/ProviderPageLayout';
 import { STATUS_PAGE_TITLE, statusPageMessages as text } from '../lib/messages';
 import { APPLY_PATH } from '../lib/paths';
@@ -94,9 +95,8 @@ export default function ApplicationStatusPage() {
   const searching = lookup.fetchStatus === 'fetching';
   const blank = input.trim() === '';
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (blank || searching) return;
+  function search() {
+    if (blank) return;
     const check = checkId(input);
     if (!check) return;
     if (!check.ok) {
@@ -124,7 +124,7 @@ export default function ApplicationStatusPage() {
       <div className="grid gap-6">
         <Card role="search" aria-label="Find your application">
           <CardContent className="pt-6">
-            <form onSubmit={handleSubmit} noValidate className="grid gap-2">
+            <Form busy={searching} onSubmit={search} className="grid gap-2">
               <Label htmlFor={INPUT_ID}>{text.label}</Label>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Input
@@ -136,37 +136,24 @@ export default function ApplicationStatusPage() {
                     setInput(event.target.value);
                     setInputError(undefined);
                   }}
-                  placeholder={text.placeholder}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
+                  {...applicationIdInputProps}
                   aria-invalid={inputError ? true : undefined}
                   aria-describedby={describedBy(INPUT_ID, { hint: true, error: inputError })}
-                  className="font-mono sm:flex-1"
                 />
-                <Button
-                  type="submit"
+                <SubmitButton
+                  pending={searching}
+                  icon={<Search aria-hidden="true" />}
+                  pendingText={text.searching}
                   disabled={blank}
                   aria-disabled={searching || undefined}
                   className="sm:w-40"
                 >
-                  {searching ? (
-                    <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Search aria-hidden="true" />
-                  )}
-                  {searching ? text.searching : text.search}
-                </Button>
+                  {text.search}
+                </SubmitButton>
               </div>
-              <p id={hintIdOf(INPUT_ID)} className="text-sm text-muted-foreground">
-                {text.hint}
-              </p>
-              {inputError ? (
-                <p id={errorIdOf(INPUT_ID)} className="text-sm font-medium text-destructive">
-                  {inputError}
-                </p>
-              ) : null}
-            </form>
+              <FieldHint id={INPUT_ID}>{text.hint}</FieldHint>
+              <FieldError id={INPUT_ID} message={inputError} />
+            </Form>
           </CardContent>
         </Card>
 

@@ -8,7 +8,7 @@ import {
   usStateCodes,
 } from '@shared/doctor-applications/submit';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import { APPLICATION_DRAFT_KEY } from '../hooks/use-application-draft';
+import { APPLICATION_DRAFT_KEY } from '../lib/application-form';
 import { SUBMISSION_KEY } from '../hooks/use-application-submission';
 import {
   createDoctorApplication,

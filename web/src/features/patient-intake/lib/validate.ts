@@ -5,7 +5,7 @@ import {
   type RequestType,
 } from '@shared/patients/request';
 import { analyzeSymptoms, MIN_ANALYSIS_LENGTH, type SymptomAnalysis } from '@shared/triage';
-import { fieldErrorsOf, type FieldErrors } from './field-errors';
+import { fieldErrorsOf, type FieldErrors } from '@web/components/form';
 
 /** The analyser's last answer, when it came, and the (trimmed) text it is about. */
 export interface TimedAnalysis {
@@ -27,6 +27,12 @@ export function analysisFor(
   if (latest && latest.text === text) return latest;
   if (text.length < MIN_ANALYSIS_LENGTH) return null;
   return { analysis: analyzeSymptoms(text), at: now.toISOString(), text };
+}
+
+/** What a request carries besides the typed fields: file labels and the triage metadata. */
+export interface IntakeExtras {
+  medicalFiles: string[];
+  metadata: PatientRequest['metadata'];
 }
 
 /** Reading B's optional metadata: the analysis and the body regions the patient picked. */
@@ -100,10 +106,7 @@ export type CaseFormResult =
  * Reading A (spec doc 1 §5) with `caseIntakeSchema`. A home nurse visit is sent as reading B
  * (`patientRequestSchema`, which requires the home address as `location`).
  */
-export function validateCaseForm(
-  values: CaseFormValues,
-  extras: { medicalFiles: string[]; metadata: PatientRequest['metadata'] },
-): CaseFormResult {
+export function validateCaseForm(values: CaseFormValues, extras: IntakeExtras): CaseFormResult {
   const intake = caseIntakeSchema.safeParse({
     name: values.name,
     triageSummary: values.symptoms,
@@ -173,7 +176,7 @@ export type PatientFormResult =
 /** Reading B (spec doc 1 §5) with `patientRequestSchema`; the address only for a nurse visit. */
 export function validatePatientForm(
   values: PatientFormValues,
-  extras: { medicalFiles: string[]; metadata: PatientRequest['metadata'] },
+  extras: IntakeExtras,
 ): PatientFormResult {
   const result = patientRequestSchema.safeParse({
     name: values.name,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
 import { OFFLINE_QUEUE_KEY } from '@web/lib/offline/offline-queue';
 import { renderRoutes, resetDom } from '@web/testing/render';
-import { DRAFT_KEY_PREFIX } from '../hooks/use-session-draft';
+import { DRAFT_KEY_PREFIX } from '../components/IntakeForm';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCase } from '@shared/cases/contracts';
 import { createCheckoutSession } from '@shared/payments/contracts';

@@ -1,0 +1,12 @@
+/**
+ * Input settings shared by every field of a kind: the keyboard a phone shows, what autofill
+ * offers, and the longest value the shared schemas accept. Spread into a `TextField`.
+ */
+export const inputPresets = {
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 40 },
+  /** A person's full name. */
+  fullName: { autoComplete: 'name', maxLength: 200 },
+  /** A whole year or number of years. */
+  year: { type: 'number', inputMode: 'numeric', step: 1 },
+} as const;
