@@ -1,5 +1,5 @@
 /**
- * The form toolkit (docs/adr/0003-forms.md): every form of the app is built from these parts.
+ * The form toolkit (docs/adr/0004-forms.md): every form of the app is built from these parts.
  * A form keeps its state in `useForm`, checks its input with a shared zod schema through
  * `validateWith` and shows the result with the fields below.
  */

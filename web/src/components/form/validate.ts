@@ -7,7 +7,7 @@ export type Validation<T, K extends string> =
 /**
  * Checks a form's input with a shared schema (the one the server parses with) and names the
  * failing form fields. Synchronous on purpose: messages and focus move in the same task as the
- * click (see docs/adr/0003-forms.md).
+ * click (see docs/adr/0004-forms.md).
  */
 export function validateWith<S extends z.ZodType, K extends string>(
   schema: S,
