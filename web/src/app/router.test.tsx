@@ -20,13 +20,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * The first visit of a lazy page transforms its whole module tree in the test runner, which can
+ * take seconds on a busy machine: wait for the page that long, not the default second.
+ */
+const LAZY_PAGE_WAIT = { timeout: 15_000 };
+
 async function expectPage(title: string) {
-  await screen.findByRole('heading', { level: 1, name: title });
+  await screen.findByRole('heading', { level: 1, name: title }, LAZY_PAGE_WAIT);
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   await waitFor(() => expect(document.title).toBe(`${title} | TeleHealth`));
 }
 
-describe('router', () => {
+describe('router', { timeout: 30_000 }, () => {
   it.each([
     ['/', 'Get Healthcare Help Right Now'],
     ['/patient-telehealth', 'Get Healthcare Help'],
@@ -54,7 +60,7 @@ describe('router', () => {
 
   it('gives placeholder pages a link home', async () => {
     renderRoutes(routes, { initialEntries: ['/room/meeting-1'] });
-    await screen.findByRole('heading', { level: 1, name: 'Video Room' });
+    await screen.findByRole('heading', { level: 1, name: 'Video Room' }, LAZY_PAGE_WAIT);
     expect(
       screen.getByText('This part of the service is being built and will be available soon.'),
     ).toBeTruthy();
@@ -73,7 +79,7 @@ describe('router', () => {
 
   it('goes back from the not-found page', async () => {
     renderRoutes(routes, { initialEntries: ['/', '/missing'], initialIndex: 1 });
-    await screen.findByRole('heading', { level: 1, name: 'Page Not Found' });
+    await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, LAZY_PAGE_WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     await expectPage('Get Healthcare Help Right Now');
   });
@@ -89,7 +95,11 @@ describe('router', () => {
 
   it('moves focus to the main landmark after a client-side navigation', async () => {
     renderRoutes(routes, { initialEntries: ['/'] });
-    await screen.findByRole('heading', { level: 1, name: 'Get Healthcare Help Right Now' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Get Healthcare Help Right Now' },
+      LAZY_PAGE_WAIT,
+    );
     expect(document.activeElement).toBe(document.body);
 
     fireEvent.click(screen.getByRole('link', { name: 'Apply to Join Network' }));
