@@ -28,6 +28,13 @@ const featureBoundaryZones = features.map((feature) => ({
   message: 'Import another feature through its index.ts (`@web/features/<name>`).',
 }));
 
+/** Libraries, shared components and hooks serve features; they never reach into one. */
+const sharedLayersZone = {
+  target: ['./web/src/lib', './web/src/components', './web/src/hooks'],
+  from: `./${FEATURES_DIR}`,
+  message: 'web/src/lib, components and hooks are used by features and never import one.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -102,7 +109,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureBoundaryZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureBoundaryZones, sharedLayersZone] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -48,6 +48,15 @@ describe('feature boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(ruleIdsOf(await eslint.lintText(code, { filePath }))).toEqual([]);
   });
 
+  it('rejects a feature import from a library or shared component', async () => {
+    const eslint = boundaryLinter();
+    const filePath = `${repoRoot}web/src/lib/BoundaryFixture.ts`;
+    const code = "export { ApplicationStatusCheck } from '@web/features/doctor-applications';";
+    expect(ruleIdsOf(await eslint.lintText(code, { filePath }))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
   it('rejects an import cycle', async () => {
     const eslint = boundaryLinter();
     const results = await eslint.lintFiles(['web/eslint-fixtures/cycle-a.ts']);
