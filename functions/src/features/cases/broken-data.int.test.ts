@@ -1,3 +1,5 @@
+import * as caseContracts from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
 import { describe, expect, it } from 'vitest';
 import { newCaseId } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
@@ -12,7 +14,7 @@ describe('a stored case that breaks its schema', () => {
     const stored = await getCaseBundle(caseId);
     await storeUncheckedCaseItem(caseId, { ...stored!.case, priority: 'NOT-A-PRIORITY-7731' });
 
-    const response = await appFetch(stack, `/api/cases/${caseId}/status`);
+    const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
 
     expect(response.status).toBe(500);
     const text = await response.text();
