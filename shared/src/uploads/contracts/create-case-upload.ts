@@ -1,0 +1,14 @@
+import {
+  caseParamsSchema,
+  createUploadRequestSchema,
+  createUploadResponseSchema,
+} from '../../cases/api';
+import { defineRoute } from '../../http/contract';
+
+export const createCaseUpload = /* @__PURE__ */ defineRoute({
+  method: 'POST',
+  path: '/api/cases/{caseId}/uploads',
+  params: caseParamsSchema,
+  body: createUploadRequestSchema,
+  response: createUploadResponseSchema,
+});
