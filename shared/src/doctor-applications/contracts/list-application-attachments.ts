@@ -1,4 +1,4 @@
-import { attachmentListSchema } from '../../cases/api';
+import { attachmentListSchema } from '../../cases/attachments';
 import { defineRoute } from '../../http/contract';
 import { applicationParamsSchema } from '../application-id';
 

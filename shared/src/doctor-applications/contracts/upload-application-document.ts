@@ -1,4 +1,4 @@
-import { attachmentSchema } from '../../cases/api';
+import { attachmentSchema } from '../../cases/attachments';
 import { defineRoute } from '../../http/contract';
 import { applicationParamsSchema } from '../application-id';
 

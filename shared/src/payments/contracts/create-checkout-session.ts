@@ -1,7 +1,7 @@
 import {
   createCheckoutSessionRequestSchema,
   createCheckoutSessionResponseSchema,
-} from '../../cases/api';
+} from '../../cases/payment';
 import { defineRoute } from '../../http/contract';
 
 export const createCheckoutSession = /* @__PURE__ */ defineRoute({

@@ -1,4 +1,4 @@
-import { manualPaymentCompleteRequestSchema, paymentSyncResponseSchema } from '../../cases/api';
+import { manualPaymentCompleteRequestSchema, paymentSyncResponseSchema } from '../../cases/payment';
 import { defineRoute } from '../../http/contract';
 
 /** Stripe, not the caller, decides whether the case is paid. */

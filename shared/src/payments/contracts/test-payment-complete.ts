@@ -1,4 +1,4 @@
-import { paymentSyncResponseSchema } from '../../cases/api';
+import { paymentSyncResponseSchema } from '../../cases/payment';
 import { defineRoute } from '../../http/contract';
 import { patientParamsSchema } from '../../patients/api';
 

@@ -1,4 +1,5 @@
-import { attachmentSchema, caseParamsSchema, confirmUploadRequestSchema } from '../../cases/api';
+import { attachmentSchema, confirmUploadRequestSchema } from '../../cases/attachments';
+import { caseParamsSchema } from '../../cases/case-id';
 import { defineRoute } from '../../http/contract';
 
 /** The server checks the stored object before the attachment counts. */

@@ -1,8 +1,5 @@
-import {
-  caseParamsSchema,
-  createUploadRequestSchema,
-  createUploadResponseSchema,
-} from '../../cases/api';
+import { createUploadRequestSchema, createUploadResponseSchema } from '../../cases/attachments';
+import { caseParamsSchema } from '../../cases/case-id';
 import { defineRoute } from '../../http/contract';
 
 export const createCaseUpload = /* @__PURE__ */ defineRoute({
