@@ -1,72 +1,9 @@
-import { applicationParamsSchema } from '../doctor-applications/application-id';
-import { defineRoute } from '../http/contract';
-import { noContentSchema } from '../http/no-content';
-import {
-  adminApplicationListSchema,
-  adminApplicationsQuerySchema,
-  adminLoginRequestSchema,
-  adminLoginResponseSchema,
-  reviewRequestSchema,
-  reviewResponseSchema,
-} from './api';
-import { auditLogSchema } from './audit-log';
-import { adminCaseListSchema } from './case-rows';
-import { adminStatsSchema } from './stats';
-
 /** Administrator routes (spec doc 2 §3, §7). */
-
-export const adminLogin = /* @__PURE__ */ defineRoute({
-  method: 'POST',
-  path: '/api/admin/login',
-  body: adminLoginRequestSchema,
-  response: adminLoginResponseSchema,
-});
-
-/** Ends the session on the server. */
-export const adminLogout = /* @__PURE__ */ defineRoute({
-  method: 'POST',
-  path: '/api/admin/logout',
-  response: noContentSchema,
-});
-
-export const adminStats = /* @__PURE__ */ defineRoute({
-  method: 'GET',
-  path: '/api/admin/stats',
-  response: adminStatsSchema,
-});
-
-/** Newest first; `status` omitted for All. */
-export const adminListApplications = /* @__PURE__ */ defineRoute({
-  method: 'GET',
-  path: '/api/admin/applications',
-  query: adminApplicationsQuerySchema,
-  response: adminApplicationListSchema,
-});
-
-export const adminListLogs = /* @__PURE__ */ defineRoute({
-  method: 'GET',
-  path: '/api/admin/logs',
-  response: auditLogSchema,
-});
-
-export const adminListCases = /* @__PURE__ */ defineRoute({
-  method: 'GET',
-  path: '/api/admin/cases',
-  response: adminCaseListSchema,
-});
-
-export const adminApproveApplication = /* @__PURE__ */ defineRoute({
-  method: 'POST',
-  path: '/api/admin/applications/{applicationId}/approve',
-  params: applicationParamsSchema,
-  body: reviewRequestSchema,
-  response: reviewResponseSchema,
-});
-
-export const adminRejectApplication = /* @__PURE__ */ defineRoute({
-  method: 'POST',
-  path: '/api/admin/applications/{applicationId}/reject',
-  params: applicationParamsSchema,
-  body: reviewRequestSchema,
-  response: reviewResponseSchema,
-});
+export { adminLogin } from './contracts/admin-login';
+export { adminLogout } from './contracts/admin-logout';
+export { adminStats } from './contracts/admin-stats';
+export { adminListApplications } from './contracts/admin-list-applications';
+export { adminListLogs } from './contracts/admin-list-logs';
+export { adminListCases } from './contracts/admin-list-cases';
+export { adminApproveApplication } from './contracts/admin-approve-application';
+export { adminRejectApplication } from './contracts/admin-reject-application';

@@ -1,9 +1,11 @@
 import * as z from 'zod';
-import { caseIdSchema } from './case-id';
 import { caseStatusSchema } from './status';
 
-// The case id has its own module so that routes reading only it bundle nothing else.
+// The case id, the payment and the attachment schemas have their own modules so that a route
+// (and a page) reading only one of them bundles nothing else.
 export * from './case-id';
+export * from './payment';
+export * from './attachments';
 
 /** Meeting fields the patient side reads (spec doc 1 §7). */
 export const patientMeetingSchema = z.object({
@@ -29,60 +31,3 @@ export const caseStatusResponseSchema = z.object({
   claimedBy: z.string().nullable(),
 });
 export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;
-
-/** `POST /api/create-checkout-session`. `mode` picks embedded (default) or hosted checkout. */
-export const createCheckoutSessionRequestSchema = z.object({
-  caseId: caseIdSchema,
-  mode: z.enum(['embedded', 'hosted']).default('embedded'),
-});
-export const createCheckoutSessionResponseSchema = z.object({
-  sessionId: z.string(),
-  clientSecret: z.string().nullable(),
-  url: z.string().nullable(),
-});
-export type CreateCheckoutSessionResponse = z.infer<typeof createCheckoutSessionResponseSchema>;
-
-/** `POST /api/manual-payment-complete`: the spec logs the answer; `next` is where to go. */
-export const manualPaymentCompleteRequestSchema = z.object({ caseId: caseIdSchema });
-export const paymentSyncResponseSchema = z.object({
-  success: z.boolean(),
-  paid: z.boolean(),
-  message: z.string(),
-  caseId: z.uuid(),
-  next: z.string(),
-});
-export type PaymentSyncResponse = z.infer<typeof paymentSyncResponseSchema>;
-
-/** Presigned upload of one file into a case (DESIGN.md §6). */
-export const createUploadRequestSchema = z.object({
-  kind: z.enum(['image', 'document', 'voice', 'attachment']),
-  filename: z.string().trim().min(1, { error: 'File name is required' }).max(200),
-  contentType: z.string().trim().min(1).max(200),
-  size: z.number().int().positive({ error: 'The file is empty' }),
-  /** Voice notes only: the recorded length, checked against 120 s. */
-  durationSeconds: z.number().positive().optional(),
-});
-export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
-
-export const createUploadResponseSchema = z.object({
-  uploadId: z.string(),
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-});
-export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
-
-export const confirmUploadRequestSchema = z.object({ uploadId: z.string().min(1).max(100) });
-
-/** An attachment as listed for a case (spec doc 2 §3). */
-export const attachmentSchema = z.object({
-  id: z.string(),
-  filename: z.string(),
-  originalName: z.string(),
-  type: z.string(),
-  size: z.number().int(),
-  url: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Attachment = z.infer<typeof attachmentSchema>;
-export const attachmentListSchema = z.array(attachmentSchema);

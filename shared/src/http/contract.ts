@@ -5,9 +5,11 @@ import type * as z from 'zod';
  * response schemas. The route manifest (functions/src/routes.ts), the handler and the web
  * fetcher all read the same object, so a path is written once.
  *
- * Contracts are plain object literals built with `defineRoute`, so a page bundle keeps only the
- * contracts it uses. esbuild honours `@__NO_SIDE_EFFECTS__` only within one file, so each call
- * site in a `contracts.ts` also carries a `@__PURE__` comment (contracts-tree-shaking.test.ts).
+ * Contracts are plain object literals built with `defineRoute`, one module per route
+ * (`<domain>/contracts/<route>.ts`, re-exported by `<domain>/contracts.ts`), so a page bundle and
+ * its chunks keep only the contracts it uses: Rolldown never splits a module between chunks.
+ * esbuild honours `@__NO_SIDE_EFFECTS__` only within one file, so each call site also carries a
+ * `@__PURE__` comment (contracts-tree-shaking.test.ts).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

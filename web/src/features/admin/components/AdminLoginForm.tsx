@@ -1,7 +1,11 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminLoginFormSchema } from '@shared/admin/api';
-import { Form, FormError, SubmitButton, TextField, useForm } from '@web/components/form';
+import { Form } from '@web/components/form/Form';
+import { FormError } from '@web/components/form/FormError';
+import { SubmitButton } from '@web/components/form/SubmitButton';
+import { TextField } from '@web/components/form/fields';
+import { useForm } from '@web/components/form/use-form';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/hooks/use-toast';
 import { useAdminLogin, type AdminCredentials } from '../api/login';

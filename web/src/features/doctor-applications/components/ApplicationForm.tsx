@@ -9,16 +9,13 @@ import {
   type ApplicationDocumentType,
   type DoctorApplicationSubmit,
 } from '@shared/doctor-applications/submit';
-import {
-  focusElement,
-  Form,
-  inputPresets,
-  SelectField,
-  serverFieldErrorsOf,
-  SubmitButton,
-  TextField,
-  useForm,
-} from '@web/components/form';
+import { focusElement } from '@web/components/form/focus';
+import { Form } from '@web/components/form/Form';
+import { inputPresets } from '@web/components/form/presets';
+import { SelectField, TextField } from '@web/components/form/fields';
+import { serverFieldErrorsOf } from '@web/components/form/field-errors';
+import { SubmitButton } from '@web/components/form/SubmitButton';
+import { useForm } from '@web/components/form/use-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/hooks/use-toast';
 import { checkProviderEmail } from '../api/check-email';

@@ -2,7 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { describedBy, FieldError, FieldHint, FieldLabel } from '@web/components/form';
+import { describedBy, FieldError, FieldHint, FieldLabel } from '@web/components/form/field-parts';
 
 /** Limits of the shared schema (`boardCertifications`: up to 20 entries of up to 200 characters). */
 export const MAX_CERTIFICATIONS = 20;

@@ -15,7 +15,7 @@ import {
   type ChosenDocuments,
   type DocumentSlot,
 } from '../lib/documents';
-import { describedBy, FieldError, FieldHint } from '@web/components/form';
+import { describedBy, FieldError, FieldHint } from '@web/components/form/field-parts';
 
 /** Checks a picked file (spec doc 2 §5: type and size toasts); calls back with an accepted one. */
 export function acceptDocumentFile(files: readonly File[]): File | null {

@@ -3,7 +3,7 @@ import {
   doctorApplicationSubmitSchema,
   type DoctorApplicationSubmit,
 } from '@shared/doctor-applications/submit';
-import { validateWith, type Validation } from '@web/components/form';
+import { validateWith, type Validation } from '@web/components/form/validate';
 
 /** Session storage key of the unsent text fields (files are never stored). */
 export const APPLICATION_DRAFT_KEY = 'telehealth.doctorApplication.draft';

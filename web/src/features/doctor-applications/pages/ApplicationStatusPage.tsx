@@ -6,7 +6,9 @@ import {
   applicationIdSchema,
   formatApplicationId,
 } from '@shared/doctor-applications/application-id';
-import { describedBy, FieldError, FieldHint, Form, SubmitButton } from '@web/components/form';
+import { describedBy, FieldError, FieldHint } from '@web/components/form/field-parts';
+import { Form } from '@web/components/form/Form';
+import { SubmitButton } from '@web/components/form/SubmitButton';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';

@@ -1,6 +1,6 @@
 import { FilePicker } from '@web/components/uploads/FilePicker';
 import { SelectedFileList } from '@web/components/uploads/SelectedFileList';
-import { FieldHint, hintIdOf } from '@web/components/form';
+import { FieldHint, hintIdOf } from '@web/components/form/field-parts';
 import type { ChosenFile } from '../lib/chosen-files';
 import type { AttachmentSlot } from './intake-reading';
 

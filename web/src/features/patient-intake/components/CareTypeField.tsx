@@ -1,6 +1,6 @@
 import { House, Video } from 'lucide-react';
 import { requestTypes, type RequestType } from '@shared/patients/request';
-import { RadioCardGroup, type RadioCardOption } from '@web/components/form';
+import { RadioCardGroup, type RadioCardOption } from '@web/components/form/RadioCardGroup';
 import { CARE_TYPE_OPTIONS } from '../lib/messages';
 
 const icons = { telemedicine: Video, 'nurse-visit': House } as const;

@@ -1,5 +1,6 @@
 import { FileText, ImagePlus } from 'lucide-react';
-import { inputPresets, TextField } from '@web/components/form';
+import { inputPresets } from '@web/components/form/presets';
+import { TextField } from '@web/components/form/fields';
 import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
 import {
   CASE_FORM_ORDER,

@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
 import type { RequestType } from '@shared/patients/request';
 import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
-import {
-  Form,
-  inputPresets,
-  radioOptionId,
-  SubmitButton,
-  TextField,
-  useForm,
-} from '@web/components/form';
+import { Form } from '@web/components/form/Form';
+import { inputPresets } from '@web/components/form/presets';
+import { radioOptionId } from '@web/components/form/RadioCardGroup';
+import { SubmitButton } from '@web/components/form/SubmitButton';
+import { TextField } from '@web/components/form/fields';
+import { useForm } from '@web/components/form/use-form';
 import { toast } from '@web/hooks/use-toast';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/api';

@@ -1,7 +1,7 @@
 import { Paperclip } from 'lucide-react';
 import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
 import { uploadMessages } from '@shared/uploads/rules';
-import { TextAreaField, TextField } from '@web/components/form';
+import { TextAreaField, TextField } from '@web/components/form/fields';
 import { toast } from '@web/hooks/use-toast';
 import { checkPatientFiles, filesAddedText, patientFileAccept } from '@web/lib/uploads/file-rules';
 import {

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RequestType } from '@shared/patients/request';
-import type { FieldErrors } from '@web/components/form';
+import type { FieldErrors } from '@web/components/form/field-errors';
 import type { FileCheck } from '@web/lib/uploads/file-rules';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import type { VoiceNote } from '../hooks/use-voice-recorder';

@@ -5,7 +5,7 @@ import {
   type RequestType,
 } from '@shared/patients/request';
 import { analyzeSymptoms, MIN_ANALYSIS_LENGTH, type SymptomAnalysis } from '@shared/triage';
-import { fieldErrorsOf, type FieldErrors } from '@web/components/form';
+import { fieldErrorsOf, type FieldErrors } from '@web/components/form/field-errors';
 
 /** The analyser's last answer, when it came, and the (trimmed) text it is about. */
 export interface TimedAnalysis {
