@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
 import { OFFLINE_QUEUE_KEY } from '@web/lib/offline/offline-queue';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { renderRoutes } from '@web/testing/render';
 import { DRAFT_KEY_PREFIX } from '../components/IntakeForm';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCase } from '@shared/cases/contracts';
@@ -15,6 +15,7 @@ import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
 import { submit } from '../testing/page';
+import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientTelehealthPage from './PatientTelehealthPage';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
@@ -31,14 +32,7 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });
 
-afterEach(() => {
-  resetDom();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+resetAfterEachIntakeTest();
 
 function renderPage() {
   return renderRoutes(
