@@ -14,6 +14,7 @@ import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
+import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
 import { submit } from '../testing/page';
 import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientTelehealthPage from './PatientTelehealthPage';
@@ -346,12 +347,7 @@ describe('/patient-telehealth: a home nurse visit', () => {
 
     expect(api.calls(CASES)).toHaveLength(0);
     expect(api.jsonBody(PATIENTS)).toEqual({
-      name: 'Ada Lovelace',
-      contactInfo: 'ada@example.com, 0244 000 000',
-      symptoms: 'Sore throat and fever since yesterday',
-      history: '',
-      requestType: 'nurse-visit',
-      location: '12 Harbour Road, Accra',
+      ...NURSE_VISIT_REQUEST,
       medicalFiles: [],
       metadata: {
         urgencyLevel: expect.any(String) as unknown,
