@@ -1,6 +1,4 @@
-import { FileText, X } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
-import { formatFileSize } from '@web/lib/uploads/file-types';
+import { SelectedFileRow } from './SelectedFileRow';
 
 export interface SelectedFile {
   id: string;
@@ -24,25 +22,15 @@ export function SelectedFileList({
   return (
     <ul aria-label={label} className="grid gap-2">
       {files.map(({ id, file }) => (
-        <li
+        <SelectedFileRow
           key={id}
-          className="flex items-center gap-3 rounded-lg border bg-surface px-3 py-2 text-sm"
-        >
-          <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
-          <span className="shrink-0 text-muted-foreground">{formatFileSize(file.size)}</span>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            disabled={disabled}
-            aria-label={`Remove ${file.name}`}
-            onClick={() => onRemove(id)}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </li>
+          as="li"
+          file={file}
+          removeLabel={`Remove ${file.name}`}
+          disabled={disabled}
+          onRemove={() => onRemove(id)}
+          className="bg-surface"
+        />
       ))}
     </ul>
   );

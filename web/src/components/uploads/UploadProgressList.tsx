@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
-import { cn } from '@web/lib/utils';
 import type { UploadItem, UploadStatus } from '@web/lib/uploads/use-case-uploads';
+import { UploadRow } from './UploadRow';
 
 export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
   waiting: 'Waiting',
@@ -28,35 +28,13 @@ export function UploadProgressList({
         const failed = item.status === 'error';
         const done = item.status === 'done';
         return (
-          <li
+          <UploadRow
             key={item.id}
-            data-status={item.status}
-            className={cn(
-              'grid gap-2 rounded-lg border p-3 text-sm',
-              failed ? 'border-red-200 bg-danger-soft' : 'bg-card',
-            )}
+            status={item.status}
+            phase={failed ? 'failed' : done ? 'done' : 'busy'}
+            name={<span className="min-w-0 flex-1 truncate font-medium">{item.file.name}</span>}
+            statusLabel={UPLOAD_STATUS_LABELS[item.status]}
           >
-            <div className="flex items-center gap-2">
-              {done ? (
-                <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
-              ) : failed ? (
-                <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
-              ) : (
-                <LoaderCircle
-                  className="size-4 shrink-0 text-primary motion-safe:animate-spin"
-                  aria-hidden="true"
-                />
-              )}
-              <span className="min-w-0 flex-1 truncate font-medium">{item.file.name}</span>
-              <span
-                className={cn(
-                  'shrink-0 text-xs font-semibold',
-                  failed ? 'text-destructive' : done ? 'text-success' : 'text-muted-foreground',
-                )}
-              >
-                {UPLOAD_STATUS_LABELS[item.status]}
-              </span>
-            </div>
             {failed ? (
               <div className="flex flex-wrap items-center gap-2">
                 <p role="alert" className="min-w-0 flex-1 text-danger-foreground">
@@ -80,7 +58,7 @@ export function UploadProgressList({
                 indicatorClassName={done ? 'bg-success' : undefined}
               />
             )}
-          </li>
+          </UploadRow>
         );
       })}
     </ul>

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import type { BoundFunctions, queries } from '@testing-library/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reviewApplication } from '../api/review-application';
@@ -15,7 +14,7 @@ import { json, routeOf } from '@web/testing/api-mock';
 import { toasts } from '@web/testing/dom';
 import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
 import { TOKEN, application, applications } from '../testing/admin-fixtures';
-import { openTab, renderAdmin } from '../testing/render-admin';
+import { detailField, expectDetailFields, openTab, renderAdmin } from '../testing/render-admin';
 
 signInAdminForEachTest();
 
@@ -39,10 +38,6 @@ async function openReview(name: string) {
 
 function reviewDialog() {
   return screen.queryByRole('dialog', { name: 'Review Application' });
-}
-
-function field(scope: BoundFunctions<typeof queries>, label: string) {
-  return scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
 describe('Applications tab', () => {
@@ -124,15 +119,17 @@ describe('Review dialog', () => {
     const dialog = await openReview(OMAR.fullName);
 
     expect(dialog.getByText('APP-B2CD-3EFG')).toBeTruthy();
-    expect(field(dialog, 'Full Name')).toBe('Dr. Omar Haddad');
-    expect(field(dialog, 'Email')).toBe('omar@example.com');
-    expect(field(dialog, 'Phone')).toBe('555-123-4567');
-    expect(field(dialog, 'Date of Birth')).toBe('Not provided');
-    expect(field(dialog, 'Specialization')).toBe('Pediatrics');
-    expect(field(dialog, 'Medical License')).toBe('MD123456');
-    expect(field(dialog, 'License State')).toBe('CA');
-    expect(field(dialog, 'Years of Experience')).toBe('1 year experience');
-    expect(field(dialog, 'Hospital Affiliation')).toBe('Not provided');
+    expectDetailFields(dialog, {
+      'Full Name': 'Dr. Omar Haddad',
+      Email: 'omar@example.com',
+      Phone: '555-123-4567',
+      'Date of Birth': 'Not provided',
+      Specialization: 'Pediatrics',
+      'Medical License': 'MD123456',
+      'License State': 'CA',
+      'Years of Experience': '1 year experience',
+      'Hospital Affiliation': 'Not provided',
+    });
     expect(dialog.getByRole('heading', { name: 'Documents' })).toBeTruthy();
     expect(await dialog.findByText('No documents uploaded')).toBeTruthy();
     expect(dialog.getByLabelText('Administrative Notes')).toBeTruthy();
@@ -145,7 +142,7 @@ describe('Review dialog', () => {
     mockAdminApi();
     await showApplications();
     const dialog = await openReview(JANE.fullName);
-    expect(field(dialog, 'Hospital Affiliation')).toBe('General Hospital');
+    expect(detailField(dialog, 'Hospital Affiliation')).toBe('General Hospital');
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(reviewDialog()).toBeNull();
   });

@@ -7,6 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { formatDate } from '@web/lib/dates';
+import { cn } from '@web/lib/utils';
 import { useAdminApplications } from '../api/get-admin-applications';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import {
@@ -115,34 +116,24 @@ function ApplicationCard({
         </div>
         <p className="text-sm text-muted-foreground">{application.specialization}</p>
         <dl className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
-          <div className="flex min-w-0 items-center gap-2">
-            <dt>
-              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Email</span>
-            </dt>
-            <dd className="truncate">{application.email}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Phone</span>
-            </dt>
-            <dd>{application.phoneNumber}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Calendar className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Applied</span>
-            </dt>
-            <dd>{formatDate(application.applicationDate)}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Briefcase className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Experience</span>
-            </dt>
-            <dd>{yearsOfExperience(application.yearsExperience)}</dd>
-          </div>
+          {[
+            { icon: Mail, label: 'Email', value: application.email, truncate: true },
+            { icon: Phone, label: 'Phone', value: application.phoneNumber },
+            { icon: Calendar, label: 'Applied', value: formatDate(application.applicationDate) },
+            {
+              icon: Briefcase,
+              label: 'Experience',
+              value: yearsOfExperience(application.yearsExperience),
+            },
+          ].map(({ icon: Icon, label, value, truncate }) => (
+            <div key={label} className={cn('flex items-center gap-2', truncate && 'min-w-0')}>
+              <dt>
+                <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+                <span className="sr-only">{label}</span>
+              </dt>
+              <dd className={truncate ? 'truncate' : undefined}>{value}</dd>
+            </div>
+          ))}
         </dl>
       </div>
       <Button

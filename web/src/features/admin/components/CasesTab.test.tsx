@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import type { BoundFunctions, queries } from '@testing-library/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminListCases } from '@shared/admin/contracts';
@@ -7,14 +6,10 @@ import { json, routeOf } from '@web/testing/api-mock';
 import { toasts } from '@web/testing/dom';
 import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
 import { TOKEN, cases } from '../testing/admin-fixtures';
-import { openTab, renderAdmin } from '../testing/render-admin';
+import { detailField, expectDetailFields, openTab, renderAdmin } from '../testing/render-admin';
 import { showsTriageSummary } from './CaseDetailsDialog';
 
 signInAdminForEachTest();
-
-function field(scope: BoundFunctions<typeof queries>, label: string) {
-  return scope.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;
-}
 
 async function openDetails(patientName: string) {
   fireEvent.click(await screen.findByRole('button', { name: `View Details ${patientName}` }));
@@ -76,18 +71,20 @@ describe('Cases tab', () => {
     renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
-    expect(field(dialog, 'Name')).toBe('Alex Patient');
-    expect(field(dialog, 'Email')).toBe('alex@example.com');
-    expect(field(dialog, 'Priority')).toBe('Urgent');
-    expect(field(dialog, 'Status')).toBe('In Progress');
-    expect(field(dialog, 'Request Type')).toBe('Video Consultation');
-    expect(field(dialog, 'Created')).toContain('January 6, 2025');
-    expect(field(dialog, 'Symptoms')).toBe('Headache and fever for two days');
-    expect(field(dialog, 'Triage Summary')).toBeUndefined();
-    expect(field(dialog, 'Medical History')).toBe('Asthma');
-    expect(field(dialog, 'Assigned Provider')).toBe('Dr. Jane Smith');
-    expect(field(dialog, 'Location')).toBe('Austin, TX');
-    expect(field(dialog, 'Case ID')).toBe(cases[0]!.id);
+    expectDetailFields(dialog, {
+      Name: 'Alex Patient',
+      Email: 'alex@example.com',
+      Priority: 'Urgent',
+      Status: 'In Progress',
+      'Request Type': 'Video Consultation',
+      Symptoms: 'Headache and fever for two days',
+      'Medical History': 'Asthma',
+      'Assigned Provider': 'Dr. Jane Smith',
+      Location: 'Austin, TX',
+      'Case ID': cases[0]!.id,
+    });
+    expect(detailField(dialog, 'Created')).toContain('January 6, 2025');
+    expect(detailField(dialog, 'Triage Summary')).toBeUndefined();
   });
 
   it('details: the triage summary when it differs; Manage Case says it is coming soon', async () => {
@@ -95,10 +92,12 @@ describe('Cases tab', () => {
     renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Sam Example');
-    expect(field(dialog, 'Triage Summary')).toBe('Possible cardiac event: emergency');
-    expect(field(dialog, 'Email')).toBe('Not provided');
-    expect(field(dialog, 'Request Type')).toBe('Home Nurse Visit');
-    expect(field(dialog, 'Assigned Provider')).toBe('Unassigned');
+    expectDetailFields(dialog, {
+      'Triage Summary': 'Possible cardiac event: emergency',
+      Email: 'Not provided',
+      'Request Type': 'Home Nurse Visit',
+      'Assigned Provider': 'Unassigned',
+    });
 
     fireEvent.click(dialog.getByRole('button', { name: 'Manage Case' }));
     expect(await toasts().findByText('Advanced case management is coming soon.')).toBeTruthy();

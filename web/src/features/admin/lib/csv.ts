@@ -1,16 +1,21 @@
 import type { AuditLogEntry } from '@shared/admin/api';
 
+type Column = [header: string, value: (entry: AuditLogEntry) => string | null | undefined];
+
 /** Columns of the audit log export (spec doc 2 §7), in order. */
-export const AUDIT_LOG_CSV_COLUMNS = [
-  'Timestamp',
-  'Action',
-  'Application ID',
-  'Admin ID',
-  'Previous Status',
-  'New Status',
-  'Notes',
-  'Log ID',
-] as const;
+const AUDIT_LOG_COLUMNS: readonly Column[] = [
+  ['Timestamp', (entry) => entry.timestamp],
+  ['Action', (entry) => entry.action],
+  ['Application ID', (entry) => entry.applicationId],
+  ['Admin ID', (entry) => entry.adminId],
+  ['Previous Status', (entry) => entry.previousStatus],
+  ['New Status', (entry) => entry.newStatus],
+  ['Notes', (entry) => entry.notes],
+  ['Log ID', (entry) => entry.id],
+];
+
+/** The header row of the audit log export. */
+export const AUDIT_LOG_CSV_COLUMNS: readonly string[] = AUDIT_LOG_COLUMNS.map(([header]) => header);
 
 /** Leading characters a spreadsheet would run as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -34,16 +39,7 @@ export function toCsv(rows: readonly (readonly (string | null | undefined)[])[])
 export function auditLogsCsv(entries: readonly AuditLogEntry[]): string {
   return toCsv([
     AUDIT_LOG_CSV_COLUMNS,
-    ...entries.map((entry) => [
-      entry.timestamp,
-      entry.action,
-      entry.applicationId,
-      entry.adminId,
-      entry.previousStatus,
-      entry.newStatus,
-      entry.notes,
-      entry.id,
-    ]),
+    ...entries.map((entry) => AUDIT_LOG_COLUMNS.map(([, value]) => value(entry))),
   ]);
 }
 

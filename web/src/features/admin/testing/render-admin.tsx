@@ -1,4 +1,6 @@
+import type { BoundFunctions, queries } from '@testing-library/dom';
 import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { renderWithProviders } from '@web/testing/render';
 import AdminPage from '../pages/AdminPage';
 
@@ -13,4 +15,19 @@ export function dialog(name: string | RegExp) {
 
 export function openTab(name: string) {
   screen.getByRole('tab', { name }).click();
+}
+
+/** The text of the `<dd>` after the `<dt>` with this label; undefined when there is no such term. */
+export function detailField(scope: BoundFunctions<typeof queries>, label: string) {
+  return scope.queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;
+}
+
+/** Expects the `<dd>` of each label to have exactly the given text. */
+export function expectDetailFields(
+  scope: BoundFunctions<typeof queries>,
+  fields: Record<string, string>,
+): void {
+  for (const [label, text] of Object.entries(fields)) {
+    expect(detailField(scope, label), label).toBe(text);
+  }
 }

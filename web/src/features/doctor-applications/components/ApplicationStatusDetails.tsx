@@ -8,6 +8,7 @@ import { formatDate } from '@web/lib/dates';
 import type { ApplicationStatusAnswer } from '../lib/status-answer';
 import { statusDisplay, statusTimeline } from '../lib/status-display';
 import { statusPageMessages } from '../lib/messages';
+import { ApplicationIdTerm } from './ApplicationIdTerm';
 import { StatusTimeline } from './StatusTimeline';
 
 /** A found application (spec doc 2 §2): badge, description, timeline, information, next links. */
@@ -53,10 +54,7 @@ export function ApplicationStatusDetails({
             {statusPageMessages.informationTitle}
           </h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Application ID</dt>
-            <dd className="font-mono font-semibold break-all">
-              {formatApplicationId(application.applicationId)}
-            </dd>
+            <ApplicationIdTerm applicationId={application.applicationId} />
             <dt className="text-muted-foreground">Status</dt>
             <dd>{display.label}</dd>
             <dt className="text-muted-foreground">Submitted</dt>

@@ -1,10 +1,10 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatApplicationId } from '@shared/doctor-applications/application-id';
 import { applicationStatusTone, type StatusTone } from '@shared/doctor-applications/status';
 import { Badge } from '@web/components/ui/badge';
 import { formatDate } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
+import { ApplicationIdTerm } from './ApplicationIdTerm';
 import type { ApplicationStatusAnswer } from '../lib/status-answer';
 
 const panelTone: Record<StatusTone, string> = {
@@ -25,10 +25,7 @@ export function ApplicationStatusResult({ application }: { application: Applicat
       data-tone={tone}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">Application ID</dt>
-        <dd className="font-mono font-semibold break-all">
-          {formatApplicationId(application.applicationId)}
-        </dd>
+        <ApplicationIdTerm applicationId={application.applicationId} />
         <dt className="text-muted-foreground">Status</dt>
         <dd>
           <Badge variant={tone} data-tone={tone} className="capitalize">

@@ -1,9 +1,9 @@
-import { CircleAlert, CircleCheck, Clock, LoaderCircle, RotateCcw, Upload } from 'lucide-react';
+import { RotateCcw, Upload } from 'lucide-react';
 import type { ApplicationDocumentType } from '@shared/doctor-applications/submit';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { FilePicker } from '@web/components/uploads/FilePicker';
-import { cn } from '@web/lib/utils';
+import { type UploadPhase, UploadRow } from '@web/components/uploads/UploadRow';
 import type { DocumentUpload, DocumentUploadStatus } from '../hooks/use-application-submission';
 import { DOCUMENT_ACCEPT, documentLabel } from '../lib/documents';
 import { uploadMessages } from '../lib/messages';
@@ -18,22 +18,10 @@ const PROGRESS: Record<DocumentUploadStatus, number> = {
   'needs-file': 0,
 };
 
-function StatusIcon({ status }: { status: DocumentUploadStatus }) {
-  if (status === 'done') {
-    return <CircleCheck className="size-4 shrink-0 text-success" aria-hidden="true" />;
-  }
-  if (status === 'error' || status === 'needs-file') {
-    return <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />;
-  }
-  if (status === 'waiting') {
-    return <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />;
-  }
-  return (
-    <LoaderCircle
-      className="size-4 shrink-0 text-primary motion-safe:animate-spin"
-      aria-hidden="true"
-    />
-  );
+function phaseOf(status: DocumentUploadStatus): UploadPhase {
+  if (status === 'done') return 'done';
+  if (status === 'error' || status === 'needs-file') return 'failed';
+  return status === 'waiting' ? 'waiting' : 'busy';
 }
 
 /** Per-document upload state; a failed document shows why, with Retry or another file. */
@@ -53,29 +41,18 @@ export function DocumentUploadList({
         const done = upload.status === 'done';
         const pickerId = `resend-${upload.type}`;
         return (
-          <li
+          <UploadRow
             key={upload.type}
-            data-status={upload.status}
-            className={cn(
-              'grid gap-2 rounded-lg border p-3 text-sm',
-              failed ? 'border-red-200 bg-danger-soft' : 'bg-card',
-            )}
-          >
-            <div className="flex items-center gap-2">
-              <StatusIcon status={upload.status} />
+            status={upload.status}
+            phase={phaseOf(upload.status)}
+            name={
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold">{label}</span>
                 <span className="block truncate text-muted-foreground">{upload.fileName}</span>
               </span>
-              <span
-                className={cn(
-                  'shrink-0 text-xs font-semibold',
-                  failed ? 'text-destructive' : done ? 'text-success' : 'text-muted-foreground',
-                )}
-              >
-                {uploadMessages.status[upload.status]}
-              </span>
-            </div>
+            }
+            statusLabel={uploadMessages.status[upload.status]}
+          >
             {failed ? (
               <div className="grid gap-2">
                 <p role="alert" className="text-danger-foreground">
@@ -118,7 +95,7 @@ export function DocumentUploadList({
                 indicatorClassName={done ? 'bg-success' : undefined}
               />
             )}
-          </li>
+          </UploadRow>
         );
       })}
     </ul>

@@ -1,9 +1,8 @@
-import { FileText, Upload, X } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import type { ApplicationDocumentType } from '@shared/doctor-applications/submit';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { FilePicker } from '@web/components/uploads/FilePicker';
-import { formatFileSize } from '@web/lib/uploads/file-types';
+import { SelectedFileRow } from '@web/components/uploads/SelectedFileRow';
 import { toast } from '@web/hooks/use-toast';
 import { cn } from '@web/lib/utils';
 import {
@@ -64,26 +63,17 @@ function DocumentField({
         {slot.hint} {DOCUMENT_HINT}
       </FieldHint>
       {file ? (
-        <div className="flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm">
-          <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
-          <span className="shrink-0 text-muted-foreground">{formatFileSize(file.size)}</span>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            disabled={disabled}
-            aria-label={`Remove ${slot.label}: ${file.name}`}
-            onClick={() => {
-              onChange(undefined);
-              // The remove button goes away: keep the keyboard on this document.
-              requestAnimationFrame(() => document.getElementById(id)?.focus());
-            }}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+        <SelectedFileRow
+          file={file}
+          removeLabel={`Remove ${slot.label}: ${file.name}`}
+          disabled={disabled}
+          onRemove={() => {
+            onChange(undefined);
+            // The remove button goes away: keep the keyboard on this document.
+            requestAnimationFrame(() => document.getElementById(id)?.focus());
+          }}
+          className="bg-card"
+        />
       ) : null}
       <div>
         <FilePicker

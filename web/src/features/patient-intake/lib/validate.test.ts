@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymptomAnalysis } from '@shared/triage/types';
+import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
 import {
   analysisFor,
   triageMetadata,
@@ -85,12 +86,7 @@ describe('reading A validation (caseIntakeSchema)', () => {
       ok: true,
       flow: 'patient',
       request: {
-        name: 'Ada Lovelace',
-        contactInfo: 'ada@example.com, 0244 000 000',
-        symptoms: 'Sore throat and fever since yesterday',
-        history: '',
-        requestType: 'nurse-visit',
-        location: '12 Harbour Road, Accra',
+        ...NURSE_VISIT_REQUEST,
         medicalFiles: ['1-a.png'],
         metadata: { selectedTriageImages: ['head'] },
       },

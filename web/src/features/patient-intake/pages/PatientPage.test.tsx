@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
 import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
-import { renderRoutes, renderWithProviders, resetDom } from '@web/testing/render';
+import { renderRoutes, renderWithProviders } from '@web/testing/render';
 import { PaymentRedirectPanel } from '../components/PaymentRedirectPanel';
 import { navigateAway } from '../lib/navigate-away';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
@@ -15,6 +15,7 @@ import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { answerUploads, uploadsRoute } from '@web/testing/uploads';
 import { submit } from '../testing/page';
+import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientPage from './PatientPage';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
@@ -28,14 +29,7 @@ beforeEach(() => {
   vi.mocked(navigateAway).mockReset();
 });
 
-afterEach(() => {
-  resetDom();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+resetAfterEachIntakeTest();
 
 function renderPage() {
   return renderRoutes([{ path: '/patient', element: <PatientPage /> }], {

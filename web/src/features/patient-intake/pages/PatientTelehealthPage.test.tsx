@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MB } from '@shared/uploads/rules';
 import { OFFLINE_QUEUE_KEY } from '@web/lib/offline/offline-queue';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { renderRoutes } from '@web/testing/render';
 import { DRAFT_KEY_PREFIX } from '../components/IntakeForm';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCase } from '@shared/cases/contracts';
@@ -14,7 +14,9 @@ import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
+import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
 import { submit } from '../testing/page';
+import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientTelehealthPage from './PatientTelehealthPage';
 
 vi.mock('../lib/navigate-away', () => ({ navigateAway: vi.fn() }));
@@ -31,14 +33,7 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });
 
-afterEach(() => {
-  resetDom();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+resetAfterEachIntakeTest();
 
 function renderPage() {
   return renderRoutes(
@@ -352,12 +347,7 @@ describe('/patient-telehealth: a home nurse visit', () => {
 
     expect(api.calls(CASES)).toHaveLength(0);
     expect(api.jsonBody(PATIENTS)).toEqual({
-      name: 'Ada Lovelace',
-      contactInfo: 'ada@example.com, 0244 000 000',
-      symptoms: 'Sore throat and fever since yesterday',
-      history: '',
-      requestType: 'nurse-visit',
-      location: '12 Harbour Road, Accra',
+      ...NURSE_VISIT_REQUEST,
       medicalFiles: [],
       metadata: {
         urgencyLevel: expect.any(String) as unknown,

@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SymptomAnalysis } from '@shared/triage';
-import { analysisCache } from '../lib/analysis-cache';
-import { FULL_DEVICE, LOW_END_DEVICE, stubDevice } from '../testing/stub-device';
+import { setUpAnalyserTests } from '../testing/analyser-tests';
+import { LOW_END_DEVICE } from '../testing/stub-device';
 import { SymptomField, type SymptomFieldProps } from './SymptomField';
 
-let restore: () => void = () => undefined;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  analysisCache.clear();
-  restore = stubDevice(FULL_DEVICE);
-});
-
-afterEach(() => {
-  cleanup();
-  restore();
-  vi.useRealTimers();
-});
+const switchDevice = setUpAnalyserTests();
 
 function Harness(props: Partial<SymptomFieldProps> & { initial?: string }) {
   const { initial = '', ...rest } = props;
@@ -184,8 +172,7 @@ describe('SymptomField: analysis panel', () => {
   });
 
   it('lists no suggestions in basic mode (low-end device)', () => {
-    restore();
-    restore = stubDevice(LOW_END_DEVICE);
+    switchDevice(LOW_END_DEVICE);
     render(<Harness />);
     type('chest pain');
     settle();

@@ -1,24 +1,12 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyzeSymptoms } from '@shared/triage';
-import { analysisCache } from '../lib/analysis-cache';
-import { FULL_DEVICE, LOW_END_DEVICE, stubDevice } from '../testing/stub-device';
+import { setUpAnalyserTests } from '../testing/analyser-tests';
+import { FULL_DEVICE, LOW_END_DEVICE } from '../testing/stub-device';
 import { useSymptomAnalysis } from './useSymptomAnalysis';
 
-let restore: () => void = () => undefined;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  analysisCache.clear();
-  restore = stubDevice(FULL_DEVICE);
-});
-
-afterEach(() => {
-  restore();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const switchDevice = setUpAnalyserTests();
 
 function renderAnalysis(text: string, region?: 'default' | 'sub-saharan') {
   return renderHook(
@@ -74,8 +62,7 @@ describe('useSymptomAnalysis', () => {
   });
 
   it('chooses the mode once from the device: basic on a small screen', () => {
-    restore();
-    restore = stubDevice(LOW_END_DEVICE);
+    switchDevice(LOW_END_DEVICE);
     const { result } = renderAnalysis('headache, stiff neck and fever');
     expect(result.current.mode).toBe('basic');
     advance(500);
@@ -84,8 +71,7 @@ describe('useSymptomAnalysis', () => {
   });
 
   it('chooses enhanced on a mid-range device', () => {
-    restore();
-    restore = stubDevice({ ...FULL_DEVICE, cores: 3 });
+    switchDevice({ ...FULL_DEVICE, cores: 3 });
     expect(renderAnalysis('pain').result.current.mode).toBe('enhanced');
   });
 
