@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { paymentProcessingPath } from '../hooks/use-case-id-param';
 
@@ -45,25 +45,22 @@ export function CaseSuccessView({ caseId }: { caseId: string }) {
         Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
       </p>
 
-      <Card role="region" aria-labelledby="happening-now-title" className="mt-8 text-left">
-        <CardHeader className="pb-4">
-          <CardTitle asChild>
-            <h2 id="happening-now-title">What is happening now</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3">
-            {SUCCESS_ACTIVITIES.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3">
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                {text}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard
+        titleId="happening-now-title"
+        title="What is happening now"
+        className="mt-8 text-left"
+      >
+        <ul className="grid gap-3">
+          {SUCCESS_ACTIVITIES.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3">
+              <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
+              {text}
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
 
       <p className="mt-8 text-muted-foreground" role="timer" aria-live="off">
         Continuing in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}...

@@ -6,6 +6,7 @@ import { requestTypeLabels } from '@shared/patients/request';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -183,49 +184,35 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
   return (
     <section className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-10 sm:px-6 sm:py-14">
       {header}
-      <Card role="region" aria-labelledby="request-status-title">
-        <CardHeader className="pb-2">
-          <CardTitle asChild>
-            <h2 id="request-status-title">Request Status</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y text-sm" aria-live="polite">
-            <div className="flex items-center justify-between gap-4 py-3">
-              <dt className="text-muted-foreground">Request type</dt>
-              <dd className="font-semibold">{typeLabel}</dd>
-            </div>
-            <StatusRow label="Payment status" value="Paid" done />
+      <SectionCard titleId="request-status-title" title="Request Status" headerClassName="pb-2">
+        <dl className="divide-y text-sm" aria-live="polite">
+          <div className="flex items-center justify-between gap-4 py-3">
+            <dt className="text-muted-foreground">Request type</dt>
+            <dd className="font-semibold">{typeLabel}</dd>
+          </div>
+          <StatusRow label="Payment status" value="Paid" done />
+          <StatusRow
+            label="Provider status"
+            value={data.providerAssigned ? 'Doctor Assigned' : 'Assigning Doctor...'}
+            done={data.providerAssigned}
+          />
+          {telemedicine ? (
             <StatusRow
-              label="Provider status"
-              value={data.providerAssigned ? 'Doctor Assigned' : 'Assigning Doctor...'}
-              done={data.providerAssigned}
+              label="Video meeting"
+              value={data.meetingCreated ? 'Ready' : 'Setting up...'}
+              done={data.meetingCreated}
             />
-            {telemedicine ? (
-              <StatusRow
-                label="Video meeting"
-                value={data.meetingCreated ? 'Ready' : 'Setting up...'}
-                done={data.meetingCreated}
-              />
-            ) : null}
-          </dl>
-        </CardContent>
-      </Card>
+          ) : null}
+        </dl>
+      </SectionCard>
 
-      <Card role="region" aria-labelledby="what-next-title">
-        <CardHeader className="pb-4">
-          <CardTitle asChild>
-            <h2 id="what-next-title">What Happens Next</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid list-decimal gap-2 pl-5">
-            {NEXT_STEPS[data.requestType].map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <SectionCard titleId="what-next-title" title="What Happens Next">
+        <ol className="grid list-decimal gap-2 pl-5">
+          {NEXT_STEPS[data.requestType].map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </SectionCard>
 
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild size="lg" variant="outline">

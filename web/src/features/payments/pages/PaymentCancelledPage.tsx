@@ -1,7 +1,7 @@
 import { CircleX, CreditCard, House, Mail, Phone, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { useSupportEmail } from '@web/lib/config/get-client-config';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -75,77 +75,61 @@ export default function PaymentCancelledPage() {
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <Card role="region" aria-labelledby="reasons-title">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="reasons-title">Possible Reasons</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid list-disc gap-2 pl-5">
-              {CANCEL_REASONS.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard titleId="reasons-title" title="Possible Reasons">
+          <ul className="grid list-disc gap-2 pl-5">
+            {CANCEL_REASONS.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </SectionCard>
 
-        <Card role="region" aria-labelledby="solutions-title">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="solutions-title">Common Solutions</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3">
-              {CANCEL_SOLUTIONS.map(({ title, text }) => (
-                <div key={title}>
-                  <dt className="font-semibold">{title}</dt>
-                  <dd className="text-sm text-muted-foreground">{text}</dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
+        <SectionCard titleId="solutions-title" title="Common Solutions">
+          <dl className="grid gap-3">
+            {CANCEL_SOLUTIONS.map(({ title, text }) => (
+              <div key={title}>
+                <dt className="font-semibold">{title}</dt>
+                <dd className="text-sm text-muted-foreground">{text}</dd>
+              </div>
+            ))}
+          </dl>
+        </SectionCard>
 
-        <Card role="region" aria-labelledby="help-title" className="md:col-span-2">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="help-title">Need Help?</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <div className="grid content-start gap-3 text-sm">
-              <p>
-                <strong>Payment issues:</strong> if your card keeps being declined or you were
-                charged without reaching your visit, email <SupportEmailLink /> with your case ID.
-              </p>
-              <p>
-                <strong>Technical problems:</strong> if the payment page does not load, refresh it
-                or try another browser. Still stuck? Write to <SupportEmailLink />.
-              </p>
-              <p>
-                <strong>Billing contact:</strong> <SupportEmailLink />
-              </p>
-            </div>
-            <div className="grid content-start gap-3">
-              {supportEmail ? (
-                <Button asChild variant="outline">
-                  <a href={`mailto:${supportEmail}`}>
-                    <Mail aria-hidden="true" />
-                    Contact Support
-                  </a>
-                </Button>
-              ) : null}
-              <Button asChild variant="destructive">
-                <a href="tel:911">
-                  <Phone aria-hidden="true" />
-                  Call 911 for emergencies
+        <SectionCard
+          titleId="help-title"
+          title="Need Help?"
+          className="md:col-span-2"
+          contentClassName="grid gap-4 md:grid-cols-2"
+        >
+          <div className="grid content-start gap-3 text-sm">
+            <p>
+              <strong>Payment issues:</strong> if your card keeps being declined or you were charged
+              without reaching your visit, email <SupportEmailLink /> with your case ID.
+            </p>
+            <p>
+              <strong>Technical problems:</strong> if the payment page does not load, refresh it or
+              try another browser. Still stuck? Write to <SupportEmailLink />.
+            </p>
+            <p>
+              <strong>Billing contact:</strong> <SupportEmailLink />
+            </p>
+          </div>
+          <div className="grid content-start gap-3">
+            {supportEmail ? (
+              <Button asChild variant="outline">
+                <a href={`mailto:${supportEmail}`}>
+                  <Mail aria-hidden="true" />
+                  Contact Support
                 </a>
               </Button>
-            </div>
-          </CardContent>
-        </Card>
+            ) : null}
+            <Button asChild variant="destructive">
+              <a href="tel:911">
+                <Phone aria-hidden="true" />
+                Call 911 for emergencies
+              </a>
+            </Button>
+          </div>
+        </SectionCard>
       </div>
     </section>
   );
