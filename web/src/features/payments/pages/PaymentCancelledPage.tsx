@@ -1,8 +1,8 @@
-import { CircleX, CreditCard, House, Mail, Phone, RotateCcw } from 'lucide-react';
+import { CircleX, CreditCard, House, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
-import { useSupportEmail } from '@web/lib/config/get-client-config';
+import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
@@ -33,7 +33,6 @@ export const CANCEL_SOLUTIONS = [
 export default function PaymentCancelledPage() {
   useDocumentTitle('Payment Cancelled');
   const caseId = useQueryParam('case_id');
-  const supportEmail = useSupportEmail();
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -114,20 +113,7 @@ export default function PaymentCancelledPage() {
             </p>
           </div>
           <div className="grid content-start gap-3">
-            {supportEmail ? (
-              <Button asChild variant="outline">
-                <a href={`mailto:${supportEmail}`}>
-                  <Mail aria-hidden="true" />
-                  Contact Support
-                </a>
-              </Button>
-            ) : null}
-            <Button asChild variant="destructive">
-              <a href="tel:911">
-                <Phone aria-hidden="true" />
-                Call 911 for emergencies
-              </a>
-            </Button>
+            <SupportHelpButtons emergencyLabel="Call 911 for emergencies" />
           </div>
         </SectionCard>
       </div>

@@ -1,9 +1,10 @@
-import { LoaderCircle, Mail, Phone, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { patientCaseLabel } from '@shared/cases/status';
 import { MEETING_DURATION_MINUTES } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
-import { useSupportEmail } from '@web/lib/config/get-client-config';
+import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
+import { PendingIcon } from '@web/components/PendingIcon';
 
 export const VISIT_INSTRUCTIONS = [
   'Keep this page open. Your status updates automatically every few seconds.',
@@ -54,34 +55,11 @@ export function VisitHelp({
   onRefresh: () => void;
   refreshing: boolean;
 }) {
-  const supportEmail = useSupportEmail();
   return (
     <SectionCard titleId="help-title" title="Need Help?" contentClassName="grid gap-2">
-      {supportEmail ? (
-        <Button asChild variant="outline">
-          <a href={`mailto:${supportEmail}`}>
-            <Mail aria-hidden="true" />
-            Contact Support
-          </a>
-        </Button>
-      ) : (
-        <Button variant="outline" disabled>
-          <Mail aria-hidden="true" />
-          Contact Support
-        </Button>
-      )}
-      <Button asChild variant="destructive">
-        <a href="tel:911">
-          <Phone aria-hidden="true" />
-          Call 911
-        </a>
-      </Button>
+      <SupportHelpButtons disabledWithoutEmail />
       <Button variant="secondary" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <RefreshCw aria-hidden="true" />
-        )}
+        <PendingIcon pending={refreshing} icon={RefreshCw} />
         Refresh Status
       </Button>
       <p className="mt-2 text-xs text-muted-foreground">
