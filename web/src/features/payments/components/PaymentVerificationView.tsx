@@ -1,9 +1,10 @@
 import { CircleAlert, CircleCheckBig, House, LoaderCircle, Video } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { patientIdSchema } from '@shared/patients/api';
 import { requestTypeLabels } from '@shared/patients/request';
 import { Badge } from '@web/components/ui/badge';
+import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SectionCard } from '@web/components/SectionCard';
@@ -65,12 +66,9 @@ function VerificationError() {
             Support: <SupportEmailLink />
           </p>
           <div>
-            <Button asChild size="lg">
-              <Link to="/">
-                <House aria-hidden="true" />
-                Return Home
-              </Link>
-            </Button>
+            <IconLinkButton to="/" icon={House} size="lg">
+              Return Home
+            </IconLinkButton>
           </div>
         </CardContent>
       </Card>
@@ -215,12 +213,9 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
       </SectionCard>
 
       <div className="flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">
-            <House aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+          Back to Home
+        </IconLinkButton>
         {data.meetingCreated ? (
           <Button size="lg" onClick={() => window.location.reload()}>
             <Video aria-hidden="true" />

@@ -1,6 +1,5 @@
 import { CircleX, CreditCard, House, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@web/components/ui/button';
+import { IconLinkButton } from '@web/components/IconLinkButton';
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
@@ -51,25 +50,21 @@ export default function PaymentCancelledPage() {
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {caseId ? (
-            <Button asChild size="lg">
-              <Link to={paymentChoicePath(caseId)}>
-                <CreditCard aria-hidden="true" />
-                Try Payment Again
-              </Link>
-            </Button>
+            <IconLinkButton to={paymentChoicePath(caseId)} icon={CreditCard} size="lg">
+              Try Payment Again
+            </IconLinkButton>
           ) : null}
-          <Button asChild size="lg" variant={caseId ? 'outline' : 'default'}>
-            <Link to="/patient-telehealth">
-              <RotateCcw aria-hidden="true" />
-              Start New Request
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/">
-              <House aria-hidden="true" />
-              Return to Home
-            </Link>
-          </Button>
+          <IconLinkButton
+            to="/patient-telehealth"
+            icon={RotateCcw}
+            size="lg"
+            variant={caseId ? 'outline' : 'default'}
+          >
+            Start New Request
+          </IconLinkButton>
+          <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+            Return to Home
+          </IconLinkButton>
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { MessagePage } from '@web/components/MessagePage';
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { isUnknownCaseError, PROCESSING_POLL_MS, useCaseStatus } from '@web/lib/case-status';
@@ -50,16 +51,18 @@ function statusText(data: CaseStatusResponse | undefined): string {
 function InvalidRequest() {
   useDocumentTitle('Invalid Request');
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
-      <span className="grid size-14 place-items-center rounded-2xl bg-danger-soft text-destructive">
-        <CircleAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Invalid Request</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Missing case information</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/patient-telehealth">Start New Request</Link>
-      </Button>
-    </section>
+    <MessagePage
+      icon={CircleAlert}
+      tone="danger"
+      title="Invalid Request"
+      actions={
+        <Button asChild size="lg">
+          <Link to="/patient-telehealth">Start New Request</Link>
+        </Button>
+      }
+    >
+      Missing case information
+    </MessagePage>
   );
 }
 
