@@ -5,6 +5,7 @@ import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { IconList } from './PackageDetails';
 import { paymentProcessingPath } from '../hooks/use-case-id-param';
 
 /** Spec doc 1 §9: the success page moves on after 3 seconds. */
@@ -50,16 +51,7 @@ export function CaseSuccessView({ caseId }: { caseId: string }) {
         title="What is happening now"
         className="mt-8 text-left"
       >
-        <ul className="grid gap-3">
-          {SUCCESS_ACTIVITIES.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3">
-              <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
-              {text}
-            </li>
-          ))}
-        </ul>
+        <IconList items={SUCCESS_ACTIVITIES} />
       </SectionCard>
 
       <p className="mt-8 text-muted-foreground" role="timer" aria-live="off">

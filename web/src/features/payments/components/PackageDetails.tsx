@@ -23,6 +23,22 @@ export const PAYMENT_SUMMARY_ITEMS: PackageItem[] = [
   { icon: Bell, text: 'Instant provider notification' },
 ];
 
+/** Short lines, each after its icon in a soft primary tile. */
+export function IconList({ items }: { items: readonly PackageItem[] }) {
+  return (
+    <ul className="grid gap-3">
+      {items.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-center gap-3">
+          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
+            <Icon className="size-4" aria-hidden="true" />
+          </span>
+          <span>{text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PackageDetails({
   title,
   headingId,
@@ -36,16 +52,7 @@ export function PackageDetails({
 }) {
   return (
     <SectionCard titleId={headingId} title={title}>
-      <ul className="grid gap-3">
-        {items.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-3">
-            <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-              <Icon className="size-4" aria-hidden="true" />
-            </span>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ul>
+      <IconList items={items} />
       <dl className="mt-5 flex items-baseline justify-between border-t pt-4">
         <dt className="font-semibold">{showTotal ? 'Total' : 'Price'}</dt>
         <dd className="text-2xl font-bold text-foreground">{CONSULTATION_FEE_LABEL}</dd>

@@ -24,6 +24,9 @@ const checkLabels: Record<CheckState, string> = {
   missing: 'Not detected',
 };
 
+const VIDEO_TOGGLE = { label: 'Camera', on: Video, off: VideoOff };
+const AUDIO_TOGGLE = { label: 'Microphone', on: Mic, off: MicOff };
+
 function checkState(media: LocalMedia, works: boolean): CheckState {
   if (media.status === 'idle' || media.status === 'requesting') return 'checking';
   return works ? 'working' : 'missing';
@@ -110,24 +113,23 @@ export function VideoRoomPanel({
       </div>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="Device controls">
-        <Button
-          variant={media.videoEnabled ? 'secondary' : 'outline'}
-          aria-pressed={media.videoEnabled}
-          disabled={!media.hasVideo}
-          onClick={media.toggleVideo}
-        >
-          {media.videoEnabled ? <Video aria-hidden="true" /> : <VideoOff aria-hidden="true" />}
-          Camera
-        </Button>
-        <Button
-          variant={media.audioEnabled ? 'secondary' : 'outline'}
-          aria-pressed={media.audioEnabled}
-          disabled={!media.hasAudio}
-          onClick={media.toggleAudio}
-        >
-          {media.audioEnabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
-          Microphone
-        </Button>
+        {(
+          [
+            [VIDEO_TOGGLE, media.videoEnabled, media.hasVideo, media.toggleVideo],
+            [AUDIO_TOGGLE, media.audioEnabled, media.hasAudio, media.toggleAudio],
+          ] as const
+        ).map(([{ label, on: OnIcon, off: OffIcon }, enabled, available, toggle]) => (
+          <Button
+            key={label}
+            variant={enabled ? 'secondary' : 'outline'}
+            aria-pressed={enabled}
+            disabled={!available}
+            onClick={toggle}
+          >
+            {enabled ? <OnIcon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
+            {label}
+          </Button>
+        ))}
       </div>
 
       <div>
