@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
+import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { IconList } from './PackageDetails';
 import { paymentProcessingPath } from '../hooks/use-case-id-param';
@@ -35,13 +36,9 @@ export function CaseSuccessView({ caseId }: { caseId: string }) {
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 text-center sm:px-6 sm:py-14">
-      <span className="mx-auto grid size-16 place-items-center rounded-full bg-success-soft text-success">
-        <CircleCheckBig className="size-9" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Successful!</h1>
-      <p className="mt-3 text-lg text-muted-foreground">
+      <PaymentHero icon={CircleCheckBig} tone="success" title="Payment Successful!">
         Your payment of {CONSULTATION_FEE_LABEL} has been confirmed.
-      </p>
+      </PaymentHero>
       <p className="mt-2 text-sm text-muted-foreground">
         Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
       </p>

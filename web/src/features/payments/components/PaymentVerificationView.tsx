@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
+import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePaymentVerification } from '../api/get-payment-verification';
 import { useSyncTestPayment } from '../api/sync-test-payment';
@@ -153,14 +154,10 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
   const typeLabel = requestTypeLabels[data.requestType];
   const header = (
     <div className="text-center">
-      <span className="mx-auto grid size-16 place-items-center rounded-full bg-success-soft text-success">
-        <CircleCheckBig className="size-9" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Successful!</h1>
-      <p className="mt-3 text-lg text-muted-foreground">
+      <PaymentHero icon={CircleCheckBig} tone="success" title="Payment Successful!">
         Thank you{data.patientName ? `, ${data.patientName}` : ''}. Your {typeLabel} request is
         confirmed.
-      </p>
+      </PaymentHero>
     </div>
   );
 

@@ -3,6 +3,7 @@ import { IconLinkButton } from '@web/components/IconLinkButton';
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
+import { PaymentHero } from '../components/PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
 
@@ -36,13 +37,9 @@ export default function PaymentCancelledPage() {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="text-center">
-        <span className="mx-auto grid size-16 place-items-center rounded-full bg-warning-soft text-warning">
-          <CircleX className="size-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Cancelled</h1>
-        <p className="mt-3 text-lg text-muted-foreground">
+        <PaymentHero icon={CircleX} tone="warning" title="Payment Cancelled">
           Your payment was not completed and no charge was made to your card.
-        </p>
+        </PaymentHero>
         {caseId ? (
           <p className="mt-2 text-muted-foreground">
             Your case has been saved and is available for 24 hours, so you can finish paying later.
