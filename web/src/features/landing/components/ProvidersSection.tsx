@@ -1,6 +1,5 @@
 import { LayoutDashboard, UserPlus } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@web/components/ui/button';
+import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApplicationStatusCheck } from '@web/features/doctor-applications';
 
@@ -19,18 +18,12 @@ export function ProvidersSection() {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/provider-dashboard">
-                <LayoutDashboard aria-hidden="true" />
-                Provider Dashboard
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/provider/apply">
-                <UserPlus aria-hidden="true" />
-                Apply to Join Network
-              </Link>
-            </Button>
+            <IconLinkButton to="/provider-dashboard" icon={LayoutDashboard} size="lg">
+              Provider Dashboard
+            </IconLinkButton>
+            <IconLinkButton to="/provider/apply" icon={UserPlus} size="lg" variant="outline">
+              Apply to Join Network
+            </IconLinkButton>
           </CardContent>
         </Card>
 

@@ -1,5 +1,7 @@
 import { ArrowLeft, FileQuestion, House } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { IconLinkButton } from '@web/components/IconLinkButton';
+import { MessagePage } from '@web/components/MessagePage';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
@@ -8,28 +10,25 @@ export default function NotFoundPage() {
   const navigate = useNavigate();
 
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
-      <span className="grid size-14 place-items-center rounded-2xl bg-primary-soft text-primary">
-        <FileQuestion className="size-7" aria-hidden="true" />
-      </span>
-      <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-primary">Error 404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page Not Found</h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        The page you are looking for does not exist or has moved. Check the address, or use the
-        buttons below.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg">
-          <Link to="/">
-            <House aria-hidden="true" />
+    <MessagePage
+      icon={FileQuestion}
+      tone="primary"
+      eyebrow="Error 404"
+      title="Page Not Found"
+      actions={
+        <>
+          <IconLinkButton to="/" icon={House} size="lg">
             Go Home
-          </Link>
-        </Button>
-        <Button size="lg" variant="outline" onClick={() => void navigate(-1)}>
-          <ArrowLeft aria-hidden="true" />
-          Go Back
-        </Button>
-      </div>
-    </section>
+          </IconLinkButton>
+          <Button size="lg" variant="outline" onClick={() => void navigate(-1)}>
+            <ArrowLeft aria-hidden="true" />
+            Go Back
+          </Button>
+        </>
+      }
+    >
+      The page you are looking for does not exist or has moved. Check the address, or use the
+      buttons below.
+    </MessagePage>
   );
 }

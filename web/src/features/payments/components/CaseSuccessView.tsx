@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
+import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { IconList } from './PackageDetails';
 import { paymentProcessingPath } from '../hooks/use-case-id-param';
 
 /** Spec doc 1 §9: the success page moves on after 3 seconds. */
@@ -34,36 +36,20 @@ export function CaseSuccessView({ caseId }: { caseId: string }) {
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 text-center sm:px-6 sm:py-14">
-      <span className="mx-auto grid size-16 place-items-center rounded-full bg-success-soft text-success">
-        <CircleCheckBig className="size-9" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Successful!</h1>
-      <p className="mt-3 text-lg text-muted-foreground">
+      <PaymentHero icon={CircleCheckBig} tone="success" title="Payment Successful!">
         Your payment of {CONSULTATION_FEE_LABEL} has been confirmed.
-      </p>
+      </PaymentHero>
       <p className="mt-2 text-sm text-muted-foreground">
         Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
       </p>
 
-      <Card role="region" aria-labelledby="happening-now-title" className="mt-8 text-left">
-        <CardHeader className="pb-4">
-          <CardTitle asChild>
-            <h2 id="happening-now-title">What is happening now</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3">
-            {SUCCESS_ACTIVITIES.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3">
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                {text}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard
+        titleId="happening-now-title"
+        title="What is happening now"
+        className="mt-8 text-left"
+      >
+        <IconList items={SUCCESS_ACTIVITIES} />
+      </SectionCard>
 
       <p className="mt-8 text-muted-foreground" role="timer" aria-live="off">
         Continuing in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}...

@@ -1,6 +1,6 @@
 import { Bell, BadgeCheck, ShieldCheck, Video, type LucideIcon } from 'lucide-react';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 
 export interface PackageItem {
   icon: LucideIcon;
@@ -23,6 +23,22 @@ export const PAYMENT_SUMMARY_ITEMS: PackageItem[] = [
   { icon: Bell, text: 'Instant provider notification' },
 ];
 
+/** Short lines, each after its icon in a soft primary tile. */
+export function IconList({ items }: { items: readonly PackageItem[] }) {
+  return (
+    <ul className="grid gap-3">
+      {items.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-center gap-3">
+          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
+            <Icon className="size-4" aria-hidden="true" />
+          </span>
+          <span>{text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PackageDetails({
   title,
   headingId,
@@ -35,28 +51,12 @@ export function PackageDetails({
   showTotal?: boolean;
 }) {
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader className="pb-4">
-        <CardTitle asChild>
-          <h2 id={headingId}>{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3">
-          {items.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3">
-              <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
-              <span>{text}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-5 flex items-baseline justify-between border-t pt-4">
-          <dt className="font-semibold">{showTotal ? 'Total' : 'Price'}</dt>
-          <dd className="text-2xl font-bold text-foreground">{CONSULTATION_FEE_LABEL}</dd>
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard titleId={headingId} title={title}>
+      <IconList items={items} />
+      <dl className="mt-5 flex items-baseline justify-between border-t pt-4">
+        <dt className="font-semibold">{showTotal ? 'Total' : 'Price'}</dt>
+        <dd className="text-2xl font-bold text-foreground">{CONSULTATION_FEE_LABEL}</dd>
+      </dl>
+    </SectionCard>
   );
 }

@@ -1,13 +1,16 @@
 import { CircleAlert, CircleCheckBig, House, LoaderCircle, Video } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { patientIdSchema } from '@shared/patients/api';
 import { requestTypeLabels } from '@shared/patients/request';
 import { Badge } from '@web/components/ui/badge';
+import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
+import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePaymentVerification } from '../api/get-payment-verification';
 import { useSyncTestPayment } from '../api/sync-test-payment';
@@ -64,12 +67,9 @@ function VerificationError() {
             Support: <SupportEmailLink />
           </p>
           <div>
-            <Button asChild size="lg">
-              <Link to="/">
-                <House aria-hidden="true" />
-                Return Home
-              </Link>
-            </Button>
+            <IconLinkButton to="/" icon={House} size="lg">
+              Return Home
+            </IconLinkButton>
           </div>
         </CardContent>
       </Card>
@@ -154,14 +154,10 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
   const typeLabel = requestTypeLabels[data.requestType];
   const header = (
     <div className="text-center">
-      <span className="mx-auto grid size-16 place-items-center rounded-full bg-success-soft text-success">
-        <CircleCheckBig className="size-9" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Successful!</h1>
-      <p className="mt-3 text-lg text-muted-foreground">
+      <PaymentHero icon={CircleCheckBig} tone="success" title="Payment Successful!">
         Thank you{data.patientName ? `, ${data.patientName}` : ''}. Your {typeLabel} request is
         confirmed.
-      </p>
+      </PaymentHero>
     </div>
   );
 
@@ -183,57 +179,40 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
   return (
     <section className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-10 sm:px-6 sm:py-14">
       {header}
-      <Card role="region" aria-labelledby="request-status-title">
-        <CardHeader className="pb-2">
-          <CardTitle asChild>
-            <h2 id="request-status-title">Request Status</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y text-sm" aria-live="polite">
-            <div className="flex items-center justify-between gap-4 py-3">
-              <dt className="text-muted-foreground">Request type</dt>
-              <dd className="font-semibold">{typeLabel}</dd>
-            </div>
-            <StatusRow label="Payment status" value="Paid" done />
+      <SectionCard titleId="request-status-title" title="Request Status" headerClassName="pb-2">
+        <dl className="divide-y text-sm" aria-live="polite">
+          <div className="flex items-center justify-between gap-4 py-3">
+            <dt className="text-muted-foreground">Request type</dt>
+            <dd className="font-semibold">{typeLabel}</dd>
+          </div>
+          <StatusRow label="Payment status" value="Paid" done />
+          <StatusRow
+            label="Provider status"
+            value={data.providerAssigned ? 'Doctor Assigned' : 'Assigning Doctor...'}
+            done={data.providerAssigned}
+          />
+          {telemedicine ? (
             <StatusRow
-              label="Provider status"
-              value={data.providerAssigned ? 'Doctor Assigned' : 'Assigning Doctor...'}
-              done={data.providerAssigned}
+              label="Video meeting"
+              value={data.meetingCreated ? 'Ready' : 'Setting up...'}
+              done={data.meetingCreated}
             />
-            {telemedicine ? (
-              <StatusRow
-                label="Video meeting"
-                value={data.meetingCreated ? 'Ready' : 'Setting up...'}
-                done={data.meetingCreated}
-              />
-            ) : null}
-          </dl>
-        </CardContent>
-      </Card>
+          ) : null}
+        </dl>
+      </SectionCard>
 
-      <Card role="region" aria-labelledby="what-next-title">
-        <CardHeader className="pb-4">
-          <CardTitle asChild>
-            <h2 id="what-next-title">What Happens Next</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid list-decimal gap-2 pl-5">
-            {NEXT_STEPS[data.requestType].map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <SectionCard titleId="what-next-title" title="What Happens Next">
+        <ol className="grid list-decimal gap-2 pl-5">
+          {NEXT_STEPS[data.requestType].map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </SectionCard>
 
       <div className="flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg" variant="outline">
-          <Link to="/">
-            <House aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+          Back to Home
+        </IconLinkButton>
         {data.meetingCreated ? (
           <Button size="lg" onClick={() => window.location.reload()}>
             <Video aria-hidden="true" />

@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockPatientApi } from '@web/testing/patient-api';
-import { renderRoutes, resetDom } from '@web/testing/render';
-import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { describe, expect, it } from 'vitest';
+import { setupPatientPageTests } from '@web/testing/patient-api';
+import { renderRoutes } from '@web/testing/render';
+import { advance } from '@web/testing/clock';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentCancelledPage from './PaymentCancelledPage';
 
-beforeEach(() => {
-  installFakeClock();
-  mockPatientApi();
-});
-
-afterEach(() => {
-  resetDom();
-  restoreClock();
-  vi.unstubAllGlobals();
-});
+setupPatientPageTests();
 
 function renderAt(url: string) {
   return renderRoutes([{ path: '/payment-cancelled', element: <PaymentCancelledPage /> }], {

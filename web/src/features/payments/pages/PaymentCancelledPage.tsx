@@ -1,9 +1,9 @@
-import { CircleX, CreditCard, House, Mail, Phone, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useSupportEmail } from '@web/lib/config/get-client-config';
+import { CircleX, CreditCard, House, RotateCcw } from 'lucide-react';
+import { IconLinkButton } from '@web/components/IconLinkButton';
+import { SectionCard } from '@web/components/SectionCard';
+import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
+import { PaymentHero } from '../components/PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
 
@@ -33,18 +33,13 @@ export const CANCEL_SOLUTIONS = [
 export default function PaymentCancelledPage() {
   useDocumentTitle('Payment Cancelled');
   const caseId = useQueryParam('case_id');
-  const supportEmail = useSupportEmail();
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="text-center">
-        <span className="mx-auto grid size-16 place-items-center rounded-full bg-warning-soft text-warning">
-          <CircleX className="size-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Payment Cancelled</h1>
-        <p className="mt-3 text-lg text-muted-foreground">
+        <PaymentHero icon={CircleX} tone="warning" title="Payment Cancelled">
           Your payment was not completed and no charge was made to your card.
-        </p>
+        </PaymentHero>
         {caseId ? (
           <p className="mt-2 text-muted-foreground">
             Your case has been saved and is available for 24 hours, so you can finish paying later.
@@ -52,100 +47,67 @@ export default function PaymentCancelledPage() {
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {caseId ? (
-            <Button asChild size="lg">
-              <Link to={paymentChoicePath(caseId)}>
-                <CreditCard aria-hidden="true" />
-                Try Payment Again
-              </Link>
-            </Button>
+            <IconLinkButton to={paymentChoicePath(caseId)} icon={CreditCard} size="lg">
+              Try Payment Again
+            </IconLinkButton>
           ) : null}
-          <Button asChild size="lg" variant={caseId ? 'outline' : 'default'}>
-            <Link to="/patient-telehealth">
-              <RotateCcw aria-hidden="true" />
-              Start New Request
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/">
-              <House aria-hidden="true" />
-              Return to Home
-            </Link>
-          </Button>
+          <IconLinkButton
+            to="/patient-telehealth"
+            icon={RotateCcw}
+            size="lg"
+            variant={caseId ? 'outline' : 'default'}
+          >
+            Start New Request
+          </IconLinkButton>
+          <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+            Return to Home
+          </IconLinkButton>
         </div>
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <Card role="region" aria-labelledby="reasons-title">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="reasons-title">Possible Reasons</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid list-disc gap-2 pl-5">
-              {CANCEL_REASONS.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard titleId="reasons-title" title="Possible Reasons">
+          <ul className="grid list-disc gap-2 pl-5">
+            {CANCEL_REASONS.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </SectionCard>
 
-        <Card role="region" aria-labelledby="solutions-title">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="solutions-title">Common Solutions</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3">
-              {CANCEL_SOLUTIONS.map(({ title, text }) => (
-                <div key={title}>
-                  <dt className="font-semibold">{title}</dt>
-                  <dd className="text-sm text-muted-foreground">{text}</dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
+        <SectionCard titleId="solutions-title" title="Common Solutions">
+          <dl className="grid gap-3">
+            {CANCEL_SOLUTIONS.map(({ title, text }) => (
+              <div key={title}>
+                <dt className="font-semibold">{title}</dt>
+                <dd className="text-sm text-muted-foreground">{text}</dd>
+              </div>
+            ))}
+          </dl>
+        </SectionCard>
 
-        <Card role="region" aria-labelledby="help-title" className="md:col-span-2">
-          <CardHeader className="pb-4">
-            <CardTitle asChild>
-              <h2 id="help-title">Need Help?</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <div className="grid content-start gap-3 text-sm">
-              <p>
-                <strong>Payment issues:</strong> if your card keeps being declined or you were
-                charged without reaching your visit, email <SupportEmailLink /> with your case ID.
-              </p>
-              <p>
-                <strong>Technical problems:</strong> if the payment page does not load, refresh it
-                or try another browser. Still stuck? Write to <SupportEmailLink />.
-              </p>
-              <p>
-                <strong>Billing contact:</strong> <SupportEmailLink />
-              </p>
-            </div>
-            <div className="grid content-start gap-3">
-              {supportEmail ? (
-                <Button asChild variant="outline">
-                  <a href={`mailto:${supportEmail}`}>
-                    <Mail aria-hidden="true" />
-                    Contact Support
-                  </a>
-                </Button>
-              ) : null}
-              <Button asChild variant="destructive">
-                <a href="tel:911">
-                  <Phone aria-hidden="true" />
-                  Call 911 for emergencies
-                </a>
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+        <SectionCard
+          titleId="help-title"
+          title="Need Help?"
+          className="md:col-span-2"
+          contentClassName="grid gap-4 md:grid-cols-2"
+        >
+          <div className="grid content-start gap-3 text-sm">
+            <p>
+              <strong>Payment issues:</strong> if your card keeps being declined or you were charged
+              without reaching your visit, email <SupportEmailLink /> with your case ID.
+            </p>
+            <p>
+              <strong>Technical problems:</strong> if the payment page does not load, refresh it or
+              try another browser. Still stuck? Write to <SupportEmailLink />.
+            </p>
+            <p>
+              <strong>Billing contact:</strong> <SupportEmailLink />
+            </p>
+          </div>
+          <div className="grid content-start gap-3">
+            <SupportHelpButtons emergencyLabel="Call 911 for emergencies" />
+          </div>
+        </SectionCard>
       </div>
     </section>
   );

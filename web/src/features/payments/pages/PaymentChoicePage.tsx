@@ -4,6 +4,7 @@ import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PackageDetails } from '../components/PackageDetails';
 import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
@@ -94,28 +95,21 @@ export default function PaymentChoicePage() {
 
         <div className="grid content-start gap-6">
           <PackageDetails title="Your Consultation Package" headingId="package-title" />
-          <Card role="region" aria-labelledby="next-steps-title">
-            <CardHeader className="pb-4">
-              <CardTitle asChild>
-                <h2 id="next-steps-title">What Happens Next</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ol className="grid gap-3">
-                {NEXT_STEPS.map((step, index) => (
-                  <li key={step} className="flex items-center gap-3">
-                    <span
-                      className="grid size-7 shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
-                      aria-hidden="true"
-                    >
-                      {index + 1}
-                    </span>
-                    <span>{step}</span>
-                  </li>
-                ))}
-              </ol>
-            </CardContent>
-          </Card>
+          <SectionCard titleId="next-steps-title" title="What Happens Next">
+            <ol className="grid gap-3">
+              {NEXT_STEPS.map((step, index) => (
+                <li key={step} className="flex items-center gap-3">
+                  <span
+                    className="grid size-7 shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <span>{step}</span>
+                </li>
+              ))}
+            </ol>
+          </SectionCard>
         </div>
       </div>
     </section>

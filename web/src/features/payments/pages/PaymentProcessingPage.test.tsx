@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockPatientApi } from '@web/testing/patient-api';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { describe, expect, it } from 'vitest';
+import { setupPatientPageTests } from '@web/testing/patient-api';
+import { renderRoutes } from '@web/testing/render';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json } from '@web/testing/api-mock';
-import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { advance } from '@web/testing/clock';
 import { toasts } from '@web/testing/dom';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentProcessingPage from './PaymentProcessingPage';
@@ -25,17 +25,7 @@ function caseStatus(status: string) {
 }
 
 let api: ApiMock;
-
-beforeEach(() => {
-  installFakeClock();
-  api = mockPatientApi();
-});
-
-afterEach(() => {
-  resetDom();
-  restoreClock();
-  vi.unstubAllGlobals();
-});
+setupPatientPageTests((mock) => (api = mock));
 
 function renderAt(url: string) {
   return renderRoutes(

@@ -5,7 +5,8 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { MessagePage } from '@web/components/MessagePage';
+import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { isUnknownCaseError, PROCESSING_POLL_MS, useCaseStatus } from '@web/lib/case-status';
 import { visitPath } from '@web/lib/app-paths';
@@ -50,16 +51,18 @@ function statusText(data: CaseStatusResponse | undefined): string {
 function InvalidRequest() {
   useDocumentTitle('Invalid Request');
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
-      <span className="grid size-14 place-items-center rounded-2xl bg-danger-soft text-destructive">
-        <CircleAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Invalid Request</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Missing case information</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/patient-telehealth">Start New Request</Link>
-      </Button>
-    </section>
+    <MessagePage
+      icon={CircleAlert}
+      tone="danger"
+      title="Invalid Request"
+      actions={
+        <Button asChild size="lg">
+          <Link to="/patient-telehealth">Start New Request</Link>
+        </Button>
+      }
+    >
+      Missing case information
+    </MessagePage>
   );
 }
 
@@ -86,59 +89,55 @@ function Processing({ caseId }: { caseId: string }) {
         </p>
       </div>
 
-      <Card role="region" aria-labelledby="processing-status-title" className="mt-8">
-        <CardHeader className="pb-4">
-          <CardTitle asChild>
-            <h2 id="processing-status-title">Payment Status</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-muted-foreground">Case ID</dt>
-            <dd className="font-mono break-all">{caseId}</dd>
-            <dt className="text-muted-foreground">Status</dt>
-            <dd className="font-medium" aria-live="polite">
-              {statusText(data)}
-            </dd>
-            <dt className="text-muted-foreground">Payment</dt>
-            <dd className="font-medium" aria-live="polite">
-              {paid ? 'Confirmed' : 'Pending'}
-            </dd>
-          </dl>
+      <SectionCard
+        titleId="processing-status-title"
+        title="Payment Status"
+        className="mt-8"
+        contentClassName="grid gap-6"
+      >
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">Case ID</dt>
+          <dd className="font-mono break-all">{caseId}</dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd className="font-medium" aria-live="polite">
+            {statusText(data)}
+          </dd>
+          <dt className="text-muted-foreground">Payment</dt>
+          <dd className="font-medium" aria-live="polite">
+            {paid ? 'Confirmed' : 'Pending'}
+          </dd>
+        </dl>
 
-          <ol className="grid gap-3" aria-label="Progress">
-            {processingSteps(data).map(({ label, state }) => {
-              const Icon = stepIcons[state];
-              return (
-                <li key={label} className="flex items-center gap-3" data-state={state}>
-                  <Icon
-                    className={cn(
-                      'size-5 shrink-0',
-                      state === 'done' && 'text-success',
-                      state === 'current' && 'text-primary motion-safe:animate-spin',
-                      state === 'waiting' && 'text-muted-foreground',
-                    )}
-                    aria-hidden="true"
-                  />
-                  <span className={cn(state === 'waiting' && 'text-muted-foreground')}>
-                    {label}
-                  </span>
-                  <span className="sr-only">: {stepText[state]}</span>
-                </li>
-              );
-            })}
-          </ol>
+        <ol className="grid gap-3" aria-label="Progress">
+          {processingSteps(data).map(({ label, state }) => {
+            const Icon = stepIcons[state];
+            return (
+              <li key={label} className="flex items-center gap-3" data-state={state}>
+                <Icon
+                  className={cn(
+                    'size-5 shrink-0',
+                    state === 'done' && 'text-success',
+                    state === 'current' && 'text-primary motion-safe:animate-spin',
+                    state === 'waiting' && 'text-muted-foreground',
+                  )}
+                  aria-hidden="true"
+                />
+                <span className={cn(state === 'waiting' && 'text-muted-foreground')}>{label}</span>
+                <span className="sr-only">: {stepText[state]}</span>
+              </li>
+            );
+          })}
+        </ol>
 
-          {query.isError ? (
-            <Alert variant="warning" role="status">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>
-                We are having trouble checking your payment. Still trying...
-              </AlertDescription>
-            </Alert>
-          ) : null}
-        </CardContent>
-      </Card>
+        {query.isError ? (
+          <Alert variant="warning" role="status">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>
+              We are having trouble checking your payment. Still trying...
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </SectionCard>
 
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Questions about your payment? Contact <SupportEmailLink />.

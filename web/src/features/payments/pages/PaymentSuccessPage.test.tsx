@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockPatientApi } from '@web/testing/patient-api';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupPatientPageTests } from '@web/testing/patient-api';
+import { renderRoutes } from '@web/testing/render';
 import { getPaymentVerification, getVideoAccess } from '@shared/patients/contracts';
 import { testPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json, never } from '@web/testing/api-mock';
-import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { advance } from '@web/testing/clock';
 import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
@@ -28,16 +28,9 @@ function verification(overrides: Record<string, unknown> = {}) {
 }
 
 let api: ApiMock;
-
-beforeEach(() => {
-  installFakeClock();
-  api = mockPatientApi();
-});
+setupPatientPageTests((mock) => (api = mock));
 
 afterEach(() => {
-  resetDom();
-  restoreClock();
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(document, 'visibilityState');
 });
 

@@ -13,6 +13,7 @@ import type { VideoAccessResponse } from '@shared/patients/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { formatDateTime } from '@web/lib/dates';
 import { useVideoAccess } from '../api/get-video-access';
 import { useRecordMeetingAccess } from '../api/record-meeting-access';
@@ -77,33 +78,31 @@ function PaymentRequired({
 }) {
   const pending = access.paymentStatus === 'pending';
   return (
-    <Card role="region" aria-labelledby="payment-required-title">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="payment-required-title">Payment Required</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <Alert variant="warning" role="status">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>
-            {pending ? VIDEO_ACCESS_TEXT.paymentPending : VIDEO_ACCESS_TEXT.paymentIncomplete}
-          </AlertDescription>
-        </Alert>
-        <DetailList
-          rows={[
-            ['Payment status', capitalize(access.paymentStatus)],
-            ['Payment ID', access.paymentId ?? 'Not available'],
-          ]}
-        />
-        <div>
-          <Button onClick={onCheck} disabled={checking}>
-            <RefreshCw className={checking ? 'animate-spin' : undefined} aria-hidden="true" />
-            {checking ? 'Checking...' : 'Check Payment Status'}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="payment-required-title"
+      title="Payment Required"
+      headerClassName=""
+      contentClassName="grid gap-5"
+    >
+      <Alert variant="warning" role="status">
+        <CircleAlert aria-hidden="true" />
+        <AlertDescription>
+          {pending ? VIDEO_ACCESS_TEXT.paymentPending : VIDEO_ACCESS_TEXT.paymentIncomplete}
+        </AlertDescription>
+      </Alert>
+      <DetailList
+        rows={[
+          ['Payment status', capitalize(access.paymentStatus)],
+          ['Payment ID', access.paymentId ?? 'Not available'],
+        ]}
+      />
+      <div>
+        <Button onClick={onCheck} disabled={checking}>
+          <RefreshCw className={checking ? 'animate-spin' : undefined} aria-hidden="true" />
+          {checking ? 'Checking...' : 'Check Payment Status'}
+        </Button>
+      </div>
+    </SectionCard>
   );
 }
 

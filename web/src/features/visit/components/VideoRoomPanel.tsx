@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef } from 'react';
 import type { PatientMeeting } from '@shared/cases/api';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SectionCard } from '@web/components/SectionCard';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 import { cn } from '@web/lib/utils';
 import type { LocalMedia } from '../hooks/use-local-media';
@@ -23,6 +23,9 @@ const checkLabels: Record<CheckState, string> = {
   working: 'Working',
   missing: 'Not detected',
 };
+
+const VIDEO_TOGGLE = { label: 'Camera', on: Video, off: VideoOff };
+const AUDIO_TOGGLE = { label: 'Microphone', on: Mic, off: MicOff };
 
 function checkState(media: LocalMedia, works: boolean): CheckState {
   if (media.status === 'idle' || media.status === 'requesting') return 'checking';
@@ -91,95 +94,87 @@ export function VideoRoomPanel({
   const joinUrl = meeting?.patientJoinUrl;
 
   return (
-    <Card role="region" aria-labelledby="video-room-title">
-      <CardHeader className="pb-4">
-        <CardTitle asChild>
-          <h2 id="video-room-title">Video Room</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <div className="relative aspect-video overflow-hidden rounded-lg bg-slate-900">
-          <video
-            ref={videoRef}
-            muted
-            playsInline
-            autoPlay
-            aria-label="Your camera preview"
-            className={cn('size-full -scale-x-100 object-cover', !showPreview && 'hidden')}
-          />
-          {!showPreview ? (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-4 text-center text-slate-200">
-              <VideoOff className="size-10" aria-hidden="true" />
-              <p>{previewMessage(media)}</p>
-            </div>
-          ) : null}
-        </div>
+    <SectionCard titleId="video-room-title" title="Video Room" contentClassName="grid gap-5">
+      <div className="relative aspect-video overflow-hidden rounded-lg bg-slate-900">
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          autoPlay
+          aria-label="Your camera preview"
+          className={cn('size-full -scale-x-100 object-cover', !showPreview && 'hidden')}
+        />
+        {!showPreview ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-4 text-center text-slate-200">
+            <VideoOff className="size-10" aria-hidden="true" />
+            <p>{previewMessage(media)}</p>
+          </div>
+        ) : null}
+      </div>
 
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Device controls">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Device controls">
+        {(
+          [
+            [VIDEO_TOGGLE, media.videoEnabled, media.hasVideo, media.toggleVideo],
+            [AUDIO_TOGGLE, media.audioEnabled, media.hasAudio, media.toggleAudio],
+          ] as const
+        ).map(([{ label, on: OnIcon, off: OffIcon }, enabled, available, toggle]) => (
           <Button
-            variant={media.videoEnabled ? 'secondary' : 'outline'}
-            aria-pressed={media.videoEnabled}
-            disabled={!media.hasVideo}
-            onClick={media.toggleVideo}
+            key={label}
+            variant={enabled ? 'secondary' : 'outline'}
+            aria-pressed={enabled}
+            disabled={!available}
+            onClick={toggle}
           >
-            {media.videoEnabled ? <Video aria-hidden="true" /> : <VideoOff aria-hidden="true" />}
-            Camera
+            {enabled ? <OnIcon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
+            {label}
           </Button>
-          <Button
-            variant={media.audioEnabled ? 'secondary' : 'outline'}
-            aria-pressed={media.audioEnabled}
-            disabled={!media.hasAudio}
-            onClick={media.toggleAudio}
-          >
-            {media.audioEnabled ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
-            Microphone
-          </Button>
-        </div>
+        ))}
+      </div>
 
-        <div>
-          <h3 id="checklist-title" className="font-semibold">
-            Pre-consultation checklist
-          </h3>
-          <ul aria-labelledby="checklist-title" aria-live="polite" className="mt-1 divide-y">
-            <CheckItem label="Camera" state={camera} />
-            <CheckItem label="Microphone" state={microphone} />
-          </ul>
-          {needsHelp ? (
-            <p className="mt-2 text-sm text-muted-foreground">
-              Allow camera and microphone access for this site in your browser (look for the camera
-              icon in the address bar), check that no other app is using them, then select Try
-              Camera Access Again.
-            </p>
-          ) : null}
-        </div>
+      <div>
+        <h3 id="checklist-title" className="font-semibold">
+          Pre-consultation checklist
+        </h3>
+        <ul aria-labelledby="checklist-title" aria-live="polite" className="mt-1 divide-y">
+          <CheckItem label="Camera" state={camera} />
+          <CheckItem label="Microphone" state={microphone} />
+        </ul>
+        {needsHelp ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Allow camera and microphone access for this site in your browser (look for the camera
+            icon in the address bar), check that no other app is using them, then select Try Camera
+            Access Again.
+          </p>
+        ) : null}
+      </div>
 
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button variant="outline" onClick={media.retry} disabled={media.status === 'requesting'}>
-            <RefreshCw aria-hidden="true" />
-            Try Camera Access Again
-          </Button>
-          <Button
-            size="lg"
-            disabled={!joinUrl}
-            onClick={() => {
-              if (joinUrl) openMeetingInNewTab(joinUrl);
-            }}
-            aria-describedby="join-hint"
-          >
-            <Video aria-hidden="true" />
-            Join Video Call
-          </Button>
-        </div>
-        <p id="join-hint" className="text-sm text-muted-foreground">
-          {joinUrl
-            ? 'The call opens in a new tab.'
-            : 'The call can be joined once your video meeting is ready.'}
-        </p>
-        <p className="text-sm">
-          <span className="text-muted-foreground">Meeting ID: </span>
-          <span className="font-mono break-all">{meeting?.zoomMeetingId ?? 'Not available'}</span>
-        </p>
-      </CardContent>
-    </Card>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button variant="outline" onClick={media.retry} disabled={media.status === 'requesting'}>
+          <RefreshCw aria-hidden="true" />
+          Try Camera Access Again
+        </Button>
+        <Button
+          size="lg"
+          disabled={!joinUrl}
+          onClick={() => {
+            if (joinUrl) openMeetingInNewTab(joinUrl);
+          }}
+          aria-describedby="join-hint"
+        >
+          <Video aria-hidden="true" />
+          Join Video Call
+        </Button>
+      </div>
+      <p id="join-hint" className="text-sm text-muted-foreground">
+        {joinUrl
+          ? 'The call opens in a new tab.'
+          : 'The call can be joined once your video meeting is ready.'}
+      </p>
+      <p className="text-sm">
+        <span className="text-muted-foreground">Meeting ID: </span>
+        <span className="font-mono break-all">{meeting?.zoomMeetingId ?? 'Not available'}</span>
+      </p>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
-import { LoaderCircle, Mail, Phone, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { patientCaseLabel } from '@shared/cases/status';
 import { MEETING_DURATION_MINUTES } from '@shared/payments/constants';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useSupportEmail } from '@web/lib/config/get-client-config';
+import { SectionCard } from '@web/components/SectionCard';
+import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
+import { PendingIcon } from '@web/components/PendingIcon';
 
 export const VISIT_INSTRUCTIONS = [
   'Keep this page open. Your status updates automatically every few seconds.',
@@ -20,44 +21,30 @@ export function ConsultationDetails({
   provider: string | null;
 }) {
   return (
-    <Card role="region" aria-labelledby="details-title">
-      <CardHeader className="pb-4">
-        <CardTitle asChild>
-          <h2 id="details-title">Consultation Details</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">Status</dt>
-          <dd className="font-medium">{patientCaseLabel(status)}</dd>
-          <dt className="text-muted-foreground">Duration</dt>
-          <dd className="font-medium">{MEETING_DURATION_MINUTES} minutes max</dd>
-          <dt className="text-muted-foreground">Provider</dt>
-          <dd className="font-medium">{provider ?? 'Waiting...'}</dd>
-          <dt className="text-muted-foreground">Security</dt>
-          <dd className="font-medium">HIPAA Compliant</dd>
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="details-title" title="Consultation Details">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">Status</dt>
+        <dd className="font-medium">{patientCaseLabel(status)}</dd>
+        <dt className="text-muted-foreground">Duration</dt>
+        <dd className="font-medium">{MEETING_DURATION_MINUTES} minutes max</dd>
+        <dt className="text-muted-foreground">Provider</dt>
+        <dd className="font-medium">{provider ?? 'Waiting...'}</dd>
+        <dt className="text-muted-foreground">Security</dt>
+        <dd className="font-medium">HIPAA Compliant</dd>
+      </dl>
+    </SectionCard>
   );
 }
 
 export function VisitInstructions() {
   return (
-    <Card role="region" aria-labelledby="instructions-title">
-      <CardHeader className="pb-4">
-        <CardTitle asChild>
-          <h2 id="instructions-title">Instructions</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="grid list-decimal gap-2 pl-5 text-sm">
-          {VISIT_INSTRUCTIONS.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="instructions-title" title="Instructions">
+      <ol className="grid list-decimal gap-2 pl-5 text-sm">
+        {VISIT_INSTRUCTIONS.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ol>
+    </SectionCard>
   );
 }
 
@@ -68,46 +55,16 @@ export function VisitHelp({
   onRefresh: () => void;
   refreshing: boolean;
 }) {
-  const supportEmail = useSupportEmail();
   return (
-    <Card role="region" aria-labelledby="help-title">
-      <CardHeader className="pb-4">
-        <CardTitle asChild>
-          <h2 id="help-title">Need Help?</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {supportEmail ? (
-          <Button asChild variant="outline">
-            <a href={`mailto:${supportEmail}`}>
-              <Mail aria-hidden="true" />
-              Contact Support
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" disabled>
-            <Mail aria-hidden="true" />
-            Contact Support
-          </Button>
-        )}
-        <Button asChild variant="destructive">
-          <a href="tel:911">
-            <Phone aria-hidden="true" />
-            Call 911
-          </a>
-        </Button>
-        <Button variant="secondary" onClick={onRefresh} disabled={refreshing}>
-          {refreshing ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <RefreshCw aria-hidden="true" />
-          )}
-          Refresh Status
-        </Button>
-        <p className="mt-2 text-xs text-muted-foreground">
-          In a medical emergency, call 911 instead of waiting for your consultation.
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="help-title" title="Need Help?" contentClassName="grid gap-2">
+      <SupportHelpButtons disabledWithoutEmail />
+      <Button variant="secondary" onClick={onRefresh} disabled={refreshing}>
+        <PendingIcon pending={refreshing} icon={RefreshCw} />
+        Refresh Status
+      </Button>
+      <p className="mt-2 text-xs text-muted-foreground">
+        In a medical emergency, call 911 instead of waiting for your consultation.
+      </p>
+    </SectionCard>
   );
 }

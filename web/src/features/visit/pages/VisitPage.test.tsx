@@ -5,10 +5,10 @@ import { getCaseStatus } from '@shared/cases/contracts';
 import { manualPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json, never, routeOf } from '@web/testing/api-mock';
-import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { advance } from '@web/testing/clock';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
-import { mockPatientApi } from '@web/testing/patient-api';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { setupPatientPageTests } from '@web/testing/patient-api';
+import { renderRoutes } from '@web/testing/render';
 import {
   fakeStream,
   fakeTrack,
@@ -42,17 +42,13 @@ function caseStatus(status: string, overrides: Record<string, unknown> = {}) {
 }
 
 let api: ApiMock;
+setupPatientPageTests((mock) => (api = mock));
 
 beforeEach(() => {
-  installFakeClock();
-  api = mockPatientApi();
   installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
 });
 
 afterEach(() => {
-  resetDom();
-  restoreClock();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   removeMediaDevices();
 });
