@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import type { AuditLogEntry } from '@shared/admin/api';
+import { auditLogEntrySchema, type AuditLogEntry } from '@shared/admin/audit-log';
 import { listEntry, partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { listQuery, queryFirst } from './table';
@@ -11,22 +10,6 @@ export type AuditAction = 'APPROVED' | 'REJECTED' | 'CREATED' | 'UPDATED';
 /** Audit entries live in their application's partition and in the `AUDIT_LOGS` list. */
 export const AUDIT_LOG_ENTITY = 'AuditLog';
 const entity = { tag: AUDIT_LOG_ENTITY };
-
-/**
- * An entry as read back: the fields of the shared `AuditLogEntry` (checked by `satisfies`).
- * Declared here rather than imported, because importing the schema value from
- * `@shared/admin/api` would bundle every admin schema into each handler that writes an entry.
- */
-const auditEntryRecordSchema = z.object({
-  id: z.string(),
-  timestamp: z.string(),
-  action: z.string(),
-  applicationId: z.string(),
-  adminId: z.string(),
-  previousStatus: z.string().nullable(),
-  newStatus: z.string(),
-  notes: z.string(),
-}) satisfies z.ZodType<AuditLogEntry>;
 
 export const auditEntryKey = (applicationId: string, timestamp: string, id: string): ItemKey => ({
   pk: partitions.application(applicationId),
@@ -69,5 +52,5 @@ export function auditEntryTx(entry: {
 /** Access pattern: all audit entries, newest first (gsi1 `AUDIT_LOGS`). */
 export async function listAuditEntries(limit = 500): Promise<AuditLogEntry[]> {
   const items = await queryFirst(listQuery('AUDIT_LOGS', { newestFirst: true }), limit);
-  return items.map((item) => parseStored(auditEntryRecordSchema, entity, item));
+  return items.map((item) => parseStored(auditLogEntrySchema, entity, item));
 }
