@@ -1,10 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '@web/lib/utils';
 
+// Whole class strings (no `cn`): this component is in the entry chunk (the route error page).
 const TONES = {
-  primary: 'bg-primary-soft text-primary',
-  danger: 'bg-danger-soft text-destructive',
+  primary: 'grid size-14 place-items-center rounded-2xl bg-primary-soft text-primary',
+  danger: 'grid size-14 place-items-center rounded-2xl bg-danger-soft text-destructive',
 } as const;
 
 /**
@@ -18,7 +18,6 @@ export function MessagePage({
   title,
   children,
   actions,
-  className,
 }: {
   icon: LucideIcon;
   tone: keyof typeof TONES;
@@ -26,16 +25,10 @@ export function MessagePage({
   title: string;
   children: ReactNode;
   actions: ReactNode;
-  className?: string;
 }) {
   return (
-    <section
-      className={cn(
-        'mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24',
-        className,
-      )}
-    >
-      <span className={cn('grid size-14 place-items-center rounded-2xl', TONES[tone])}>
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
+      <span className={TONES[tone]}>
         <Icon className="size-7" aria-hidden="true" />
       </span>
       {eyebrow ? (
@@ -44,10 +37,7 @@ export function MessagePage({
         </p>
       ) : null}
       <h1
-        className={cn(
-          'text-3xl font-bold tracking-tight text-balance sm:text-4xl',
-          eyebrow ? 'mt-2' : 'mt-6',
-        )}
+        className={`text-3xl font-bold tracking-tight text-balance sm:text-4xl ${eyebrow ? 'mt-2' : 'mt-6'}`}
       >
         {title}
       </h1>

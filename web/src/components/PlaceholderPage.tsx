@@ -12,7 +12,6 @@ export function PlaceholderPage({ title }: { title: string }) {
       icon={Construction}
       tone="primary"
       title={title}
-      className="max-w-2xl"
       actions={
         <IconLinkButton to="/" icon={ArrowLeft} size="lg">
           Back to Home

@@ -7,15 +7,10 @@ import {
   type ResponseOf,
   type RouteContract,
 } from '@shared/http/contract';
-import { throwIfResNotOk } from './api-error';
+import type { ErrorEnvelope } from '@shared/http/error-envelope';
+import { ApiError, throwIfResNotOk } from './api-error';
 
-export {
-  ApiError,
-  errorEnvelopeOf,
-  serverMessageOf,
-  throwIfResNotOk,
-  type ApiErrorEnvelope,
-} from './api-error';
+export { ApiError, throwIfResNotOk } from './api-error';
 
 /**
  * The one request helper of the app (spec doc 1 §7, doc 2 §7): a call names its route contract
@@ -162,4 +157,59 @@ export async function requestForm<C extends RouteContract>(
   options: FormOptions<C> = {},
 ): Promise<ResponseOf<C>> {
   return readAnswer(contract, await sendForm(contract, form, options));
+}
+
+/*
+ * Reading the JSON error envelope of a failed call. It lives here, not beside ApiError
+ * (lib/api-error.ts), because that module is in the entry chunk of every page; and not in a
+ * module of its own, which would become one more small chunk on every page that calls the API.
+ */
+
+/** The fields of an error answer the app reads; each one only when the answer carried it. */
+export type ApiErrorEnvelope = Partial<ErrorEnvelope>;
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function isIssue(value: unknown): value is { path: string; message: string } {
+  if (!value || typeof value !== 'object') return false;
+  const { path, message } = value as Record<string, unknown>;
+  return typeof path === 'string' && typeof message === 'string';
+}
+
+/**
+ * The error envelope fields of a JSON body (any JSON object), read by hand rather than with
+ * `errorEnvelopeSchema`: zod must stay off the landing page's first load (docs/web.md).
+ */
+export function errorEnvelopeOf(body: unknown): ApiErrorEnvelope | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const message = nonEmptyString(fields.message);
+  const error = nonEmptyString(fields.error);
+  const issues = Array.isArray(fields.issues) ? fields.issues.filter(isIssue) : undefined;
+  return {
+    ...(message ? { message } : {}),
+    ...(error ? { error } : {}),
+    ...(fields.success === false ? { success: false as const } : {}),
+    ...(issues?.length ? { issues } : {}),
+  };
+}
+
+/**
+ * The JSON error envelope of a failed call: undefined for any other error, and for an answer
+ * whose body is not a JSON object (a gateway page or a plain-text answer).
+ */
+export function envelopeOf(error: unknown): ApiErrorEnvelope | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    return errorEnvelopeOf(JSON.parse(error.text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's `message` for a failed API call; otherwise undefined. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return envelopeOf(error)?.message;
 }

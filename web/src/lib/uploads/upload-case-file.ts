@@ -1,6 +1,6 @@
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { ApiError } from '@web/lib/api';
+import { envelopeOf } from '@web/lib/api';
 import { confirmUpload } from './confirm-upload';
 import { createUpload } from './create-upload';
 import { postToStorage, StorageUploadError } from './post-to-storage';
@@ -50,6 +50,6 @@ export const UPLOAD_FAILED_MESSAGE = 'Upload failed. Please try again.';
 /** What a failed upload shows: the server's message when it sent one. */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof StorageUploadError) return error.message;
-  const envelope = error instanceof ApiError ? error.envelope : undefined;
+  const envelope = envelopeOf(error);
   return envelope?.message ?? envelope?.error ?? UPLOAD_FAILED_MESSAGE;
 }

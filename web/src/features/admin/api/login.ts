@@ -5,7 +5,7 @@ import {
   type AdminLoginResponse,
 } from '@shared/admin/api';
 import { adminLogin } from '@shared/admin/contracts';
-import { ApiError, readAnswer, send } from '@web/lib/api';
+import { ApiError, envelopeOf, readAnswer, send } from '@web/lib/api';
 
 export interface AdminCredentials {
   username: string;
@@ -37,7 +37,7 @@ export async function loginAdmin(credentials: AdminCredentials): Promise<AdminLo
     res = await send(adminLogin, { body: parsed.data });
   } catch (error) {
     if (!(error instanceof ApiError)) throw new AdminLoginError(0, ADMIN_LOGIN_FAILED);
-    const message = error.status === 401 ? undefined : error.envelope?.message;
+    const message = error.status === 401 ? undefined : envelopeOf(error)?.message;
     throw new AdminLoginError(error.status, message ?? ADMIN_LOGIN_FAILED);
   }
   return readAnswer(adminLogin, res);

@@ -4,7 +4,7 @@ import {
   type DoctorApplicationSubmit,
   type DoctorApplicationSubmitResponse,
 } from '@shared/doctor-applications/submit';
-import { ApiError, send } from '@web/lib/api';
+import { envelopeOf, send } from '@web/lib/api';
 import { applyMessages } from '../lib/messages';
 
 export type ApplicationSubmitFailure =
@@ -28,7 +28,7 @@ export class ApplicationSubmitError extends Error {
 }
 
 function failureOf(error: unknown): ApplicationSubmitError {
-  const body = error instanceof ApiError ? error.envelope : undefined;
+  const body = envelopeOf(error);
   const message = body?.message;
   if (message === applicationMessages.emailRegistered) {
     return new ApplicationSubmitError('email-registered', message, { cause: error });

@@ -1,5 +1,11 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { ApiError, errorEnvelopeOf, send, urlOf, type ApiErrorEnvelope } from '@web/lib/api';
+import {
+  ApiError,
+  envelopeOf,
+  errorEnvelopeOf,
+  send,
+  urlOf,
+  type ApiErrorEnvelope,
+} from '@web/lib/api';
 import type { ApplicationStatusAnswer } from '../lib/status-answer';
 
 export type { ApplicationStatusAnswer };
@@ -52,7 +58,7 @@ export async function getApplicationStatus(
   } catch (error) {
     const message =
       error instanceof ApiError && NOT_FOUND_STATUSES.has(error.status)
-        ? notFoundMessage(error.envelope)
+        ? notFoundMessage(envelopeOf(error))
         : undefined;
     if (message !== undefined) return { found: false, message };
     throw error;
@@ -66,21 +72,4 @@ export async function getApplicationStatus(
 /** Query key of one application's status (the status page). */
 export function applicationStatusQueryKey(applicationId: string) {
   return ['doctor-applications', 'status', applicationId] as const;
-}
-
-export type UseApplicationStatusLookupOptions = Omit<
-  UseMutationOptions<ApplicationStatusLookup, Error, string>,
-  'mutationFn' | 'mutationKey'
->;
-
-/**
- * An on-demand lookup, hence a mutation: every press of the button asks the server again (the
- * query cache never goes stale), and a new lookup clears the previous answer.
- */
-export function useApplicationStatusLookup(options: UseApplicationStatusLookupOptions = {}) {
-  return useMutation({
-    ...options,
-    mutationKey: ['doctor-applications', 'status-lookup'],
-    mutationFn: (applicationId: string) => getApplicationStatus(applicationId),
-  });
 }

@@ -6,7 +6,7 @@ import { SubmitButton } from '@web/components/form/SubmitButton';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/hooks/use-toast';
-import { useApplicationStatusLookup } from '../api/get-application-status';
+import { useApplicationStatusLookup } from '../api/application-status-lookup';
 import { applicationIdInputProps } from '../lib/application-id-input';
 
 // The answer panel needs the shared id and status helpers, which bring zod: load it with the

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { UploadProgressList } from '@web/components/uploads/UploadProgressList';
 import type { CaseUploads } from '@web/lib/uploads/use-case-uploads';
 import { useCreateCheckoutSession } from '@web/features/payments';
-import { ApiError } from '@web/lib/api';
+import { ApiError, envelopeOf } from '@web/lib/api';
 import { CARE_TYPE_OPTIONS, redirectPanelMessages as text } from '../lib/messages';
 import { navigateAway } from '../lib/navigate-away';
 import type { IntakeOutcome } from '../lib/outcome';
@@ -22,7 +22,7 @@ export function paymentChoicePath(caseId: string): string {
 function serverWordsOf(error: unknown): string {
   if (error instanceof TypeError) return error.message;
   if (!(error instanceof ApiError)) return '';
-  const { envelope } = error;
+  const envelope = envelopeOf(error);
   return envelope ? (envelope.error ?? envelope.message ?? '') : error.text.trim();
 }
 
