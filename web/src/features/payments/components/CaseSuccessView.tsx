@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
 import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { IconList } from './PackageDetails';
+import { IconList } from './IconList';
 import { paymentProcessingPath } from '../hooks/use-case-id-param';
 
 /** Spec doc 1 §9: the success page moves on after 3 seconds. */

@@ -1,14 +1,10 @@
-import { Bell, BadgeCheck, ShieldCheck, Video, type LucideIcon } from 'lucide-react';
+import { Bell, BadgeCheck, ShieldCheck, Video } from 'lucide-react';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { SectionCard } from '@web/components/SectionCard';
-
-export interface PackageItem {
-  icon: LucideIcon;
-  text: string;
-}
+import { IconList, type IconListItem } from './IconList';
 
 /** What $2.99 buys, as the payment choice page words it (spec doc 1 §2). */
-export const PACKAGE_ITEMS: PackageItem[] = [
+export const PACKAGE_ITEMS: IconListItem[] = [
   { icon: Video, text: '15-minute video consultation' },
   { icon: BadgeCheck, text: 'Licensed provider' },
   { icon: ShieldCheck, text: 'HIPAA-compliant platform' },
@@ -16,28 +12,12 @@ export const PACKAGE_ITEMS: PackageItem[] = [
 ];
 
 /** The card payment page's Payment Summary (spec doc 1 §2). */
-export const PAYMENT_SUMMARY_ITEMS: PackageItem[] = [
+export const PAYMENT_SUMMARY_ITEMS: IconListItem[] = [
   { icon: Video, text: '15-minute consultation' },
   { icon: BadgeCheck, text: 'Licensed provider' },
   { icon: ShieldCheck, text: 'HIPAA compliant' },
   { icon: Bell, text: 'Instant provider notification' },
 ];
-
-/** Short lines, each after its icon in a soft primary tile. */
-export function IconList({ items }: { items: readonly PackageItem[] }) {
-  return (
-    <ul className="grid gap-3">
-      {items.map(({ icon: Icon, text }) => (
-        <li key={text} className="flex items-center gap-3">
-          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-            <Icon className="size-4" aria-hidden="true" />
-          </span>
-          <span>{text}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function PackageDetails({
   title,
@@ -47,7 +27,7 @@ export function PackageDetails({
 }: {
   title: string;
   headingId: string;
-  items?: PackageItem[];
+  items?: IconListItem[];
   showTotal?: boolean;
 }) {
   return (
