@@ -2,6 +2,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '@web/app/providers';
+import { Toaster } from '@web/components/ui/toaster';
 import { dismissToast } from '@web/hooks/use-toast';
 import { createQueryClient } from '@web/lib/queryClient';
 
@@ -15,7 +16,7 @@ export function renderRoutes(
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(routes, { initialEntries, initialIndex });
   const result = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toaster={<Toaster />}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
