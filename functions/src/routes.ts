@@ -20,6 +20,7 @@ import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
+import * as realtimeContracts from '@shared/realtime/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
 
 export type { HttpMethod };
@@ -169,6 +170,20 @@ export const providerLogin = /* @__PURE__ */ route(
   providerContracts.providerLogin,
   'providers/login',
 );
+// Not in the spec's table (issue 8): the session check on reload, the forced password change of
+// the first sign-in, the server-side sign-out and the ticket of the `/ws` connect.
+export const providerMe = /* @__PURE__ */ route(providerContracts.providerMe, NI, provider);
+export const providerChangePassword = /* @__PURE__ */ route(
+  providerContracts.providerChangePassword,
+  NI,
+  provider,
+);
+export const providerLogout = /* @__PURE__ */ route(providerContracts.providerLogout, NI, provider);
+export const createRealtimeTicket = /* @__PURE__ */ route(
+  realtimeContracts.createRealtimeTicket,
+  NI,
+  provider,
+);
 export const listCases = /* @__PURE__ */ route(caseContracts.listCases, NI, provider);
 export const getCaseDetails = /* @__PURE__ */ route(caseContracts.getCaseDetails, NI, provider);
 export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, NI, provider);
@@ -260,6 +275,10 @@ export const httpRoutes = {
   getClientConfig,
   getApplicationStatus,
   providerLogin,
+  providerMe,
+  providerChangePassword,
+  providerLogout,
+  createRealtimeTicket,
   listCases,
   getCaseDetails,
   claimCase,
@@ -288,6 +307,10 @@ export type HttpRouteId = keyof typeof httpRoutes;
  */
 export const notImplementedRoutes: readonly HttpRoute[] = [
   submitFeedback,
+  providerMe,
+  providerChangePassword,
+  providerLogout,
+  createRealtimeTicket,
   listCases,
   getCaseDetails,
   claimCase,

@@ -18,8 +18,13 @@ export const providerLoginSchema = z.object({
   email: z.string(),
   passwordHash: z.string(),
   isActive: z.boolean(),
+  /**
+   * True while the password is the emailed temporary one (issue 8). Sign-ins stored before
+   * issue 8 hold a temporary password too, so a missing flag reads as true.
+   */
+  mustChangePassword: z.boolean().default(true),
 });
-export type ProviderLogin = z.infer<typeof providerLoginSchema>;
+export type ProviderLogin = z.output<typeof providerLoginSchema>;
 
 /** Access pattern: provider sign-in by email (login, check-email). */
 export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
@@ -31,7 +36,10 @@ export function providerLoginTx(login: ProviderLogin): TransactItem {
   return newItemTx({ ...providerLoginKey(login.email), entity: PROVIDER_LOGIN_ENTITY, ...login });
 }
 
-/** (De)activates a sign-in; on re-approval it also takes the new temporary password's hash. */
+/**
+ * (De)activates a sign-in; on re-approval it also takes the new temporary password's hash, which
+ * must be changed at the first sign-in.
+ */
 export function providerLoginActiveTx(
   email: string,
   active: boolean,
@@ -39,11 +47,11 @@ export function providerLoginActiveTx(
 ): TransactItem {
   return updateTx(providerLoginKey(email), {
     UpdateExpression: passwordHash
-      ? 'SET isActive = :active, passwordHash = :hash'
+      ? 'SET isActive = :active, passwordHash = :hash, mustChangePassword = :true'
       : 'SET isActive = :active',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: passwordHash
-      ? { ':active': active, ':hash': passwordHash }
+      ? { ':active': active, ':hash': passwordHash, ':true': true }
       : { ':active': active },
   });
 }

@@ -112,6 +112,7 @@ export async function reviewApplication(input: {
             email: provider.email,
             passwordHash,
             isActive: true,
+            mustChangePassword: true,
           }),
           guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
         );

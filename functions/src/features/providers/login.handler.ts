@@ -9,7 +9,7 @@ import { checkPassword } from '../auth/password-check';
 import { signIn } from '../auth/sign-in';
 
 /**
- * POST /api/provider/login: `{ id, name }` (spec doc 2 §7) and the session cookie. A rejected
+ * POST /api/provider/login: `{ id, name, mustChangePassword }` (spec doc 2 §7, issue 8) and the session cookie. A rejected
  * (deactivated) or unknown provider gets the same refusal as a wrong password.
  */
 export const handler = httpHandler(routes.providerLogin, {
@@ -18,9 +18,13 @@ export const handler = httpHandler(routes.providerLogin, {
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
-    if (!provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
+    if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
     const { cookie } = await signIn('provider', provider.id);
-    const answer: ProviderLoginResponse = { id: provider.id, name: provider.name };
+    const answer: ProviderLoginResponse = {
+      id: provider.id,
+      name: provider.name,
+      mustChangePassword: login.mustChangePassword,
+    };
     return { body: answer, cookies: [cookie] };
   },
 });
