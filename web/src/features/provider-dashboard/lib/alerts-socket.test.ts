@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../testing/fake-websocket';
+import { PING_MESSAGE } from '@shared/realtime/api';
 import {
-  alertsUrl,
   openAlertsSocket,
   PING_INTERVAL_MS,
-  PING_MESSAGE,
   reconnectDelay,
   type AlertsSocketOptions,
 } from './alerts-socket';
@@ -30,24 +29,13 @@ function open(overrides: Partial<AlertsSocketOptions> = {}) {
     onMessage: (message) => events.messages.push(message),
     onConnectedChange: (connected) => events.connected.push(connected),
     onReconnect: () => (events.reconnects += 1),
-    location: { protocol: 'https:', host: 'app.example' },
+    origin: 'https://app.example',
     WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
     random: () => 1,
     ...overrides,
   });
   return { socket, events };
 }
-
-describe('alertsUrl', () => {
-  it('uses the secure scheme on https and the plain one on http', () => {
-    expect(alertsUrl({ protocol: 'https:', host: 'app.example' }, 'a b')).toBe(
-      'wss://app.example/ws?ticket=a%20b',
-    );
-    expect(alertsUrl({ protocol: 'http:', host: 'localhost:3000' }, 't')).toBe(
-      'ws://localhost:3000/ws?ticket=t',
-    );
-  });
-});
 
 describe('reconnectDelay', () => {
   it('doubles from 1 s up to 30 s, and jitter takes off at most half', () => {
@@ -59,6 +47,12 @@ describe('reconnectDelay', () => {
 });
 
 describe('openAlertsSocket', () => {
+  it('connects with a fresh ticket on the secure scheme of an https page, and on ws otherwise', async () => {
+    open({ origin: 'http://localhost:3000' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.latest!.url).toBe('ws://localhost:3000/ws?ticket=ticket-1');
+  });
+
   it('connects with a fresh ticket and hands over parsed messages', async () => {
     const { events } = open();
     await vi.advanceTimersByTimeAsync(0);
@@ -82,7 +76,7 @@ describe('openAlertsSocket', () => {
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 1);
     expect(ws.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(ws.sent).toEqual([PING_MESSAGE]);
+    expect(ws.sent.map((m) => JSON.parse(m) as unknown)).toEqual([PING_MESSAGE]);
   });
 
   it('reconnects with backoff and a new ticket after a drop, and reports the reconnect', async () => {

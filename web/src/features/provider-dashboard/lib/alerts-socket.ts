@@ -1,3 +1,5 @@
+import { PING_MESSAGE, realtimeUrl } from '@shared/realtime/api';
+
 /**
  * The live alerts connection (spec doc 2 §7, issue 8 item 8): fetch a short-lived single-use
  * ticket, connect to `/ws?ticket=…` (the session token never goes in a URL), ping within API
@@ -11,8 +13,7 @@ export const PING_INTERVAL_MS = 5 * 60_000;
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
-/** The message the server's `ping` route answers; routed by `action` (API Gateway's default). */
-export const PING_MESSAGE = JSON.stringify({ action: 'ping' });
+const PING = JSON.stringify(PING_MESSAGE);
 
 export interface AlertsSocketOptions {
   /** Asks the server for a fresh ticket; throws when it cannot. */
@@ -23,8 +24,8 @@ export interface AlertsSocketOptions {
   onConnectedChange: (connected: boolean) => void;
   /** A connection opened after an earlier one was lost: alerts may have been missed. */
   onReconnect: () => void;
-  /** Page location, for the scheme and host (tests pass their own). */
-  location?: Pick<Location, 'protocol' | 'host'>;
+  /** The page's origin, for the scheme and host (tests pass their own). */
+  origin?: string;
   WebSocketImpl?: typeof WebSocket;
   /** 0..1, for the jitter; tests pass a constant. */
   random?: () => number;
@@ -35,12 +36,6 @@ export interface AlertsSocket {
   wake(): void;
   /** Close for good (signed out, page left). */
   close(): void;
-}
-
-/** `wss://host/ws?ticket=…` on an https page, `ws://` otherwise. */
-export function alertsUrl(location: Pick<Location, 'protocol' | 'host'>, ticket: string): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws?ticket=${encodeURIComponent(ticket)}`;
 }
 
 /** The wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … 30 s, less up to half. */
@@ -55,7 +50,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
     onMessage,
     onConnectedChange,
     onReconnect,
-    location = window.location,
+    origin = window.location.origin,
     WebSocketImpl = WebSocket,
     random = Math.random,
   } = options;
@@ -83,7 +78,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
     onConnectedChange(true);
     if (everOpened) onReconnect();
     everOpened = true;
-    pingTimer = setInterval(() => socket?.send(PING_MESSAGE), PING_INTERVAL_MS);
+    pingTimer = setInterval(() => socket?.send(PING), PING_INTERVAL_MS);
   }
 
   function onClose(this: WebSocket) {
@@ -118,7 +113,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
     }
     connecting = false;
     if (closed) return;
-    const next = new WebSocketImpl(alertsUrl(location, ticket));
+    const next = new WebSocketImpl(realtimeUrl(origin, ticket));
     socket = next;
     next.addEventListener('open', onOpen);
     next.addEventListener('message', onData);

@@ -1,0 +1,34 @@
+import { Stethoscope } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+
+/** The frame of the sign-in and password forms: the page heading and one card. */
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <div className="mb-6 text-center">
+        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-primary-soft text-primary">
+          <Stethoscope className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Provider Dashboard</h1>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>{title}</h2>
+          </CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
