@@ -169,9 +169,13 @@ export const providerLogin = /* @__PURE__ */ route(
   providerContracts.providerLogin,
   'providers/login',
 );
-export const listCases = /* @__PURE__ */ route(caseContracts.listCases, NI, provider);
-export const getCaseDetails = /* @__PURE__ */ route(caseContracts.getCaseDetails, NI, provider);
-export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, NI, provider);
+export const listCases = /* @__PURE__ */ route(caseContracts.listCases, 'cases/list', provider);
+export const getCaseDetails = /* @__PURE__ */ route(
+  caseContracts.getCaseDetails,
+  'cases/details',
+  provider,
+);
+export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, 'cases/claim', provider);
 export const startMeetingTimer = /* @__PURE__ */ route(
   meetingContracts.startMeetingTimer,
   NI,
@@ -192,7 +196,7 @@ export const uploadApplicationDocument = /* @__PURE__ */ route(
 );
 export const listCaseAttachments = /* @__PURE__ */ route(
   caseContracts.listCaseAttachments,
-  NI,
+  'cases/attachments',
   provider,
 );
 export const listApplicationAttachments = /* @__PURE__ */ route(
@@ -286,14 +290,7 @@ export type HttpRouteId = keyof typeof httpRoutes;
  * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
  * the other contracts out of its bundle (a test checks the list against the manifest).
  */
-export const notImplementedRoutes: readonly HttpRoute[] = [
-  submitFeedback,
-  listCases,
-  getCaseDetails,
-  claimCase,
-  startMeetingTimer,
-  listCaseAttachments,
-];
+export const notImplementedRoutes: readonly HttpRoute[] = [submitFeedback, startMeetingTimer];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
@@ -308,10 +305,14 @@ export const webSocketRoutes = {
 export type WebSocketRouteKey = keyof typeof webSocketRoutes;
 
 /**
- * Functions that EventBridge Scheduler invokes (DESIGN.md §7), by function name. The meeting
- * end handler joins with the video issue; the local scheduler resolves target ARNs here.
+ * Functions that EventBridge Scheduler invokes (DESIGN.md §5, §7), by function name: the
+ * release of a lapsed claim (`CLAIM_RELEASE_TARGET_ARN` names it); the meeting end handler
+ * joins with the video issue. The local scheduler resolves target ARNs here.
  */
-export const scheduledTargets: Readonly<Record<string, string>> = {};
+export const CLAIM_RELEASE_FUNCTION = 'cases-release-claim';
+export const scheduledTargets: Readonly<Record<string, string>> = {
+  [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
+};
 
 /** The module path of a handler, relative to `functions/src/features/`. */
 export function handlerModulePath(handler: string): string {
