@@ -184,9 +184,13 @@ export const createRealtimeTicket = /* @__PURE__ */ route(
   NI,
   provider,
 );
-export const listCases = /* @__PURE__ */ route(caseContracts.listCases, NI, provider);
-export const getCaseDetails = /* @__PURE__ */ route(caseContracts.getCaseDetails, NI, provider);
-export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, NI, provider);
+export const listCases = /* @__PURE__ */ route(caseContracts.listCases, 'cases/list', provider);
+export const getCaseDetails = /* @__PURE__ */ route(
+  caseContracts.getCaseDetails,
+  'cases/details',
+  provider,
+);
+export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, 'cases/claim', provider);
 export const startMeetingTimer = /* @__PURE__ */ route(
   meetingContracts.startMeetingTimer,
   NI,
@@ -207,7 +211,7 @@ export const uploadApplicationDocument = /* @__PURE__ */ route(
 );
 export const listCaseAttachments = /* @__PURE__ */ route(
   caseContracts.listCaseAttachments,
-  NI,
+  'cases/attachments',
   provider,
 );
 export const listApplicationAttachments = /* @__PURE__ */ route(
@@ -311,11 +315,7 @@ export const notImplementedRoutes: readonly HttpRoute[] = [
   providerChangePassword,
   providerLogout,
   createRealtimeTicket,
-  listCases,
-  getCaseDetails,
-  claimCase,
   startMeetingTimer,
-  listCaseAttachments,
 ];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
@@ -331,10 +331,14 @@ export const webSocketRoutes = {
 export type WebSocketRouteKey = keyof typeof webSocketRoutes;
 
 /**
- * Functions that EventBridge Scheduler invokes (DESIGN.md §7), by function name. The meeting
- * end handler joins with the video issue; the local scheduler resolves target ARNs here.
+ * Functions that EventBridge Scheduler invokes (DESIGN.md §5, §7), by function name: the
+ * release of a lapsed claim (`CLAIM_RELEASE_TARGET_ARN` names it); the meeting end handler
+ * joins with the video issue. The local scheduler resolves target ARNs here.
  */
-export const scheduledTargets: Readonly<Record<string, string>> = {};
+export const CLAIM_RELEASE_FUNCTION = 'cases-release-claim';
+export const scheduledTargets: Readonly<Record<string, string>> = {
+  [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
+};
 
 /** The module path of a handler, relative to `functions/src/features/`. */
 export function handlerModulePath(handler: string): string {

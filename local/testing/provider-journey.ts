@@ -4,6 +4,7 @@ import { appFetch } from './stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as providerContracts from '@shared/providers/contracts';
 
 /** Steps of the doctor's and the administrator's journeys, for integration tests. */
 
@@ -95,4 +96,48 @@ export async function latestEmailTo(
 
 export function passwordFrom(email: MailboxEmail | undefined): string | undefined {
   return /Temporary password: (\S+)/.exec(email?.body.text ?? '')?.[1];
+}
+
+/** A signed-in provider: their id and the session cookie (`name=value`) a browser would send. */
+export interface SignedInProvider {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+/**
+ * Applies, is approved by the administrator and signs in with the emailed temporary password:
+ * an approved provider with a live session.
+ */
+export async function signInProvider(
+  stack: TestStack,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedInProvider> {
+  const { applicationId, email } = await apply(stack, overrides);
+  const approved = await review(stack, await adminToken(stack), applicationId, 'approve');
+  if (approved.status !== 200) throw new Error(`approval failed: ${approved.status}`);
+  const password = passwordFrom(await latestEmailTo(stack, email));
+  const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+    email,
+    password,
+  });
+  if (login.status !== 200) throw new Error(`provider login failed: ${login.status}`);
+  const { id, name } = (await login.json()) as { id: string; name: string };
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('provider login set no cookie');
+  return { id, name, email, cookie };
+}
+
+/** A call as the signed-in provider's browser makes it (cookie, same origin, JSON). */
+export function providerFetch(
+  stack: TestStack,
+  provider: Pick<SignedInProvider, 'cookie'>,
+  path: string,
+  init: RequestInit = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', provider.cookie);
+  if (init.body) headers.set('content-type', 'application/json');
+  return appFetch(stack, path, { ...init, headers });
 }

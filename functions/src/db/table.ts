@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -28,6 +29,10 @@ export interface UpdateSpec {
 export const IF_NEW = 'attribute_not_exists(pk)';
 /** An update or delete must not bring back an item that is gone. */
 export const IF_EXISTS = 'attribute_exists(pk)';
+
+/** A single write refused by its condition (transactions report `cancellationReasons`). */
+export const isConditionFailure = (error: unknown): boolean =>
+  error instanceof ConditionalCheckFailedException;
 
 export async function getItem(
   key: ItemKey,
@@ -81,6 +86,9 @@ export interface QuerySpec {
   IndexName?: string;
   ScanIndexForward?: boolean;
   ConsistentRead?: boolean;
+  /** Applied after the key condition: read items still count (use only to count or trim). */
+  FilterExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
 }
 
 /** Everything in one partition, optionally only sort keys with a prefix. */
@@ -126,12 +134,43 @@ export async function queryAll(spec: QuerySpec): Promise<StoredItem[]> {
   return items;
 }
 
-/** The first `limit` items only: one request, for lists shown to a person. */
-export async function queryFirst(spec: QuerySpec, limit: number): Promise<StoredItem[]> {
+/**
+ * The first `limit` items only (after `startKey`, the key of an item read before): one request,
+ * for lists shown to a person.
+ */
+export async function queryFirst(
+  spec: QuerySpec,
+  limit: number,
+  startKey?: StoredItem,
+): Promise<StoredItem[]> {
   const { Items } = await db().send(
-    new QueryCommand({ TableName: tableName(), ...spec, Limit: limit }),
+    new QueryCommand({
+      TableName: tableName(),
+      ...spec,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
   );
   return Items ?? [];
+}
+
+/** How many items a query matches (`Select: COUNT`), over every page. */
+export async function countQuery(spec: QuerySpec): Promise<number> {
+  let count = 0;
+  let startKey: StoredItem | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...spec,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 /** BatchGetItem takes at most 100 keys a request. */
