@@ -98,46 +98,72 @@ export function passwordFrom(email: MailboxEmail | undefined): string | undefine
   return /Temporary password: (\S+)/.exec(email?.body.text ?? '')?.[1];
 }
 
-/** A signed-in provider: their id and the session cookie (`name=value`) a browser would send. */
-export interface SignedInProvider {
-  id: string;
-  name: string;
-  email: string;
-  cookie: string;
+/** The `name=value` of the session cookie a sign-in answer sets. */
+export function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
+  return cookie;
 }
 
-/**
- * Applies, is approved by the administrator and signs in with the emailed temporary password:
- * an approved provider with a live session.
- */
-export async function signInProvider(
-  stack: TestStack,
-  overrides: Record<string, unknown> = {},
-): Promise<SignedInProvider> {
-  const { applicationId, email } = await apply(stack, overrides);
-  const approved = await review(stack, await adminToken(stack), applicationId, 'approve');
-  if (approved.status !== 200) throw new Error(`approval failed: ${approved.status}`);
-  const password = passwordFrom(await latestEmailTo(stack, email));
-  const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
-    email,
-    password,
-  });
-  if (login.status !== 200) throw new Error(`provider login failed: ${login.status}`);
-  const { id, name } = (await login.json()) as { id: string; name: string };
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('provider login set no cookie');
-  return { id, name, email, cookie };
-}
-
-/** A call as the signed-in provider's browser makes it (cookie, same origin, JSON). */
+/** A call from the signed-in provider's browser: same origin, the session cookie. */
 export function providerFetch(
   stack: TestStack,
-  provider: Pick<SignedInProvider, 'cookie'>,
+  // A provider (as `signInProvider` answers) or just its cookie.
+  session: string | Pick<SignedInProvider, 'cookie'>,
   path: string,
   init: RequestInit = {},
 ) {
   const headers = new Headers(init.headers);
-  headers.set('cookie', provider.cookie);
+  headers.set('cookie', typeof session === 'string' ? session : session.cookie);
   if (init.body) headers.set('content-type', 'application/json');
   return appFetch(stack, path, { ...init, headers });
+}
+
+export interface SignedInProvider {
+  id: string;
+  name: string;
+  email: string;
+  applicationId: string;
+  /** The emailed temporary password. */
+  temporaryPassword: string;
+  /** The password now in use: the temporary one with `keepTemporaryPassword`. */
+  password: string;
+  cookie: string;
+}
+
+/**
+ * A newly approved provider, signed in with the emailed credentials and, unless
+ * `keepTemporaryPassword`, past the forced password change of the first sign-in.
+ */
+export async function signInProvider(
+  stack: TestStack,
+  options: { keepTemporaryPassword?: boolean } = {},
+): Promise<SignedInProvider> {
+  const { applicationId, email } = await apply(stack);
+  const approval = await review(stack, await adminToken(stack), applicationId, 'approve');
+  if (approval.status !== 200) throw new Error(`approval failed: ${approval.status}`);
+  const temporaryPassword = passwordFrom(await latestEmailTo(stack, email));
+  if (!temporaryPassword) throw new Error('no temporary password emailed');
+  const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+    email,
+    password: temporaryPassword,
+  });
+  if (login.status !== 200) throw new Error(`provider login failed: ${login.status}`);
+  const { id, name } = (await login.json()) as { id: string; name: string };
+  const signedIn = { id, name, email, applicationId, temporaryPassword };
+  if (options.keepTemporaryPassword) {
+    return { ...signedIn, password: temporaryPassword, cookie: sessionCookieOf(login) };
+  }
+  const password = `own-password-${applicationId}`;
+  const change = await providerFetch(
+    stack,
+    sessionCookieOf(login),
+    pathOf(providerContracts.providerChangePassword, {}),
+    {
+      method: 'POST',
+      body: JSON.stringify({ currentPassword: temporaryPassword, newPassword: password }),
+    },
+  );
+  if (change.status !== 200) throw new Error(`password change failed: ${change.status}`);
+  return { ...signedIn, password, cookie: sessionCookieOf(change) };
 }

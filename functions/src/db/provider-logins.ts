@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS } from './table';
+import { getItem, IF_EXISTS, updateIfMatches } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A provider's sign-in (scrypt hash), stored under the email so emails are unique. */
@@ -30,6 +30,28 @@ export type ProviderLogin = z.output<typeof providerLoginSchema>;
 export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
   const item = await getItem(providerLoginKey(email), { consistent: true });
   return item ? parseStored(providerLoginSchema, entity, item) : null;
+}
+
+/**
+ * Access pattern: the provider sets their own password (issue 8). Conditional on the hash that
+ * was verified and on the sign-in being active, so a concurrent change or a deactivation wins
+ * over it; false when the condition failed.
+ */
+export function setProviderPassword(
+  email: string,
+  passwordHash: string,
+  verifiedHash: string,
+): Promise<boolean> {
+  return updateIfMatches(providerLoginKey(email), {
+    UpdateExpression: 'SET passwordHash = :hash, mustChangePassword = :false',
+    ConditionExpression: 'passwordHash = :verified AND isActive = :true',
+    ExpressionAttributeValues: {
+      ':hash': passwordHash,
+      ':verified': verifiedHash,
+      ':false': false,
+      ':true': true,
+    },
+  });
 }
 
 export function providerLoginTx(login: ProviderLogin): TransactItem {

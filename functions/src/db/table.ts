@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { ItemKey, ListName } from './keys';
+import type { GsiName } from './table-definition';
 
 /**
  * Single-item reads and writes and queries on the one table. Entity modules call these with
@@ -75,8 +76,45 @@ export async function updateItem(
   return Attributes;
 }
 
+/** Applies an update whose condition may fail; false when it did (nothing was written). */
+export async function updateIfMatches(key: ItemKey, spec: UpdateSpec): Promise<boolean> {
+  try {
+    await updateItem(key, spec);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 export async function deleteItem(key: ItemKey): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
+
+/**
+ * Deletes an item only if it meets the condition and answers what it held, in one request: the
+ * caller that gets the item is the only one (single-use tokens). Undefined when the item is
+ * absent or fails the condition.
+ */
+export async function takeItem(
+  key: ItemKey,
+  condition: { expression: string; values?: Record<string, unknown> },
+): Promise<StoredItem | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: condition.expression,
+        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** What a query asks; the table name and paging are added here. */
@@ -113,6 +151,15 @@ export function listQuery(list: ListName, options: { newestFirst?: boolean } = {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': list },
     ...(options.newestFirst ? { ScanIndexForward: false } : {}),
+  };
+}
+
+/** One partition of a secondary index (e.g. a provider's sessions on `gsi2`). */
+export function indexQuery(index: GsiName, pk: string): QuerySpec {
+  return {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': pk },
   };
 }
 

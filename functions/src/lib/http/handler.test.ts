@@ -22,6 +22,7 @@ const postRoute: HttpRoute = {
   body: 'json',
   maxBodyBytes: 200,
   requireSameOrigin: true,
+  beforePasswordChange: false,
 };
 const sameOrigin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
 
@@ -149,6 +150,7 @@ describe('httpHandler: validation and the error envelope', () => {
       body: 'none',
       maxBodyBytes: 0,
       requireSameOrigin: false,
+      beforePasswordChange: false,
     };
     const getGadget = httpHandler(route, {
       handle: ({ params, query, session }) => {
