@@ -45,6 +45,7 @@ async function firstSignIn(page: Page, doctor: Awaited<ReturnType<typeof approve
   await page.getByLabel('Password').fill(doctor.temporaryPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+  await expectNoAxeViolations(page);
   // No patient data before the change.
   expect(await page.getByText('Available Cases').count()).toBe(0);
   const own = `own-password-${doctor.applicationId}`;

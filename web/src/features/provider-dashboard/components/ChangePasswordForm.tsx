@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, Stethoscope } from 'lucide-react';
 import {
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_CHANGE_REQUIRED,
@@ -9,6 +9,7 @@ import {
 } from '@shared/providers/api';
 import { serverFieldErrorsOf } from '@web/components/form/field-errors';
 import { Form } from '@web/components/form/Form';
+import { SignInCard } from '@web/components/SignInCard';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
@@ -18,7 +19,6 @@ import { ApiError } from '@web/lib/api';
 import { useChangePassword } from '../api/auth';
 import { providerKeys } from '../api/keys';
 import { saveProviderSession } from '../api/session';
-import { AuthCard } from './AuthCard';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type PasswordField = (typeof FIELDS)[number];
@@ -67,7 +67,12 @@ export function ChangePasswordForm() {
     );
 
   return (
-    <AuthCard title="Choose your own password" description={PASSWORD_CHANGE_REQUIRED}>
+    <SignInCard
+      heading="Provider Dashboard"
+      icon={Stethoscope}
+      title="Choose your own password"
+      description={PASSWORD_CHANGE_REQUIRED}
+    >
       <Form busy={change.isPending} onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           {...form.textField('currentPassword')}
@@ -106,6 +111,6 @@ export function ChangePasswordForm() {
           Save password
         </SubmitButton>
       </Form>
-    </AuthCard>
+    </SignInCard>
   );
 }

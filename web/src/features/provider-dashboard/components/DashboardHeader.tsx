@@ -1,5 +1,6 @@
-import { Bell, LoaderCircle, LogOut, Wifi, WifiOff } from 'lucide-react';
+import { Bell, Wifi, WifiOff } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
+import { SignOutButton } from '@web/components/SignOutButton';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/dates';
 import type { NotificationChoice } from '../hooks/use-background-alerts';
@@ -56,14 +57,7 @@ export function DashboardHeader({
             Enable desktop alerts
           </Button>
         ) : null}
-        <Button variant="outline" onClick={signOut} disabled={isSigningOut}>
-          {isSigningOut ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : (
-            <LogOut aria-hidden="true" />
-          )}
-          Sign Out
-        </Button>
+        <SignOutButton onSignOut={signOut} signingOut={isSigningOut} />
       </div>
     </header>
   );

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogIn } from 'lucide-react';
+import { LogIn, Stethoscope } from 'lucide-react';
 import { providerLoginRequestSchema, type ProviderSession } from '@shared/providers/api';
 import { Form } from '@web/components/form/Form';
+import { SignInCard } from '@web/components/SignInCard';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { inputPresets } from '@web/components/form/presets';
@@ -11,7 +12,6 @@ import { loginFailureMessage, useProviderLogin, type ProviderCredentials } from 
 import { providerKeys } from '../api/keys';
 import { saveProviderSession } from '../api/session';
 import { providerToasts } from '../lib/labels';
-import { AuthCard } from './AuthCard';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -53,7 +53,12 @@ export function ProviderLoginForm() {
   }
 
   return (
-    <AuthCard title="Sign In" description="Use the email and password from your approval email.">
+    <SignInCard
+      heading="Provider Dashboard"
+      icon={Stethoscope}
+      title="Sign In"
+      description="Use the email and password from your approval email."
+    >
       <Form busy={login.isPending} onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           {...form.textField('email')}
@@ -83,6 +88,6 @@ export function ProviderLoginForm() {
           Sign In
         </SubmitButton>
       </Form>
-    </AuthCard>
+    </SignInCard>
   );
 }
