@@ -15,12 +15,16 @@ import { ms, table } from './stats';
 /**
  * `npx tsx scripts/bench/case-list.ts`: `GET /api/cases` with 1,000 paid cases in the table
  * (issue 8), 100 of them claimed by the signed-in provider. Every dashboard view reads its first
- * page and the four counters; 40 dashboards refresh at once. Local figures (DynamoDB Local on
+ * page and the four counters; 40 dashboards refresh at once unless CONCURRENCY says otherwise. Local figures (DynamoDB Local on
  * loopback, handlers in-process) compare runs, not clouds.
  */
 const CASES = 1000;
 const MINE = 100;
-const LOAD = { requests: 1000, concurrency: 40 };
+/** `REQUESTS=… CONCURRENCY=…` override the load (defaults: 1,000 requests, 40 at once). */
+const LOAD = {
+  requests: Number(process.env.REQUESTS ?? 1000),
+  concurrency: Number(process.env.CONCURRENCY ?? 40),
+};
 
 /** Writes a paid case through the real transitions (the Stripe evidence is a fixture). */
 async function seedPaidCase(index: number): Promise<string> {
