@@ -307,42 +307,34 @@ export async function listCasePage(
   };
 }
 
-/** A queue entry: the case and its place in the queue index. */
-export interface QueueEntry {
-  case: CaseRecord;
-  sortKey: string;
-}
+/** Claims a count leaves out: live ones (the queue's available cases) or lapsed ones (mine). */
+export type ClaimsLeftOut = 'live' | 'lapsed';
 
-/** Access pattern: the whole queue (small by design), newest first. */
-export async function listQueue(): Promise<QueueEntry[]> {
-  const items = await queryAll(caseListQuery(queueList));
-  return items.map((item) => ({ case: parseCase(item), sortKey: String(item.gsi2sk) }));
-}
+const claimFilters: Record<ClaimsLeftOut, string> = {
+  live: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
+  lapsed: 'NOT (#status = :claimed AND leaseEndsAt <= :now)',
+};
 
 /**
- * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent).
- * `excludeLapsedClaims` leaves out claims whose lease ended before `now`.
+ * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent),
+ * optionally leaving out claims that are live, or lapsed, at `now`.
  */
 export async function countCases(
   list: CaseList,
-  options: { excludeLapsedClaimsAt?: Date } = {},
+  leaveOut?: { claims: ClaimsLeftOut; now: Date },
 ): Promise<number> {
   const spec = caseListQuery(list);
-  const lapsedAt = options.excludeLapsedClaimsAt;
-  return countQuery(
-    lapsedAt
-      ? {
-          ...spec,
-          FilterExpression: 'NOT (#status = :claimed AND leaseEndsAt <= :now)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ...spec.ExpressionAttributeValues,
-            ':claimed': 'claimed',
-            ':now': lapsedAt.toISOString(),
-          },
-        }
-      : spec,
-  );
+  if (!leaveOut) return countQuery(spec);
+  return countQuery({
+    ...spec,
+    FilterExpression: claimFilters[leaveOut.claims],
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...spec.ExpressionAttributeValues,
+      ':claimed': 'claimed',
+      ':now': leaveOut.now.toISOString(),
+    },
+  });
 }
 
 /** Access pattern: recent cases, newest first (gsi1 `CASES`; admin Cases tab). */

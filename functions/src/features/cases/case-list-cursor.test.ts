@@ -3,7 +3,7 @@ import { INVALID_CURSOR_MESSAGE } from '@shared/cases/provider-case';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
 
 const sortKey = '2026-11-25T12:00:00.000Z#7b0e6f4e-3c1a-4d38-9a51-2f6c0d9e8a11';
-const refused = expect.objectContaining({ status: 400, message: INVALID_CURSOR_MESSAGE });
+const refused: unknown = expect.objectContaining({ status: 400, message: INVALID_CURSOR_MESSAGE });
 
 describe('case list cursor', () => {
   it('round-trips the sort key of its own view, URL-safe', () => {

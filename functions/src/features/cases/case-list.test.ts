@@ -44,15 +44,22 @@ function queuedCase(index: number, minutesAgo: number) {
   };
 }
 
-// Newest first, as the index answers with ScanIndexForward false.
+// Newest first, as the index answers with ScanIndexForward false; case 2 is a live claim.
 const queue = [1, 2, 3, 4, 5].map((index) => queuedCase(index, index));
+Object.assign(queue[1]!, {
+  status: 'claimed',
+  claimedBy: 'provider-2',
+  claimedByName: 'Dr. Two',
+  claimedAt: now.toISOString(),
+  leaseEndsAt: new Date(now.getTime() + 60_000).toISOString(),
+});
 
 beforeEach(() => {
   dynamo.reset();
   stubEnv({ TABLE_NAME: 'test-table', LOG_LEVEL: 'error' });
   dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     if (input.Select === 'COUNT') return { Count: input.IndexName === 'gsi4' ? 42 : 3 };
-    if (input.IndexName === 'gsi2') return { Items: queue };
+    if (input.IndexName === 'gsi2') return { Items: queue.slice(0, input.Limit) };
     return { Items: [] };
   });
 });
@@ -61,7 +68,7 @@ afterEach(restoreEnv);
 const queries = () => dynamo.calls().map((call) => call.args[0].input as QueryCommandInput);
 
 describe('GET /api/cases reads (docs/access-patterns.md)', () => {
-  it('sends only index queries: the queue whole, counters as COUNT, never a Scan', async () => {
+  it('sends only index queries: one page and four COUNT queries, never a Scan', async () => {
     const answer = await listProviderCases(
       'provider-1',
       caseListQuerySchema.parse({ view: 'mine' }),
@@ -77,36 +84,43 @@ describe('GET /api/cases reads (docs/access-patterns.md)', () => {
       'gsi4',
     ]);
     const counts = sent.filter((input) => input.Select === 'COUNT');
-    expect(counts).toHaveLength(3);
-    const page = sent.find((input) => input.IndexName === 'gsi3' && input.Select === undefined);
+    expect(counts).toHaveLength(4);
+    expect(counts.find((input) => input.IndexName === 'gsi2')?.FilterExpression).toBe(
+      'NOT (#status = :claimed AND leaseEndsAt > :now)',
+    );
+    const page = sent.find((input) => input.Select === undefined);
     expect(page).toMatchObject({
+      IndexName: 'gsi3',
       Limit: 26,
       ScanIndexForward: false,
       ExpressionAttributeValues: { ':pk': 'PROVIDER_CASES#provider-1', ':prefix': 'ACTIVE#' },
     });
-    expect(answer.counts).toEqual({ available: 5, myActive: 3, completed: 3, total: 42 });
+    expect(answer.counts).toEqual({ available: 3, myActive: 3, completed: 3, total: 42 });
   });
 
-  it('pages the available queue in memory with a cursor, newest first', async () => {
+  it('leaves live claims out of an Available page, and the cursor moves past them', async () => {
     const first = await listProviderCases(
       'provider-1',
-      caseListQuerySchema.parse({ view: 'available', limit: '2' }),
+      caseListQuerySchema.parse({ view: 'available', limit: '3' }),
       now,
     );
-    expect(first.cases.map((c) => c.triageSummary)).toEqual(['case 1', 'case 2']);
-    expect(first.nextCursor).not.toBeNull();
-    const second = await listProviderCases(
+    expect(first.cases.map((c) => c.triageSummary)).toEqual(['case 1', 'case 3']);
+    const page = queries().find((input) => input.Select === undefined);
+    expect(page).toMatchObject({ IndexName: 'gsi2', Limit: 4 });
+    expect(page?.ExclusiveStartKey).toBeUndefined();
+
+    dynamo.resetHistory();
+    await listProviderCases(
       'provider-1',
-      caseListQuerySchema.parse({ view: 'available', limit: '2', cursor: first.nextCursor }),
+      caseListQuerySchema.parse({ view: 'available', limit: '3', cursor: first.nextCursor }),
       now,
     );
-    expect(second.cases.map((c) => c.triageSummary)).toEqual(['case 3', 'case 4']);
-    const last = await listProviderCases(
-      'provider-1',
-      caseListQuerySchema.parse({ view: 'available', limit: '2', cursor: second.nextCursor }),
-      now,
-    );
-    expect(last.cases.map((c) => c.triageSummary)).toEqual(['case 5']);
-    expect(last.nextCursor).toBeNull();
+    const next = queries().find((input) => input.Select === undefined);
+    expect(next?.ExclusiveStartKey).toEqual({
+      pk: `CASE#${queue[2]!.id}`,
+      sk: 'CASE',
+      gsi2pk: 'CASE_QUEUE',
+      gsi2sk: queue[2]!.gsi2sk,
+    });
   });
 });

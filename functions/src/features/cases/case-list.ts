@@ -1,5 +1,4 @@
 import type {
-  CaseCounts,
   CaseListQuery,
   CaseListResponse,
   CaseListView,
@@ -8,21 +7,20 @@ import type {
 import {
   countCases,
   listCasePage,
-  listQueue,
   paidCasesList,
   providerCasesList,
-  type CasePage,
+  queueList,
+  type CaseList,
 } from '../../db/cases';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
-import { effectiveCase } from './claim-lease';
 import { toProviderCaseSummary } from './provider-views';
 
 /**
  * `GET /api/cases` (docs/access-patterns.md): one page of one dashboard list and the four
- * counters, all from index queries. The queue (paid, or claimed and not yet started) is small by
- * design and read whole: it gives the Available list and its counter, with lapsed claims counted
- * as available. My Active, Completed and All are read a page at a time from their own indexes;
- * their counters are `Select: COUNT` queries, which send no items.
+ * counters, all index queries. A page reads `limit + 1` items of its index; the counters are
+ * `Select: COUNT` queries, which send no items. The queue index also holds claimed cases whose
+ * meeting has not started, because their lease may lapse: the Available page and counter leave
+ * out the live claims, My Active leaves out the lapsed ones.
  */
 export async function listProviderCases(
   providerId: string,
@@ -30,55 +28,44 @@ export async function listProviderCases(
   now = new Date(),
 ): Promise<CaseListResponse> {
   const afterSortKey = query.cursor ? decodeCursor(query.view, query.cursor) : undefined;
-  const [queue, myActive, completed, total] = await Promise.all([
-    listQueue(),
-    countCases(providerCasesList(providerId, 'ACTIVE'), { excludeLapsedClaimsAt: now }),
+  const [page, available, myActive, completed, total] = await Promise.all([
+    listCasePage(listOf(query.view, providerId), query.limit, afterSortKey),
+    countCases(queueList, { claims: 'live', now }),
+    countCases(providerCasesList(providerId, 'ACTIVE'), { claims: 'lapsed', now }),
     countCases(providerCasesList(providerId, 'DONE')),
     countCases(paidCasesList),
   ]);
-  const available = queue.filter((entry) => effectiveCase(entry.case, now).status === 'paid');
-  const counts: CaseCounts = { available: available.length, myActive, completed, total };
-
-  const page =
-    query.view === 'available'
-      ? pageOf(available, query.limit, afterSortKey)
-      : await listCasePage(listOf(query.view, providerId), query.limit, afterSortKey);
+  const summaries = page.cases
+    .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
+    .filter((summary): summary is ProviderCaseSummary => summary !== null)
+    .filter((summary) => belongsTo(query.view, summary));
   return {
-    cases: summariesOf(page, query.view, providerId, now),
-    counts,
+    cases: summaries,
+    counts: { available, myActive, completed, total },
     nextCursor: page.lastSortKey ? encodeCursor(query.view, page.lastSortKey) : null,
   };
 }
 
-function listOf(view: Exclude<CaseListView, 'available'>, providerId: string) {
-  if (view === 'mine') return providerCasesList(providerId, 'ACTIVE');
-  if (view === 'completed') return providerCasesList(providerId, 'DONE');
-  return paidCasesList;
+function listOf(view: CaseListView, providerId: string): CaseList {
+  switch (view) {
+    case 'available':
+      return queueList;
+    case 'mine':
+      return providerCasesList(providerId, 'ACTIVE');
+    case 'completed':
+      return providerCasesList(providerId, 'DONE');
+    case 'all':
+      return paidCasesList;
+  }
 }
 
-/** A page of the queue, already read whole, newest first (sort keys descend). */
-function pageOf(
-  entries: Awaited<ReturnType<typeof listQueue>>,
-  limit: number,
-  afterSortKey: string | undefined,
-): CasePage {
-  const rest = afterSortKey ? entries.filter((entry) => entry.sortKey < afterSortKey) : entries;
-  const shown = rest.slice(0, limit);
-  return {
-    cases: shown.map((entry) => entry.case),
-    lastSortKey: rest.length > limit ? (shown.at(-1)?.sortKey ?? null) : null,
-  };
-}
-
-/** The cards; My Active leaves out claims that lapsed (they read as available). */
-function summariesOf(
-  page: CasePage,
-  view: CaseListView,
-  providerId: string,
-  now: Date,
-): ProviderCaseSummary[] {
-  return page.cases
-    .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
-    .filter((summary): summary is ProviderCaseSummary => summary !== null)
-    .filter((summary) => view !== 'mine' || summary.claimedByMe);
+/**
+ * What the index holds but the view does not show, as the case reads now: a live claim in the
+ * queue, a lapsed claim among mine. A page may then be shorter than `limit`; the cursor still
+ * moves past it.
+ */
+function belongsTo(view: CaseListView, summary: ProviderCaseSummary): boolean {
+  if (view === 'available') return summary.status === 'paid';
+  if (view === 'mine') return summary.claimedByMe;
+  return true;
 }

@@ -43,6 +43,11 @@ const detailsPath = (caseId: string) => pathOf(caseContracts.getCaseDetails, { c
 const attachmentsPath = (caseId: string) => pathOf(caseContracts.listCaseAttachments, { caseId });
 const claimPath = pathOf(caseContracts.claimCase, {});
 
+/** The error envelope's message. */
+async function messageOf(response: Response): Promise<string> {
+  return ((await response.json()) as { message: string }).message;
+}
+
 function claim(provider: SignedInProvider, body: unknown) {
   return providerFetch(stack, provider, claimPath, { method: 'POST', body: JSON.stringify(body) });
 }
@@ -103,26 +108,26 @@ describe('claiming a case', () => {
   it('refuses bad input with the spec messages', async () => {
     const badId = await claim(alice, { caseId: 'not-a-uuid', providerId: alice.id });
     expect(badId.status).toBe(400);
-    expect((await badId.json()).message).toBe('Case ID must be a valid UUID');
+    expect(await messageOf(badId)).toBe('Case ID must be a valid UUID');
     const noProvider = await claim(alice, { caseId: randomUUID() });
     expect(noProvider.status).toBe(400);
-    expect((await noProvider.json()).message).toBe('Provider ID is required');
+    expect(await messageOf(noProvider)).toBe('Provider ID is required');
     const blankProvider = await claim(alice, { caseId: randomUUID(), providerId: '  ' });
-    expect((await blankProvider.json()).message).toBe('Provider ID is required');
+    expect(await messageOf(blankProvider)).toBe('Provider ID is required');
   });
 
   it('refuses a claim naming another provider (403), an unknown case (404) and an unpaid one (409)', async () => {
     const caseId = await newPaidCaseId(stack);
     const forOther = await claim(alice, { caseId, providerId: bob.id });
     expect(forOther.status).toBe(403);
-    expect((await forOther.json()).message).toBe(claimMessages.notYourself);
+    expect(await messageOf(forOther)).toBe(claimMessages.notYourself);
     expect((await getCaseBundle(caseId))?.case.status).toBe('paid');
 
     const unknown = await claim(alice, { caseId: randomUUID(), providerId: alice.id });
     expect(unknown.status).toBe(404);
     const unpaid = await claim(alice, { caseId: await newCaseId(stack), providerId: alice.id });
     expect(unpaid.status).toBe(409);
-    expect((await unpaid.json()).message).toBe(claimMessages.notPaid);
+    expect(await messageOf(unpaid)).toBe(claimMessages.notPaid);
   });
 
   it('gives exactly one winner among 50 concurrent claims from 5 providers', async () => {
@@ -150,7 +155,7 @@ describe('claiming a case', () => {
     expect(stored?.case).toMatchObject({ status: 'claimed', claimedBy: winner.id });
     const loser = providers.find((provider) => provider !== winner)!;
     const late = await claim(loser, { caseId, providerId: loser.id });
-    expect((await late.json()).message).toBe(claimMessages.claimedByOther);
+    expect(await messageOf(late)).toBe(claimMessages.claimedByOther);
   });
 });
 
@@ -199,7 +204,7 @@ describe('reading cases', () => {
       listPath({ view: 'mine', cursor: pages[0]!.nextCursor! }),
     );
     expect(foreign.status).toBe(400);
-    expect((await foreign.json()).message).toBe('Invalid cursor');
+    expect(await messageOf(foreign)).toBe('Invalid cursor');
     const forged = await providerFetch(stack, bob, listPath({ cursor: 'bm90LWEta2V5' }));
     expect(forged.status).toBe(400);
   });
@@ -226,13 +231,13 @@ describe('reading cases', () => {
     for (const path of [detailsPath(caseId), attachmentsPath(caseId)]) {
       const refused = await providerFetch(stack, bob, path);
       expect(refused.status, path).toBe(403);
-      expect((await refused.json()).message).toBe(providerCaseMessages.heldByOther);
+      expect(await messageOf(refused)).toBe(providerCaseMessages.heldByOther);
     }
     const unpaid = await providerFetch(stack, bob, detailsPath(await newCaseId(stack)));
     expect(unpaid.status).toBe(404);
     const badId = await providerFetch(stack, bob, detailsPath('nope'));
     expect(badId.status).toBe(400);
-    expect((await badId.json()).message).toBe('Case ID must be a valid UUID');
+    expect(await messageOf(badId)).toBe('Case ID must be a valid UUID');
   });
 
   it('never puts the provider join link in the public status', async () => {
