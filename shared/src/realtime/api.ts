@@ -46,4 +46,9 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
  * few minutes is enough). The server answers `{ type: 'PONG' }`.
  */
 export const PING_MESSAGE = { action: 'ping' } as const;
+/**
+ * How often the dashboard pings: well within the idle timeout, and each ping also re-checks the
+ * session, so a socket of an expired session closes within this interval.
+ */
+export const PING_INTERVAL_MS = 5 * 60 * 1000;
 export const clientMessageSchema = z.object({ action: z.literal('ping') });
