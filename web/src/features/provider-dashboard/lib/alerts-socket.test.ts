@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../testing/fake-websocket';
-import { PING_MESSAGE } from '@shared/realtime/api';
-import {
-  openAlertsSocket,
-  PING_INTERVAL_MS,
-  reconnectDelay,
-  type AlertsSocketOptions,
-} from './alerts-socket';
+import { PING_INTERVAL_MS, PING_MESSAGE } from '@shared/realtime/api';
+import { openAlertsSocket, reconnectDelay, type AlertsSocketOptions } from './alerts-socket';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,4 +1,4 @@
-import { PING_MESSAGE, realtimeUrl } from '@shared/realtime/api';
+import { PING_INTERVAL_MS, PING_MESSAGE, realtimeUrl } from '@shared/realtime/api';
 
 /**
  * The live alerts connection (spec doc 2 §7, issue 8 item 8): fetch a short-lived single-use
@@ -8,8 +8,6 @@ import { PING_MESSAGE, realtimeUrl } from '@shared/realtime/api';
  * hook `use-live-alerts.ts` wires it to the page.
  */
 
-/** API Gateway closes a WebSocket after 10 idle minutes; a ping every 5 keeps it open. */
-export const PING_INTERVAL_MS = 5 * 60_000;
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
