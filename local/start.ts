@@ -27,6 +27,13 @@ async function main(): Promise<void> {
     await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
   }
 
+  const claimLeaseSeconds = Number(process.env.CLAIM_LEASE_SECONDS ?? 600);
+  if (!Number.isInteger(claimLeaseSeconds) || claimLeaseSeconds <= 0) {
+    throw new Error(
+      `CLAIM_LEASE_SECONDS must be a positive whole number, got "${process.env.CLAIM_LEASE_SECONDS}"`,
+    );
+  }
+
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
     password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
@@ -38,6 +45,7 @@ async function main(): Promise<void> {
     web: values.dev ? 'dev' : 'dist',
     ports: { ...defaultPorts, app: appPort },
     admin,
+    claimLeaseSeconds,
     seedDemo: true,
     log: (message) => console.error(message),
   });

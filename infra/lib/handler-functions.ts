@@ -5,7 +5,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { handlerModulePath, httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import {
+  handlerModulePath,
+  httpRoutes,
+  scheduledTargets,
+  webSocketRoutes,
+} from '../../functions/src/routes';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
@@ -17,6 +22,7 @@ export function manifestHandlers(): string[] {
   const names = [
     ...Object.values(httpRoutes).map((route) => route.handler),
     ...Object.values(webSocketRoutes),
+    ...Object.values(scheduledTargets),
   ];
   return [...new Set<string>(names)].sort();
 }

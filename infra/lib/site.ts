@@ -122,8 +122,9 @@ export class Site extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
-    // The WebSocket handshake headers, the session cookie (provider alerts) and the query string
-    // (room token) reach $connect; the Host header must stay API Gateway's own.
+    // The WebSocket handshake headers, Origin and the query string (the alert ticket, the room
+    // token) reach $connect; no cookie: $connect authenticates by ticket (issue 8), so the
+    // session cookie never reaches the WebSocket API. The Host header must stay API Gateway's own.
     const webSocketRequests = new cloudfront.OriginRequestPolicy(this, 'WebSocketRequests', {
       comment: 'WebSocket handshake to API Gateway',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
@@ -134,7 +135,7 @@ export class Site extends Construct {
         'Origin',
         'User-Agent',
       ),
-      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
     });
 

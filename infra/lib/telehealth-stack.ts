@@ -1,12 +1,13 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
+import { CLAIM_RELEASE_FUNCTION, claimCase, scheduledTargets } from '../../functions/src/routes';
 import { AppSecrets } from './app-secrets';
 import { DataTable } from './data-table';
-import { HandlerFunctions } from './handler-functions';
+import { HandlerFunctions, handlerFunctionName } from './handler-functions';
 import { HttpApi } from './http-api';
 import { LogBucket } from './log-bucket';
 import { LogGroups } from './log-groups';
@@ -17,14 +18,10 @@ import { stageConfig, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
 import { WebSocketApi } from './websocket-api';
 
-/**
- * Variables the Scheduler-related handlers will read. Not in `functions/src/lib/env.ts` yet
- * (`envNames`); the names here are the contract until they move there.
- */
-export const schedulerEnvNames = {
-  scheduleGroup: 'SCHEDULE_GROUP',
-  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
-} as const;
+/** A function's ARN from its name, in this stack's account and region. */
+function functionArn(functionName: string): string {
+  return `arn:${Aws.PARTITION}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${functionName}`;
+}
 
 export interface TelehealthStackProps extends StackProps {
   readonly stage: string;
@@ -100,8 +97,13 @@ export class TelehealthStack extends Stack {
         [envNames.appOrigin]: this.site.appOrigin,
         [envNames.logLevel]: config.logLevel,
         [envNames.webSocketManagementEndpoint]: this.webSocketApi.managementEndpoint,
-        [schedulerEnvNames.scheduleGroup]: this.scheduler.groupName,
-        [schedulerEnvNames.schedulerRoleArn]: this.scheduler.invokeRole.roleArn,
+        [envNames.scheduleGroup]: this.scheduler.groupName,
+        [envNames.schedulerRoleArn]: this.scheduler.invokeRole.roleArn,
+        // Built from the name, not the function's ARN attribute: every function gets this
+        // environment, the release function included, and must not depend on itself.
+        [envNames.claimReleaseTargetArn]: functionArn(
+          handlerFunctionName(config.stage, scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
+        ),
         SECRETS_ARN: secrets.secret.secretArn,
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,
@@ -110,6 +112,11 @@ export class TelehealthStack extends Stack {
       },
     });
     this.grantSendEmail(['admin/approve', 'admin/reject']);
+    // A claim schedules the release of its lease (DESIGN.md §5), which the Scheduler invokes.
+    this.scheduler.grantManageSchedules(this.functions.forHandler(claimCase.handler));
+    this.scheduler.allowInvoke(
+      this.functions.forHandler(scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
+    );
     for (const fn of this.functions.all) {
       secrets.grantRead(fn);
       this.grantDataAccess(fn);
@@ -203,6 +210,20 @@ export class TelehealthStack extends Stack {
       `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagRef(webSocketApi)}/${this.config.stage}/*/@connections/*]`,
       'Connection ids are created at runtime; the grant is limited to ManageConnections on this ' +
         'stage of this WebSocket API.',
+    );
+    const releaseFunction = this.functions.forHandler(scheduledTargets[CLAIM_RELEASE_FUNCTION]!)
+      .node.defaultChild as Parameters<typeof nagRef>[0];
+    acknowledge(
+      this.scheduler,
+      `AwsSolutions-IAM5[Resource::${nagRef(releaseFunction, 'Arn')}:*]`,
+      'Lambda’s grantInvoke adds the function’s versions and aliases (`:*`); the role may invoke ' +
+        'only the claim release function, and only schedules of this group can assume it.',
+    );
+    acknowledge(
+      this.functions,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.scheduler.groupName}/*]`,
+      'Schedule names are made per claim at runtime (claim-release-{caseId}-{time}); the grant ' +
+        'is limited to creating, reading and deleting schedules of this stage’s group.',
     );
     acknowledge(
       this.functions,

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { envNames } from '../../functions/src/lib/env';
-import { httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { httpRoutes, scheduledTargets, webSocketRoutes } from '../../functions/src/routes';
 import { handlerConstructId, handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
@@ -10,6 +10,7 @@ const handlers = [
   ...new Set<string>([
     ...Object.values(httpRoutes).map((route) => route.handler),
     ...Object.values(webSocketRoutes),
+    ...Object.values(scheduledTargets),
   ]),
 ];
 
@@ -87,6 +88,12 @@ describe('handler functions', () => {
         SCHEDULE_GROUP: 'telehealth-dev',
         SCHEDULER_ROLE_ARN: {
           'Fn::GetAtt': [expect.stringMatching(/^SchedulerInvokeRole/), 'Arn'],
+        },
+        CLAIM_RELEASE_TARGET_ARN: {
+          'Fn::Join': [
+            '',
+            expect.arrayContaining([':function:telehealth-dev-cases-release-claim']) as unknown,
+          ],
         },
         NODE_OPTIONS: '--enable-source-maps',
       });

@@ -106,7 +106,7 @@ describe('CloudFront distribution', () => {
             'Sec-WebSocket-Extensions',
           ]),
         },
-        CookiesConfig: { CookieBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
         QueryStringsConfig: { QueryStringBehavior: 'all' },
       },
     });

@@ -1,5 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -12,9 +13,10 @@ import {
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { getConnection, liveConnectionPages } from '../../functions/src/db/connections';
-import { createSession } from '../../functions/src/lib/auth/sessions';
+import type WebSocket from 'ws';
+import { getConnection, providerConnections } from '../../functions/src/db/connections';
+import { openAlertSocket, requestTicket } from '../testing/alert-socket';
+import { signInProvider } from '../testing/provider-journey';
 import { appFetch, useTestStack } from '../testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
@@ -22,21 +24,6 @@ import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
-
-function openSocket(cookie?: string): Promise<WebSocket> {
-  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`, {
-    headers: cookie ? { cookie } : {},
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-async function providerCookie(): Promise<string> {
-  const { token } = await createSession('provider', `provider-${Date.now()}`);
-  return `th_session=${token}`;
-}
 
 function nextMessage(socket: WebSocket): Promise<unknown> {
   return new Promise((resolve) =>
@@ -107,23 +94,22 @@ describe('local gateway: HTTP API', () => {
 });
 
 describe('local gateway: WebSocket API and Management API', () => {
-  it('refuses connections without a provider session', async () => {
-    await expect(openSocket()).rejects.toThrow(/401/);
-    const { token } = await createSession('admin', 'admin-ws');
-    await expect(openSocket(`th_session=${token}`)).rejects.toThrow(/403/);
+  it('refuses an upgrade that $connect refuses, with its status', async () => {
+    await expect(openAlertSocket(stack, 'no-such-ticket')).rejects.toThrow(/401/);
   });
 
-  it('runs $connect, $default and $disconnect, and pushes through @connections', async () => {
-    const socket = await openSocket(await providerCookie());
+  it('runs $connect, $default and $disconnect, and pushes and closes through @connections', async () => {
+    const provider = await signInProvider(stack);
+    const { socket, closed } = await openAlertSocket(
+      stack,
+      await requestTicket(stack, provider.cookie),
+    );
     const reply = nextMessage(socket);
     socket.send(JSON.stringify({ action: 'ping' }));
     expect(await reply).toEqual({ type: 'PONG' });
 
-    const connectionIds: string[] = [];
-    for await (const page of liveConnectionPages()) connectionIds.push(...page);
-    const connectionId = String(connectionIds.at(-1));
-    expect(connectionId).toBeTruthy();
-
+    const [connection] = await providerConnections(provider.id);
+    const connectionId = String(connection?.connectionId);
     const management = new ApiGatewayManagementApiClient({ endpoint: stack.appUrl });
     const pushed = nextMessage(socket);
     await management.send(
@@ -134,8 +120,8 @@ describe('local gateway: WebSocket API and Management API', () => {
     );
     expect(await pushed).toEqual({ type: 'CASE_PAID_READY' });
 
-    socket.close();
-    await new Promise((resolve) => socket.once('close', resolve));
+    await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    await closed;
     await expect.poll(async () => (await getConnection(connectionId)) ?? undefined).toBeUndefined();
 
     await expect(

@@ -22,6 +22,12 @@ declare module 'vitest' {
  * Starts the real local stack (DynamoDB Local, s3rver, mailbox, Stripe stand-in, gateway) on
  * free ports with a fresh data directory, once per suite, and hands its addresses to the tests.
  */
+/**
+ * The claim lease of the e2e stack: short, so a browser test can watch a claim lapse (issue 8);
+ * long enough for the claim race test to finish first. Other suites keep the default.
+ */
+export const E2E_CLAIM_LEASE_SECONDS = 20;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-test-'));
   const stack = await startStack({
@@ -31,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+    ...(project.name === 'e2e' ? { claimLeaseSeconds: E2E_CLAIM_LEASE_SECONDS } : {}),
   });
   project.provide('stack', {
     appUrl: stack.appUrl,

@@ -104,3 +104,16 @@ export async function caseStatus(stack: TestStack, caseId: string) {
   const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
   return (await response.json()) as { status: string; meeting: { duration: number } | null };
 }
+
+/** A case the patient has paid for with the test card: waiting for a provider. */
+export async function newPaidCaseId(stack: TestStack): Promise<string> {
+  const caseId = await newCaseId(stack);
+  const { sessionId } = await createCheckout(stack, caseId);
+  const payment = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+  if (payment.status >= 400) throw new Error(`payment failed: ${payment.status}`);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if ((await caseStatus(stack, caseId)).status === 'paid') return caseId;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`case ${caseId} was not marked paid`);
+}

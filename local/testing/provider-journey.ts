@@ -4,6 +4,7 @@ import { appFetch } from './stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as providerContracts from '@shared/providers/contracts';
 
 /** Steps of the doctor's and the administrator's journeys, for integration tests. */
 
@@ -95,4 +96,74 @@ export async function latestEmailTo(
 
 export function passwordFrom(email: MailboxEmail | undefined): string | undefined {
   return /Temporary password: (\S+)/.exec(email?.body.text ?? '')?.[1];
+}
+
+/** The `name=value` of the session cookie a sign-in answer sets. */
+export function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
+  return cookie;
+}
+
+/** A call from the signed-in provider's browser: same origin, the session cookie. */
+export function providerFetch(
+  stack: TestStack,
+  // A provider (as `signInProvider` answers) or just its cookie.
+  session: string | Pick<SignedInProvider, 'cookie'>,
+  path: string,
+  init: RequestInit = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', typeof session === 'string' ? session : session.cookie);
+  if (init.body) headers.set('content-type', 'application/json');
+  return appFetch(stack, path, { ...init, headers });
+}
+
+export interface SignedInProvider {
+  id: string;
+  name: string;
+  email: string;
+  applicationId: string;
+  /** The emailed temporary password. */
+  temporaryPassword: string;
+  /** The password now in use: the temporary one with `keepTemporaryPassword`. */
+  password: string;
+  cookie: string;
+}
+
+/**
+ * A newly approved provider, signed in with the emailed credentials and, unless
+ * `keepTemporaryPassword`, past the forced password change of the first sign-in.
+ */
+export async function signInProvider(
+  stack: TestStack,
+  options: { keepTemporaryPassword?: boolean } = {},
+): Promise<SignedInProvider> {
+  const { applicationId, email } = await apply(stack);
+  const approval = await review(stack, await adminToken(stack), applicationId, 'approve');
+  if (approval.status !== 200) throw new Error(`approval failed: ${approval.status}`);
+  const temporaryPassword = passwordFrom(await latestEmailTo(stack, email));
+  if (!temporaryPassword) throw new Error('no temporary password emailed');
+  const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
+    email,
+    password: temporaryPassword,
+  });
+  if (login.status !== 200) throw new Error(`provider login failed: ${login.status}`);
+  const { id, name } = (await login.json()) as { id: string; name: string };
+  const signedIn = { id, name, email, applicationId, temporaryPassword };
+  if (options.keepTemporaryPassword) {
+    return { ...signedIn, password: temporaryPassword, cookie: sessionCookieOf(login) };
+  }
+  const password = `own-password-${applicationId}`;
+  const change = await providerFetch(
+    stack,
+    sessionCookieOf(login),
+    pathOf(providerContracts.providerChangePassword, {}),
+    {
+      method: 'POST',
+      body: JSON.stringify({ currentPassword: temporaryPassword, newPassword: password }),
+    },
+  );
+  if (change.status !== 200) throw new Error(`password change failed: ${change.status}`);
+  return { ...signedIn, password, cookie: sessionCookieOf(change) };
 }

@@ -28,15 +28,16 @@ export const LOADS = {
 const WARMUP = 100;
 
 /** A fixed number of GETs at a fixed concurrency; latency per request, throughput overall. */
-async function load(
+export async function load(
   name: string,
   url: string,
   { requests, concurrency }: { requests: number; concurrency: number },
+  init: RequestInit = {},
 ): Promise<LoadFigures> {
   let errors = 0;
   const once = async (): Promise<number> => {
     const started = performance.now();
-    const response = await fetch(url);
+    const response = await fetch(url, init);
     await response.arrayBuffer();
     if (response.status !== 200) errors += 1;
     return performance.now() - started;

@@ -8,12 +8,15 @@ import { isPaymentItem, parsePayment, type PaymentRecord } from './payments';
 import { patientTx, type PatientRecord } from './patients';
 import { parseStored } from './records';
 import {
+  countQuery,
   IF_EXISTS,
+  isConditionFailure,
   listQuery,
   partitionQuery,
   queryAll,
   queryFirst,
   updateItem,
+  type QuerySpec,
   type StoredItem,
 } from './table';
 import { newItemTx, updateTx, writeTransaction, type TransactItem } from './transaction';
@@ -27,6 +30,38 @@ export const caseKey = (caseId: string): ItemKey => ({ pk: partitions.case(caseI
 /** The case's place in the `gsi1` list of all cases (admin cases, provider dashboard). */
 export const caseListEntry = (caseRecord: Pick<CaseRecord, 'id' | 'createdAt'>) =>
   listEntry('CASES', caseRecord.createdAt, caseRecord.id);
+
+/**
+ * The provider dashboard's sparse indexes (docs/access-patterns.md). A case enters them when it
+ * is paid or claimed and leaves them when it no longer belongs there, so no list reads items it
+ * then throws away:
+ * - gsi2 `CASE_QUEUE`: cases waiting for a provider, i.e. paid, plus claimed ones whose meeting
+ *   has not started (their lease may lapse, and then they read as available). Small and hot.
+ * - gsi3 `PROVIDER_CASES#{providerId}`: the provider's own cases, `ACTIVE#…` then `DONE#…`.
+ * - gsi4 `PAID_CASES`: every case that was paid (the All list and the Total counter).
+ */
+export const CASE_QUEUE = 'CASE_QUEUE';
+export const PAID_CASES = 'PAID_CASES';
+export type ProviderCaseStage = 'ACTIVE' | 'DONE';
+const providerCasesPartition = (providerId: string) => `PROVIDER_CASES#${providerId}`;
+
+const queueEntry = (paidAt: string, caseId: string) => ({
+  gsi2pk: CASE_QUEUE,
+  gsi2sk: `${paidAt}#${caseId}`,
+});
+const paidCasesEntry = (paidAt: string, caseId: string) => ({
+  gsi4pk: PAID_CASES,
+  gsi4sk: `${paidAt}#${caseId}`,
+});
+const providerCasesEntry = (
+  providerId: string,
+  stage: ProviderCaseStage,
+  claimedAt: string,
+  caseId: string,
+) => ({
+  gsi3pk: providerCasesPartition(providerId),
+  gsi3sk: `${stage}#${claimedAt}#${caseId}`,
+});
 
 /** The stored case. `source` says which intake reading created it (spec doc 1 §2). */
 export const caseRecordSchema = z.object({
@@ -49,6 +84,10 @@ export const caseRecordSchema = z.object({
   claimedBy: z.string().nullable(),
   claimedByName: z.string().nullable(),
   claimedAt: z.string().nullable(),
+  /** While claimed and the meeting has not started: when the claim lease ends (DESIGN.md §5). */
+  leaseEndsAt: z.string().nullable().default(null),
+  /** The provider whose claim lapsed and was released, until the case is claimed again. */
+  lapsedClaimBy: z.string().nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -97,16 +136,101 @@ export async function insertPatientWithCase(
  * still awaits payment, so two deliveries can never both mark it paid.
  */
 export function casePaidTx(caseId: string, paidAt: string): TransactItem {
+  const queue = queueEntry(paidAt, caseId);
+  const paidList = paidCasesEntry(paidAt, caseId);
   return updateTx(caseKey(caseId), {
-    UpdateExpression: 'SET #status = :paid, paidAt = :paidAt',
+    UpdateExpression:
+      'SET #status = :paid, paidAt = :paidAt, gsi2pk = :queue, gsi2sk = :queueSk, ' +
+      'gsi4pk = :paidList, gsi4sk = :paidListSk',
     ConditionExpression: '#status = :awaiting',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':paid': 'paid',
       ':awaiting': 'awaiting_payment',
       ':paidAt': paidAt,
+      ':queue': queue.gsi2pk,
+      ':queueSk': queue.gsi2sk,
+      ':paidList': paidList.gsi4pk,
+      ':paidListSk': paidList.gsi4sk,
     },
   });
+}
+
+/** A provider's hold on a case (DESIGN.md §5: a lease). */
+export interface CaseClaim {
+  providerId: string;
+  providerName: string;
+  claimedAt: string;
+  leaseEndsAt: string;
+}
+
+/**
+ * Access pattern: claim a case, one conditional write. It succeeds only while the case is paid,
+ * or claimed with a lease that ended before `now` (a lapsed claim is available again), so two
+ * providers can never both win. Returns false when the condition failed. The case stays in the
+ * queue index until its meeting starts, because its lease may lapse.
+ */
+export async function claimCaseItem(caseId: string, claim: CaseClaim, now: Date): Promise<boolean> {
+  const own = providerCasesEntry(claim.providerId, 'ACTIVE', claim.claimedAt, caseId);
+  try {
+    await updateItem(caseKey(caseId), {
+      UpdateExpression:
+        'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
+        'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, gsi3pk = :own, gsi3sk = :ownSk',
+      ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':claimed': 'claimed',
+        ':paid': 'paid',
+        ':by': claim.providerId,
+        ':name': claim.providerName,
+        ':at': claim.claimedAt,
+        ':leaseEndsAt': claim.leaseEndsAt,
+        ':none': null,
+        ':own': own.gsi3pk,
+        ':ownSk': own.gsi3sk,
+        ':now': now.toISOString(),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Access pattern: release a lapsed claim, once. Only the same claim (provider and time) whose
+ * lease has ended goes back to paid, so a late or repeated release never undoes a newer claim.
+ * Returns false when there was nothing to release.
+ */
+export async function releaseClaimItem(
+  caseId: string,
+  claim: Pick<CaseClaim, 'providerId' | 'claimedAt'>,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await updateItem(caseKey(caseId), {
+      UpdateExpression:
+        'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
+        'leaseEndsAt = :none, lapsedClaimBy = :by REMOVE gsi3pk, gsi3sk',
+      ConditionExpression:
+        '#status = :claimed AND claimedBy = :by AND claimedAt = :at AND leaseEndsAt <= :now',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':paid': 'paid',
+        ':claimed': 'claimed',
+        ':none': null,
+        ':by': claim.providerId,
+        ':at': claim.claimedAt,
+        ':now': now.toISOString(),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Access pattern: remember the case's latest Checkout Session. */
@@ -115,6 +239,101 @@ export async function recordCheckoutSession(caseId: string, sessionId: string): 
     UpdateExpression: 'SET checkoutSessionId = :session',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: { ':session': sessionId },
+  });
+}
+
+/** One page of a dashboard list: the cases and where the next page starts (null at the end). */
+export interface CasePage {
+  cases: CaseRecord[];
+  /** The index sort key of the last case read; the next page starts after it. */
+  lastSortKey: string | null;
+}
+
+/** A dashboard list: which index, which partition, and (for gsi3) which sort key prefix. */
+export interface CaseList {
+  index: 'gsi2' | 'gsi3' | 'gsi4';
+  partition: string;
+  prefix?: string;
+}
+
+export const queueList: CaseList = { index: 'gsi2', partition: CASE_QUEUE };
+export const paidCasesList: CaseList = { index: 'gsi4', partition: PAID_CASES };
+export const providerCasesList = (providerId: string, stage: ProviderCaseStage): CaseList => ({
+  index: 'gsi3',
+  partition: providerCasesPartition(providerId),
+  prefix: `${stage}#`,
+});
+
+function caseListQuery(list: CaseList): QuerySpec {
+  return {
+    IndexName: list.index,
+    KeyConditionExpression: list.prefix
+      ? `${list.index}pk = :pk AND begins_with(${list.index}sk, :prefix)`
+      : `${list.index}pk = :pk`,
+    ExpressionAttributeValues: {
+      ':pk': list.partition,
+      ...(list.prefix ? { ':prefix': list.prefix } : {}),
+    },
+    ScanIndexForward: false,
+  };
+}
+
+/** Every index sort key of these lists ends with `#{caseId}`: the page start is rebuilt from it. */
+const caseIdOfSortKey = (sortKey: string): string => sortKey.slice(sortKey.lastIndexOf('#') + 1);
+
+/**
+ * Access pattern: one page of a dashboard list, newest first, starting after `afterSortKey`
+ * (a sort key this function returned; the caller checked its shape and list).
+ */
+export async function listCasePage(
+  list: CaseList,
+  limit: number,
+  afterSortKey?: string,
+): Promise<CasePage> {
+  const startKey = afterSortKey
+    ? {
+        ...caseKey(caseIdOfSortKey(afterSortKey)),
+        [`${list.index}pk`]: list.partition,
+        [`${list.index}sk`]: afterSortKey,
+      }
+    : undefined;
+  // One item more than asked says whether another page exists, so the last page has no cursor.
+  const items = await queryFirst(caseListQuery(list), limit + 1, startKey);
+  const shown = items.slice(0, limit);
+  const last = shown.at(-1)?.[`${list.index}sk`];
+  return {
+    cases: shown.map(parseCase),
+    lastSortKey: items.length > limit && typeof last === 'string' ? last : null,
+  };
+}
+
+/** Claims a count leaves out: live ones (the queue's available cases) or lapsed ones (mine). */
+export type ClaimsLeftOut = 'live' | 'lapsed';
+
+const claimFilters: Record<ClaimsLeftOut, string> = {
+  live: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
+  lapsed: 'NOT (#status = :claimed AND leaseEndsAt <= :now)',
+};
+
+/**
+ * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent),
+ * optionally leaving out claims that are live, or lapsed, at `now`.
+ */
+export async function countCases(
+  list: CaseList,
+  leaveOut?: { claims: ClaimsLeftOut; now: Date },
+): Promise<number> {
+  const spec = caseListQuery(list);
+  if (!leaveOut) return countQuery(spec);
+  return countQuery({
+    ...spec,
+    FilterExpression: claimFilters[leaveOut.claims],
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...spec.ExpressionAttributeValues,
+      ':claimed': 'claimed',
+      ':now': leaveOut.now.toISOString(),
+    },
   });
 }
 

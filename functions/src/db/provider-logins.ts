@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS } from './table';
+import { getItem, IF_EXISTS, updateIfMatches } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A provider's sign-in (scrypt hash), stored under the email so emails are unique. */
@@ -18,8 +18,13 @@ export const providerLoginSchema = z.object({
   email: z.string(),
   passwordHash: z.string(),
   isActive: z.boolean(),
+  /**
+   * True while the password is the emailed temporary one (issue 8). Sign-ins stored before
+   * issue 8 hold a temporary password too, so a missing flag reads as true.
+   */
+  mustChangePassword: z.boolean().default(true),
 });
-export type ProviderLogin = z.infer<typeof providerLoginSchema>;
+export type ProviderLogin = z.output<typeof providerLoginSchema>;
 
 /** Access pattern: provider sign-in by email (login, check-email). */
 export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
@@ -27,11 +32,36 @@ export async function getProviderLogin(email: string): Promise<ProviderLogin | n
   return item ? parseStored(providerLoginSchema, entity, item) : null;
 }
 
+/**
+ * Access pattern: the provider sets their own password (issue 8). Conditional on the hash that
+ * was verified and on the sign-in being active, so a concurrent change or a deactivation wins
+ * over it; false when the condition failed.
+ */
+export function setProviderPassword(
+  email: string,
+  passwordHash: string,
+  verifiedHash: string,
+): Promise<boolean> {
+  return updateIfMatches(providerLoginKey(email), {
+    UpdateExpression: 'SET passwordHash = :hash, mustChangePassword = :false',
+    ConditionExpression: 'passwordHash = :verified AND isActive = :true',
+    ExpressionAttributeValues: {
+      ':hash': passwordHash,
+      ':verified': verifiedHash,
+      ':false': false,
+      ':true': true,
+    },
+  });
+}
+
 export function providerLoginTx(login: ProviderLogin): TransactItem {
   return newItemTx({ ...providerLoginKey(login.email), entity: PROVIDER_LOGIN_ENTITY, ...login });
 }
 
-/** (De)activates a sign-in; on re-approval it also takes the new temporary password's hash. */
+/**
+ * (De)activates a sign-in; on re-approval it also takes the new temporary password's hash, which
+ * must be changed at the first sign-in.
+ */
 export function providerLoginActiveTx(
   email: string,
   active: boolean,
@@ -39,11 +69,11 @@ export function providerLoginActiveTx(
 ): TransactItem {
   return updateTx(providerLoginKey(email), {
     UpdateExpression: passwordHash
-      ? 'SET isActive = :active, passwordHash = :hash'
+      ? 'SET isActive = :active, passwordHash = :hash, mustChangePassword = :true'
       : 'SET isActive = :active',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: passwordHash
-      ? { ':active': active, ':hash': passwordHash }
+      ? { ':active': active, ':hash': passwordHash, ':true': true }
       : { ':active': active },
   });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS } from './table';
+import { batchGet, getItem, IF_EXISTS } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A verified provider (spec doc 2 §3: Provider and Verified provider, one record). */
@@ -42,6 +42,12 @@ export type ProviderRecord = z.infer<typeof providerRecordSchema>;
 export async function getProvider(providerId: string): Promise<ProviderRecord | null> {
   const item = await getItem(providerKey(providerId));
   return item ? parseStored(providerRecordSchema, entity, item) : null;
+}
+
+/** Access pattern: many providers by id (the alert fan-out re-checks that each is active). */
+export async function getProviders(providerIds: string[]): Promise<ProviderRecord[]> {
+  const items = await batchGet(providerIds.map(providerKey));
+  return items.map((item) => parseStored(providerRecordSchema, entity, item));
 }
 
 export function providerTx(provider: ProviderRecord): TransactItem {

@@ -1,17 +1,34 @@
 import * as z from 'zod';
 import { epochSeconds, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { deleteItem, getItem, IF_EXISTS, IF_NEW, putItem, updateItem } from './table';
+import {
+  batchGet,
+  deleteItem,
+  getItem,
+  IF_EXISTS,
+  IF_NEW,
+  indexQuery,
+  putItem,
+  queryAll,
+  updateIfMatches,
+  type StoredItem,
+} from './table';
 
-/** Provider and admin sessions, stored under the SHA-256 of their token, never the token. */
+/**
+ * Provider and admin sessions, stored under the SHA-256 of their token, never the token. That
+ * hash is the session's id: it authenticates nothing on its own, so connections may store it.
+ */
 export const SESSION_ENTITY = 'Session';
 // The key holds a token hash: not personal, but a lookup key best kept out of logs.
 const entity = { tag: SESSION_ENTITY, personalKey: true };
 
-export const sessionKey = (tokenHash: string): ItemKey => ({
-  pk: `SESSION#${tokenHash}`,
+const SESSION_PREFIX = 'SESSION#';
+export const sessionKey = (sessionId: string): ItemKey => ({
+  pk: `${SESSION_PREFIX}${sessionId}`,
   sk: 'SESSION',
 });
+/** `gsi2`: every session of one account, so sign-out everywhere and revocation find them. */
+const sessionsOfSubject = (subjectId: string) => `SUBJECT_SESSIONS#${subjectId}`;
 
 export const sessionRoles = ['provider', 'admin'] as const;
 export type SessionRole = (typeof sessionRoles)[number];
@@ -21,35 +38,66 @@ export const sessionRecordSchema = z.object({
   subjectId: z.string(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
+  /**
+   * A provider signed in with the emailed temporary password (issue 8). Sessions stored before
+   * issue 8 lack the flag; every provider then still had a temporary password, so it reads true.
+   */
+  mustChangePassword: z.boolean().default(true),
 });
-export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+export type SessionRecord = z.output<typeof sessionRecordSchema>;
+/** A session with its id (the token hash). */
+export type StoredSession = SessionRecord & { id: string };
+
+function toStoredSession(item: StoredItem): StoredSession {
+  const record = parseStored(sessionRecordSchema, entity, item);
+  return { ...record, id: String(item.pk).slice(SESSION_PREFIX.length) };
+}
 
 /** Stores a new session; DynamoDB deletes it by TTL at `expiresAt`. */
 export async function putSession(
-  tokenHash: string,
+  sessionId: string,
   session: SessionRecord,
   expiresAt: Date,
 ): Promise<void> {
   await putItem(
-    { ...sessionKey(tokenHash), entity: SESSION_ENTITY, ...session, ttl: epochSeconds(expiresAt) },
+    {
+      ...sessionKey(sessionId),
+      entity: SESSION_ENTITY,
+      gsi2pk: sessionsOfSubject(session.subjectId),
+      gsi2sk: sessionId,
+      ...session,
+      ttl: epochSeconds(expiresAt),
+    },
     IF_NEW,
   );
 }
 
 /** Access pattern: session by token hash (every provider and admin route). */
-export async function getSession(tokenHash: string): Promise<SessionRecord | null> {
-  const item = await getItem(sessionKey(tokenHash));
-  return item ? parseStored(sessionRecordSchema, entity, item) : null;
+export async function getSession(sessionId: string): Promise<StoredSession | null> {
+  const item = await getItem(sessionKey(sessionId));
+  return item ? toStoredSession(item) : null;
 }
 
-export async function touchSession(tokenHash: string, lastSeenAt: number): Promise<void> {
-  await updateItem(sessionKey(tokenHash), {
+/** Access pattern: many sessions by id (the alert fan-out re-checks each connection's session). */
+export async function getSessions(sessionIds: string[]): Promise<StoredSession[]> {
+  return (await batchGet(sessionIds.map(sessionKey))).map(toStoredSession);
+}
+
+/** Access pattern: the ids of every session of one account (gsi2). */
+export async function sessionIdsOf(subjectId: string): Promise<string[]> {
+  const items = await queryAll(indexQuery('gsi2', sessionsOfSubject(subjectId)));
+  return items.map((item) => String(item.gsi2sk));
+}
+
+/** Records activity; false when the session was deleted meanwhile (a sign-out or revocation). */
+export function touchSession(sessionId: string, lastSeenAt: number): Promise<boolean> {
+  return updateIfMatches(sessionKey(sessionId), {
     UpdateExpression: 'SET lastSeenAt = :now',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: { ':now': lastSeenAt },
   });
 }
 
-export async function deleteSession(tokenHash: string): Promise<void> {
-  await deleteItem(sessionKey(tokenHash));
+export async function deleteSession(sessionId: string): Promise<void> {
+  await deleteItem(sessionKey(sessionId));
 }

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -9,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { ItemKey, ListName } from './keys';
+import type { GsiName } from './table-definition';
 
 /**
  * Single-item reads and writes and queries on the one table. Entity modules call these with
@@ -28,6 +30,10 @@ export interface UpdateSpec {
 export const IF_NEW = 'attribute_not_exists(pk)';
 /** An update or delete must not bring back an item that is gone. */
 export const IF_EXISTS = 'attribute_exists(pk)';
+
+/** A single write refused by its condition (transactions report `cancellationReasons`). */
+export const isConditionFailure = (error: unknown): boolean =>
+  error instanceof ConditionalCheckFailedException;
 
 export async function getItem(
   key: ItemKey,
@@ -70,8 +76,45 @@ export async function updateItem(
   return Attributes;
 }
 
+/** Applies an update whose condition may fail; false when it did (nothing was written). */
+export async function updateIfMatches(key: ItemKey, spec: UpdateSpec): Promise<boolean> {
+  try {
+    await updateItem(key, spec);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 export async function deleteItem(key: ItemKey): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
+
+/**
+ * Deletes an item only if it meets the condition and answers what it held, in one request: the
+ * caller that gets the item is the only one (single-use tokens). Undefined when the item is
+ * absent or fails the condition.
+ */
+export async function takeItem(
+  key: ItemKey,
+  condition: { expression: string; values?: Record<string, unknown> },
+): Promise<StoredItem | undefined> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: condition.expression,
+        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** What a query asks; the table name and paging are added here. */
@@ -81,6 +124,9 @@ export interface QuerySpec {
   IndexName?: string;
   ScanIndexForward?: boolean;
   ConsistentRead?: boolean;
+  /** Applied after the key condition: read items still count (use only to count or trim). */
+  FilterExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
 }
 
 /** Everything in one partition, optionally only sort keys with a prefix. */
@@ -108,6 +154,15 @@ export function listQuery(list: ListName, options: { newestFirst?: boolean } = {
   };
 }
 
+/** One partition of a secondary index (e.g. a provider's sessions on `gsi2`). */
+export function indexQuery(index: GsiName, pk: string): QuerySpec {
+  return {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': pk },
+  };
+}
+
 /** Every page of a query, one page at a time (callers may act before the next page is read). */
 export async function* queryPages(spec: QuerySpec): AsyncGenerator<StoredItem[]> {
   let startKey: StoredItem | undefined;
@@ -126,12 +181,43 @@ export async function queryAll(spec: QuerySpec): Promise<StoredItem[]> {
   return items;
 }
 
-/** The first `limit` items only: one request, for lists shown to a person. */
-export async function queryFirst(spec: QuerySpec, limit: number): Promise<StoredItem[]> {
+/**
+ * The first `limit` items only (after `startKey`, the key of an item read before): one request,
+ * for lists shown to a person.
+ */
+export async function queryFirst(
+  spec: QuerySpec,
+  limit: number,
+  startKey?: StoredItem,
+): Promise<StoredItem[]> {
   const { Items } = await db().send(
-    new QueryCommand({ TableName: tableName(), ...spec, Limit: limit }),
+    new QueryCommand({
+      TableName: tableName(),
+      ...spec,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
   );
   return Items ?? [];
+}
+
+/** How many items a query matches (`Select: COUNT`), over every page. */
+export async function countQuery(spec: QuerySpec): Promise<number> {
+  let count = 0;
+  let startKey: StoredItem | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...spec,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 /** BatchGetItem takes at most 100 keys a request. */

@@ -29,6 +29,13 @@ export const envNames = {
   secretsArn: 'SECRETS_ARN',
   /** `true` for the local s3rver only (its bucket names are not DNS names). */
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Seconds a provider's claim holds a case before the meeting must start (DESIGN.md §5). */
+  claimLeaseSeconds: 'CLAIM_LEASE_SECONDS',
+  /** EventBridge Scheduler group of the one-time schedules, and the role they run as. */
+  scheduleGroup: 'SCHEDULE_GROUP',
+  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  /** The function a lapsed claim's schedule invokes (`cases/release-claim`). */
+  claimReleaseTargetArn: 'CLAIM_RELEASE_TARGET_ARN',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -139,5 +146,17 @@ export const env = {
   },
   get s3ForcePathStyle(): boolean {
     return read(envNames.s3ForcePathStyle) === 'true';
+  },
+  get claimLeaseSeconds() {
+    return positiveInt(envNames.claimLeaseSeconds, 600);
+  },
+  get scheduleGroup() {
+    return required(envNames.scheduleGroup);
+  },
+  get schedulerRoleArn() {
+    return required(envNames.schedulerRoleArn);
+  },
+  get claimReleaseTargetArn() {
+    return required(envNames.claimReleaseTargetArn);
   },
 };

@@ -16,5 +16,67 @@ export const providerLoginRequestSchema = z.object({
     .min(1, { error: PROVIDER_LOGIN_BLANK })
     .max(200),
 });
-export const providerLoginResponseSchema = z.object({ id: z.string(), name: z.string() });
-export type ProviderLoginResponse = z.infer<typeof providerLoginResponseSchema>;
+/**
+ * The signed-in provider as the dashboard shows it: display data only (the session itself is the
+ * HttpOnly cookie). `mustChangePassword` is true while the emailed temporary password is in use:
+ * every provider route except me, password and logout then answers 403
+ * (`PASSWORD_CHANGE_REQUIRED`) and no patient data is shown.
+ */
+export const providerSessionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mustChangePassword: z.boolean(),
+});
+export type ProviderSession = z.infer<typeof providerSessionSchema>;
+
+/** `POST /api/provider/login` answers the provider (spec doc 2 §7) and sets the session cookie. */
+export const providerLoginResponseSchema = providerSessionSchema;
+export type ProviderLoginResponse = ProviderSession;
+
+export const PASSWORD_CHANGE_REQUIRED = 'Please choose your own password before continuing';
+export const NEW_PASSWORD_MIN_LENGTH = 12;
+export const providerPasswordMessages = {
+  currentRequired: 'Please enter your current password',
+  newTooShort: `Your new password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`,
+  newTooLong: 'Your new password must be at most 200 characters',
+  newSameAsCurrent: 'Your new password must be different from your current password',
+  /** The server's answer (422) when the current password is wrong. */
+  currentWrong: 'Your current password is incorrect',
+  /** The form's confirmation field (web only). */
+  confirmMismatch: 'The passwords do not match',
+} as const;
+
+const passwordFields = {
+  currentPassword: z
+    .string({ error: providerPasswordMessages.currentRequired })
+    .min(1, { error: providerPasswordMessages.currentRequired })
+    .max(200),
+  newPassword: z
+    .string({ error: providerPasswordMessages.newTooShort })
+    .min(NEW_PASSWORD_MIN_LENGTH, { error: providerPasswordMessages.newTooShort })
+    .max(200, { error: providerPasswordMessages.newTooLong }),
+};
+const newDiffersFromCurrent = {
+  check: (body: { currentPassword: string; newPassword: string }) =>
+    body.newPassword !== body.currentPassword,
+  params: { error: providerPasswordMessages.newSameAsCurrent, path: ['newPassword'] },
+};
+
+/**
+ * `POST /api/provider/password`: the provider replaces the temporary (or current) password. The
+ * answer is the provider with `mustChangePassword: false` and a fresh session cookie; every other
+ * session of the provider ends, and the old password stops working.
+ */
+export const providerPasswordRequestSchema = z
+  .object(passwordFields)
+  .refine(newDiffersFromCurrent.check, newDiffersFromCurrent.params);
+export type ProviderPasswordRequest = z.infer<typeof providerPasswordRequestSchema>;
+
+/** The password form: the request plus a confirmation that must match the new password. */
+export const providerPasswordFormSchema = z
+  .object({ ...passwordFields, confirmPassword: z.string() })
+  .refine(newDiffersFromCurrent.check, newDiffersFromCurrent.params)
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    error: providerPasswordMessages.confirmMismatch,
+    path: ['confirmPassword'],
+  });

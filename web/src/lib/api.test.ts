@@ -78,8 +78,10 @@ describe('send', () => {
         .fn()
         .mockResolvedValue(new Response('{"message":"Case already claimed"}', { status: 409 })),
     );
-    await expect(send(claimCase, { body: {} })).rejects.toThrow(
-      '409: {"message":"Case already claimed"}',
-    );
+    await expect(
+      send(claimCase, {
+        body: { caseId: '6f1c2a36-3a55-4b8e-9d2e-0f6b1c7a9e11', providerId: 'provider-1' },
+      }),
+    ).rejects.toThrow('409: {"message":"Case already claimed"}');
   });
 });

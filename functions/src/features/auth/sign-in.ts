@@ -1,10 +1,21 @@
-import { sessionCookie } from '../../lib/auth/cookies';
+import { clearedSessionCookie, sessionCookie } from '../../lib/auth/cookies';
 import { createSession, type SessionRole } from '../../lib/auth/sessions';
 import { env } from '../../lib/env';
 
-/** A new session for the signed-in account and its cookie (Secure when served over TLS). */
-export async function signIn(role: SessionRole, subjectId: string) {
-  const { token } = await createSession(role, subjectId);
-  const secure = env.appBaseUrl.startsWith('https://');
-  return { token, cookie: sessionCookie(token, secure) };
+/** Cookies are Secure whenever the app is served over TLS (always in the cloud). */
+const overTls = () => env.appBaseUrl.startsWith('https://');
+
+/** A new session for the signed-in account and its cookie. */
+export async function signIn(
+  role: SessionRole,
+  subjectId: string,
+  options: { mustChangePassword?: boolean } = {},
+) {
+  const { token, session } = await createSession(role, subjectId, options);
+  return { token, session, cookie: sessionCookie(token, overTls()) };
+}
+
+/** The cookie that removes the session cookie from the browser (sign-out). */
+export function signedOutCookie(): string {
+  return clearedSessionCookie(overTls());
 }

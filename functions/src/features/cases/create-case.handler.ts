@@ -17,6 +17,7 @@ import {
 } from '../uploads/rules';
 import { caseObjectKey, putObject } from '../uploads/storage';
 import { assertStoredFileValid } from '../uploads/verify';
+import { announceCase } from '../realtime/announce';
 import { newPatientAndCase } from './new-case';
 
 /** Multipart field names of the inline files (spec doc 1 §7: voice, images, documents). */
@@ -59,7 +60,7 @@ function checkInlineFiles(files: MultipartFile[]): { file: MultipartFile; rule: 
  */
 export const handler = httpHandler(routes.createCase, {
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
-  async handle({ body }) {
+  async handle({ body, log }) {
     const form = await parseMultipart(body.bytes, body.contentType, {
       maxFiles: maxInlineFiles,
       maxFileBytes: caseFileRules.voice.maxBytes,
@@ -104,6 +105,7 @@ export const handler = httpHandler(routes.createCase, {
       };
       await insertAttachment(attachment);
     }
+    await announceCase('NEW_CASE_CREATED', caseRecord, log);
     const answer: CreateCaseResponse = { caseId: caseRecord.id };
     return { status: 201, body: answer };
   },

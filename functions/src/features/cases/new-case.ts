@@ -59,6 +59,8 @@ export function newPatientAndCase(
       claimedBy: null,
       claimedByName: null,
       claimedAt: null,
+      leaseEndsAt: null,
+      lapsedClaimBy: null,
     },
   };
 }

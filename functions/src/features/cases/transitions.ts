@@ -5,12 +5,21 @@ import {
   CONSULTATION_FEE_CENTS,
   MEETING_DURATION_MINUTES,
 } from '@shared/payments/constants';
-import { casePaidTx, type CaseRecord } from '../../db/cases';
+import { claimMessages } from '@shared/cases/provider-case';
+import {
+  casePaidTx,
+  claimCaseItem,
+  getCaseBundle,
+  releaseClaimItem,
+  type CaseClaim,
+  type CaseRecord,
+} from '../../db/cases';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
 import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
+import { effectiveCase, leaseEndFor } from './claim-lease';
 
 /**
  * The case state machine (DESIGN.md §5). Every status change of a case happens through this
@@ -20,7 +29,8 @@ import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links
 export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
   awaiting_payment: ['paid', 'expired', 'cancelled'],
   paid: ['claimed', 'expired', 'cancelled'],
-  claimed: ['in_call', 'cancelled'],
+  // claimed → paid: the claim lease lapsed before the meeting started (DESIGN.md §5).
+  claimed: ['in_call', 'paid', 'cancelled'],
   in_call: ['completed'],
   completed: [],
   expired: [],
@@ -146,4 +156,86 @@ export async function markCasePaid(
       throw error;
     }
   }
+}
+
+/** Who claims: the signed-in provider (the handler checked the body names them). */
+export interface Claimant {
+  id: string;
+  name: string;
+}
+
+export type ClaimOutcome =
+  | { outcome: 'claimed'; case: CaseRecord; claim: CaseClaim }
+  | { outcome: 'refused'; message: string };
+
+/** Why a claim cannot be made, from the case as it reads now; null when it can. */
+export function claimRefusal(caseRecord: CaseRecord, claimantId: string, now: Date): string | null {
+  const current = effectiveCase(caseRecord, now);
+  switch (current.status) {
+    case 'paid':
+      return null;
+    case 'awaiting_payment':
+      return claimMessages.notPaid;
+    case 'claimed':
+    case 'in_call':
+      return current.claimedBy === claimantId
+        ? claimMessages.claimedByMe
+        : claimMessages.claimedByOther;
+    default:
+      return claimMessages.closed;
+  }
+}
+
+/**
+ * paid → claimed (or a lapsed claim → a new claim): one conditional write, so of any number of
+ * concurrent claims exactly one wins; the others are refused with the reason read afterwards.
+ */
+export async function claimPaidCase(
+  caseRecord: CaseRecord,
+  claimant: Claimant,
+  now = new Date(),
+  leaseSeconds?: number,
+): Promise<ClaimOutcome> {
+  const refusal = claimRefusal(caseRecord, claimant.id, now);
+  if (refusal) return { outcome: 'refused', message: refusal };
+  const claim: CaseClaim = {
+    providerId: claimant.id,
+    providerName: claimant.name,
+    claimedAt: now.toISOString(),
+    leaseEndsAt: leaseEndFor(now, leaseSeconds).toISOString(),
+  };
+  if (await claimCaseItem(caseRecord.id, claim, now)) {
+    return {
+      outcome: 'claimed',
+      claim,
+      case: {
+        ...caseRecord,
+        status: 'claimed',
+        claimedBy: claim.providerId,
+        claimedByName: claim.providerName,
+        claimedAt: claim.claimedAt,
+        leaseEndsAt: claim.leaseEndsAt,
+        lapsedClaimBy: null,
+      },
+    };
+  }
+  // Another claim won between our read and our write: say who holds it now.
+  const latest = await getCaseBundle(caseRecord.id);
+  return {
+    outcome: 'refused',
+    message:
+      (latest && claimRefusal(latest.case, claimant.id, now)) ?? claimMessages.claimedByOther,
+  };
+}
+
+/**
+ * claimed → paid when the lease has lapsed (the Scheduler's release): conditional on the same
+ * claim, so it happens at most once and never undoes a newer claim. True when it released.
+ */
+export function releaseLapsedClaim(
+  caseId: string,
+  claim: Pick<CaseClaim, 'providerId' | 'claimedAt'>,
+  now = new Date(),
+): Promise<boolean> {
+  return releaseClaimItem(caseId, claim, now);
 }

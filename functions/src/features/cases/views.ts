@@ -1,9 +1,15 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
+import { effectiveCase } from './claim-lease';
 
-/** What the visit and processing pages may know of a case (spec doc 1 §7): no patient data. */
-export function toCaseStatusResponse(bundle: CaseBundle): CaseStatusResponse {
-  const { case: caseRecord, meeting } = bundle;
+/**
+ * What the visit and processing pages may know of a case (spec doc 1 §7): no patient data, and
+ * never the provider's join link (issue 8 item 10). A lapsed claim reads as paid, so the visit
+ * page says 'Waiting for Provider' again (DESIGN.md §5).
+ */
+export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): CaseStatusResponse {
+  const { meeting } = bundle;
+  const caseRecord = effectiveCase(bundle.case, now);
   return {
     caseId: caseRecord.id,
     status: caseRecord.status,

@@ -11,6 +11,7 @@ import { cancellationReasons, writeTransaction, type TransactItem } from '../../
 import { guardKeys, guardTx } from '../../db/unique-guards';
 import { hashPassword } from '../../lib/auth/passwords';
 import { conflict, notFound } from '../../lib/errors';
+import { endProviderAccess } from '../providers/end-access';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 
 export type Decision = 'approve' | 'reject';
@@ -112,6 +113,7 @@ export async function reviewApplication(input: {
             email: provider.email,
             passwordHash,
             isActive: true,
+            mustChangePassword: true,
           }),
           guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
         );
@@ -127,7 +129,6 @@ export async function reviewApplication(input: {
 
     try {
       await writeTransaction(items);
-      return { application: updated, credentials };
     } catch (error) {
       const codes = cancellationReasons(error);
       if (!codes) throw error;
@@ -137,6 +138,11 @@ export async function reviewApplication(input: {
         throw conflict('The application changed while it was being reviewed. Please try again.');
       throw conflict('A provider with this email or license number already exists');
     }
+    // A withdrawn approval ends the provider's sessions and sockets at once (issue 8).
+    if (input.decision === 'reject' && current.providerId) {
+      await endProviderAccess(current.providerId);
+    }
+    return { application: updated, credentials };
   }
 }
 

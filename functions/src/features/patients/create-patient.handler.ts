@@ -4,13 +4,14 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { newPatientAndCase } from '../cases/new-case';
+import { announceCase } from '../realtime/announce';
 import { splitContactInfo } from './contact-info';
 
 /** POST /api/patients (reading B): the patient and their case, in one transaction. */
 export const handler = httpHandler(routes.createPatient, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
-  async handle({ body }) {
+  async handle({ body, log }) {
     const { patient, caseRecord } = newPatientAndCase({
       source: 'patient',
       name: body.name,
@@ -24,6 +25,7 @@ export const handler = httpHandler(routes.createPatient, {
       metadata: body.metadata ?? {},
     });
     await insertPatientWithCase(patient, caseRecord);
+    await announceCase('NEW_CASE_CREATED', caseRecord, log);
     const answer: CreatePatientResponse = {
       success: true,
       patientId: patient.id,

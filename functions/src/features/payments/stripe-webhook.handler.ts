@@ -8,7 +8,7 @@ import { stripe } from '../../lib/stripe';
 import * as routes from '../../routes';
 import { markCasePaid } from '../cases/transitions';
 import { evidenceFrom } from './checkout';
-import { announceCasePaid } from './on-paid';
+import { announceCase } from '../realtime/announce';
 
 const RECEIVED = { received: true } as const;
 
@@ -44,7 +44,7 @@ export const handler = httpHandler(routes.stripeWebhook, {
     }
     const result = await markCasePaid(bundle.case, evidenceFrom(session, event.id));
     log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
-    if (result.outcome === 'paid') await announceCasePaid(bundle.case, log);
+    if (result.outcome === 'paid') await announceCase('CASE_PAID_READY', bundle.case, log);
     return { body: RECEIVED };
   },
 });

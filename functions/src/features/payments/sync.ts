@@ -6,7 +6,7 @@ import { stripe } from '../../lib/stripe';
 import { markCasePaid } from '../cases/transitions';
 import { nextPathAfterPayment } from '../cases/views';
 import { evidenceFrom } from './checkout';
-import { announceCasePaid } from './on-paid';
+import { announceCase } from '../realtime/announce';
 
 export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed';
 
@@ -32,6 +32,6 @@ export async function syncPaymentWithStripe(
       log.warn('payment refused', { caseId: caseRecord.id, reason: result.reason });
     throw new HttpError(409, PAYMENT_NOT_COMPLETED, { success: false, paid: false });
   }
-  if (result.outcome === 'paid') await announceCasePaid(caseRecord, log);
+  if (result.outcome === 'paid') await announceCase('CASE_PAID_READY', caseRecord, log);
   return { success: true, paid: true, message: 'Payment confirmed', caseId: caseRecord.id, next };
 }

@@ -1,4 +1,4 @@
-import { PROVIDER_LOGIN_FAILED, type ProviderLoginResponse } from '@shared/providers/api';
+import { PROVIDER_LOGIN_FAILED } from '@shared/providers/api';
 import { getProviderLogin } from '../../db/provider-logins';
 import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
@@ -7,10 +7,12 @@ import * as routes from '../../routes';
 import { limitSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { signIn } from '../auth/sign-in';
+import { toProviderSession } from './views';
 
 /**
- * POST /api/provider/login: `{ id, name }` (spec doc 2 §7) and the session cookie. A rejected
- * (deactivated) or unknown provider gets the same refusal as a wrong password.
+ * POST /api/provider/login: `{ id, name, mustChangePassword }` (spec doc 2 §7, issue 8) and the
+ * session cookie. A rejected (deactivated) or unknown provider gets the same refusal as a wrong
+ * password. With the emailed temporary password the session only allows the password change.
  */
 export const handler = httpHandler(routes.providerLogin, {
   async handle({ body, clientIp }) {
@@ -18,9 +20,9 @@ export const handler = httpHandler(routes.providerLogin, {
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
-    if (!provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
-    const { cookie } = await signIn('provider', provider.id);
-    const answer: ProviderLoginResponse = { id: provider.id, name: provider.name };
-    return { body: answer, cookies: [cookie] };
+    if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
+    const { mustChangePassword } = login;
+    const { cookie } = await signIn('provider', provider.id, { mustChangePassword });
+    return { body: toProviderSession(provider, mustChangePassword), cookies: [cookie] };
   },
 });

@@ -1,32 +1,31 @@
+import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { saveConnection } from '../../db/connections';
-import { SESSION_COOKIE } from '../../lib/auth/cookies';
-import { resolveSession } from '../../lib/auth/sessions';
-import { webSocketHandler, type WebSocketEvent } from '../../lib/realtime/handler';
-
-/** The session token from the upgrade request's Cookie header (browsers send it on `/ws`). */
-function sessionToken(event: WebSocketEvent): string | undefined {
-  const headers = (event as WebSocketEvent & { headers?: Record<string, string | undefined> })
-    .headers;
-  const cookieHeader = Object.entries(headers ?? {}).find(
-    ([name]) => name.toLowerCase() === 'cookie',
-  )?.[1];
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=');
-  }
-  return undefined;
-}
+import { isAppOrigin } from '../../lib/http/origin';
+import { header } from '../../lib/http/request';
+import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
+import { checkListeners } from './listeners';
+import { redeemTicket } from './tickets';
 
 /**
- * `$connect`: only signed-in providers may listen to case alerts (they carry symptoms), so the
- * connection is refused (401/403) without a live provider session, else remembered.
+ * `$connect` of the provider alert channel: the upgrade must come from the app's pages (Origin)
+ * and carry a ticket from `POST /api/realtime/ticket`, redeemed here once. The session it was
+ * issued to must still be live and its account active; the connection then remembers both, so
+ * every push re-checks them. 403 for a foreign origin, 401 for anything else refused.
  */
-export const handler = webSocketHandler(async (event) => {
-  const token = sessionToken(event);
-  if (!token) return 401;
-  const session = await resolveSession(token);
-  if (!session) return 401;
-  if (session.role !== 'provider') return 403;
-  await saveConnection(event.requestContext.connectionId);
+export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
+  const host = header(event, 'host') ?? event.requestContext.domainName;
+  if (!isAppOrigin(header(event, 'origin'), host)) return 403;
+  const ticket = event.queryStringParameters?.[TICKET_QUERY_PARAM];
+  if (!ticket) return 401;
+  const issued = await redeemTicket(ticket);
+  if (!issued) return 401;
+  const { allowed } = await checkListeners([issued]);
+  if (allowed.length === 0) return 401;
+  await saveConnection({
+    connectionId: event.requestContext.connectionId,
+    channel: 'provider-alerts',
+    providerId: issued.providerId,
+    sessionId: issued.sessionId,
+  });
   return 200;
 });

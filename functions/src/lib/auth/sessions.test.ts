@@ -26,9 +26,9 @@ describe('sessions', () => {
     expect(hashToken(token)).not.toContain(token);
   });
 
-  it('travel in an HttpOnly SameSite cookie, Secure over TLS', () => {
+  it('travel in an HttpOnly SameSite browser-session cookie, Secure over TLS', () => {
     expect(sessionCookie('t', true)).toBe(
-      'th_session=t; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure',
+      'th_session=t; Path=/; HttpOnly; SameSite=Strict; Secure',
     );
     expect(sessionCookie('t', false)).not.toContain('Secure');
   });

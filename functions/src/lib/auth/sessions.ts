@@ -5,6 +5,7 @@ import {
   touchSession,
   type SessionRecord,
   type SessionRole,
+  type StoredSession,
 } from '../../db/sessions';
 import { hashToken, newToken } from './tokens';
 
@@ -16,20 +17,32 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Refresh `lastSeenAt` at most once a minute: every request would otherwise be a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export type Session = SessionRecord;
+/** A live session; `id` is its token's hash (never the token). */
+export type Session = StoredSession;
 
 export async function createSession(
   role: SessionRole,
   subjectId: string,
-  now = Date.now(),
+  options: { mustChangePassword?: boolean; now?: number } = {},
 ): Promise<{ token: string; session: Session }> {
+  const now = options.now ?? Date.now();
   const token = newToken();
-  const session: Session = { role, subjectId, createdAt: now, lastSeenAt: now };
-  await putSession(hashToken(token), session, new Date(now + SESSION_ABSOLUTE_MS));
-  return { token, session };
+  const record: SessionRecord = {
+    role,
+    subjectId,
+    createdAt: now,
+    lastSeenAt: now,
+    mustChangePassword: options.mustChangePassword ?? false,
+  };
+  const id = hashToken(token);
+  await putSession(id, record, new Date(now + SESSION_ABSOLUTE_MS));
+  return { token, session: { ...record, id } };
 }
 
-export function isSessionLive(session: Session, now: number): boolean {
+export function isSessionLive(
+  session: Pick<SessionRecord, 'createdAt' | 'lastSeenAt'>,
+  now: number,
+): boolean {
   return (
     now - session.createdAt < SESSION_ABSOLUTE_MS && now - session.lastSeenAt < SESSION_IDLE_MS
   );
@@ -37,11 +50,11 @@ export function isSessionLive(session: Session, now: number): boolean {
 
 /** The live session behind a token, or null when unknown, idle too long or too old. */
 export async function resolveSession(token: string, now = Date.now()): Promise<Session | null> {
-  const tokenHash = hashToken(token);
-  const session = await getSession(tokenHash);
+  const session = await getSession(hashToken(token));
   if (!session || !isSessionLive(session, now)) return null;
   if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
-    await touchSession(tokenHash, now);
+    // A session deleted since the read (signed out, revoked) no longer counts.
+    if (!(await touchSession(session.id, now))) return null;
     return { ...session, lastSeenAt: now };
   }
   return session;
@@ -49,4 +62,9 @@ export async function resolveSession(token: string, now = Date.now()): Promise<S
 
 export async function revokeSession(token: string): Promise<void> {
   await deleteSession(hashToken(token));
+}
+
+/** Ends sessions by id (sign-out of one session, or every session of an account). */
+export async function endSessions(sessionIds: string[]): Promise<void> {
+  await Promise.all(sessionIds.map((id) => deleteSession(id)));
 }

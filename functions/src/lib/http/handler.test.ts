@@ -8,6 +8,7 @@ import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
 import type { Session } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
+import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { HttpError } from '../errors';
 import { httpHandler, type SessionFor } from './handler';
 
@@ -22,6 +23,7 @@ const postRoute: HttpRoute = {
   body: 'json',
   maxBodyBytes: 200,
   requireSameOrigin: true,
+  beforePasswordChange: false,
 };
 const sameOrigin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
 
@@ -149,6 +151,7 @@ describe('httpHandler: validation and the error envelope', () => {
       body: 'none',
       maxBodyBytes: 0,
       requireSameOrigin: false,
+      beforePasswordChange: false,
     };
     const getGadget = httpHandler(route, {
       handle: ({ params, query, session }) => {
@@ -283,6 +286,66 @@ describe('httpHandler: role check', () => {
     );
     expect(byBearer).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
     expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+  });
+});
+
+describe('httpHandler: provider sessions (issue 8)', () => {
+  const providerRoute: HttpRoute = {
+    ...postRoute,
+    access: 'provider',
+    method: 'GET',
+    body: 'none',
+    requireSameOrigin: false,
+  };
+  const passwordRoute: HttpRoute = { ...providerRoute, beforePasswordChange: true };
+  const handle = ({ session }: { session: Session | null }) =>
+    Promise.resolve({ body: { subject: session?.subjectId } });
+  const casesLike = httpHandler(providerRoute, { handle });
+  const passwordLike = httpHandler(passwordRoute, { handle });
+  const now = Date.now();
+
+  function storeProvider(token: string, mustChangePassword: boolean, isActive: boolean) {
+    dynamo.on(GetCommand, { Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } }).resolves({
+      Item: {
+        role: 'provider',
+        subjectId: 'provider-1',
+        createdAt: now - 1000,
+        lastSeenAt: now,
+        mustChangePassword,
+      },
+    });
+    const at = new Date(now).toISOString();
+    dynamo.on(GetCommand, { Key: { pk: 'PROVIDER#provider-1', sk: 'PROVIDER' } }).resolves({
+      Item: {
+        ...{ id: 'provider-1', applicationId: 'A', name: 'Dr. A', email: 'a@example.org' },
+        ...{ phoneNumber: '1', licenseNumber: 'L', licenseState: 'NY', credentials: 'MD' },
+        ...{ specialization: 'GP', yearsExperience: 3, hospitalAffiliation: '' },
+        ...{ boardCertifications: [], availability: 'available', status: 'active' },
+        ...{ verificationStatus: 'approved', isApproved: true, isActive, signupDate: at },
+        ...{ approvedAt: at, approvedBy: 'admin', lastActive: null, createdAt: at },
+      },
+    });
+  }
+  const withCookie = (route: HttpRoute, token: string) =>
+    httpEvent(route, { cookies: [`th_session=${token}`] });
+
+  it('answers 403 with the reason until the temporary password is changed', async () => {
+    storeProvider('temporary', true, true);
+    expect(await call(casesLike, withCookie(providerRoute, 'temporary'))).toMatchObject({
+      status: 403,
+      body: { message: PASSWORD_CHANGE_REQUIRED },
+    });
+    expect(await call(passwordLike, withCookie(passwordRoute, 'temporary'))).toMatchObject({
+      status: 200,
+      body: { subject: 'provider-1' },
+    });
+  });
+
+  it('answers 401 once the account is deactivated, whatever the session', async () => {
+    storeProvider('deactivated', false, false);
+    expect((await call(casesLike, withCookie(providerRoute, 'deactivated'))).status).toBe(401);
+    storeProvider('active', false, true);
+    expect((await call(casesLike, withCookie(providerRoute, 'active'))).status).toBe(200);
   });
 });
 

@@ -86,7 +86,7 @@ export function httpHandler<
     requestContext(key),
     secrets(),
     ...(route.requireSameOrigin ? [sameOrigin()] : []),
-    authorization(route.access),
+    authorization(route),
     bodyParsing(route),
     validation({
       params: options.params ?? route.contract.params,

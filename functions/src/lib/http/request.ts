@@ -1,7 +1,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** Header lookup that ignores case: API Gateway lower-cases, other callers may not. */
-export function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+export function header(
+  event: { headers?: Record<string, string | undefined> },
+  name: string,
+): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(event.headers ?? {})) {
     if (key.toLowerCase() === wanted) return value;

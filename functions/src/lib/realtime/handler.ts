@@ -4,6 +4,11 @@ import { createLogger, errorFields, type Logger } from '../logger';
 import { loadSecrets } from '../secrets';
 
 export type WebSocketEvent = APIGatewayProxyWebsocketEventV2;
+/** `$connect` also carries the upgrade request's headers and query string. */
+export type WebSocketConnectEvent = WebSocketEvent & {
+  headers?: Record<string, string | undefined>;
+  queryStringParameters?: Record<string, string | undefined>;
+};
 type WebSocketResult = APIGatewayProxyResultV2;
 
 /** A failed event is logged by name only and answered 500, revealing nothing. */
@@ -21,8 +26,10 @@ const errorHandler: MiddlewareObj<WebSocketEvent, WebSocketResult, Error, Contex
  * Factory for the WebSocket route handlers: the same logging rules as HTTP handlers (ids and
  * outcomes only, never message bodies).
  */
-export function webSocketHandler(handle: (event: WebSocketEvent, log: Logger) => Promise<number>) {
-  return middy<WebSocketEvent, WebSocketResult, Error, Context>(async (event: WebSocketEvent) => {
+export function webSocketHandler<Event extends WebSocketEvent = WebSocketEvent>(
+  handle: (event: Event, log: Logger) => Promise<number>,
+) {
+  return middy<Event, WebSocketResult, Error, Context>(async (event: Event) => {
     const log = createLogger({
       requestId: event.requestContext.requestId,
       route: event.requestContext.routeKey,

@@ -1,5 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -33,4 +34,17 @@ export async function pushToConnection(connectionId: string, message: unknown): 
     }
     throw error;
   }
+}
+
+/**
+ * Closes a connection from the server side (sign-out, revocation, an ended session) and forgets
+ * it at once, without waiting for `$disconnect`. A connection already gone is not an error.
+ */
+export async function closeConnection(connectionId: string): Promise<void> {
+  try {
+    await managementApi().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (error) {
+    if (!(error instanceof GoneException)) throw error;
+  }
+  await deleteConnection(connectionId);
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, LogOut, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@web/components/ui/badge';
+import { SignOutButton } from '@web/components/SignOutButton';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/dates';
 import { adminKeys } from '../api/keys';
@@ -36,14 +37,7 @@ export function AdminHeader() {
           <RefreshCw aria-hidden="true" />
           Refresh
         </Button>
-        <Button variant="outline" onClick={signOut} disabled={isSigningOut}>
-          {isSigningOut ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : (
-            <LogOut aria-hidden="true" />
-          )}
-          Sign Out
-        </Button>
+        <SignOutButton onSignOut={signOut} signingOut={isSigningOut} />
       </div>
     </header>
   );

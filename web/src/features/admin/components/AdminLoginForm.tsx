@@ -6,7 +6,7 @@ import { FormError } from '@web/components/form/FormError';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SignInCard } from '@web/components/SignInCard';
 import { toast } from '@web/hooks/use-toast';
 import { useAdminLogin, type AdminCredentials } from '../api/login';
 import { saveAdminSession } from '../api/session';
@@ -44,57 +44,42 @@ export function AdminLoginForm() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-md">
-      <div className="mb-6 text-center">
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-primary-soft text-primary">
-          <ShieldCheck className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Admin Panel</h1>
-      </div>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Sign In</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form
-            busy={login.isPending}
-            onSubmit={submit}
-            className="flex flex-col gap-4"
-            aria-describedby={formError ? errorId : undefined}
-          >
-            <TextField
-              {...form.textField('username')}
-              label="Username"
-              name="username"
-              autoComplete="username"
-              maxLength={100}
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-            />
-            <TextField
-              {...form.textField('password')}
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={200}
-              required
-            />
-            <FormError id={errorId} message={checked.success ? undefined : formError} />
-            <SubmitButton
-              pending={login.isPending}
-              icon={<LogIn aria-hidden="true" />}
-              disabled={!checked.success || login.isPending}
-              className="w-full"
-            >
-              Sign In
-            </SubmitButton>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Sign In">
+      <Form
+        busy={login.isPending}
+        onSubmit={submit}
+        className="flex flex-col gap-4"
+        aria-describedby={formError ? errorId : undefined}
+      >
+        <TextField
+          {...form.textField('username')}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          maxLength={100}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          {...form.textField('password')}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={200}
+          required
+        />
+        <FormError id={errorId} message={checked.success ? undefined : formError} />
+        <SubmitButton
+          pending={login.isPending}
+          icon={<LogIn aria-hidden="true" />}
+          disabled={!checked.success || login.isPending}
+          className="w-full"
+        >
+          Sign In
+        </SubmitButton>
+      </Form>
+    </SignInCard>
   );
 }

@@ -17,7 +17,7 @@ import {
   type ApplicationStatusFilter,
 } from '../lib/labels';
 import { ApplicationStatusBadge } from './StatusBadges';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -13,7 +13,7 @@ import {
 } from '../lib/audit-log';
 import { auditLogsCsv, auditLogsFileName, downloadTextFile } from '../lib/csv';
 import { adminMessages, adminToasts, applicationStatusWord } from '../lib/labels';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 
 /** The audit trail, newest first, and its CSV export (spec doc 2 §2, §7). */
 export function AuditLogsTab() {

@@ -6,7 +6,7 @@ import { NativeDialog } from '@web/components/ui/native-dialog';
 import { toast } from '@web/hooks/use-toast';
 import { formatDateTime } from '@web/lib/dates';
 import { adminToasts, NOT_PROVIDED, UNASSIGNED } from '../lib/labels';
-import { DetailField, DetailSection } from './DetailList';
+import { DetailField, DetailSection } from '@web/components/DetailList';
 import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
 
 /** The triage summary is shown only when it says something the symptoms do not. */

@@ -7,7 +7,7 @@ import { useAdminCases } from '../api/get-admin-cases';
 import { adminMessages, UNASSIGNED } from '../lib/labels';
 import { CaseDetailsDialog } from './CaseDetailsDialog';
 import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 
 const COLUMNS = ['Patient', 'Symptoms', 'Priority', 'Status', 'Provider', 'Created'] as const;
 

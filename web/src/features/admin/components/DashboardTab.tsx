@@ -6,7 +6,7 @@ import { formatDate } from '@web/lib/dates';
 import { useAdminApplications } from '../api/get-admin-applications';
 import { adminMessages } from '../lib/labels';
 import { ApplicationStatusBadge } from './StatusBadges';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 
 /** The dashboard shows this many of the newest applications (spec doc 2 §9). */
 export const RECENT_APPLICATIONS = 5;

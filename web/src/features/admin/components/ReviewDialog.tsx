@@ -11,7 +11,7 @@ import { formatDate } from '@web/lib/dates';
 import { useReviewApplication } from '../api/review-application';
 import { adminToasts, NOT_PROVIDED, yearsOfExperience } from '../lib/labels';
 import { ApplicationDocuments } from './ApplicationDocuments';
-import { DetailField, DetailSection } from './DetailList';
+import { DetailField, DetailSection } from '@web/components/DetailList';
 import { ApplicationStatusBadge } from './StatusBadges';
 
 /**

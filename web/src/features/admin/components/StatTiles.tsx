@@ -11,7 +11,7 @@ import type { AdminStats } from '@shared/admin/api';
 import { Card } from '@web/components/ui/card';
 import { useAdminStats } from '../api/get-admin-stats';
 import { adminMessages } from '../lib/labels';
-import { ErrorState } from './states';
+import { ErrorState } from '@web/components/states';
 
 interface Tile {
   label: string;

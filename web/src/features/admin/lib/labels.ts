@@ -80,7 +80,6 @@ export const adminMessages = {
   noLogs: 'No audit logs available',
   casesFailed: 'Failed to fetch cases',
   attachmentsFailed: 'Failed to fetch application attachments',
-  previewNotAvailable: 'Preview not available',
   // Not in the spec: the other lists' failures follow the wording of 'Failed to fetch cases'.
   statsFailed: 'Failed to fetch statistics',
   applicationsFailed: 'Failed to fetch applications',

@@ -1,5 +1,52 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ErrorState, LoadingState } from '@web/components/states';
+import { Button } from '@web/components/ui/button';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { providerMeQueryOptions } from '../api/auth';
+import { providerKeys } from '../api/keys';
+import { clearProviderSession, useCurrentProvider } from '../api/session';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { ProviderDashboard } from '../components/ProviderDashboard';
+import { ProviderLoginForm } from '../components/ProviderLoginForm';
 
+/**
+ * `/provider-dashboard` (spec doc 2 §2): the login form until a provider is signed in, then the
+ * forced password change if the emailed password is still in use, then the dashboard. The stored
+ * values are display data only; on a reload the server (`me`) says whether the session holds.
+ */
 export default function ProviderDashboardPage() {
-  return <PlaceholderPage title="Provider Dashboard" />;
+  useDocumentTitle('Provider Dashboard');
+  const stored = useCurrentProvider();
+  const queryClient = useQueryClient();
+  const me = useQuery({ ...providerMeQueryOptions(), enabled: stored !== null });
+
+  useEffect(() => {
+    // Signed out (button, 401, another tab): no provider data stays in memory.
+    if (stored === null) queryClient.removeQueries({ queryKey: providerKeys.all });
+  }, [stored, queryClient]);
+
+  useEffect(() => {
+    if (me.data === null) clearProviderSession();
+  }, [me.data]);
+
+  return <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">{content()}</div>;
+
+  // A function, not a component: a component defined here would remount on every render.
+  function content() {
+    if (stored === null || me.data === null) return <ProviderLoginForm />;
+    if (me.isPending) return <LoadingState label="Checking your session..." />;
+    if (me.isError) {
+      return (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3">
+          <ErrorState message="We could not reach the server." className="w-full" />
+          <Button variant="outline" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    if (me.data.mustChangePassword) return <ChangePasswordForm />;
+    return <ProviderDashboard provider={me.data} />;
+  }
 }

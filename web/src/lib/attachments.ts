@@ -1,3 +1,6 @@
+/** The document viewer's words for a file it cannot show inline (spec doc 2 §2). */
+export const PREVIEW_NOT_AVAILABLE = 'Preview not available';
+
 /** What the document viewer can show inline (spec doc 2 §2). */
 export type PreviewKind = 'pdf' | 'image' | 'none';
 

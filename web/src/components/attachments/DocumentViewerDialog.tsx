@@ -2,8 +2,13 @@ import { Download, ExternalLink } from 'lucide-react';
 import type { Attachment } from '@shared/cases/api';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
-import { adminMessages } from '../lib/labels';
-import { attachmentName, documentTypeLabel, formatFileSize, previewKind } from '../lib/attachments';
+import {
+  attachmentName,
+  documentTypeLabel,
+  formatFileSize,
+  PREVIEW_NOT_AVAILABLE,
+  previewKind,
+} from '@web/lib/attachments';
 
 /**
  * One document (spec doc 2 §2): pdf in a frame, jpg/jpeg/png/gif as an image, anything else
@@ -46,7 +51,7 @@ export function DocumentViewerDialog({
       ) : null}
       {kind === 'none' ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-10 text-center">
-          <p className="text-sm text-muted-foreground">{adminMessages.previewNotAvailable}</p>
+          <p className="text-sm text-muted-foreground">{PREVIEW_NOT_AVAILABLE}</p>
           {url ? (
             <div className="flex flex-wrap justify-center gap-2">
               <Button asChild variant="outline">

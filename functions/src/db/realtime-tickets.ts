@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import { epochSeconds, type ItemKey } from './keys';
+import { parseStored } from './records';
+import { IF_NEW, putItem, takeItem } from './table';
+
+/**
+ * Single-use tickets for the `/ws` connect (issue 8), stored under the SHA-256 of the ticket:
+ * the browser puts the ticket in the URL, so it is short-lived, single-use and never a session.
+ */
+export const REALTIME_TICKET_ENTITY = 'RealtimeTicket';
+const entity = { tag: REALTIME_TICKET_ENTITY, personalKey: true };
+
+export const realtimeTicketKey = (ticketHash: string): ItemKey => ({
+  pk: `WS_TICKET#${ticketHash}`,
+  sk: 'TICKET',
+});
+
+export const realtimeTicketSchema = z.object({
+  providerId: z.string(),
+  /** The session that asked for it: the connection is tied to that session. */
+  sessionId: z.string(),
+  /** Epoch milliseconds. */
+  expiresAt: z.number(),
+});
+export type RealtimeTicket = z.infer<typeof realtimeTicketSchema>;
+
+export async function putRealtimeTicket(ticketHash: string, ticket: RealtimeTicket): Promise<void> {
+  await putItem(
+    {
+      ...realtimeTicketKey(ticketHash),
+      entity: REALTIME_TICKET_ENTITY,
+      ...ticket,
+      // DynamoDB's TTL deletes within days; `expiresAt` is what counts.
+      ttl: epochSeconds(new Date(ticket.expiresAt)) + 60,
+    },
+    IF_NEW,
+  );
+}
+
+/**
+ * Access pattern: redeem a ticket. One conditional delete: only the first caller before
+ * `expiresAt` gets it; a second use, an unknown or an expired ticket gets null.
+ */
+export async function takeRealtimeTicket(
+  ticketHash: string,
+  now = Date.now(),
+): Promise<RealtimeTicket | null> {
+  const item = await takeItem(realtimeTicketKey(ticketHash), {
+    expression: 'attribute_exists(pk) AND expiresAt > :now',
+    values: { ':now': now },
+  });
+  return item ? parseStored(realtimeTicketSchema, entity, item) : null;
+}

@@ -1,0 +1,71 @@
+import type {
+  CaseListQuery,
+  CaseListResponse,
+  CaseListView,
+  ProviderCaseSummary,
+} from '@shared/cases/provider-case';
+import {
+  countCases,
+  listCasePage,
+  paidCasesList,
+  providerCasesList,
+  queueList,
+  type CaseList,
+} from '../../db/cases';
+import { decodeCursor, encodeCursor } from './case-list-cursor';
+import { toProviderCaseSummary } from './provider-views';
+
+/**
+ * `GET /api/cases` (docs/access-patterns.md): one page of one dashboard list and the four
+ * counters, all index queries. A page reads `limit + 1` items of its index; the counters are
+ * `Select: COUNT` queries, which send no items. The queue index also holds claimed cases whose
+ * meeting has not started, because their lease may lapse: the Available page and counter leave
+ * out the live claims, My Active leaves out the lapsed ones.
+ */
+export async function listProviderCases(
+  providerId: string,
+  query: CaseListQuery,
+  now = new Date(),
+): Promise<CaseListResponse> {
+  const afterSortKey = query.cursor ? decodeCursor(query.view, query.cursor) : undefined;
+  const [page, available, myActive, completed, total] = await Promise.all([
+    listCasePage(listOf(query.view, providerId), query.limit, afterSortKey),
+    countCases(queueList, { claims: 'live', now }),
+    countCases(providerCasesList(providerId, 'ACTIVE'), { claims: 'lapsed', now }),
+    countCases(providerCasesList(providerId, 'DONE')),
+    countCases(paidCasesList),
+  ]);
+  const summaries = page.cases
+    .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
+    .filter((summary): summary is ProviderCaseSummary => summary !== null)
+    .filter((summary) => belongsTo(query.view, summary));
+  return {
+    cases: summaries,
+    counts: { available, myActive, completed, total },
+    nextCursor: page.lastSortKey ? encodeCursor(query.view, page.lastSortKey) : null,
+  };
+}
+
+function listOf(view: CaseListView, providerId: string): CaseList {
+  switch (view) {
+    case 'available':
+      return queueList;
+    case 'mine':
+      return providerCasesList(providerId, 'ACTIVE');
+    case 'completed':
+      return providerCasesList(providerId, 'DONE');
+    case 'all':
+      return paidCasesList;
+  }
+}
+
+/**
+ * What the index holds but the view does not show, as the case reads now: a live claim in the
+ * queue, a lapsed claim among mine. A page may then be shorter than `limit`; the cursor still
+ * moves past it.
+ */
+function belongsTo(view: CaseListView, summary: ProviderCaseSummary): boolean {
+  if (view === 'available') return summary.status === 'paid';
+  if (view === 'mine') return summary.claimedByMe;
+  return true;
+}

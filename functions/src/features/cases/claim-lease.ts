@@ -1,0 +1,37 @@
+import type { CaseRecord } from '../../db/cases';
+import { env } from '../../lib/env';
+
+/**
+ * The claim lease (DESIGN.md §5): a claim holds a case only until its meeting starts or
+ * `CLAIM_LEASE_SECONDS` pass. A lapsed claim reads as available everywhere at once (lists,
+ * details, a claim by another provider, the patient's status), whether or not the Scheduler's
+ * release has run yet. Starting the meeting (the consultation issue) must check
+ * `claimLeaseLapsed` first and clear `leaseEndsAt` in its transition.
+ */
+
+export function leaseEndFor(claimedAt: Date, leaseSeconds = env.claimLeaseSeconds): Date {
+  return new Date(claimedAt.getTime() + leaseSeconds * 1000);
+}
+
+/** A claim whose meeting has not started and whose lease ended at or before `now`. */
+export function claimLeaseLapsed(caseRecord: CaseRecord, now: Date): boolean {
+  return (
+    caseRecord.status === 'claimed' &&
+    caseRecord.leaseEndsAt !== null &&
+    Date.parse(caseRecord.leaseEndsAt) <= now.getTime()
+  );
+}
+
+/** The case as everyone reads it at `now`: a lapsed claim is a paid case again. */
+export function effectiveCase(caseRecord: CaseRecord, now: Date): CaseRecord {
+  if (!claimLeaseLapsed(caseRecord, now)) return caseRecord;
+  return {
+    ...caseRecord,
+    status: 'paid',
+    claimedBy: null,
+    claimedByName: null,
+    claimedAt: null,
+    leaseEndsAt: null,
+    lapsedClaimBy: caseRecord.claimedBy,
+  };
+}

@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import { getCaseBundle, type CaseClaim } from '../../db/cases';
+import { env } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
+import { scheduleOnce } from '../../lib/scheduler';
+import { broadcastToProviders } from '../realtime/broadcast';
+import { releaseLapsedClaim } from './transitions';
+
+/** What the lease-end schedule hands the release function: which claim to release. */
+export const claimReleaseInputSchema = z.object({
+  caseId: z.uuid(),
+  providerId: z.string().min(1),
+  claimedAt: z.iso.datetime(),
+});
+export type ClaimReleaseInput = z.infer<typeof claimReleaseInputSchema>;
+
+/** One schedule per claim: a re-claim after a lapse gets its own. */
+export function claimReleaseScheduleName(caseId: string, claimedAt: string): string {
+  return `claim-release-${caseId}-${Date.parse(claimedAt)}`;
+}
+
+/** A one-time Scheduler schedule at the lease end that releases this claim if still unstarted. */
+export async function scheduleClaimRelease(caseId: string, claim: CaseClaim): Promise<void> {
+  const input: ClaimReleaseInput = {
+    caseId,
+    providerId: claim.providerId,
+    claimedAt: claim.claimedAt,
+  };
+  await scheduleOnce({
+    name: claimReleaseScheduleName(caseId, claim.claimedAt),
+    at: new Date(claim.leaseEndsAt),
+    targetArn: env.claimReleaseTargetArn,
+    input,
+  });
+}
+
+/**
+ * Returns a lapsed claim to the queue (once) and tells every live dashboard the case is ready
+ * again. False when the claim was started, re-claimed or released already.
+ */
+export async function releaseClaimAndAlert(
+  input: ClaimReleaseInput,
+  log: Logger,
+  now = new Date(),
+): Promise<boolean> {
+  const released = await releaseLapsedClaim(input.caseId, input, now);
+  if (!released) return false;
+  const bundle = await getCaseBundle(input.caseId);
+  if (bundle) {
+    await broadcastToProviders(
+      {
+        type: 'CASE_PAID_READY',
+        case: { id: bundle.case.id, triageSummary: bundle.case.triageSummary },
+      },
+      log,
+    );
+  }
+  return true;
+}

@@ -1,0 +1,41 @@
+import { claimMessages } from '@shared/cases/provider-case';
+import { getProvider } from '../../db/providers';
+import { conflict, forbidden, unauthorized } from '../../lib/errors';
+import { httpHandler } from '../../lib/http/handler';
+import * as routes from '../../routes';
+import { scheduleClaimRelease } from './claim-release';
+import { loadCase } from './load';
+import { toProviderCaseSummary } from './provider-views';
+import { claimPaidCase } from './transitions';
+
+/**
+ * POST /api/cases/claim (provider): the body must name the signed-in provider. One conditional
+ * write decides the race; the loser gets 409 with the reason. The lease-end schedule is a
+ * backstop (a lapsed claim already reads as available), so failing to create it is logged and
+ * the claim stands.
+ */
+export const handler = httpHandler(routes.claimCase, {
+  async handle({ body, session, log }) {
+    if (body.providerId !== session.subjectId) throw forbidden(claimMessages.notYourself);
+    const [bundle, provider] = await Promise.all([
+      loadCase(body.caseId),
+      getProvider(session.subjectId),
+    ]);
+    if (!provider?.isActive) throw unauthorized();
+
+    const now = new Date();
+    const result = await claimPaidCase(bundle.case, { id: provider.id, name: provider.name }, now);
+    if (result.outcome === 'refused') throw conflict(result.message);
+
+    await scheduleClaimRelease(result.case.id, result.claim).catch((error: unknown) => {
+      log.warn('claim release schedule failed', {
+        caseId: result.case.id,
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    });
+    log.info('case claimed', { caseId: result.case.id, providerId: provider.id });
+    const summary = toProviderCaseSummary(result.case, provider.id, now);
+    if (!summary) throw new Error('a claimed case reads as a provider case');
+    return { body: { success: true as const, case: summary } };
+  },
+});

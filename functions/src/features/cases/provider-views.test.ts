@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
+import type { CaseBundle, CaseRecord } from '../../db/cases';
+import type { MeetingRecord } from '../../db/meetings';
+import { restoreEnv, stubEnv } from '../../testing/env';
+import { claimLeaseLapsed, effectiveCase, leaseEndFor } from './claim-lease';
+import { readableSummary, toProviderCaseDetails, toProviderCaseSummary } from './provider-views';
+import { claimRefusal } from './transitions';
+
+const now = new Date('2026-11-25T12:00:00.000Z');
+const minutesFromNow = (minutes: number) =>
+  new Date(now.getTime() + minutes * 60_000).toISOString();
+
+function caseRecord(overrides: Partial<CaseRecord> = {}): CaseRecord {
+  return {
+    id: '7b0e6f4e-3c1a-4d38-9a51-2f6c0d9e8a11',
+    patientId: 'patient-1',
+    source: 'case',
+    status: 'paid',
+    requestType: 'telemedicine',
+    triageSummary: 'Urgent: chest pain',
+    history: '',
+    location: '',
+    priority: 'routine',
+    medicalFiles: [],
+    metadata: {},
+    checkoutSessionId: null,
+    createdAt: minutesFromNow(-30),
+    paidAt: minutesFromNow(-20),
+    startedAt: null,
+    endedAt: null,
+    claimedBy: null,
+    claimedByName: null,
+    claimedAt: null,
+    leaseEndsAt: null,
+    lapsedClaimBy: null,
+    ...overrides,
+  };
+}
+
+const claimedBy = (providerId: string, leaseEndsInMinutes: number) =>
+  caseRecord({
+    status: 'claimed',
+    claimedBy: providerId,
+    claimedByName: 'Dr. Who',
+    claimedAt: minutesFromNow(-5),
+    leaseEndsAt: minutesFromNow(leaseEndsInMinutes),
+  });
+
+afterEach(restoreEnv);
+
+describe('the claim lease (DESIGN.md §5)', () => {
+  it('ends CLAIM_LEASE_SECONDS after the claim, 600 s unless set', () => {
+    expect(leaseEndFor(now).toISOString()).toBe(minutesFromNow(10));
+    stubEnv({ CLAIM_LEASE_SECONDS: '30' });
+    expect(leaseEndFor(now).toISOString()).toBe(new Date(now.getTime() + 30_000).toISOString());
+    expect(leaseEndFor(now, 1).getTime()).toBe(now.getTime() + 1000);
+  });
+
+  it('lapses at the lease end, only for a claimed case', () => {
+    expect(claimLeaseLapsed(claimedBy('a', 1), now)).toBe(false);
+    expect(claimLeaseLapsed(claimedBy('a', 0), now)).toBe(true);
+    expect(claimLeaseLapsed(claimedBy('a', -1), now)).toBe(true);
+    expect(claimLeaseLapsed({ ...claimedBy('a', -1), status: 'in_call' }, now)).toBe(false);
+  });
+
+  it('reads a lapsed claim as a paid case that remembers whose claim lapsed', () => {
+    expect(effectiveCase(claimedBy('a', -1), now)).toMatchObject({
+      status: 'paid',
+      claimedBy: null,
+      claimedAt: null,
+      leaseEndsAt: null,
+      lapsedClaimBy: 'a',
+    });
+    const live = claimedBy('a', 5);
+    expect(effectiveCase(live, now)).toBe(live);
+  });
+});
+
+describe('provider case summary', () => {
+  it('says who holds the case and when the claim ends', () => {
+    expect(toProviderCaseSummary(claimedBy('a', 5), 'a', now)).toMatchObject({
+      status: 'claimed',
+      claimedBy: 'a',
+      claimedByMe: true,
+      claimExpiresAt: minutesFromNow(5),
+      myClaimLapsed: false,
+    });
+    expect(toProviderCaseSummary(claimedBy('a', 5), 'b', now)).toMatchObject({
+      claimedByMe: false,
+    });
+  });
+
+  it('tells the provider whose claim lapsed, and no one else', () => {
+    expect(toProviderCaseSummary(claimedBy('a', -1), 'a', now)).toMatchObject({
+      status: 'paid',
+      claimExpiresAt: null,
+      myClaimLapsed: true,
+    });
+    expect(toProviderCaseSummary(claimedBy('a', -1), 'b', now)?.myClaimLapsed).toBe(false);
+  });
+
+  it('leaves out cases providers never see', () => {
+    for (const status of ['awaiting_payment', 'expired', 'cancelled'] as const) {
+      expect(toProviderCaseSummary(caseRecord({ status }), 'a', now)).toBeNull();
+    }
+  });
+});
+
+describe('who may open a case (docs/security.md)', () => {
+  it('lets any provider open an available case, and only the holder a claimed one', () => {
+    expect(readableSummary(caseRecord(), 'b', now).status).toBe('paid');
+    expect(readableSummary(claimedBy('a', 5), 'a', now).claimedByMe).toBe(true);
+    expect(() => readableSummary(claimedBy('a', 5), 'b', now)).toThrow(
+      expect.objectContaining({ status: 403, message: providerCaseMessages.heldByOther }),
+    );
+    expect(readableSummary(claimedBy('a', -1), 'b', now).status).toBe('paid');
+    const done = caseRecord({ status: 'completed', claimedBy: 'a', endedAt: minutesFromNow(-1) });
+    expect(() => readableSummary(done, 'b', now)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => readableSummary(caseRecord({ status: 'awaiting_payment' }), 'a', now)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+  });
+
+  it('gives the join link only to the holder of a claimed or in-call case', () => {
+    const meeting = {
+      zoomMeetingId: '123',
+      duration: 15,
+      status: 'scheduled',
+      providerJoinUrl: 'https://app.example/room/provider-link',
+    } as MeetingRecord;
+    const patient = {
+      id: 'patient-1',
+      name: 'Ada',
+      email: 'ada@example.org',
+      phone: null,
+      contactInfo: 'ada@example.org',
+      caseId: caseRecord().id,
+      createdAt: now.toISOString(),
+    };
+    const details = (record: CaseRecord, providerId: string) => {
+      const bundle: CaseBundle = { case: record, meeting, payments: [], attachments: [] };
+      const summary = readableSummary(record, providerId, now);
+      return toProviderCaseDetails(summary, bundle, patient, []);
+    };
+    expect(details(claimedBy('a', 5), 'a').meeting?.providerJoinUrl).toBe(meeting.providerJoinUrl);
+    expect(details(caseRecord(), 'a').meeting?.providerJoinUrl).toBeNull();
+    expect(details(claimedBy('a', -1), 'a').meeting?.providerJoinUrl).toBeNull();
+    expect(details(caseRecord(), 'a').patient).toEqual({
+      name: 'Ada',
+      email: 'ada@example.org',
+      phone: null,
+    });
+  });
+});
+
+describe('claim refusals', () => {
+  it('names the reason a claim cannot be made', () => {
+    expect(claimRefusal(caseRecord(), 'a', now)).toBeNull();
+    expect(claimRefusal(claimedBy('a', -1), 'b', now)).toBeNull();
+    expect(claimRefusal(caseRecord({ status: 'awaiting_payment' }), 'a', now)).toBe(
+      claimMessages.notPaid,
+    );
+    expect(claimRefusal(claimedBy('a', 5), 'a', now)).toBe(claimMessages.claimedByMe);
+    expect(claimRefusal(claimedBy('a', 5), 'b', now)).toBe(claimMessages.claimedByOther);
+    expect(claimRefusal(caseRecord({ status: 'completed' }), 'a', now)).toBe(claimMessages.closed);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Attachment } from '@shared/cases/attachments';
+import {
+  providerCaseMessages,
+  providerCaseStatusSchema,
+  type ProviderCaseDetails,
+  type ProviderCaseSummary,
+} from '@shared/cases/provider-case';
+import type { CaseBundle, CaseRecord } from '../../db/cases';
+import type { PatientRecord } from '../../db/patients';
+import { forbidden, notFound } from '../../lib/errors';
+import { effectiveCase } from './claim-lease';
+import { CASE_NOT_FOUND } from './load';
+
+/**
+ * What a provider may know of a case (spec doc 2 §3 "Case (provider view)", docs/security.md).
+ * Every reading goes through `effectiveCase`, so a lapsed claim reads as available.
+ */
+
+/** The card of a case, or null for a case providers never see (unpaid, expired, cancelled). */
+export function toProviderCaseSummary(
+  stored: CaseRecord,
+  providerId: string,
+  now: Date,
+): ProviderCaseSummary | null {
+  const caseRecord = effectiveCase(stored, now);
+  const status = providerCaseStatusSchema.safeParse(caseRecord.status);
+  if (!status.success) return null;
+  return {
+    id: caseRecord.id,
+    status: status.data,
+    requestType: caseRecord.requestType,
+    triageSummary: caseRecord.triageSummary,
+    createdAt: caseRecord.createdAt,
+    paidAt: caseRecord.paidAt,
+    claimedAt: caseRecord.claimedAt,
+    endedAt: caseRecord.endedAt,
+    claimedBy: caseRecord.claimedBy,
+    claimedByMe: caseRecord.claimedBy !== null && caseRecord.claimedBy === providerId,
+    claimExpiresAt: caseRecord.status === 'claimed' ? caseRecord.leaseEndsAt : null,
+    myClaimLapsed: caseRecord.status === 'paid' && caseRecord.lapsedClaimBy === providerId,
+  };
+}
+
+/**
+ * The access rule of the details and attachments routes: a case waiting for a provider (so the
+ * doctor can judge it before claiming) or the provider's own. Another provider's case is 403;
+ * a case providers never see is 404, as if it did not exist.
+ */
+export function readableSummary(
+  stored: CaseRecord,
+  providerId: string,
+  now: Date,
+): ProviderCaseSummary {
+  const summary = toProviderCaseSummary(stored, providerId, now);
+  if (!summary) throw notFound(CASE_NOT_FOUND);
+  if (summary.status !== 'paid' && !summary.claimedByMe) {
+    throw forbidden(providerCaseMessages.heldByOther);
+  }
+  return summary;
+}
+
+/** The details dialog; the join link only for the provider's own claimed or in-call case. */
+export function toProviderCaseDetails(
+  summary: ProviderCaseSummary,
+  bundle: CaseBundle,
+  patient: PatientRecord,
+  attachments: Attachment[],
+): ProviderCaseDetails {
+  const { meeting } = bundle;
+  const mayJoin =
+    summary.claimedByMe && (summary.status === 'claimed' || summary.status === 'in_call');
+  return {
+    ...summary,
+    patient: { name: patient.name, email: patient.email, phone: patient.phone },
+    attachments,
+    meeting: meeting
+      ? {
+          zoomMeetingId: meeting.zoomMeetingId,
+          duration: meeting.duration,
+          status: meeting.status,
+          providerJoinUrl: mayJoin ? meeting.providerJoinUrl : null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,31 @@
+import { TICKET_LIFETIME_SECONDS } from '@shared/realtime/api';
+import {
+  putRealtimeTicket,
+  takeRealtimeTicket,
+  type RealtimeTicket,
+} from '../../db/realtime-tickets';
+import type { Session } from '../../lib/auth/sessions';
+import { hashToken, newToken } from '../../lib/auth/tokens';
+
+/**
+ * A ticket for the `/ws` connect of this provider session: random, stored only as its hash,
+ * valid `TICKET_LIFETIME_SECONDS`, redeemable once.
+ */
+export async function issueTicket(
+  session: Session,
+  now = Date.now(),
+): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newToken();
+  const expiresAt = now + TICKET_LIFETIME_SECONDS * 1000;
+  await putRealtimeTicket(hashToken(ticket), {
+    providerId: session.subjectId,
+    sessionId: session.id,
+    expiresAt,
+  });
+  return { ticket, expiresAt };
+}
+
+/** Redeems a ticket: who it was issued to, or null when unknown, used or expired. */
+export function redeemTicket(ticket: string, now = Date.now()): Promise<RealtimeTicket | null> {
+  return takeRealtimeTicket(hashToken(ticket), now);
+}

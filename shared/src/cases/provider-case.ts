@@ -1,0 +1,135 @@
+import * as z from 'zod';
+import { attachmentListSchema } from './attachments';
+import { caseIdSchema } from './case-id';
+
+/**
+ * The provider's reading of a case (spec doc 2 §3 "Case (provider view)", §4). A provider sees
+ * only cases that were paid: `paid` (Ready for Care), `claimed` (In Progress), `in_call`
+ * (Meeting Active) and `completed`. The status is the *effective* one: a claim whose meeting did
+ * not start within the claim lease (DESIGN.md §5) reads `paid` again, with `claimedBy` null.
+ */
+export const providerCaseStatuses = ['paid', 'claimed', 'in_call', 'completed'] as const;
+export const providerCaseStatusSchema = z.enum(providerCaseStatuses);
+export type ProviderCaseStatus = z.infer<typeof providerCaseStatusSchema>;
+
+/** One case card of the dashboard lists. Nothing about the patient. */
+export const providerCaseSummarySchema = z.object({
+  id: z.uuid(),
+  status: providerCaseStatusSchema,
+  requestType: z.enum(['telemedicine', 'nurse-visit']),
+  triageSummary: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** The holding provider's id (spec doc 2 §3), null while available. */
+  claimedBy: z.string().nullable(),
+  /** The signed-in provider holds it: My Active / Completed, Start Call; else 'Claimed'. */
+  claimedByMe: z.boolean(),
+  /** While claimed and the meeting has not started: when the claim lease ends. */
+  claimExpiresAt: z.string().nullable(),
+  /** The signed-in provider's claim on this case lapsed; the case is available again. */
+  myClaimLapsed: z.boolean(),
+});
+export type ProviderCaseSummary = z.infer<typeof providerCaseSummarySchema>;
+
+/**
+ * The four dashboard lists. `available`: paid and unclaimed (or the claim lapsed); `mine`: my
+ * claimed and in-call cases; `completed`: my completed cases; `all`: every paid case, newest first.
+ */
+export const caseListViews = ['available', 'mine', 'completed', 'all'] as const;
+export const caseListViewSchema = z.enum(caseListViews);
+export type CaseListView = z.infer<typeof caseListViewSchema>;
+
+export const CASE_LIST_PAGE_SIZE = 25;
+export const CASE_LIST_MAX_PAGE_SIZE = 100;
+export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+
+/**
+ * `GET /api/cases?view=&cursor=&limit=`: one page of one list. The 30 s refresh and each alert
+ * fetch only the first page of the open tab; `cursor` (opaque, from `nextCursor`) reads on.
+ */
+export const caseListQuerySchema = z.object({
+  view: caseListViewSchema.default('all'),
+  cursor: z
+    .string()
+    .max(300, { error: INVALID_CURSOR_MESSAGE })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_CURSOR_MESSAGE })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CASE_LIST_MAX_PAGE_SIZE).default(CASE_LIST_PAGE_SIZE),
+});
+export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
+
+/** The dashboard counters (spec doc 2 §2), read with every page from the same indexes. */
+export const caseCountsSchema = z.object({
+  available: z.number().int(),
+  myActive: z.number().int(),
+  completed: z.number().int(),
+  total: z.number().int(),
+});
+export type CaseCounts = z.infer<typeof caseCountsSchema>;
+
+export const caseListResponseSchema = z.object({
+  cases: z.array(providerCaseSummarySchema),
+  counts: caseCountsSchema,
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
+
+/**
+ * The meeting as the provider reads it. `providerJoinUrl` only for the provider's own claimed
+ * or in-call case (item 10 of issue 8: the public status route never carries it).
+ */
+export const providerMeetingSchema = z.object({
+  zoomMeetingId: z.string(),
+  /** Minutes (spec doc 2 §3). */
+  duration: z.number().int(),
+  status: z.enum(['scheduled', 'active', 'completed', 'cancelled']),
+  providerJoinUrl: z.string().nullable(),
+});
+export type ProviderMeeting = z.infer<typeof providerMeetingSchema>;
+
+/** `GET /api/cases/{caseId}/details`: the details dialog. */
+export const providerCaseDetailsSchema = providerCaseSummarySchema.extend({
+  patient: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  attachments: attachmentListSchema,
+  meeting: providerMeetingSchema.nullable(),
+});
+export type ProviderCaseDetails = z.infer<typeof providerCaseDetailsSchema>;
+
+/** Spec doc 2 §5 "Assignment" and the refusals of a claim (the toast shows the message). */
+export const claimMessages = {
+  providerRequired: 'Provider ID is required',
+  notYourself: 'You can only claim cases for yourself',
+  notPaid: 'This case has not been paid yet',
+  claimedByOther: 'This case has already been claimed by another provider',
+  claimedByMe: 'You have already claimed this case',
+  closed: 'This case is no longer available',
+} as const;
+
+/** `POST /api/cases/claim` (spec doc 2 §7). */
+export const claimCaseRequestSchema = z.object({
+  caseId: caseIdSchema,
+  providerId: z
+    .string({ error: claimMessages.providerRequired })
+    .trim()
+    .min(1, { error: claimMessages.providerRequired })
+    .max(100),
+});
+export type ClaimCaseRequest = z.infer<typeof claimCaseRequestSchema>;
+
+export const claimCaseResponseSchema = z.object({
+  success: z.literal(true),
+  case: providerCaseSummarySchema,
+});
+export type ClaimCaseResponse = z.infer<typeof claimCaseResponseSchema>;
+
+/** Refusals of the case routes the web shows as they are. */
+export const providerCaseMessages = {
+  heldByOther: 'This case is claimed by another provider.',
+} as const;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { caseAlertSchema, realtimeUrl } from './api';
+
+describe('realtimeUrl', () => {
+  it('uses the secure scheme on https pages and the same host', () => {
+    expect(realtimeUrl('https://app.example.org', 'abc')).toBe(
+      'wss://app.example.org/ws?ticket=abc',
+    );
+    expect(realtimeUrl('http://localhost:3000', 'abc')).toBe('ws://localhost:3000/ws?ticket=abc');
+  });
+
+  it('encodes the ticket', () => {
+    expect(realtimeUrl('http://localhost:3000', 'a+b/c=')).toBe(
+      'ws://localhost:3000/ws?ticket=a%2Bb%2Fc%3D',
+    );
+  });
+});
+
+describe('caseAlertSchema', () => {
+  it('reads the alert message of spec doc 2 §3 and refuses other types', () => {
+    const alert = { type: 'CASE_PAID_READY', case: { id: 'c1', triageSummary: 'Cough' } };
+    expect(caseAlertSchema.parse(alert)).toEqual(alert);
+    expect(caseAlertSchema.safeParse({ ...alert, type: 'CASE_CLAIMED' }).success).toBe(false);
+  });
+});

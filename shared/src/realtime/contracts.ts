@@ -1,0 +1,2 @@
+/** Live alert routes (issue 8): the ticket for the `/ws` connect. */
+export { createRealtimeTicket } from './contracts/create-realtime-ticket';

@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  PROVIDER_LOGIN_FAILED,
+  type ProviderPasswordRequest,
+  type ProviderSession,
+} from '@shared/providers/api';
+import {
+  providerChangePassword,
+  providerLogin,
+  providerLogout,
+  providerMe,
+} from '@shared/providers/contracts';
+import { ApiError, request, send } from '@web/lib/api';
+import { LOGIN_FALLBACK } from '../lib/labels';
+import { providerKeys } from './keys';
+import { providerAuth } from './provider-auth';
+
+export interface ProviderCredentials {
+  email: string;
+  password: string;
+}
+
+type MutationOptions<T, V> = Omit<UseMutationOptions<T, Error, V>, 'mutationFn' | 'mutationKey'>;
+
+/**
+ * The words of a failed sign-in (spec doc 2 §8): wrong credentials read 'Invalid email or
+ * password', any other refusal (the rate limit's 429) the server's message, and a failure with
+ * no message 'Login failed'.
+ */
+export function loginFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return LOGIN_FALLBACK;
+  if (error.status === 401) return PROVIDER_LOGIN_FAILED;
+  return error.envelope?.message ?? LOGIN_FALLBACK;
+}
+
+/** `POST /api/provider/login`: the provider, and the session cookie. */
+export function useProviderLogin(options: MutationOptions<ProviderSession, ProviderCredentials>) {
+  return useMutation({
+    ...options,
+    mutationKey: [...providerKeys.all, 'login'],
+    mutationFn: (body) => request(providerLogin, { body }),
+  });
+}
+
+/** `POST /api/provider/password`: the first sign-in's forced change (and any later one). */
+export function useChangePassword(
+  options: MutationOptions<ProviderSession, ProviderPasswordRequest>,
+) {
+  return useMutation({
+    ...options,
+    mutationKey: [...providerKeys.all, 'password'],
+    mutationFn: (body) => request(providerChangePassword, { body, auth: providerAuth }),
+  });
+}
+
+/**
+ * `GET /api/provider/me` on a reload: is the session behind the cookie still alive? A 401 is an
+ * answer (null: signed out), not an error.
+ */
+export async function getProviderMe({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<ProviderSession | null> {
+  try {
+    return await request(providerMe, { signal, auth: providerAuth });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function providerMeQueryOptions() {
+  return queryOptions({
+    queryKey: providerKeys.me(),
+    queryFn: ({ signal }) => getProviderMe({ signal }),
+  });
+}
+
+/**
+ * `POST /api/provider/logout`. A 401 means the session had already ended, which is what signing
+ * out wants, so it counts as success.
+ */
+export async function logoutProvider(): Promise<void> {
+  try {
+    await send(providerLogout, { auth: providerAuth });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  }
+}
+
+export function useProviderLogout(options: MutationOptions<void, void>) {
+  return useMutation({
+    ...options,
+    mutationKey: [...providerKeys.all, 'logout'],
+    mutationFn: logoutProvider,
+  });
+}

@@ -1,0 +1,338 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { claimMessages } from '@shared/cases/provider-case';
+import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
+import { startMeetingTimer } from '@shared/meetings/contracts';
+import { providerLogout } from '@shared/providers/contracts';
+import { json, never, reply, routeOf } from '@web/testing/api-mock';
+import { fill, toasts } from '@web/testing/dom';
+import { PROVIDER_AUTH_KEY } from '../api/session';
+import { FakeWebSocket } from '../testing/fake-websocket';
+import { mockProviderApi, providerPageHooks, storeProviderSession } from '../testing/provider-api';
+import {
+  attachment,
+  caseSummary,
+  COUNTS,
+  detailsOf,
+  mine,
+  page,
+  PROVIDER,
+} from '../testing/provider-fixtures';
+import { renderProviderPage } from '../testing/render-provider';
+
+providerPageHooks();
+
+async function openDashboard(overrides: Parameters<typeof mockProviderApi>[0] = {}) {
+  const api = mockProviderApi(overrides);
+  storeProviderSession();
+  renderProviderPage();
+  await screen.findByRole('heading', { name: `Welcome, ${PROVIDER.name}` });
+  return api;
+}
+
+/** Lists answered by view. */
+function lists(byView: Record<string, ReturnType<typeof page>>) {
+  return {
+    [routeOf(listCases)]: (request: { url: URL }) =>
+      reply(listCases, byView[request.url.searchParams.get('view') ?? 'all'] ?? page([])),
+  };
+}
+
+function card(shortId: string) {
+  const heading = screen.getByRole('heading', { name: `#${shortId}` });
+  return within(heading.closest('[data-case-id]') as HTMLElement);
+}
+
+describe('ProviderDashboard: header and counters', () => {
+  it('shows the date, the four counters from the server and the alerts indicator', async () => {
+    await openDashboard();
+    expect(screen.getByText(/\w+day, \w+ \d+, \d{4}/)).toBeTruthy();
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(counter('Available Cases')).toBe(String(COUNTS.available)));
+    expect(counter('My Active Cases')).toBe(String(COUNTS.myActive));
+    expect(counter('Completed Cases')).toBe(String(COUNTS.completed));
+    expect(counter('Total Cases')).toBe(String(COUNTS.total));
+
+    expect(screen.getByText('Offline')).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.latest?.url).toMatch(/\/ws\?ticket=ticket-1$/));
+    act(() => FakeWebSocket.latest!.serverOpen());
+    expect(screen.getByText('Live Alerts')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('signs out on the server, clears the stored values and says so', async () => {
+    const api = await openDashboard();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await toasts().findByText('Signed Out')).toBeTruthy();
+    expect(toasts().getByText('You have been successfully signed out')).toBeTruthy();
+    expect(localStorage.getItem(PROVIDER_AUTH_KEY)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(api.calls(providerLogout)).toHaveLength(1);
+    expect(FakeWebSocket.latest?.closedByPage).toBe(true);
+  });
+
+  it('stays signed in when sign-out fails', async () => {
+    await openDashboard({ [routeOf(providerLogout)]: () => json({ message: 'down' }, 503) });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await toasts().findByText('Sign Out Error')).toBeTruthy();
+    expect(toasts().getByText('There was an issue signing out. Please try again.')).toBeTruthy();
+    expect(localStorage.getItem(PROVIDER_AUTH_KEY)).toBe('true');
+  });
+});
+
+describe('ProviderDashboard: lists', () => {
+  it('shows cards with the short id, URGENT or ROUTINE and the summary cut at 120 (80 in All)', async () => {
+    const long = `Urgent: ${'chest pain '.repeat(20)}`;
+    const urgent = caseSummary({ triageSummary: long });
+    const routine = caseSummary({ triageSummary: 'Mild rash' });
+    await openDashboard(lists({ available: page([urgent, routine]), all: page([urgent]) }));
+    const first = urgent.id.slice(0, 8);
+    await screen.findByRole('heading', { name: `#${first}` });
+    expect(card(first).getByText('URGENT')).toBeTruthy();
+    expect(card(first).getByText('Ready for Care')).toBeTruthy();
+    expect(card(first).getByText(`${long.slice(0, 120)}...`)).toBeTruthy();
+    expect(card(routine.id.slice(0, 8)).getByText('ROUTINE')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(card(first).getByText(`${long.slice(0, 80)}...`)).toBeTruthy());
+  });
+
+  it("labels another provider's case 'Claimed' and mine 'Ready to Start', and says when my claim lapsed", async () => {
+    const other = caseSummary({ status: 'claimed', claimedBy: 'prov-0002' });
+    const own = mine();
+    const lapsed = caseSummary({ myClaimLapsed: true });
+    await openDashboard(lists({ available: page([lapsed]), all: page([other, own]) }));
+    expect(await screen.findByText(/Claim lapsed: the meeting did not start in time/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    await screen.findByRole('heading', { name: `#${other.id.slice(0, 8)}` });
+    expect(card(other.id.slice(0, 8)).getByText('Claimed')).toBeTruthy();
+    expect(card(other.id.slice(0, 8)).queryByRole('button')).toBeNull();
+    expect(card(own.id.slice(0, 8)).getByText('Ready to Start')).toBeTruthy();
+    expect(card(own.id.slice(0, 8)).getByRole('button', { name: /^Start Call/ })).toBeTruthy();
+  });
+
+  it('searches by id or symptoms, filters by status, and offers Clear filters', async () => {
+    const cough = caseSummary({ triageSummary: 'Dry cough' });
+    const rash = caseSummary({ triageSummary: 'Itchy rash' });
+    await openDashboard(lists({ available: page([cough, rash]) }));
+    await screen.findByRole('heading', { name: `#${cough.id.slice(0, 8)}` });
+
+    fill('Search cases', 'RASH');
+    expect(screen.queryByRole('heading', { name: `#${cough.id.slice(0, 8)}` })).toBeNull();
+    expect(screen.getByRole('heading', { name: `#${rash.id.slice(0, 8)}` })).toBeTruthy();
+    fill('Search cases', cough.id.slice(0, 8));
+    expect(screen.getByRole('heading', { name: `#${cough.id.slice(0, 8)}` })).toBeTruthy();
+
+    fill('Search cases', '');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'completed' } });
+    expect(screen.getByText('No cases match your search.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('all');
+  });
+
+  it("offers 'Check for new cases' on an empty list, which asks the server again", async () => {
+    const api = await openDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Check for new cases' }));
+    await waitFor(() => expect(api.calls(listCases).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("says 'Failed to fetch cases' when the list cannot be read", async () => {
+    await openDashboard({ [routeOf(listCases)]: () => json({ message: 'down' }, 503) });
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+  });
+
+  it('reads each tab as its own list', async () => {
+    const api = await openDashboard();
+    await screen.findByRole('button', { name: 'Check for new cases' });
+    fireEvent.click(screen.getByRole('tab', { name: 'My Active' }));
+    await waitFor(() =>
+      expect(api.calls(listCases).map((c) => c.url.searchParams.get('view'))).toContain('mine'),
+    );
+  });
+});
+
+describe('ProviderDashboard: claim', () => {
+  it("claims with the provider's own id and says 'Case Claimed Successfully'", async () => {
+    const item = caseSummary();
+    const api = await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(claimCase)]: () =>
+        reply(claimCase, {
+          success: true,
+          case: { ...item, status: 'claimed', claimedByMe: true, claimedBy: PROVIDER.id },
+        }),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Claim case ${item.id.slice(0, 8)}` }),
+    );
+    expect(await toasts().findByText('Case Claimed Successfully')).toBeTruthy();
+    expect(toasts().getByText('You can now start the consultation')).toBeTruthy();
+    expect(api.jsonBody(claimCase)).toEqual({ caseId: item.id, providerId: PROVIDER.id });
+  });
+
+  it("says 'Claim Failed' with the reason and turns the lost card 'Claimed'", async () => {
+    const item = caseSummary();
+    await openDashboard({
+      // The refreshed queue no longer holds the case.
+      [routeOf(listCases)]: (_request, call) => reply(listCases, page(call === 0 ? [item] : [])),
+      [routeOf(claimCase)]: () => json({ message: claimMessages.claimedByOther }, 409),
+    });
+    const short = item.id.slice(0, 8);
+    fireEvent.click(await screen.findByRole('button', { name: `Claim case ${short}` }));
+    expect(await toasts().findByText('Claim Failed')).toBeTruthy();
+    expect(toasts().getByText(claimMessages.claimedByOther)).toBeTruthy();
+    await waitFor(() => expect(card(short).getByText('Claimed')).toBeTruthy());
+    expect(card(short).queryByRole('button', { name: /Claim/ })).toBeNull();
+  });
+});
+
+describe('ProviderDashboard: details dialog', () => {
+  it("shows 'Loading case details...' then 'Case details not found'", async () => {
+    const item = caseSummary();
+    let answerDetails: () => void = () => undefined;
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () =>
+        new Promise((resolve) => {
+          answerDetails = () => resolve(json({ message: 'Case not found' }, 404));
+        }),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Details case ${item.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Loading case details...')).toBeTruthy();
+    act(() => answerDetails());
+    expect(await dialog.findByText('Case details not found')).toBeTruthy();
+  });
+
+  it('shows the patient, the summary, the attachments, and plays audio or says it cannot', async () => {
+    const item = mine({ triageSummary: 'Headache since Monday' });
+    const audio = attachment('voice.m4a', { type: 'voice_message' });
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+      [routeOf(listCaseAttachments)]: () =>
+        reply(listCaseAttachments, [attachment('scan.png'), audio]),
+    });
+    const playSpy = vi.fn(() =>
+      Promise.reject(new DOMException('unsupported', 'NotSupportedError')),
+    );
+    vi.stubGlobal(
+      'Audio',
+      class {
+        addEventListener() {}
+        pause() {}
+        play = playSpy;
+      },
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: `View case ${item.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Grace Hopper')).toBeTruthy();
+    expect(dialog.getByText('grace@example.com')).toBeTruthy();
+    expect(dialog.getByText('555-0100')).toBeTruthy();
+    expect(dialog.getByText('Headache since Monday')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Start Meeting (15-Min Timer)' })).toBeTruthy();
+
+    fireEvent.click(await dialog.findByRole('button', { name: /voice\.m4a/ }));
+    expect(await toasts().findByText('Audio Error')).toBeTruthy();
+    expect(toasts().getByText('Could not play audio file')).toBeTruthy();
+
+    fireEvent.click(dialog.getByRole('button', { name: /scan\.png/ }));
+    const viewer = within(await screen.findByRole('dialog', { name: 'scan.png' }));
+    expect(viewer.getByRole('img', { name: 'scan.png' })).toBeTruthy();
+  });
+
+  it("says 'Failed to fetch case attachments' when the list cannot be read", async () => {
+    const item = caseSummary();
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+      [routeOf(listCaseAttachments)]: () => json({ message: 'down' }, 503),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Details case ${item.id.slice(0, 8)}` }),
+    );
+    expect(await screen.findByText('Failed to fetch case attachments')).toBeTruthy();
+  });
+});
+
+describe('ProviderDashboard: start call', () => {
+  it('starts the timer (a failure is only logged) and opens the join link with case_id', async () => {
+    const item = mine();
+    const api = await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+    });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    );
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(api.calls(startMeetingTimer)).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith('Starting the meeting timer failed');
+    const url = new URL(open.mock.calls[0]![0] as string);
+    expect(url.pathname).toBe('/room/room-1');
+    expect(url.searchParams.get('case_id')).toBe(item.id);
+    warn.mockRestore();
+  });
+
+  it('goes to the visit page when there is no join link', async () => {
+    const item = mine();
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item, { meeting: null })),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    );
+    expect(await screen.findByText('Visit page')).toBeTruthy();
+  });
+});
+
+describe('ProviderDashboard: live alerts', () => {
+  it('refreshes the list and toasts the case id and 50 characters of the summary', async () => {
+    const api = await openDashboard();
+    await screen.findByRole('button', { name: 'Check for new cases' });
+    await waitFor(() => expect(FakeWebSocket.latest).toBeTruthy());
+    const before = api.calls(listCases).length;
+    const summary = 'Severe headache with nausea and sensitivity to light since this morning';
+    act(() => {
+      FakeWebSocket.latest!.serverOpen();
+      FakeWebSocket.latest!.serverSend({
+        type: 'CASE_PAID_READY',
+        case: { id: '12345678-aaaa-4bbb-8ccc-123456789abc', triageSummary: summary },
+      });
+    });
+    expect(await toasts().findByText('New case ready for care')).toBeTruthy();
+    expect(toasts().getByText(`Case 12345678: ${summary.slice(0, 50)}...`)).toBeTruthy();
+    await waitFor(() => expect(api.calls(listCases).length).toBeGreaterThan(before));
+  });
+
+  it('counts paid cases in the tab title while hidden, and clears the count when shown', async () => {
+    await openDashboard({ [routeOf(listCases)]: never });
+    await waitFor(() => expect(FakeWebSocket.latest).toBeTruthy());
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      FakeWebSocket.latest!.serverOpen();
+      FakeWebSocket.latest!.serverSend({
+        type: 'CASE_PAID_READY',
+        case: { id: 'abc', triageSummary: 'x' },
+      });
+    });
+    await waitFor(() => expect(document.title).toBe('(1) Provider Dashboard | TeleHealth'));
+    visibility.mockReturnValue('visible');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(document.title).toBe('Provider Dashboard | TeleHealth'));
+    visibility.mockRestore();
+  });
+});

@@ -1,0 +1,164 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Home } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { CaseListView, ProviderCaseSummary } from '@shared/cases/provider-case';
+import { claimMessages } from '@shared/cases/provider-case';
+import type { ProviderSession } from '@shared/providers/api';
+import type { CaseAlert } from '@shared/realtime/api';
+import { IconLinkButton } from '@web/components/IconLinkButton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/hooks/use-toast';
+import { ApiError } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { caseListQueryOptions, useClaimCase } from '../api/cases';
+import { providerKeys } from '../api/keys';
+import { useBackgroundAlerts } from '../hooks/use-background-alerts';
+import { useLiveAlerts } from '../hooks/use-live-alerts';
+import { useStartCall } from '../hooks/use-start-call';
+import { shortCaseId, SUMMARY_LIMITS, truncate } from '../lib/case-view';
+import { caseTabs, isCaseTab, NO_FILTERS, type CaseFilters } from '../lib/filters';
+import { providerToasts } from '../lib/labels';
+import type { CaseCardActions } from './CaseCard';
+import { CaseCounters } from './CaseCounters';
+import { CaseList } from './CaseList';
+import { CaseToolbar } from './CaseToolbar';
+import { DashboardHeader } from './DashboardHeader';
+
+const CaseDetailsDialog = lazy(() => import('./CaseDetailsDialog'));
+
+/** The toast of a live alert: the case id and the first 50 characters of the summary. */
+export function alertToast({ type, case: item }: CaseAlert) {
+  return {
+    title: type === 'CASE_PAID_READY' ? 'New case ready for care' : 'New case created',
+    description: `Case ${shortCaseId(item.id)}: ${truncate(item.triageSummary, SUMMARY_LIMITS.alert)}`,
+  };
+}
+
+/** The claim's refusal in words: the server's message, else the error's (spec doc 2 §8). */
+function claimFailure(error: Error): string {
+  return error instanceof ApiError ? (error.envelope?.message ?? error.message) : error.message;
+}
+
+/** The signed-in dashboard (spec doc 2 §2). */
+export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<CaseListView>('available');
+  const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
+  const [viewing, setViewing] = useState<string | null>(null);
+  // Cases this provider lost a claim race for: they stay on the list as 'Claimed' (spec doc 2
+  // §2) until the tab changes, though the refreshed queue no longer holds them.
+  const [lost, setLost] = useState<ProviderCaseSummary[]>([]);
+
+  const background = useBackgroundAlerts();
+  const { notePaidCase } = background;
+  const onAlert = useCallback(
+    (alert: CaseAlert) => {
+      const words = alertToast(alert);
+      toast(words);
+      if (alert.type === 'CASE_PAID_READY') notePaidCase(words.title, words.description);
+    },
+    [notePaidCase],
+  );
+  const live = useLiveAlerts(onAlert);
+  useDocumentTitle(
+    background.unseen > 0 ? `(${background.unseen}) Provider Dashboard` : 'Provider Dashboard',
+  );
+
+  const list = useInfiniteQuery(caseListQueryOptions(tab));
+  const counts = list.data?.pages[0]?.counts;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
+
+  const claim = useClaimCase({
+    onSuccess: () => toast(providerToasts.claimed),
+    onError: (error, { caseId }) => {
+      toast({
+        variant: 'destructive',
+        ...providerToasts.claimFailed,
+        description: claimFailure(error),
+      });
+      if (error instanceof ApiError && error.status === 409) {
+        const item = list.data?.pages.flatMap((page) => page.cases).find((c) => c.id === caseId);
+        if (item && claimFailure(error) === claimMessages.claimedByOther) {
+          // The winner's id is not ours to know; any non-null holder reads 'Claimed'.
+          setLost((current) => [
+            ...current.filter((c) => c.id !== caseId),
+            { ...item, status: 'claimed', claimedBy: 'another-provider', claimedByMe: false },
+          ]);
+        }
+      }
+    },
+    onSettled: refresh,
+  });
+  const { startCall, startMeeting } = useStartCall();
+
+  const actions: CaseCardActions = {
+    onClaim: (item) => claim.mutate({ caseId: item.id, providerId: provider.id }),
+    onDetails: (item) => setViewing(item.id),
+    onStartCall: (item) => void startCall(item.id),
+    claimingId: claim.isPending ? claim.variables.caseId : undefined,
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <DashboardHeader
+        name={provider.name}
+        live={live}
+        notifications={background.permission}
+        onEnableNotifications={() => void background.requestPermission()}
+      />
+      <CaseCounters counts={counts} />
+      <section aria-labelledby="provider-cases-title" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="provider-cases-title" className="text-xl font-semibold">
+            Cases
+          </h2>
+          <IconLinkButton to="/" icon={Home} variant="ghost">
+            Back to Home
+          </IconLinkButton>
+        </div>
+        <CaseToolbar
+          filters={filters}
+          onChange={setFilters}
+          onRefresh={refresh}
+          refreshing={list.isFetching}
+        />
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            if (!isCaseTab(value)) return;
+            setTab(value);
+            setLost([]);
+          }}
+        >
+          <TabsList aria-label="Case lists">
+            {caseTabs.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {caseTabs.map(({ value }) => (
+            <TabsContent key={value} value={value} className="pt-4">
+              <CaseList
+                view={value}
+                filters={filters}
+                extra={value === 'available' ? lost : []}
+                actions={actions}
+                onClearFilters={() => setFilters(NO_FILTERS)}
+              />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+      {viewing !== null ? (
+        <Suspense fallback={null}>
+          <CaseDetailsDialog
+            caseId={viewing}
+            onClose={() => setViewing(null)}
+            onStartMeeting={(details) => void startMeeting(details)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn, Stethoscope } from 'lucide-react';
+import { providerLoginRequestSchema, type ProviderSession } from '@shared/providers/api';
+import { Form } from '@web/components/form/Form';
+import { SignInCard } from '@web/components/SignInCard';
+import { SubmitButton } from '@web/components/form/SubmitButton';
+import { TextField } from '@web/components/form/fields';
+import { inputPresets } from '@web/components/form/presets';
+import { useForm } from '@web/components/form/use-form';
+import { toast } from '@web/hooks/use-toast';
+import { loginFailureMessage, useProviderLogin, type ProviderCredentials } from '../api/auth';
+import { providerKeys } from '../api/keys';
+import { saveProviderSession } from '../api/session';
+import { providerToasts } from '../lib/labels';
+
+const FIELDS = ['email', 'password'] as const;
+
+/**
+ * Provider sign-in (spec doc 2 §2, §5, §8): Sign In is disabled while a field is blank after
+ * trimming; a submit that gets through anyway (Enter) shows 'Login Required'.
+ */
+export function ProviderLoginForm() {
+  const queryClient = useQueryClient();
+  const form = useForm<ProviderCredentials, keyof ProviderCredentials>({
+    initial: () => ({ email: '', password: '' }),
+    order: FIELDS,
+    idOf: (field) => `provider-${field}`,
+  });
+  const login = useProviderLogin({
+    onSuccess: (session: ProviderSession) => {
+      // The answer is what `me` would say: the page needs no second call.
+      queryClient.setQueryData(providerKeys.me(), session);
+      saveProviderSession(session);
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        ...providerToasts.loginFailed,
+        description: loginFailureMessage(error),
+      });
+    },
+  });
+
+  const blank = FIELDS.some((field) => form.values[field].trim() === '');
+
+  function submit() {
+    const checked = providerLoginRequestSchema.safeParse(form.values);
+    if (blank || !checked.success) {
+      toast({ variant: 'destructive', ...providerToasts.loginRequired });
+      return;
+    }
+    login.mutate(checked.data);
+  }
+
+  return (
+    <SignInCard
+      heading="Provider Dashboard"
+      icon={Stethoscope}
+      title="Sign In"
+      description="Use the email and password from your approval email."
+    >
+      <Form busy={login.isPending} onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          {...form.textField('email')}
+          {...inputPresets.email}
+          label="Email"
+          name="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          {...form.textField('password')}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={200}
+          required
+        />
+        <SubmitButton
+          pending={login.isPending}
+          icon={<LogIn aria-hidden="true" />}
+          disabled={blank || login.isPending}
+          className="w-full"
+        >
+          Sign In
+        </SubmitButton>
+      </Form>
+    </SignInCard>
+  );
+}

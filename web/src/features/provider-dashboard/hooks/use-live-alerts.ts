@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { caseAlertSchema, type CaseAlert } from '@shared/realtime/api';
+import { getRealtimeTicket } from '../api/realtime';
+import { providerKeys } from '../api/keys';
+import { openAlertsSocket, type AlertsSocket } from '../lib/alerts-socket';
+
+/**
+ * Live alerts while signed in (spec doc 2 §7): a `NEW_CASE_CREATED` or `CASE_PAID_READY` message
+ * refreshes the case lists and is handed to `onAlert`. A reconnect, and the tab becoming visible,
+ * refresh too (alerts may have been missed meanwhile). Returns whether the socket is open: the
+ * Live Alerts / Offline indicator.
+ */
+export function useLiveAlerts(
+  onAlert: (alert: CaseAlert) => void,
+  { WebSocketImpl }: { WebSocketImpl?: typeof WebSocket } = {},
+): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  const onAlertRef = useRef(onAlert);
+  useEffect(() => {
+    onAlertRef.current = onAlert;
+  });
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
+    const socket: AlertsSocket = openAlertsSocket({
+      getTicket: getRealtimeTicket,
+      onConnectedChange: setConnected,
+      onReconnect: refresh,
+      onMessage: (message) => {
+        const alert = caseAlertSchema.safeParse(message);
+        if (!alert.success) return; // PONG, or a type this page does not know.
+        refresh();
+        onAlertRef.current(alert.data);
+      },
+      ...(WebSocketImpl ? { WebSocketImpl } : {}),
+    });
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      refresh();
+      socket.wake();
+    };
+    const onOnline = () => socket.wake();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onOnline);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', onOnline);
+      socket.close();
+    };
+  }, [queryClient, WebSocketImpl]);
+
+  return connected;
+}

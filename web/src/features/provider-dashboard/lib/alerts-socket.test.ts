@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../testing/fake-websocket';
+import { PING_INTERVAL_MS, PING_MESSAGE } from '@shared/realtime/api';
+import { openAlertsSocket, reconnectDelay, type AlertsSocketOptions } from './alerts-socket';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWebSocket.reset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function open(overrides: Partial<AlertsSocketOptions> = {}) {
+  let tickets = 0;
+  const events = {
+    messages: [] as unknown[],
+    connected: [] as boolean[],
+    reconnects: 0,
+  };
+  const socket = openAlertsSocket({
+    getTicket: () => Promise.resolve(`ticket-${(tickets += 1)}`),
+    onMessage: (message) => events.messages.push(message),
+    onConnectedChange: (connected) => events.connected.push(connected),
+    onReconnect: () => (events.reconnects += 1),
+    origin: 'https://app.example',
+    WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+    random: () => 1,
+    ...overrides,
+  });
+  return { socket, events };
+}
+
+describe('reconnectDelay', () => {
+  it('doubles from 1 s up to 30 s, and jitter takes off at most half', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map((n) => reconnectDelay(n, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(reconnectDelay(2, () => 0)).toBe(2000);
+  });
+});
+
+describe('openAlertsSocket', () => {
+  it('connects with a fresh ticket on the secure scheme of an https page, and on ws otherwise', async () => {
+    open({ origin: 'http://localhost:3000' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.latest!.url).toBe('ws://localhost:3000/ws?ticket=ticket-1');
+  });
+
+  it('connects with a fresh ticket and hands over parsed messages', async () => {
+    const { events } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeWebSocket.latest!;
+    expect(ws.url).toBe('wss://app.example/ws?ticket=ticket-1');
+    ws.serverOpen();
+    ws.serverSend({ type: 'CASE_PAID_READY', case: { id: 'c1', triageSummary: 'x' } });
+    ws.dispatchEvent(new MessageEvent('message', { data: 'not json' }));
+    expect(events.connected).toEqual([true]);
+    expect(events.messages).toEqual([
+      { type: 'CASE_PAID_READY', case: { id: 'c1', triageSummary: 'x' } },
+    ]);
+    expect(events.reconnects).toBe(0);
+  });
+
+  it('pings every 5 minutes while open', async () => {
+    open();
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeWebSocket.latest!;
+    ws.serverOpen();
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 1);
+    expect(ws.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ws.sent.map((m) => JSON.parse(m) as unknown)).toEqual([PING_MESSAGE]);
+  });
+
+  it('reconnects with backoff and a new ticket after a drop, and reports the reconnect', async () => {
+    const { events } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeWebSocket.latest!.serverOpen();
+    FakeWebSocket.latest!.serverClose();
+    expect(events.connected).toEqual([true, false]);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    // A second failure before opening waits twice as long.
+    FakeWebSocket.latest!.serverClose();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    const third = FakeWebSocket.latest!;
+    expect(third.url).toBe('wss://app.example/ws?ticket=ticket-3');
+    third.serverOpen();
+    expect(events.reconnects).toBe(1);
+    expect(events.connected.at(-1)).toBe(true);
+  });
+
+  it('retries when the ticket cannot be fetched', async () => {
+    let calls = 0;
+    open({
+      getTicket: () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error('503')) : Promise.resolve('ok');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeWebSocket.latest?.url).toBe('wss://app.example/ws?ticket=ok');
+  });
+
+  it('wake connects at once instead of waiting out the backoff', async () => {
+    const { socket } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeWebSocket.latest!.serverClose();
+    socket.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    // The pending retry was dropped: no third socket when its time comes.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('close ends the connection for good', async () => {
+    const { socket, events } = open();
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeWebSocket.latest!;
+    ws.serverOpen();
+    socket.close();
+    expect(ws.closedByPage).toBe(true);
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(ws.sent).toEqual([]);
+    expect(events.connected).toEqual([true]);
+  });
+});

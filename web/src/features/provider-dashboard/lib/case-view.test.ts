@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { priorityOf, shortCaseId, SUMMARY_LIMITS, truncate } from './case-view';
+
+describe('case view', () => {
+  it('shows the first 8 characters of the id', () => {
+    expect(shortCaseId('3f2b9c1e-aaaa-4bbb-8ccc-123456789abc')).toBe('3f2b9c1e');
+  });
+
+  it('cuts summaries at each limit and marks the cut', () => {
+    const long = 'x'.repeat(130);
+    expect(truncate(long, SUMMARY_LIMITS.card)).toBe(`${'x'.repeat(120)}...`);
+    expect(truncate(long, SUMMARY_LIMITS.all)).toBe(`${'x'.repeat(80)}...`);
+    expect(truncate(long, SUMMARY_LIMITS.alert)).toBe(`${'x'.repeat(50)}...`);
+    expect(truncate('x'.repeat(50), SUMMARY_LIMITS.alert)).toBe('x'.repeat(50));
+  });
+
+  it('labels a summary with the word urgent URGENT, anything else ROUTINE', () => {
+    expect(priorityOf('Urgent: chest pain')).toBe('URGENT');
+    expect(priorityOf('this is URGENT.')).toBe('URGENT');
+    expect(priorityOf('no urgency here')).toBe('ROUTINE');
+    expect(priorityOf('Mild cough')).toBe('ROUTINE');
+  });
+});

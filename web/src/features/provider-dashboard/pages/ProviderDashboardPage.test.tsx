@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { listCases } from '@shared/cases/contracts';
+import { providerPasswordMessages } from '@shared/providers/api';
+import { providerChangePassword, providerLogin, providerMe } from '@shared/providers/contracts';
+import { json, networkError, reply, routeOf } from '@web/testing/api-mock';
+import { fill, toasts } from '@web/testing/dom';
+import { CURRENT_PROVIDER_KEY, PROVIDER_AUTH_KEY } from '../api/session';
+import { mockProviderApi, providerPageHooks, storeProviderSession } from '../testing/provider-api';
+import { PROVIDER } from '../testing/provider-fixtures';
+import { renderProviderPage } from '../testing/render-provider';
+
+providerPageHooks();
+
+function signInButton() {
+  return screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' });
+}
+
+function signIn(email = 'ada@example.com', password = 'temporary-pass') {
+  fill('Email', email);
+  fill('Password', password);
+  fireEvent.click(signInButton());
+}
+
+describe('ProviderDashboardPage: signing in', () => {
+  it('keeps Sign In disabled while a field is blank after trimming', () => {
+    mockProviderApi();
+    renderProviderPage();
+    expect(document.title).toBe('Provider Dashboard | TeleHealth');
+    expect(signInButton().disabled).toBe(true);
+    fill('Email', 'ada@example.com');
+    fill('Password', '   ');
+    expect(signInButton().disabled).toBe(true);
+    fill('Password', 'secret');
+    expect(signInButton().disabled).toBe(false);
+  });
+
+  it("says 'Login Required' when Enter submits a blank field, and calls nothing", async () => {
+    const api = mockProviderApi();
+    renderProviderPage();
+    fill('Email', '  ');
+    fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
+    expect(await toasts().findByText('Login Required')).toBeTruthy();
+    expect(toasts().getByText('Please enter both email and password')).toBeTruthy();
+    expect(api.calls(providerLogin)).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'wrong credentials',
+      () => json({ message: 'Invalid email or password' }, 401),
+      'Invalid email or password',
+    ],
+    [
+      'the rate limit',
+      () => json({ message: 'Too many attempts. Try again later.' }, 429),
+      'Too many attempts. Try again later.',
+    ],
+    ['no answer', networkError, 'Login failed'],
+  ])("shows 'Login Failed' on %s", async (_case, answer, message) => {
+    mockProviderApi({ [routeOf(providerLogin)]: answer });
+    renderProviderPage();
+    signIn();
+    expect(await toasts().findByText('Login Failed')).toBeTruthy();
+    expect(toasts().getByText(message)).toBeTruthy();
+    expect(localStorage.getItem(PROVIDER_AUTH_KEY)).toBeNull();
+  });
+
+  it('asks for a new password on the first sign-in before any case is read', async () => {
+    const api = mockProviderApi({
+      [routeOf(providerLogin)]: () =>
+        reply(providerLogin, { ...PROVIDER, mustChangePassword: true }),
+      [routeOf(providerChangePassword)]: () => reply(providerChangePassword, PROVIDER),
+    });
+    renderProviderPage();
+    signIn();
+    expect(await screen.findByRole('heading', { name: 'Choose your own password' })).toBeTruthy();
+    expect(api.calls(listCases)).toHaveLength(0);
+    // Only display values are stored: no password, no token.
+    expect(JSON.parse(localStorage.getItem(CURRENT_PROVIDER_KEY)!)).toEqual({
+      id: PROVIDER.id,
+      name: PROVIDER.name,
+    });
+
+    fill('Temporary password (from your email)', 'temporary-pass');
+    fill('New password', 'short');
+    fill('Confirm new password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(screen.getByText(providerPasswordMessages.newTooShort)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('New password'));
+
+    fill('New password', 'a-much-longer-password');
+    fill('Confirm new password', 'a-much-longer-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByRole('heading', { name: `Welcome, ${PROVIDER.name}` })).toBeTruthy();
+    expect(api.jsonBody(providerChangePassword)).toEqual({
+      currentPassword: 'temporary-pass',
+      newPassword: 'a-much-longer-password',
+    });
+  });
+
+  it('says so when the temporary password is wrong', async () => {
+    mockProviderApi({
+      [routeOf(providerMe)]: () => reply(providerMe, { ...PROVIDER, mustChangePassword: true }),
+      [routeOf(providerChangePassword)]: () =>
+        json({ message: providerPasswordMessages.currentWrong }, 422),
+    });
+    storeProviderSession();
+    renderProviderPage();
+    await screen.findByLabelText('Temporary password (from your email)');
+    fill('Temporary password (from your email)', 'wrong-one');
+    fill('New password', 'a-much-longer-password');
+    fill('Confirm new password', 'a-much-longer-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText(providerPasswordMessages.currentWrong)).toBeTruthy();
+  });
+
+  it('asks the server on a reload and shows the login form when the session has ended', async () => {
+    mockProviderApi({ [routeOf(providerMe)]: () => json({ message: 'Unauthorized' }, 401) });
+    storeProviderSession();
+    renderProviderPage();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem(PROVIDER_AUTH_KEY)).toBeNull());
+    expect(localStorage.getItem(CURRENT_PROVIDER_KEY)).toBeNull();
+  });
+
+  it('opens the dashboard on a reload when the session holds', async () => {
+    mockProviderApi();
+    storeProviderSession();
+    renderProviderPage();
+    expect(await screen.findByRole('heading', { name: `Welcome, ${PROVIDER.name}` })).toBeTruthy();
+  });
+});
