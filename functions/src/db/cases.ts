@@ -10,7 +10,7 @@ import { parseStored } from './records';
 import {
   countQuery,
   IF_EXISTS,
-  isConditionFailure,
+  conditionalUpdate,
   listQuery,
   partitionQuery,
   queryAll,
@@ -172,31 +172,25 @@ export interface CaseClaim {
  */
 export async function claimCaseItem(caseId: string, claim: CaseClaim, now: Date): Promise<boolean> {
   const own = providerCasesEntry(claim.providerId, 'ACTIVE', claim.claimedAt, caseId);
-  try {
-    await updateItem(caseKey(caseId), {
-      UpdateExpression:
-        'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
-        'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, gsi3pk = :own, gsi3sk = :ownSk',
-      ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':claimed': 'claimed',
-        ':paid': 'paid',
-        ':by': claim.providerId,
-        ':name': claim.providerName,
-        ':at': claim.claimedAt,
-        ':leaseEndsAt': claim.leaseEndsAt,
-        ':none': null,
-        ':own': own.gsi3pk,
-        ':ownSk': own.gsi3sk,
-        ':now': now.toISOString(),
-      },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
+      'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, gsi3pk = :own, gsi3sk = :ownSk',
+    ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':claimed': 'claimed',
+      ':paid': 'paid',
+      ':by': claim.providerId,
+      ':name': claim.providerName,
+      ':at': claim.claimedAt,
+      ':leaseEndsAt': claim.leaseEndsAt,
+      ':none': null,
+      ':own': own.gsi3pk,
+      ':ownSk': own.gsi3sk,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /**
@@ -209,28 +203,22 @@ export async function releaseClaimItem(
   claim: Pick<CaseClaim, 'providerId' | 'claimedAt'>,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await updateItem(caseKey(caseId), {
-      UpdateExpression:
-        'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
-        'leaseEndsAt = :none, lapsedClaimBy = :by REMOVE gsi3pk, gsi3sk',
-      ConditionExpression:
-        '#status = :claimed AND claimedBy = :by AND claimedAt = :at AND leaseEndsAt <= :now',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':paid': 'paid',
-        ':claimed': 'claimed',
-        ':none': null,
-        ':by': claim.providerId,
-        ':at': claim.claimedAt,
-        ':now': now.toISOString(),
-      },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
+      'leaseEndsAt = :none, lapsedClaimBy = :by REMOVE gsi3pk, gsi3sk',
+    ConditionExpression:
+      '#status = :claimed AND claimedBy = :by AND claimedAt = :at AND leaseEndsAt <= :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':paid': 'paid',
+      ':claimed': 'claimed',
+      ':none': null,
+      ':by': claim.providerId,
+      ':at': claim.claimedAt,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /** Access pattern: remember the case's latest Checkout Session. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS, updateIfMatches } from './table';
+import { getItem, IF_EXISTS, conditionalUpdate } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A provider's sign-in (scrypt hash), stored under the email so emails are unique. */
@@ -42,7 +42,7 @@ export function setProviderPassword(
   passwordHash: string,
   verifiedHash: string,
 ): Promise<boolean> {
-  return updateIfMatches(providerLoginKey(email), {
+  return conditionalUpdate(providerLoginKey(email), {
     UpdateExpression: 'SET passwordHash = :hash, mustChangePassword = :false',
     ConditionExpression: 'passwordHash = :verified AND isActive = :true',
     ExpressionAttributeValues: {

@@ -10,7 +10,7 @@ import {
   indexQuery,
   putItem,
   queryAll,
-  updateIfMatches,
+  conditionalUpdate,
   type StoredItem,
 } from './table';
 
@@ -91,7 +91,7 @@ export async function sessionIdsOf(subjectId: string): Promise<string[]> {
 
 /** Records activity; false when the session was deleted meanwhile (a sign-out or revocation). */
 export function touchSession(sessionId: string, lastSeenAt: number): Promise<boolean> {
-  return updateIfMatches(sessionKey(sessionId), {
+  return conditionalUpdate(sessionKey(sessionId), {
     UpdateExpression: 'SET lastSeenAt = :now',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: { ':now': lastSeenAt },

@@ -31,10 +31,6 @@ export const IF_NEW = 'attribute_not_exists(pk)';
 /** An update or delete must not bring back an item that is gone. */
 export const IF_EXISTS = 'attribute_exists(pk)';
 
-/** A single write refused by its condition (transactions report `cancellationReasons`). */
-export const isConditionFailure = (error: unknown): boolean =>
-  error instanceof ConditionalCheckFailedException;
-
 export async function getItem(
   key: ItemKey,
   options: { consistent?: boolean } = {},
@@ -76,8 +72,11 @@ export async function updateItem(
   return Attributes;
 }
 
-/** Applies an update whose condition may fail; false when it did (nothing was written). */
-export async function updateIfMatches(key: ItemKey, spec: UpdateSpec): Promise<boolean> {
+/**
+ * An update that may be refused by its condition: true when applied, false when the condition
+ * failed (transactions report theirs with `cancellationReasons`).
+ */
+export async function conditionalUpdate(key: ItemKey, spec: UpdateSpec): Promise<boolean> {
   try {
     await updateItem(key, spec);
     return true;

@@ -6,6 +6,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { caseListQuerySchema } from '@shared/cases/provider-case';
+import { paidCaseRecord } from '../../testing/cases';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { listProviderCases } from './case-list';
 
@@ -14,33 +15,15 @@ const now = new Date('2026-11-25T12:00:00.000Z');
 
 /** A stored paid case as the queue index holds it, paid `minutesAgo` before `now`. */
 function queuedCase(index: number, minutesAgo: number) {
-  const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
   const paidAt = new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+  const record = paidCaseRecord(paidAt, { triageSummary: `case ${index}` });
   return {
-    pk: `CASE#${id}`,
+    pk: `CASE#${record.id}`,
     sk: 'CASE',
     gsi2pk: 'CASE_QUEUE',
-    gsi2sk: `${paidAt}#${id}`,
+    gsi2sk: `${paidAt}#${record.id}`,
     entity: 'Case',
-    id,
-    patientId: `patient-${index}`,
-    source: 'case',
-    status: 'paid',
-    requestType: 'telemedicine',
-    triageSummary: `case ${index}`,
-    history: '',
-    location: '',
-    priority: 'routine',
-    medicalFiles: [],
-    metadata: {},
-    checkoutSessionId: null,
-    createdAt: paidAt,
-    paidAt,
-    startedAt: null,
-    endedAt: null,
-    claimedBy: null,
-    claimedByName: null,
-    claimedAt: null,
+    ...record,
   };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
+import { paidCaseRecord } from '../../testing/cases';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { claimLeaseLapsed, effectiveCase, leaseEndFor } from './claim-lease';
 import { readableSummary, toProviderCaseDetails, toProviderCaseSummary } from './provider-views';
@@ -11,32 +12,8 @@ const now = new Date('2026-11-25T12:00:00.000Z');
 const minutesFromNow = (minutes: number) =>
   new Date(now.getTime() + minutes * 60_000).toISOString();
 
-function caseRecord(overrides: Partial<CaseRecord> = {}): CaseRecord {
-  return {
-    id: '7b0e6f4e-3c1a-4d38-9a51-2f6c0d9e8a11',
-    patientId: 'patient-1',
-    source: 'case',
-    status: 'paid',
-    requestType: 'telemedicine',
-    triageSummary: 'Urgent: chest pain',
-    history: '',
-    location: '',
-    priority: 'routine',
-    medicalFiles: [],
-    metadata: {},
-    checkoutSessionId: null,
-    createdAt: minutesFromNow(-30),
-    paidAt: minutesFromNow(-20),
-    startedAt: null,
-    endedAt: null,
-    claimedBy: null,
-    claimedByName: null,
-    claimedAt: null,
-    leaseEndsAt: null,
-    lapsedClaimBy: null,
-    ...overrides,
-  };
-}
+const caseRecord = (overrides: Partial<CaseRecord> = {}) =>
+  paidCaseRecord(minutesFromNow(-20), { triageSummary: 'Urgent: chest pain', ...overrides });
 
 const claimedBy = (providerId: string, leaseEndsInMinutes: number) =>
   caseRecord({
@@ -135,7 +112,7 @@ describe('who may open a case (docs/security.md)', () => {
       email: 'ada@example.org',
       phone: null,
       contactInfo: 'ada@example.org',
-      caseId: caseRecord().id,
+      caseId: 'case-1',
       createdAt: now.toISOString(),
     };
     const details = (record: CaseRecord, providerId: string) => {
