@@ -100,10 +100,7 @@ describe('local gateway: WebSocket API and Management API', () => {
 
   it('runs $connect, $default and $disconnect, and pushes and closes through @connections', async () => {
     const provider = await signInProvider(stack);
-    const { socket, closed } = await openAlertSocket(
-      stack,
-      await requestTicket(stack, provider.cookie),
-    );
+    const { socket, closed } = await openAlertSocket(stack, await requestTicket(stack, provider));
     const reply = nextMessage(socket);
     socket.send(JSON.stringify({ action: 'ping' }));
     expect(await reply).toEqual({ type: 'PONG' });

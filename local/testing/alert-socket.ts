@@ -1,14 +1,17 @@
 import WebSocket from 'ws';
 import type { TestStack } from './global-setup';
-import { providerFetch } from './provider-journey';
+import { providerFetch, type SignedInProvider } from './provider-journey';
 import { pathOf } from '@shared/http/contract';
 import { createRealtimeTicket } from '@shared/realtime/contracts';
 import { realtimeUrl, type ServerMessage } from '@shared/realtime/api';
 
 /** The live-alert socket as the dashboard opens it, for integration tests. */
 
-export async function requestTicket(stack: TestStack, cookie: string): Promise<string> {
-  const response = await providerFetch(stack, cookie, pathOf(createRealtimeTicket, {}), {
+export async function requestTicket(
+  stack: TestStack,
+  provider: Pick<SignedInProvider, 'cookie'>,
+): Promise<string> {
+  const response = await providerFetch(stack, provider, pathOf(createRealtimeTicket, {}), {
     method: 'POST',
   });
   if (response.status !== 200) throw new Error(`ticket refused: ${response.status}`);

@@ -105,7 +105,7 @@ export function sessionCookieOf(response: Response): string {
   return cookie;
 }
 
-/** A call from the signed-in provider's browser: same origin, the session cookie. */
+/** A call as the signed-in provider's browser makes it (cookie, same origin, JSON). */
 export function providerFetch(
   stack: TestStack,
   // A provider (as `signInProvider` answers) or just its cookie.
@@ -119,6 +119,7 @@ export function providerFetch(
   return appFetch(stack, path, { ...init, headers });
 }
 
+/** A signed-in provider: their id and the session cookie (`name=value`) a browser would send. */
 export interface SignedInProvider {
   id: string;
   name: string;
@@ -132,14 +133,16 @@ export interface SignedInProvider {
 }
 
 /**
- * A newly approved provider, signed in with the emailed credentials and, unless
- * `keepTemporaryPassword`, past the forced password change of the first sign-in.
+ * Applies (with `overrides` of the application fields), is approved by the administrator and
+ * signs in with the emailed temporary password; unless `keepTemporaryPassword`, also makes the
+ * forced password change of the first sign-in, so the session may use every provider route.
  */
 export async function signInProvider(
   stack: TestStack,
+  overrides: Record<string, unknown> = {},
   options: { keepTemporaryPassword?: boolean } = {},
 ): Promise<SignedInProvider> {
-  const { applicationId, email } = await apply(stack);
+  const { applicationId, email } = await apply(stack, overrides);
   const approval = await review(stack, await adminToken(stack), applicationId, 'approve');
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status}`);
   const temporaryPassword = passwordFrom(await latestEmailTo(stack, email));
@@ -157,7 +160,7 @@ export async function signInProvider(
   const password = `own-password-${applicationId}`;
   const change = await providerFetch(
     stack,
-    sessionCookieOf(login),
+    { cookie: sessionCookieOf(login) },
     pathOf(providerContracts.providerChangePassword, {}),
     {
       method: 'POST',

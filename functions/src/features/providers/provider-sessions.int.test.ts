@@ -28,7 +28,7 @@ function login(email: string, password: string) {
 }
 
 function changePassword(cookie: string, currentPassword: string, newPassword: string) {
-  return providerFetch(stack, cookie, passwordPath, {
+  return providerFetch(stack, { cookie }, passwordPath, {
     method: 'POST',
     body: JSON.stringify({ currentPassword, newPassword }),
   });
@@ -36,7 +36,7 @@ function changePassword(cookie: string, currentPassword: string, newPassword: st
 
 describe('first sign-in with the emailed temporary password', () => {
   it('allows only me, password and logout until the provider sets their own password', async () => {
-    const provider = await signInProvider(stack, { keepTemporaryPassword: true });
+    const provider = await signInProvider(stack, {}, { keepTemporaryPassword: true });
     const first = await login(provider.email, provider.temporaryPassword);
     expect(await first.json()).toEqual({
       id: provider.id,
@@ -49,11 +49,11 @@ describe('first sign-in with the emailed temporary password', () => {
     );
     const cookie = sessionCookieOf(first);
 
-    const me = await providerFetch(stack, cookie, mePath);
+    const me = await providerFetch(stack, { cookie }, mePath);
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: provider.id, mustChangePassword: true });
     for (const path of [casesPath, ticketPath]) {
-      const refused = await providerFetch(stack, cookie, path, {
+      const refused = await providerFetch(stack, { cookie }, path, {
         method: path === ticketPath ? 'POST' : 'GET',
       });
       expect(refused.status, path).toBe(403);
@@ -79,10 +79,12 @@ describe('first sign-in with the emailed temporary password', () => {
       mustChangePassword: false,
     });
     const fresh = sessionCookieOf(changed);
-    expect((await providerFetch(stack, fresh, ticketPath, { method: 'POST' })).status).toBe(200);
+    expect(
+      (await providerFetch(stack, { cookie: fresh }, ticketPath, { method: 'POST' })).status,
+    ).toBe(200);
     // Every session signed in with the temporary password has ended, and it no longer works.
-    expect((await providerFetch(stack, cookie, mePath)).status).toBe(401);
-    expect((await providerFetch(stack, provider.cookie, mePath)).status).toBe(401);
+    expect((await providerFetch(stack, { cookie }, mePath)).status).toBe(401);
+    expect((await providerFetch(stack, provider, mePath)).status).toBe(401);
     expect((await login(provider.email, provider.temporaryPassword)).status).toBe(401);
     const again = await login(provider.email, 'a-good-long-password');
     expect(await again.json()).toMatchObject({ mustChangePassword: false });
@@ -92,10 +94,10 @@ describe('first sign-in with the emailed temporary password', () => {
 describe('provider sign-out', () => {
   it('ends the session on the server and clears the cookie', async () => {
     const provider = await signInProvider(stack);
-    const logout = await providerFetch(stack, provider.cookie, logoutPath, { method: 'POST' });
+    const logout = await providerFetch(stack, provider, logoutPath, { method: 'POST' });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/^th_session=; .*Max-Age=0/);
-    const me = await providerFetch(stack, provider.cookie, mePath);
+    const me = await providerFetch(stack, provider, mePath);
     expect(me.status).toBe(401);
   });
 });
@@ -107,7 +109,7 @@ describe('a withdrawn approval', () => {
     const rejected = await review(stack, await adminToken(stack), provider.applicationId, 'reject');
     expect(rejected.status).toBe(200);
     for (const cookie of [provider.cookie, second]) {
-      expect((await providerFetch(stack, cookie, mePath)).status).toBe(401);
+      expect((await providerFetch(stack, { cookie }, mePath)).status).toBe(401);
     }
   });
 });

@@ -33,7 +33,7 @@ const stack = useTestStack();
 const sessionIdOf = (provider: SignedInProvider) => hashToken(provider.cookie.split('=')[1]!);
 
 async function connect(provider: SignedInProvider): Promise<AlertSocket> {
-  return openAlertSocket(stack, await requestTicket(stack, provider.cookie));
+  return openAlertSocket(stack, await requestTicket(stack, provider));
 }
 
 const alertsAbout = (alerts: AlertSocket, caseId: string) =>
@@ -48,13 +48,13 @@ function waitForAlert(alerts: AlertSocket, caseId: string, type: CaseAlertType) 
 describe('/ws tickets', () => {
   it('open one socket, once; a used, expired or foreign-origin connect is refused', async () => {
     const provider = await signInProvider(stack);
-    const ticket = await requestTicket(stack, provider.cookie);
+    const ticket = await requestTicket(stack, provider);
     const alerts = await openAlertSocket(stack, ticket);
     await roundTrip(alerts);
     await expect(openAlertSocket(stack, ticket)).rejects.toThrow(/401/);
 
     await expect(
-      openAlertSocket(stack, await requestTicket(stack, provider.cookie), 'https://evil.example'),
+      openAlertSocket(stack, await requestTicket(stack, provider), 'https://evil.example'),
     ).rejects.toThrow(/403/);
 
     const session = await getSession(sessionIdOf(provider));
@@ -99,9 +99,7 @@ describe('case alerts', () => {
       ]);
 
       const logout = pathOf(providerContracts.providerLogout, {});
-      expect((await providerFetch(stack, leaving.cookie, logout, { method: 'POST' })).status).toBe(
-        204,
-      );
+      expect((await providerFetch(stack, leaving, logout, { method: 'POST' })).status).toBe(204);
       await leavingAlerts.closed;
       await review(stack, await adminToken(stack), withdrawn.applicationId, 'reject');
       await withdrawnAlerts.closed;
