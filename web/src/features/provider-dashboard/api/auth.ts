@@ -10,7 +10,7 @@ import {
   providerLogout,
   providerMe,
 } from '@shared/providers/contracts';
-import { ApiError, request, send } from '@web/lib/api';
+import { ApiError, request, send, serverMessageOf } from '@web/lib/api';
 import { LOGIN_FALLBACK } from '../lib/labels';
 import { providerKeys } from './keys';
 import { providerAuth } from './provider-auth';
@@ -30,7 +30,7 @@ type MutationOptions<T, V> = Omit<UseMutationOptions<T, Error, V>, 'mutationFn' 
 export function loginFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return LOGIN_FALLBACK;
   if (error.status === 401) return PROVIDER_LOGIN_FAILED;
-  return error.envelope?.message ?? LOGIN_FALLBACK;
+  return serverMessageOf(error) ?? LOGIN_FALLBACK;
 }
 
 /** `POST /api/provider/login`: the provider, and the session cookie. */

@@ -15,7 +15,7 @@ import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
 import { validateWith } from '@web/components/form/validate';
 import { FormError } from '@web/components/form/FormError';
-import { ApiError } from '@web/lib/api';
+import { ApiError, envelopeOf } from '@web/lib/api';
 import { useChangePassword } from '../api/auth';
 import { providerKeys } from '../api/keys';
 import { saveProviderSession } from '../api/session';
@@ -45,9 +45,10 @@ export function ChangePasswordForm() {
       if (!(error instanceof ApiError)) return;
       if (error.status === 422) {
         form.showErrors({ currentPassword: providerPasswordMessages.currentWrong });
-      } else if (error.envelope?.issues) {
-        form.showErrors(serverFieldErrorsOf(error.envelope.issues, FIELDS));
+        return;
       }
+      const issues = envelopeOf(error)?.issues;
+      if (issues) form.showErrors(serverFieldErrorsOf(issues, FIELDS));
     },
   });
 

@@ -8,7 +8,7 @@ import type { CaseAlert } from '@shared/realtime/api';
 import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/hooks/use-toast';
-import { ApiError } from '@web/lib/api';
+import { ApiError, serverMessageOf } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { caseListQueryOptions, useClaimCase } from '../api/cases';
 import { providerKeys } from '../api/keys';
@@ -36,7 +36,7 @@ export function alertToast({ type, case: item }: CaseAlert) {
 
 /** The claim's refusal in words: the server's message, else the error's (spec doc 2 §8). */
 function claimFailure(error: Error): string {
-  return error instanceof ApiError ? (error.envelope?.message ?? error.message) : error.message;
+  return serverMessageOf(error) ?? error.message;
 }
 
 /** The signed-in dashboard (spec doc 2 §2). */
