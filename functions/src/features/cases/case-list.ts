@@ -12,13 +12,15 @@ import {
   queueList,
   type CaseList,
 } from '../../db/cases';
+import { paidCaseCount } from '../../db/case-counters';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
 import { toProviderCaseSummary } from './provider-views';
 
 /**
  * `GET /api/cases` (docs/access-patterns.md): one page of one dashboard list and the four
- * counters, all index queries. A page reads `limit + 1` items of its index; the counters are
- * `Select: COUNT` queries, which send no items. The queue index also holds claimed cases whose
+ * counters. A page reads `limit + 1` items of its index. Total is a counter item (every case
+ * ever paid is too many to count per refresh); the other three are `Select: COUNT` queries of
+ * indexes that stay small: the waiting queue, and one provider's active and completed cases. The queue index also holds claimed cases whose
  * meeting has not started, because their lease may lapse: the Available page and counter leave
  * out the live claims, My Active leaves out the lapsed ones.
  */
@@ -33,7 +35,7 @@ export async function listProviderCases(
     countCases(queueList, { claims: 'live', now }),
     countCases(providerCasesList(providerId, 'ACTIVE'), { claims: 'lapsed', now }),
     countCases(providerCasesList(providerId, 'DONE')),
-    countCases(paidCasesList),
+    paidCaseCount(),
   ]);
   const summaries = page.cases
     .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))

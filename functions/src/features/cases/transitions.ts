@@ -14,6 +14,7 @@ import {
   type CaseClaim,
   type CaseRecord,
 } from '../../db/cases';
+import { countPaidCase } from '../../db/case-counters';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
@@ -140,6 +141,9 @@ export async function markCasePaid(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await writeTransaction(items);
+      // The case is paid whatever the counter does: a failed count only undercounts the
+      // dashboard's Total Cases (db/case-counters.ts).
+      await countPaidCase().catch(() => undefined);
       return { outcome: 'paid', payment, meeting };
     } catch (error) {
       const codes = cancellationReasons(error);
