@@ -42,6 +42,7 @@ export async function measureAlertLatency(): Promise<number[]> {
       const { sessionId } = await createCheckout(stack, caseId);
       // One toast at a time (spec doc 1 §9): the region holds the newest only.
       const paidToast = toasts
+        .locator('li')
         .filter({ hasText: 'New case ready for care' })
         .filter({ hasText: `Case ${caseId.slice(0, 8)}` });
       const started = performance.now();
