@@ -29,13 +29,15 @@ const connectionsOfProvider = (providerId: string) => `PROVIDER_CONNECTIONS#${pr
 
 export const connectionChannels = ['provider-alerts'] as const;
 
-export const connectionRecordSchema = z.object({
-  connectionId: z.string(),
-  channel: z.enum(connectionChannels),
-  providerId: z.string(),
+// Every call marked pure: `$disconnect` imports this module only to delete a connection, and
+// esbuild then drops zod from its bundle (about 24 KB gzip).
+export const connectionRecordSchema = /* @__PURE__ */ z.object({
+  connectionId: /* @__PURE__ */ z.string(),
+  channel: /* @__PURE__ */ z.enum(connectionChannels),
+  providerId: /* @__PURE__ */ z.string(),
   /** The id (token hash) of the session whose ticket opened the connection. */
-  sessionId: z.string(),
-  connectedAt: z.string(),
+  sessionId: /* @__PURE__ */ z.string(),
+  connectedAt: /* @__PURE__ */ z.string(),
 });
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 
