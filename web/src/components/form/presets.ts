@@ -7,6 +7,12 @@ export const inputPresets = {
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 40 },
   /** A person's full name. */
   fullName: { autoComplete: 'name', maxLength: 200 },
+  /** A sign-in name (username, or the email of a sign-in): typed as it is, no corrections. */
+  username: { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false },
+  /** The password a person signs in with (or the one they are replacing). */
+  currentPassword: { type: 'password', autoComplete: 'current-password', maxLength: 200 },
+  /** A password being chosen: password managers offer to generate and save it. */
+  newPassword: { type: 'password', autoComplete: 'new-password', maxLength: 200 },
   /** A whole year or number of years. */
   year: { type: 'number', inputMode: 'numeric', step: 1 },
 } as const;

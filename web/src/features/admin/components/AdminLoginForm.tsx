@@ -2,6 +2,7 @@ import { LogIn, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminLoginFormSchema } from '@shared/admin/api';
 import { Form } from '@web/components/form/Form';
+import { inputPresets } from '@web/components/form/presets';
 import { FormError } from '@web/components/form/FormError';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
@@ -53,21 +54,17 @@ export function AdminLoginForm() {
       >
         <TextField
           {...form.textField('username')}
+          {...inputPresets.username}
           label="Username"
           name="username"
-          autoComplete="username"
           maxLength={100}
-          autoCapitalize="none"
-          spellCheck={false}
           required
         />
         <TextField
           {...form.textField('password')}
+          {...inputPresets.currentPassword}
           label="Password"
           name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={200}
           required
         />
         <FormError id={errorId} message={checked.success ? undefined : formError} />

@@ -9,6 +9,7 @@ import {
 } from '@shared/providers/api';
 import { serverFieldErrorsOf } from '@web/components/form/field-errors';
 import { Form } from '@web/components/form/Form';
+import { inputPresets } from '@web/components/form/presets';
 import { SignInCard } from '@web/components/SignInCard';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
@@ -77,27 +78,21 @@ export function ChangePasswordForm() {
       <Form busy={change.isPending} onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           {...form.textField('currentPassword')}
+          {...inputPresets.currentPassword}
           label="Temporary password (from your email)"
-          type="password"
-          autoComplete="current-password"
-          maxLength={200}
           required
         />
         <TextField
           {...form.textField('newPassword')}
+          {...inputPresets.newPassword}
           label="New password"
-          type="password"
-          autoComplete="new-password"
           hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters.`}
-          maxLength={200}
           required
         />
         <TextField
           {...form.textField('confirmPassword')}
+          {...inputPresets.newPassword}
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={200}
           required
         />
         <FormError

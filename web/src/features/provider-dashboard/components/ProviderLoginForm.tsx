@@ -63,20 +63,16 @@ export function ProviderLoginForm() {
         <TextField
           {...form.textField('email')}
           {...inputPresets.email}
+          {...inputPresets.username}
           label="Email"
           name="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           required
         />
         <TextField
           {...form.textField('password')}
+          {...inputPresets.currentPassword}
           label="Password"
           name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={200}
           required
         />
         <SubmitButton
