@@ -69,8 +69,13 @@ function DocumentField({
           disabled={disabled}
           onRemove={() => {
             onChange(undefined);
-            // The remove button goes away: keep the keyboard on this document.
-            requestAnimationFrame(() => document.getElementById(id)?.focus());
+            // The remove button goes away: keep the keyboard on this document. The picker is
+            // taken now, not looked up by id in the next frame: by then the page may be gone and
+            // another one may carry the same id.
+            const picker = document.getElementById(id);
+            requestAnimationFrame(() => {
+              if (picker?.isConnected) picker.focus();
+            });
           }}
           className="bg-card"
         />
