@@ -212,6 +212,9 @@ export const startMeetingTimer = /* @__PURE__ */ route(
   NI,
   provider,
 );
+// Not in the spec's table (issue 9): 'End Call' and entering the room with a join link's token.
+export const endMeeting = /* @__PURE__ */ route(meetingContracts.endMeeting, NI, provider);
+export const joinRoom = /* @__PURE__ */ route(meetingContracts.joinRoom, NI);
 export const checkProviderEmail = /* @__PURE__ */ route(
   providerContracts.checkProviderEmail,
   'providers/check-email',
@@ -303,6 +306,8 @@ export const httpRoutes = {
   getCaseDetails,
   claimCase,
   startMeetingTimer,
+  endMeeting,
+  joinRoom,
   checkProviderEmail,
   createDoctorApplication,
   uploadApplicationDocument,
@@ -325,7 +330,12 @@ export type HttpRouteId = keyof typeof httpRoutes;
  * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
  * the other contracts out of its bundle (a test checks the list against the manifest).
  */
-export const notImplementedRoutes: readonly HttpRoute[] = [submitFeedback, startMeetingTimer];
+export const notImplementedRoutes: readonly HttpRoute[] = [
+  submitFeedback,
+  startMeetingTimer,
+  endMeeting,
+  joinRoom,
+];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;

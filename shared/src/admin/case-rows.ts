@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseFeedbackSchema } from '../cases/feedback';
 import { adminCaseStatuses } from '../cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '../patients/request';
 
@@ -16,6 +17,8 @@ export const adminCaseRowSchema = z.object({
   assignedProviderName: z.string().nullable(),
   location: z.string(),
   createdAt: z.string(),
+  /** The patient's rating after the consultation (issue 9), null until given. */
+  feedback: caseFeedbackSchema.nullable(),
 });
 export type AdminCaseRow = z.infer<typeof adminCaseRowSchema>;
 export const adminCaseListSchema = z.array(adminCaseRowSchema);

@@ -15,6 +15,10 @@ export const patientMeetingSchema = z.object({
   patientJoinUrl: z.string(),
   zoomMeetingId: z.string(),
   status: z.enum(['scheduled', 'active', 'completed', 'cancelled']),
+  /** The server's clock of the call (issue 9): null until the doctor starts the timer. */
+  startedAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
 });
 export type PatientMeeting = z.infer<typeof patientMeetingSchema>;
 
@@ -29,5 +33,10 @@ export const caseStatusResponseSchema = z.object({
   paidAt: z.string().nullable(),
   meeting: patientMeetingSchema.nullable(),
   claimedBy: z.string().nullable(),
+  /**
+   * The full refund of an expired case (issue 9 item 6): `pending` until Stripe confirms it,
+   * null when nothing is refunded.
+   */
+  refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']) }).nullable(),
 });
 export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;

@@ -84,5 +84,6 @@ export function toAdminCaseRow(
     assignedProviderName: caseRecord.claimedByName,
     location: caseRecord.location,
     createdAt: caseRecord.createdAt,
+    feedback: null,
   };
 }

@@ -23,9 +23,14 @@ export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): Case
           patientJoinUrl: meeting.patientJoinUrl,
           zoomMeetingId: meeting.zoomMeetingId,
           status: meeting.status,
+          startedAt: meeting.startedAt,
+          // Issue 9 stores the end time when the timer starts.
+          endsAt: null,
+          endedAt: meeting.endedAt,
         }
       : null,
     claimedBy: caseRecord.claimedByName,
+    refund: null,
   };
 }
 

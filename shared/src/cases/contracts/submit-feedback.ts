@@ -1,9 +1,15 @@
 import { defineRoute } from '../../http/contract';
 import { caseParamsSchema } from '../case-id';
+import { feedbackRequestSchema, feedbackResponseSchema } from '../feedback';
 
-/** Not built yet (feedback issue). */
+/**
+ * Spec doc 1 §7. Public (the case id is the capability): completed cases only (409
+ * `feedbackMessages.notEnded`), once (409 `feedbackMessages.alreadySubmitted`).
+ */
 export const submitFeedback = /* @__PURE__ */ defineRoute({
   method: 'POST',
   path: '/api/cases/{caseId}/feedback',
   params: caseParamsSchema,
+  body: feedbackRequestSchema,
+  response: feedbackResponseSchema,
 });

@@ -105,6 +105,7 @@ export function caseRow(overrides: Partial<AdminCaseRow> = {}): AdminCaseRow {
     assignedProviderName: 'Dr. Jane Smith',
     location: 'Austin, TX',
     createdAt: '2025-01-06T10:30:00.000Z',
+    feedback: null,
     ...overrides,
   };
 }

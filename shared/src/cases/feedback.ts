@@ -1,0 +1,47 @@
+import * as z from 'zod';
+
+/** Feedback (spec doc 1 §3, §5): a rating of 1 to 5 and optional comments. */
+export const FEEDBACK_MAX_LENGTH = 2000;
+
+export const feedbackMessages = {
+  ratingRequired: 'Please select a rating',
+  tooLong: `Comments can be at most ${FEEDBACK_MAX_LENGTH} characters`,
+  notEnded: 'Feedback can be given once the consultation has ended.',
+  alreadySubmitted: 'Feedback has already been submitted for this consultation.',
+} as const;
+
+/** Star labels (spec doc 1 §5); 0 is the unrated state. */
+export const ratingLabels: Readonly<Record<0 | 1 | 2 | 3 | 4 | 5, string>> = {
+  0: 'Select rating',
+  1: 'Poor',
+  2: 'Fair',
+  3: 'Good',
+  4: 'Very Good',
+  5: 'Excellent',
+};
+
+export const feedbackRequestSchema = z.object({
+  rating: z
+    .number({ error: feedbackMessages.ratingRequired })
+    .int({ error: feedbackMessages.ratingRequired })
+    .min(1, { error: feedbackMessages.ratingRequired })
+    .max(5, { error: feedbackMessages.ratingRequired }),
+  feedback: z
+    .string()
+    .trim()
+    .max(FEEDBACK_MAX_LENGTH, { error: feedbackMessages.tooLong })
+    .optional()
+    .transform((text) => text || null),
+});
+export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
+
+export const feedbackResponseSchema = z.object({ success: z.literal(true) });
+export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
+
+/** What the admin case details show of it. */
+export const caseFeedbackSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  feedback: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type CaseFeedback = z.infer<typeof caseFeedbackSchema>;

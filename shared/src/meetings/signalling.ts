@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import { roomRoleSchema } from './room';
+
+/**
+ * Signalling of the room over `/ws` (DESIGN.md §7): room connections are a channel of their own,
+ * never on the provider alert list. Offers, answers and ICE candidates are relayed to the other
+ * party's connections while the meeting is active and before `endsAt`; afterwards the server
+ * answers `SIGNAL_REFUSED` and pushes `MEETING_ENDED`.
+ *
+ * `peerId` is random per page load: when it changes, the other party reloaded, and the page
+ * starts a fresh `RTCPeerConnection` instead of negotiating with a dead one.
+ */
+export const sessionDescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+  sdp: z.string().max(100_000).optional(),
+});
+export const iceCandidateSchema = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(100).nullable().optional(),
+  sdpMLineIndex: z.number().int().nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+export const signalSchema = z.union([
+  z.object({ description: sessionDescriptionSchema }),
+  z.object({ candidate: iceCandidateSchema.nullable() }),
+]);
+export type Signal = z.infer<typeof signalSchema>;
+
+const peerIdSchema = z.string().min(8).max(64);
+
+/** Client → server on a room connection. (`{action:'ping'}` is the keep-alive of every channel.) */
+export const roomSignalMessageSchema = z.object({
+  action: z.literal('signal'),
+  peerId: peerIdSchema,
+  signal: signalSchema,
+});
+export type RoomSignalMessage = z.infer<typeof roomSignalMessageSchema>;
+
+/** Server → room connections. */
+export const roomServerMessageSchema = z.discriminatedUnion('type', [
+  /** The other party's signal, relayed. */
+  z.object({
+    type: z.literal('SIGNAL'),
+    from: roomRoleSchema,
+    peerId: peerIdSchema,
+    signal: signalSchema,
+  }),
+  /** The other party connected (or reconnected) to the room. */
+  z.object({ type: z.literal('PEER_JOINED'), role: roomRoleSchema }),
+  /** The other party's last connection closed. */
+  z.object({ type: z.literal('PEER_LEFT'), role: roomRoleSchema }),
+  /** The doctor started the meeting timer: the times the countdown runs to. */
+  z.object({
+    type: z.literal('MEETING_STARTED'),
+    startedAt: z.string(),
+    endsAt: z.string(),
+    serverTime: z.string(),
+  }),
+  /** The meeting is over (timer or 'End Call'); the server closes the connection after this. */
+  z.object({
+    type: z.literal('MEETING_ENDED'),
+    endedAt: z.string(),
+    reason: z.enum(['timer', 'provider']),
+  }),
+  /** A signal the server did not relay: the meeting is not active, or `endsAt` has passed. */
+  z.object({ type: z.literal('SIGNAL_REFUSED'), reason: z.enum(['not_started', 'ended']) }),
+]);
+export type RoomServerMessage = z.infer<typeof roomServerMessageSchema>;
