@@ -28,6 +28,18 @@ export type Signal = z.infer<typeof signalSchema>;
 
 const peerIdSchema = z.string().min(8).max(64);
 
+/**
+ * Client → server, once the room socket is open: announces this page to the other party, who
+ * then starts negotiating (a `PEER_JOINED`). Sent after the connect completed, so two parties
+ * joining at the same moment still hear of each other (both negotiate; perfect negotiation
+ * settles the glare).
+ */
+export const roomHelloMessageSchema = z.object({
+  action: z.literal('hello'),
+  peerId: peerIdSchema,
+});
+export type RoomHelloMessage = z.infer<typeof roomHelloMessageSchema>;
+
 /** Client → server on a room connection. (`{action:'ping'}` is the keep-alive of every channel.) */
 export const roomSignalMessageSchema = z.object({
   action: z.literal('signal'),
@@ -45,8 +57,8 @@ export const roomServerMessageSchema = z.discriminatedUnion('type', [
     peerId: peerIdSchema,
     signal: signalSchema,
   }),
-  /** The other party connected (or reconnected) to the room. */
-  z.object({ type: z.literal('PEER_JOINED'), role: roomRoleSchema }),
+  /** The other party's page said hello (joined, reloaded or reconnected its socket). */
+  z.object({ type: z.literal('PEER_JOINED'), role: roomRoleSchema, peerId: peerIdSchema }),
   /** The other party's last connection closed. */
   z.object({ type: z.literal('PEER_LEFT'), role: roomRoleSchema }),
   /** The doctor started the meeting timer: the times the countdown runs to. */
