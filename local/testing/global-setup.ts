@@ -27,6 +27,8 @@ declare module 'vitest' {
  * long enough for the claim race test to finish first. Other suites keep the default.
  */
 export const E2E_CLAIM_LEASE_SECONDS = 20;
+/** The e2e stack's meeting length: a browser test watches a whole call end on the server clock. */
+export const E2E_MEETING_DURATION_SECONDS = 20;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-test-'));

@@ -1,6 +1,7 @@
 import { signStripePayload } from '../stripe/signature';
 import type { TestStack } from './global-setup';
 import { appFetch } from './stack-context';
+import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as paymentContracts from '@shared/payments/contracts';
@@ -100,9 +101,9 @@ export function deliverWebhook(
   });
 }
 
-export async function caseStatus(stack: TestStack, caseId: string) {
+export async function caseStatus(stack: TestStack, caseId: string): Promise<CaseStatusResponse> {
   const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
-  return (await response.json()) as { status: string; meeting: { duration: number } | null };
+  return (await response.json()) as CaseStatusResponse;
 }
 
 /** A case the patient has paid for with the test card: waiting for a provider. */

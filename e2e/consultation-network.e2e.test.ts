@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type RunningStack } from '../local/stack';
+import { claimCase, joinLinks, startTimer } from '../local/testing/consultation-journey';
+import { newPaidCaseId } from '../local/testing/patient-journey';
+import { signInProvider } from '../local/testing/provider-journey';
+import { newPage } from './browser';
+import {
+  countdownTarget,
+  cutNetwork,
+  launchCallBrowser,
+  startTurnServer,
+  waitForRemoteFrames,
+  type TurnServer,
+} from './call';
+
+/**
+ * Issue 9, across "real networks": a stack of its own whose only ICE servers are a real TURN
+ * server (Debian's coturn, started here inside the loopback-only namespace) with the relay-only
+ * policy, so no host candidate is ever used; long meetings, so a network cut and an ICE restart
+ * fit inside one. Calls are opened from their join links (the dashboard path has its own test).
+ */
+const MEETING_SECONDS = 180;
+
+let turn: TurnServer;
+let stack: RunningStack;
+let dataDir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  turn = await startTurnServer();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-e2e-turn-'));
+  stack = await startStack({
+    dataDir,
+    web: 'dist',
+    logLevel: 'warn',
+    rateLimitMultiplier: 1000,
+    admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+    meetingDurationSeconds: MEETING_SECONDS,
+    turn: { urls: turn.urls, secret: turn.secret },
+    iceTransportPolicy: 'relay',
+  });
+  browser = await launchCallBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await turn?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A started meeting and both rooms open on their join links. */
+async function startedCall(patientBrowser = browser) {
+  const provider = await signInProvider(stack);
+  const caseId = await newPaidCaseId(stack);
+  await claimCase(stack, provider, caseId);
+  await startTimer(stack, provider, caseId);
+  const links = await joinLinks(stack, provider, caseId);
+  const providerRoom = await newPage(browser);
+  await providerRoom.goto(links.providerJoinUrl);
+  const patientRoom = await newPage(patientBrowser);
+  return { caseId, providerRoom, patientRoom, patientJoinUrl: links.patientJoinUrl };
+}
+
+const indicatorPath = (page: Page) =>
+  page.getByTestId('connection-indicator').getAttribute('data-path');
+
+describe('calls through a TURN relay', () => {
+  it('connects relay-only: media flows and both rooms say Relayed', async () => {
+    const call = await startedCall();
+    await call.patientRoom.goto(call.patientJoinUrl);
+    await Promise.all([
+      waitForRemoteFrames(call.providerRoom),
+      waitForRemoteFrames(call.patientRoom),
+    ]);
+    await expect.poll(() => indicatorPath(call.providerRoom)).toBe('relayed');
+    await expect.poll(() => indicatorPath(call.patientRoom)).toBe('relayed');
+    await expect
+      .poll(() => call.patientRoom.getByTestId('connection-indicator').innerText())
+      .toContain('Relayed');
+  });
+
+  it('restarts ICE with fresh credentials after a 3 s cut, and keeps the clock', async () => {
+    const call = await startedCall();
+    await call.patientRoom.goto(call.patientJoinUrl);
+    await Promise.all([
+      waitForRemoteFrames(call.providerRoom),
+      waitForRemoteFrames(call.patientRoom),
+    ]);
+    const endsAt = await countdownTarget(call.patientRoom);
+    expect(endsAt).toBeTruthy();
+
+    // Every fresh session after the cut is a fresh TURN credential for the restart.
+    let sessionsAfterCut = 0;
+    for (const room of [call.providerRoom, call.patientRoom]) {
+      room.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/rooms\/[^/]+\/session$/.test(request.url())) {
+          sessionsAfterCut += 1;
+        }
+      });
+    }
+    await cutNetwork(3000);
+
+    await Promise.all([
+      waitForRemoteFrames(call.providerRoom, 10, 45_000),
+      waitForRemoteFrames(call.patientRoom, 10, 45_000),
+    ]);
+    expect(sessionsAfterCut).toBeGreaterThan(0);
+    expect(await countdownTarget(call.patientRoom)).toBe(endsAt);
+    expect(await countdownTarget(call.providerRoom)).toBe(endsAt);
+  });
+});
+
+describe('a patient without a camera', () => {
+  let deniedBrowser: Browser;
+  beforeAll(async () => {
+    // No fake permission UI: the context grants the microphone only, so the camera is refused.
+    deniedBrowser = await launchCallBrowser({ fakePermissionUi: false });
+  });
+  afterAll(async () => {
+    await deniedBrowser?.close();
+  });
+
+  it('joins audio-only: the doctor hears them and they still see the doctor', async () => {
+    const call = await startedCall(deniedBrowser);
+    await call.patientRoom.context().grantPermissions(['microphone'], { origin: stack.appUrl });
+    await call.patientRoom.goto(call.patientJoinUrl);
+    await call.patientRoom.getByTestId('audio-only-notice').waitFor();
+    await waitForRemoteFrames(call.patientRoom);
+    await expect
+      .poll(() =>
+        call.providerRoom.getByTestId('remote-video').evaluate((element) => {
+          const stream = (element as HTMLVideoElement).srcObject as MediaStream | null;
+          return stream?.getAudioTracks().filter((track) => track.readyState === 'live').length;
+        }),
+      )
+      .toBe(1);
+  });
+});

@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimCase } from '../local/testing/consultation-journey';
+import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
+import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
+import { useTestStack } from '../local/testing/stack-context';
+import { expectNoAxeViolations, newPage } from './browser';
+import { countdownTarget, launchCallBrowser, waitForRemoteFrames } from './call';
+
+/**
+ * Issue 9: the whole consultation as its two users live it, on the e2e stack whose meetings
+ * last `E2E_MEETING_DURATION_SECONDS` (20 s), over real WebRTC between two Chromium contexts in
+ * the loopback-only namespace. The doctor starts from the dashboard, the patient joins from the
+ * visit page; the end comes from the server's clock, and the patient lands on feedback.
+ */
+const stack = useTestStack();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchCallBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const url = (path: string) => `${stack.appUrl}${path}`;
+
+/** A dashboard page already signed in as `provider` (its session cookie in the context). */
+async function dashboardOf(provider: SignedInProvider): Promise<Page> {
+  const page = await newPage(browser);
+  const [name, value] = provider.cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: stack.appUrl }]);
+  await page.goto(url('/provider-dashboard'));
+  await page.getByText('Live Alerts').waitFor();
+  return page;
+}
+
+/** Clicks what opens a new tab and answers that tab. */
+async function opensTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  await tab.waitForLoadState('domcontentloaded');
+  return tab;
+}
+
+describe('a consultation from start to feedback', () => {
+  it('connects both rooms, ends on the server clock and takes the rating', async () => {
+    const provider = await signInProvider(stack);
+    const caseId = await newPaidCaseId(stack);
+
+    // The patient waits in the room before the doctor starts: the start reaches them live.
+    const visit = await newPage(browser);
+    await visit.goto(url(`/visit/${caseId}`));
+    const joinVideoCall = visit.getByRole('button', { name: 'Join Video Call' });
+    await expect.poll(() => joinVideoCall.isEnabled()).toBe(true);
+    const patientRoom = await opensTab(visit.context(), () => joinVideoCall.click());
+    await patientRoom.getByText('The doctor has not started the consultation yet.').waitFor();
+    await expectNoAxeViolations(patientRoom);
+
+    // The doctor claims (the e2e stack's claim lease is short, so only now) and starts from the
+    // case card: the timer starts and the room opens in a new tab.
+    await claimCase(stack, provider, caseId);
+    const dashboard = await dashboardOf(provider);
+    await dashboard.getByRole('tab', { name: 'My Active' }).click();
+    const card = dashboard.locator(`[data-case-id="${caseId}"]`);
+    const providerRoom = await opensTab(dashboard.context(), () =>
+      card.getByRole('button', { name: 'Start Call' }).click(),
+    );
+    expect(new URL(providerRoom.url()).searchParams.get('case_id')).toBe(caseId);
+
+    await Promise.all([waitForRemoteFrames(providerRoom), waitForRemoteFrames(patientRoom)]);
+    await expectNoAxeViolations(providerRoom);
+
+    // One clock: both rooms count down to the server's endsAt.
+    const status = await caseStatus(stack, caseId);
+    expect(status.status).toBe('in_call');
+    const endsAt = status.meeting?.endsAt;
+    const startedAt = status.meeting?.startedAt;
+    expect(endsAt).toBeTruthy();
+    expect(Date.parse(endsAt!) - Date.parse(startedAt!)).toBe(E2E_MEETING_DURATION_SECONDS * 1000);
+    expect(await countdownTarget(providerRoom)).toBe(endsAt);
+    expect(await countdownTarget(patientRoom)).toBe(endsAt);
+    await expect.poll(() => visit.getByText('Consultation Active').count()).toBeGreaterThan(0);
+
+    // The end: both rooms close, the case is completed, the visit page moves to feedback.
+    const ended = { timeout: (E2E_MEETING_DURATION_SECONDS + 30) * 1000 };
+    await Promise.all([
+      providerRoom.getByRole('heading', { name: 'Consultation Ended' }).waitFor(ended),
+      patientRoom.getByRole('heading', { name: 'Consultation Ended' }).waitFor(ended),
+    ]);
+    await expect.poll(async () => (await caseStatus(stack, caseId)).status).toBe('completed');
+    await visit.waitForURL(url(`/feedback/${caseId}`), ended);
+
+    await visit.getByRole('heading', { name: 'How Was Your Consultation?' }).waitFor();
+    await expectNoAxeViolations(visit);
+    const submit = visit.getByRole('button', { name: /Submit/ });
+    expect(await submit.isDisabled()).toBe(true);
+    await visit.getByRole('radio', { name: /Excellent/ }).check();
+    await visit.getByLabel(/Comments/).fill('Clear advice, thank you.');
+    await submit.click();
+    await visit.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await visit.getByText('Feedback Submitted').waitFor();
+    await expectNoAxeViolations(visit);
+  });
+});

@@ -1,0 +1,60 @@
+import type { TestStack } from './global-setup';
+import { caseStatus } from './patient-journey';
+import { providerFetch, type SignedInProvider } from './provider-journey';
+import * as caseContracts from '@shared/cases/contracts';
+import type { ProviderCaseDetails } from '@shared/cases/provider-case';
+import { pathOf } from '@shared/http/contract';
+import * as meetingContracts from '@shared/meetings/contracts';
+import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
+
+/** Steps of the consultation (issue 9) for integration, end-to-end tests and the bench. */
+
+export async function claimCase(
+  stack: TestStack,
+  provider: SignedInProvider,
+  caseId: string,
+): Promise<void> {
+  const response = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
+    method: 'POST',
+    body: JSON.stringify({ caseId, providerId: provider.id }),
+  });
+  if (response.status !== 200) throw new Error(`claim refused: ${response.status}`);
+}
+
+export async function startTimer(
+  stack: TestStack,
+  provider: SignedInProvider,
+  caseId: string,
+): Promise<StartMeetingTimerResponse> {
+  const response = await providerFetch(
+    stack,
+    provider,
+    pathOf(meetingContracts.startMeetingTimer, { caseId }),
+    { method: 'POST', body: '{}' },
+  );
+  if (response.status !== 200) throw new Error(`start-timer refused: ${response.status}`);
+  return (await response.json()) as StartMeetingTimerResponse;
+}
+
+/** Both join links of a claimed case: the provider's from the details, the patient's from status. */
+export async function joinLinks(
+  stack: TestStack,
+  provider: SignedInProvider,
+  caseId: string,
+): Promise<{ providerJoinUrl: string; patientJoinUrl: string }> {
+  const response = await providerFetch(
+    stack,
+    provider,
+    pathOf(caseContracts.getCaseDetails, { caseId }),
+  );
+  if (response.status !== 200) throw new Error(`details refused: ${response.status}`);
+  const details = (await response.json()) as ProviderCaseDetails;
+  const status = await caseStatus(stack, caseId);
+  const providerJoinUrl = details.meeting?.providerJoinUrl;
+  const patientJoinUrl = status.meeting?.patientJoinUrl;
+  if (!providerJoinUrl || !patientJoinUrl) throw new Error('the case has no join links');
+  return {
+    providerJoinUrl: new URL(providerJoinUrl, stack.appUrl).href,
+    patientJoinUrl: new URL(patientJoinUrl, stack.appUrl).href,
+  };
+}
