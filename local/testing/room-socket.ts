@@ -21,24 +21,32 @@ export function parseJoinLink(link: string): { meetingId: string; role: RoomRole
   };
 }
 
-/** `POST /api/rooms/{meetingId}/session` with the token in the body. */
+/**
+ * `POST /api/rooms/{meetingId}/session` with the token in the body, and the doctor's session
+ * cookie (`name=value`) when given, as the doctor's browser sends it.
+ */
 export function roomSession(
   stack: TestStack,
   meetingId: string,
   role: RoomRole,
   token: string,
+  cookie?: string,
 ): Promise<Response> {
   return appFetch(stack, pathOf(joinRoom, { meetingId }), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ role, token }),
   });
 }
 
 /** Enters the room of a join link: the session answer (throws unless 200). */
-export async function enterRoom(stack: TestStack, link: string): Promise<RoomSessionResponse> {
+export async function enterRoom(
+  stack: TestStack,
+  link: string,
+  cookie?: string,
+): Promise<RoomSessionResponse> {
   const { meetingId, role, token } = parseJoinLink(link);
-  const response = await roomSession(stack, meetingId, role, token);
+  const response = await roomSession(stack, meetingId, role, token, cookie);
   if (response.status !== 200) throw new Error(`room session refused: ${response.status}`);
   return (await response.json()) as RoomSessionResponse;
 }

@@ -109,8 +109,11 @@ async function joinLinks(provider: SignedInProvider, caseId: string) {
   return { provider: details.meeting!.providerJoinUrl!, patient: status.meeting.patientJoinUrl };
 }
 
-async function openRoom(link: string): Promise<{ session: RoomSessionResponse; room: RoomSocket }> {
-  const session = await enterRoom(stack, link);
+async function openRoom(
+  link: string,
+  provider?: SignedInProvider,
+): Promise<{ session: RoomSessionResponse; room: RoomSocket }> {
+  const session = await enterRoom(stack, link, provider?.cookie);
   return { session, room: await openRoomSocket(stack, session.ticket!) };
 }
 
@@ -269,7 +272,7 @@ describe('the room channel on /ws', () => {
     const caseId = await claimedCase(alice);
     const links = await joinLinks(alice, caseId);
     const patient = await openRoom(links.patient);
-    const doctor = await openRoom(links.provider);
+    const doctor = await openRoom(links.provider, alice);
     expect(patient.session).toMatchObject({
       role: 'patient',
       status: 'scheduled',
@@ -354,7 +357,7 @@ describe('the room channel on /ws', () => {
     const caseId = await claimedCase(alice);
     const links = await joinLinks(alice, caseId);
     const patient = await openRoom(links.patient);
-    const doctor = await openRoom(links.provider);
+    const doctor = await openRoom(links.provider, alice);
 
     // Started 16 minutes ago with no schedule yet: as if Scheduler were late.
     const bundle = await getCaseBundle(caseId);
@@ -393,7 +396,7 @@ describe('the room channel on /ws', () => {
     const caseId = await claimedCase(alice);
     const links = await joinLinks(alice, caseId);
     const patient = await openRoom(links.patient);
-    const doctor = await openRoom(links.provider);
+    const doctor = await openRoom(links.provider, alice);
     const left = doctor.room.next('PEER_LEFT');
     patient.room.socket.close();
     expect(await left).toEqual({ type: 'PEER_LEFT', role: 'patient' });
@@ -403,7 +406,7 @@ describe('the room channel on /ws', () => {
 });
 
 describe('the room session route', () => {
-  it('refuses a wrong, other-role or expired token and an unknown meeting with one message', async () => {
+  it('refuses a wrong, other-role or expired token, an unknown meeting and a doctor not holding the case, with one message', async () => {
     const caseId = await claimedCase(alice);
     const links = await joinLinks(alice, caseId);
     const { meetingId, token } = parseJoinLink(links.patient);
@@ -414,11 +417,17 @@ describe('the room session route', () => {
       await roomSession(stack, meetingId, 'patient', expired),
       await roomSession(stack, randomUUID(), 'patient', token),
     ];
+    // The doctor's link needs the session of the doctor who holds the case.
+    const doctorLink = parseJoinLink(links.provider);
+    const enterAsDoctor = (cookie?: string) =>
+      roomSession(stack, doctorLink.meetingId, 'provider', doctorLink.token, cookie);
+    refusals.push(await enterAsDoctor(), await enterAsDoctor(bob.cookie));
     for (const refusal of refusals) {
       expect(refusal.status).toBe(403);
       expect(await messageOf(refusal)).toBe(roomMessages.invalidLink);
     }
     expect((await roomSession(stack, meetingId, 'patient', token)).status).toBe(200);
+    expect((await enterAsDoctor(alice.cookie)).status).toBe(200);
   });
 
   it('gives single-use tickets that open only a room connection', async () => {
