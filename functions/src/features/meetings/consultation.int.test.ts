@@ -109,6 +109,12 @@ async function joinLinks(provider: SignedInProvider, caseId: string) {
   return { provider: details.meeting!.providerJoinUrl!, patient: status.meeting.patientJoinUrl };
 }
 
+/** The dashboard's counters as the provider reads them. */
+async function countsOf(provider: SignedInProvider) {
+  const response = await providerFetch(stack, provider, pathOf(caseContracts.listCases, {}));
+  return ((await response.json()) as { counts: { myActive: number; completed: number } }).counts;
+}
+
 async function openRoom(
   link: string,
   provider?: SignedInProvider,
@@ -213,6 +219,7 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
   it('fired late and repeated, ends once at endsAt; the schedule is gone after it ran', async () => {
     const caseId = await claimedCase(alice);
     const completedBefore = await completedCaseCount(alice.id);
+    const countsBefore = await countsOf(alice);
     // Started two minutes ago for one minute: the schedule is due at once, and late.
     const startedAt = new Date(Date.now() - 120_000);
     const bundle = await getCaseBundle(caseId);
@@ -234,6 +241,10 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
     expect(stored?.case).toMatchObject({ status: 'completed', endedAt: started.endsAt });
     expect(stored?.meeting).toMatchObject({ status: 'completed', endedAt: started.endsAt });
     expect(await completedCaseCount(alice.id)).toBe(completedBefore + 1);
+    expect(await countsOf(alice)).toMatchObject({
+      myActive: countsBefore.myActive - 1,
+      completed: countsBefore.completed + 1,
+    });
   });
 
   it("'End Call' ends now for the claimer only, deletes the schedule, and answers the same end again", async () => {
@@ -360,6 +371,7 @@ describe('the room channel on /ws', () => {
     const doctor = await openRoom(links.provider, alice);
 
     // Started 16 minutes ago with no schedule yet: as if Scheduler were late.
+    const countsBefore = await countsOf(alice);
     const bundle = await getCaseBundle(caseId);
     const startedAt = new Date(Date.now() - 16 * 60_000);
     const endsAt = new Date(startedAt.getTime() + 900_000).toISOString();
@@ -370,8 +382,13 @@ describe('the room channel on /ws', () => {
       startedAt,
     );
     expect(started.outcome).toBe('started');
-    // It already reads completed at endsAt, before anything stored the end.
+    // It already reads completed at endsAt, before anything stored the end: for the patient
+    // and on the doctor's dashboard.
     expect(await caseStatus(stack, caseId)).toMatchObject({ status: 'completed' });
+    expect(await countsOf(alice)).toMatchObject({
+      myActive: countsBefore.myActive - 1,
+      completed: countsBefore.completed + 1,
+    });
 
     const refused = patient.room.next('SIGNAL_REFUSED');
     const endedForPatient = patient.room.next('MEETING_ENDED');
@@ -390,6 +407,7 @@ describe('the room channel on /ws', () => {
       endedAt: endsAt,
     });
     expect(doctor.room.messages.map((message) => message.type)).not.toContain('SIGNAL');
+    expect(await countsOf(alice)).toMatchObject({ completed: countsBefore.completed + 1 });
   });
 
   it('tells the other party when the last page of one party leaves', async () => {
