@@ -15,8 +15,8 @@ export type EndOutcome =
   | { outcome: 'already_ended'; endedAt: string; delivered: boolean }
   /** The meeting never started, or the case is in no call. */
   | { outcome: 'not_in_call'; status: CaseStatus }
-  /** The timer's end before `endsAt` (never from Scheduler, which fires at or after it). */
-  | { outcome: 'too_early' }
+  /** The timer's end before `endsAt` (Scheduler fires at or after it; a local timer may not). */
+  | { outcome: 'too_early'; endsAt: string }
   | { outcome: 'not_found' };
 
 /**
@@ -60,7 +60,7 @@ export async function endMeeting(
       return { outcome: 'not_in_call', status: caseRecord.status };
     }
     if (reason === 'timer' && now.getTime() < Date.parse(caseRecord.endsAt)) {
-      return { outcome: 'too_early' };
+      return { outcome: 'too_early', endsAt: caseRecord.endsAt };
     }
     const endedAt = endTimeOf(caseRecord.endsAt, reason, now);
     if (await completeCall(bundle, endedAt)) {
