@@ -6,7 +6,11 @@ import {
   permissionsPolicy,
   referrerPolicy,
 } from '../shared/src/http/site-headers';
-import { CLAIM_RELEASE_FUNCTION, scheduledTargets } from '../functions/src/routes';
+import {
+  CLAIM_RELEASE_FUNCTION,
+  MEETING_END_FUNCTION,
+  scheduledTargets,
+} from '../functions/src/routes';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -32,6 +36,12 @@ export interface StackOptions {
   rateLimitMultiplier?: number;
   /** How long a provider's claim holds a case before the meeting starts (default 600 s). */
   claimLeaseSeconds?: number;
+  /** How long a consultation lasts from the doctor's start (default 900 s). */
+  meetingDurationSeconds?: number;
+  /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
+  turn?: { urls: string[]; secret: string };
+  /** `relay`: the rooms use relayed candidates only (default `all`). */
+  iceTransportPolicy?: 'all' | 'relay';
   log?: (message: string) => void;
 }
 
@@ -87,11 +97,17 @@ function configureHandlerEnvironment(
     [envNames.logLevel]: options.logLevel ?? 'info',
     [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
     [envNames.claimLeaseSeconds]: String(options.claimLeaseSeconds ?? 600),
+    [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
+    // Empty values read as unset: a stack without TURN gives the rooms no ICE servers.
+    [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',
+    [envNames.turnSecret]: options.turn?.secret ?? '',
+    [envNames.iceTransportPolicy]: options.iceTransportPolicy ?? 'all',
     // The local scheduler accepts any group and role; the target's function name is looked up
     // in `scheduledTargets`.
     [envNames.scheduleGroup]: 'telehealth-local',
     [envNames.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/telehealth-local-scheduler',
     [envNames.claimReleaseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CLAIM_RELEASE_FUNCTION}`,
+    [envNames.meetingEndTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${MEETING_END_FUNCTION}`,
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

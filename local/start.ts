@@ -34,6 +34,25 @@ async function main(): Promise<void> {
     );
   }
 
+  const meetingDurationSeconds = Number(process.env.MEETING_DURATION_SECONDS ?? 900);
+  if (!Number.isInteger(meetingDurationSeconds) || meetingDurationSeconds <= 0) {
+    throw new Error(
+      `MEETING_DURATION_SECONDS must be a positive whole number, got "${process.env.MEETING_DURATION_SECONDS}"`,
+    );
+  }
+  const turnUrls = (process.env.TURN_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const turnSecret = process.env.TURN_SECRET ?? '';
+  if (turnUrls.length > 0 !== (turnSecret !== '')) {
+    throw new Error('TURN_URLS and TURN_SECRET must be set together (or neither)');
+  }
+  const iceTransportPolicy = process.env.ICE_TRANSPORT_POLICY || 'all';
+  if (iceTransportPolicy !== 'all' && iceTransportPolicy !== 'relay') {
+    throw new Error(`ICE_TRANSPORT_POLICY must be all or relay, got "${iceTransportPolicy}"`);
+  }
+
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
     password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
@@ -46,6 +65,9 @@ async function main(): Promise<void> {
     ports: { ...defaultPorts, app: appPort },
     admin,
     claimLeaseSeconds,
+    meetingDurationSeconds,
+    ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
+    iceTransportPolicy,
     seedDemo: true,
     log: (message) => console.error(message),
   });

@@ -209,12 +209,16 @@ export const getCaseDetails = /* @__PURE__ */ route(
 export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, 'cases/claim', provider);
 export const startMeetingTimer = /* @__PURE__ */ route(
   meetingContracts.startMeetingTimer,
-  NI,
+  'meetings/start-timer',
   provider,
 );
 // Not in the spec's table (issue 9): 'End Call' and entering the room with a join link's token.
-export const endMeeting = /* @__PURE__ */ route(meetingContracts.endMeeting, NI, provider);
-export const joinRoom = /* @__PURE__ */ route(meetingContracts.joinRoom, NI);
+export const endMeeting = /* @__PURE__ */ route(
+  meetingContracts.endMeeting,
+  'meetings/end',
+  provider,
+);
+export const joinRoom = /* @__PURE__ */ route(meetingContracts.joinRoom, 'meetings/join-room');
 export const checkProviderEmail = /* @__PURE__ */ route(
   providerContracts.checkProviderEmail,
   'providers/check-email',
@@ -330,12 +334,7 @@ export type HttpRouteId = keyof typeof httpRoutes;
  * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
  * the other contracts out of its bundle (a test checks the list against the manifest).
  */
-export const notImplementedRoutes: readonly HttpRoute[] = [
-  submitFeedback,
-  startMeetingTimer,
-  endMeeting,
-  joinRoom,
-];
+export const notImplementedRoutes: readonly HttpRoute[] = [submitFeedback];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
@@ -351,12 +350,14 @@ export type WebSocketRouteKey = keyof typeof webSocketRoutes;
 
 /**
  * Functions that EventBridge Scheduler invokes (DESIGN.md §5, §7), by function name: the
- * release of a lapsed claim (`CLAIM_RELEASE_TARGET_ARN` names it); the meeting end handler
- * joins with the video issue. The local scheduler resolves target ARNs here.
+ * release of a lapsed claim (`CLAIM_RELEASE_TARGET_ARN` names it) and the end of a meeting at
+ * its `endsAt` (`MEETING_END_TARGET_ARN`). The local scheduler resolves target ARNs here.
  */
 export const CLAIM_RELEASE_FUNCTION = 'cases-release-claim';
+export const MEETING_END_FUNCTION = 'meetings-end-meeting';
 export const scheduledTargets: Readonly<Record<string, string>> = {
   [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
+  [MEETING_END_FUNCTION]: 'meetings/end-meeting',
 };
 
 /** The module path of a handler, relative to `functions/src/features/`. */

@@ -88,6 +88,8 @@ export const caseRecordSchema = z.object({
   leaseEndsAt: z.string().nullable().default(null),
   /** The provider whose claim lapsed and was released, until the case is claimed again. */
   lapsedClaimBy: z.string().nullable().default(null),
+  /** Once the meeting started: when it ends by itself (DESIGN.md §7), as on the meeting. */
+  endsAt: z.string().nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -221,6 +223,63 @@ export async function releaseClaimItem(
   });
 }
 
+/** The claim a start or an end of the call is conditional on: the same provider's. */
+export interface CallHolder {
+  providerId: string;
+  claimedAt: string;
+}
+
+/**
+ * The case's move claimed → in_call, as a transaction item: only for the same claim, while its
+ * lease is live at `now`. The case leaves the queue index (gsi2) and loses its lease: a started
+ * meeting can no longer lapse. `startedAt` and `endsAt` are the meeting's clock.
+ */
+export function caseCallStartedTx(
+  caseId: string,
+  holder: CallHolder,
+  times: { startedAt: string; endsAt: string },
+  now: Date,
+): TransactItem {
+  return updateTx(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :inCall, startedAt = :startedAt, endsAt = :endsAt, leaseEndsAt = :none ' +
+      'REMOVE gsi2pk, gsi2sk',
+    ConditionExpression:
+      '#status = :claimed AND claimedBy = :by AND claimedAt = :claimedAt AND leaseEndsAt > :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':inCall': 'in_call',
+      ':claimed': 'claimed',
+      ':startedAt': times.startedAt,
+      ':endsAt': times.endsAt,
+      ':none': null,
+      ':by': holder.providerId,
+      ':claimedAt': holder.claimedAt,
+      ':now': now.toISOString(),
+    },
+  });
+}
+
+/**
+ * The case's move in_call → completed, as a transaction item: once, and only for the claim that
+ * started it. The provider's own-cases entry (gsi3) moves from `ACTIVE#` to `DONE#`.
+ */
+export function caseCompletedTx(caseId: string, holder: CallHolder, endedAt: string): TransactItem {
+  const done = providerCasesEntry(holder.providerId, 'DONE', holder.claimedAt, caseId);
+  return updateTx(caseKey(caseId), {
+    UpdateExpression: 'SET #status = :completed, endedAt = :endedAt, gsi3sk = :doneSk',
+    ConditionExpression: '#status = :inCall AND claimedBy = :by',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':inCall': 'in_call',
+      ':endedAt': endedAt,
+      ':doneSk': done.gsi3sk,
+      ':by': holder.providerId,
+    },
+  });
+}
+
 /** Access pattern: remember the case's latest Checkout Session. */
 export async function recordCheckoutSession(caseId: string, sessionId: string): Promise<void> {
   await updateItem(caseKey(caseId), {
@@ -295,32 +354,48 @@ export async function listCasePage(
   };
 }
 
-/** Claims a count leaves out: live ones (the queue's available cases) or lapsed ones (mine). */
-export type ClaimsLeftOut = 'live' | 'lapsed';
+/**
+ * Which cases of a list a count keeps, as they read at `now` (features/cases/claim-lease.ts):
+ * - `available`: the queue without live claims;
+ * - `active`: my active cases without lapsed claims and without calls past their `endsAt`
+ *   (those read as available, and as completed);
+ * - `endedCalls`: my active cases that are calls past their `endsAt` (completed, not yet stored so).
+ */
+export type CaseCountFilter = 'available' | 'active' | 'endedCalls';
 
-const claimFilters: Record<ClaimsLeftOut, string> = {
-  live: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
-  lapsed: 'NOT (#status = :claimed AND leaseEndsAt <= :now)',
+const countFilters: Record<CaseCountFilter, { expression: string; values: string[] }> = {
+  available: {
+    expression: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
+    values: [':claimed'],
+  },
+  active: {
+    expression:
+      'NOT (#status = :claimed AND leaseEndsAt <= :now) AND NOT (#status = :inCall AND endsAt <= :now)',
+    values: [':claimed', ':inCall'],
+  },
+  endedCalls: { expression: '#status = :inCall AND endsAt <= :now', values: [':inCall'] },
 };
+const statusValues: Record<string, string> = { ':claimed': 'claimed', ':inCall': 'in_call' };
 
 /**
  * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent),
- * optionally leaving out claims that are live, or lapsed, at `now`.
+ * optionally only those a filter keeps at `now`.
  */
 export async function countCases(
   list: CaseList,
-  leaveOut?: { claims: ClaimsLeftOut; now: Date },
+  keep?: { filter: CaseCountFilter; now: Date },
 ): Promise<number> {
   const spec = caseListQuery(list);
-  if (!leaveOut) return countQuery(spec);
+  if (!keep) return countQuery(spec);
+  const filter = countFilters[keep.filter];
   return countQuery({
     ...spec,
-    FilterExpression: claimFilters[leaveOut.claims],
+    FilterExpression: filter.expression,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ...spec.ExpressionAttributeValues,
-      ':claimed': 'claimed',
-      ':now': leaveOut.now.toISOString(),
+      ...Object.fromEntries(filter.values.map((name) => [name, statusValues[name]])),
+      ':now': keep.now.toISOString(),
     },
   });
 }

@@ -9,13 +9,17 @@ import {
   putItem,
   queryAll,
   queryPages,
+  takeItem,
   type StoredItem,
 } from './table';
 
 /**
- * Live WebSocket connections and who opened them (DESIGN.md §6): the provider account and the
- * session, re-checked before every push. `channel` keeps the provider alert list apart from the
- * connections of later features (video rooms), which will have lists of their own.
+ * Live WebSocket connections and who opened them (DESIGN.md §6), on two channels kept apart:
+ * - `provider-alerts`: the provider account and the session, re-checked before every push; on
+ *   the alert list (gsi1 `CONNECTIONS`) and the provider's list (gsi2 `PROVIDER_CONNECTIONS#…`);
+ * - `room`: one party of a consultation room (meeting, case, role), opened with a room ticket;
+ *   only on its meeting's list (gsi2 `ROOM_CONNECTIONS#{meetingId}` / `{role}#…`), never on the
+ *   alert list, so alerts never reach a room and room messages never reach a dashboard.
  */
 export const WEBSOCKET_CONNECTION_ENTITY = 'WebSocketConnection';
 const entity = { tag: WEBSOCKET_CONNECTION_ENTITY };
@@ -26,37 +30,71 @@ export const connectionKey = (connectionId: string): ItemKey => ({
 });
 /** `gsi2`: the connections of one provider, closed together on sign-out or revocation. */
 const connectionsOfProvider = (providerId: string) => `PROVIDER_CONNECTIONS#${providerId}`;
+/** `gsi2`: the connections of one room, sorted by role so one role's are one key range. */
+const connectionsOfRoom = (meetingId: string) => `ROOM_CONNECTIONS#${meetingId}`;
 
-export const connectionChannels = ['provider-alerts'] as const;
+export const connectionChannels = ['provider-alerts', 'room'] as const;
+export type ConnectionChannel = (typeof connectionChannels)[number];
+export type RoomConnectionRole = 'patient' | 'provider';
 
-// Every call marked pure: `$disconnect` imports this module only to delete a connection, and
-// esbuild then drops zod from its bundle (about 24 KB gzip).
-export const connectionRecordSchema = /* @__PURE__ */ z.object({
+// Every call marked pure: `$disconnect` imports this module only to delete a connection (and
+// read the room it was in without a schema), and esbuild then drops zod from its bundle
+// (about 24 KB gzip).
+export const providerConnectionSchema = /* @__PURE__ */ z.object({
   connectionId: /* @__PURE__ */ z.string(),
-  channel: /* @__PURE__ */ z.enum(connectionChannels),
+  channel: /* @__PURE__ */ z.literal('provider-alerts'),
   providerId: /* @__PURE__ */ z.string(),
   /** The id (token hash) of the session whose ticket opened the connection. */
   sessionId: /* @__PURE__ */ z.string(),
   connectedAt: /* @__PURE__ */ z.string(),
 });
+export const roomConnectionSchema = /* @__PURE__ */ z.object({
+  connectionId: /* @__PURE__ */ z.string(),
+  channel: /* @__PURE__ */ z.literal('room'),
+  meetingId: /* @__PURE__ */ z.string(),
+  caseId: /* @__PURE__ */ z.string(),
+  role: /* @__PURE__ */ z.enum(['patient', 'provider']),
+  connectedAt: /* @__PURE__ */ z.string(),
+});
+export const connectionRecordSchema = /* @__PURE__ */ z.discriminatedUnion('channel', [
+  providerConnectionSchema,
+  roomConnectionSchema,
+]);
+export type ProviderConnectionRecord = z.infer<typeof providerConnectionSchema>;
+export type RoomConnectionRecord = z.infer<typeof roomConnectionSchema>;
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 
 const toConnection = (item: StoredItem) => parseStored(connectionRecordSchema, entity, item);
+const toProviderConnection = (item: StoredItem) =>
+  parseStored(providerConnectionSchema, entity, item);
 
 /** API Gateway closes WebSocket connections after 2 hours; the item expires with it. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
-export async function saveConnection(
-  connection: Omit<ConnectionRecord, 'connectedAt'>,
-  now = new Date(),
-): Promise<ConnectionRecord> {
-  const record: ConnectionRecord = { ...connection, connectedAt: now.toISOString() };
-  await putItem({
-    ...connectionKey(record.connectionId),
-    // The one channel today is the alert list; a room channel will take its own list.
+type NewConnection =
+  Omit<ProviderConnectionRecord, 'connectedAt'> | Omit<RoomConnectionRecord, 'connectedAt'>;
+
+/** The lists a connection is on, by channel. */
+function listsOf(record: ConnectionRecord) {
+  const sortKey = `${record.connectedAt}#${record.connectionId}`;
+  if (record.channel === 'room') {
+    return { gsi2pk: connectionsOfRoom(record.meetingId), gsi2sk: `${record.role}#${sortKey}` };
+  }
+  return {
     ...listEntry('CONNECTIONS', record.connectedAt, record.connectionId),
     gsi2pk: connectionsOfProvider(record.providerId),
-    gsi2sk: `${record.connectedAt}#${record.connectionId}`,
+    gsi2sk: sortKey,
+  };
+}
+
+export async function saveConnection(
+  connection: NewConnection,
+  now = new Date(),
+): Promise<ConnectionRecord> {
+  const record = { ...connection, connectedAt: now.toISOString() };
+  await putItem({
+    ...connectionKey(record.connectionId),
+    ...listsOf(record),
     entity: WEBSOCKET_CONNECTION_ENTITY,
     ...record,
     ttl: epochSeconds(new Date(now.getTime() + CONNECTION_LIFETIME_MS)),
@@ -68,17 +106,73 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await deleteItem(connectionKey(connectionId));
 }
 
+/** Where a room connection was: enough to tell the other party it left. */
+export interface RoomPlace {
+  meetingId: string;
+  role: RoomConnectionRole;
+}
+
+/**
+ * Access pattern: forget a connection and answer the room it was in (null for an alert
+ * connection, or one already forgotten, e.g. closed by the server). Read without the schema,
+ * field by field, to keep zod out of `$disconnect`.
+ */
+export async function deleteConnectionInRoom(connectionId: string): Promise<RoomPlace | null> {
+  const old = await takeItem(connectionKey(connectionId), { expression: 'attribute_exists(pk)' });
+  if (old?.channel !== 'room' || typeof old.meetingId !== 'string') return null;
+  if (old.role !== 'patient' && old.role !== 'provider') return null;
+  return { meetingId: old.meetingId, role: old.role };
+}
+
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | null> {
   const item = await getItem(connectionKey(connectionId));
   return item ? toConnection(item) : null;
 }
 
 /** Access pattern: the provider alert list (gsi1 `CONNECTIONS`), one page at a time. */
-export async function* alertConnectionPages(): AsyncGenerator<ConnectionRecord[]> {
-  for await (const items of queryPages(listQuery('CONNECTIONS'))) yield items.map(toConnection);
+export async function* alertConnectionPages(): AsyncGenerator<ProviderConnectionRecord[]> {
+  for await (const items of queryPages(listQuery('CONNECTIONS'))) {
+    yield items.map(toProviderConnection);
+  }
 }
 
 /** Access pattern: every connection of one provider (gsi2). */
-export async function providerConnections(providerId: string): Promise<ConnectionRecord[]> {
-  return (await queryAll(indexQuery('gsi2', connectionsOfProvider(providerId)))).map(toConnection);
+export async function providerConnections(providerId: string): Promise<ProviderConnectionRecord[]> {
+  return (await queryAll(indexQuery('gsi2', connectionsOfProvider(providerId)))).map(
+    toProviderConnection,
+  );
+}
+
+/** One connection of a room: its id and whose it is. */
+export interface RoomMember {
+  connectionId: string;
+  role: RoomConnectionRole;
+}
+
+/**
+ * Access pattern: the connections of one room (gsi2 `ROOM_CONNECTIONS#{meetingId}`), of one
+ * role or both. Only the id and the role are read (a projection), checked field by field like
+ * `deleteConnectionInRoom`: `$disconnect` uses this too.
+ */
+export async function roomMembers(
+  meetingId: string,
+  role?: RoomConnectionRole,
+): Promise<RoomMember[]> {
+  const spec = indexQuery('gsi2', connectionsOfRoom(meetingId));
+  const items = await queryAll({
+    ...spec,
+    ...(role
+      ? {
+          KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :role)',
+          ExpressionAttributeValues: { ...spec.ExpressionAttributeValues, ':role': `${role}#` },
+        }
+      : {}),
+    ProjectionExpression: 'connectionId, #role',
+    ExpressionAttributeNames: { '#role': 'role' },
+  });
+  return items.flatMap((item) =>
+    typeof item.connectionId === 'string' && (item.role === 'patient' || item.role === 'provider')
+      ? [{ connectionId: item.connectionId, role: item.role }]
+      : [],
+  );
 }

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { updateItem, type StoredItem } from './table';
-import { newItemTx, type TransactItem } from './transaction';
+import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 export const MEETING_ENTITY = 'Meeting';
 const entity = { tag: MEETING_ENTITY };
@@ -22,6 +22,8 @@ export const meetingRecordSchema = z.object({
   scheduledFor: z.string(),
   duration: z.number().int(),
   startedAt: z.string().nullable(),
+  /** `startedAt + MEETING_DURATION_SECONDS`: the authority on the end (DESIGN.md §7). */
+  endsAt: z.string().nullable().default(null),
   endedAt: z.string().nullable(),
   status: z.enum(['scheduled', 'active', 'completed', 'cancelled']),
   autoEndTimerId: z.string().nullable(),
@@ -37,6 +39,50 @@ export const parseMeeting = (item: StoredItem): MeetingRecord =>
 
 export function meetingTx(meeting: MeetingRecord): TransactItem {
   return newItemTx({ ...meetingKey(meeting.caseId), entity: MEETING_ENTITY, ...meeting });
+}
+
+/**
+ * The meeting's move scheduled → active, as a transaction item (with the case's claimed →
+ * in_call): the clock and the name of the schedule that ends it.
+ */
+export function meetingStartedTx(
+  caseId: string,
+  meetingId: string,
+  start: { startedAt: string; endsAt: string; autoEndTimerId: string },
+): TransactItem {
+  return updateTx(meetingKey(caseId), {
+    UpdateExpression:
+      'SET #status = :active, startedAt = :startedAt, endsAt = :endsAt, autoEndTimerId = :timer',
+    ConditionExpression: 'id = :meetingId AND #status = :scheduled',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':active': 'active',
+      ':scheduled': 'scheduled',
+      ':startedAt': start.startedAt,
+      ':endsAt': start.endsAt,
+      ':timer': start.autoEndTimerId,
+      ':meetingId': meetingId,
+    },
+  });
+}
+
+/** The meeting's move active → completed, as a transaction item (with the case's). */
+export function meetingCompletedTx(
+  caseId: string,
+  meetingId: string,
+  endedAt: string,
+): TransactItem {
+  return updateTx(meetingKey(caseId), {
+    UpdateExpression: 'SET #status = :completed, endedAt = :endedAt',
+    ConditionExpression: 'id = :meetingId AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':active': 'active',
+      ':endedAt': endedAt,
+      ':meetingId': meetingId,
+    },
+  });
 }
 
 /** Access pattern: record the patient joining, only for the case's current meeting. */

@@ -6,6 +6,8 @@ import { IF_NEW, putItem, takeItem } from './table';
 /**
  * Single-use tickets for the `/ws` connect (issue 8), stored under the SHA-256 of the ticket:
  * the browser puts the ticket in the URL, so it is short-lived, single-use and never a session.
+ * Two kinds: a provider's (the alert channel, tied to the session that asked) and a room
+ * party's (issue 9: the room channel of one meeting and role, issued by the room session route).
  */
 export const REALTIME_TICKET_ENTITY = 'RealtimeTicket';
 const entity = { tag: REALTIME_TICKET_ENTITY, personalKey: true };
@@ -15,13 +17,25 @@ export const realtimeTicketKey = (ticketHash: string): ItemKey => ({
   sk: 'TICKET',
 });
 
-export const realtimeTicketSchema = z.object({
+export const providerTicketSchema = z.object({
   providerId: z.string(),
   /** The session that asked for it: the connection is tied to that session. */
   sessionId: z.string(),
   /** Epoch milliseconds. */
   expiresAt: z.number(),
 });
+export const roomTicketSchema = z.object({
+  channel: z.literal('room'),
+  meetingId: z.string(),
+  caseId: z.string(),
+  role: z.enum(['patient', 'provider']),
+  /** Epoch milliseconds. */
+  expiresAt: z.number(),
+});
+// The room kind first: it is the one with a `channel` (provider tickets predate channels).
+export const realtimeTicketSchema = z.union([roomTicketSchema, providerTicketSchema]);
+export type ProviderTicket = z.infer<typeof providerTicketSchema>;
+export type RoomTicket = z.infer<typeof roomTicketSchema>;
 export type RealtimeTicket = z.infer<typeof realtimeTicketSchema>;
 
 export async function putRealtimeTicket(ticketHash: string, ticket: RealtimeTicket): Promise<void> {

@@ -126,6 +126,8 @@ export interface QuerySpec {
   /** Applied after the key condition: read items still count (use only to count or trim). */
   FilterExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
+  /** Only these attributes are returned (small reads of a few fields). */
+  ProjectionExpression?: string;
 }
 
 /** Everything in one partition, optionally only sort keys with a prefix. */

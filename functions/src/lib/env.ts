@@ -36,6 +36,19 @@ export const envNames = {
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   /** The function a lapsed claim's schedule invokes (`cases/release-claim`). */
   claimReleaseTargetArn: 'CLAIM_RELEASE_TARGET_ARN',
+  /** Length of a consultation from the doctor's start (DESIGN.md §7; default 900). */
+  meetingDurationSeconds: 'MEETING_DURATION_SECONDS',
+  /** The function a meeting's end schedule invokes (`meetings/end-meeting`). */
+  meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
+  /** SQS queue for schedule invocations that failed every retry; unset locally. */
+  schedulerDlqArn: 'SCHEDULER_DLQ_ARN',
+  /** Kinesis Video signaling channel whose TURN servers the rooms use (cloud; unset locally). */
+  kvsChannelArn: 'KVS_CHANNEL_ARN',
+  /** Local/coturn TURN: comma-separated `turn:` URLs and the `static-auth-secret`. */
+  turnUrls: 'TURN_URLS',
+  turnSecret: 'TURN_SECRET',
+  /** `all` (default) or `relay`: relay-only keeps both parties' addresses private. */
+  iceTransportPolicy: 'ICE_TRANSPORT_POLICY',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -158,5 +171,32 @@ export const env = {
   },
   get claimReleaseTargetArn() {
     return required(envNames.claimReleaseTargetArn);
+  },
+  get meetingDurationSeconds() {
+    return positiveInt(envNames.meetingDurationSeconds, 900);
+  },
+  get meetingEndTargetArn() {
+    return required(envNames.meetingEndTargetArn);
+  },
+  get schedulerDlqArn(): string | undefined {
+    return read(envNames.schedulerDlqArn);
+  },
+  get kvsChannelArn(): string | undefined {
+    return read(envNames.kvsChannelArn);
+  },
+  get turnUrls(): string[] {
+    return (read(envNames.turnUrls) ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
+  },
+  get turnSecret(): string | undefined {
+    return read(envNames.turnSecret);
+  },
+  /** Another value is refused: a typo must not silently turn the relay-only setting off. */
+  get iceTransportPolicy(): 'all' | 'relay' {
+    const raw = read(envNames.iceTransportPolicy);
+    if (raw === undefined || raw === 'all' || raw === 'relay') return raw ?? 'all';
+    throw new Error(`Environment variable ${envNames.iceTransportPolicy} must be all or relay`);
   },
 };

@@ -22,6 +22,8 @@ export const forbidden = (message = 'You do not have access to this resource') =
   new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A service we depend on failed (Scheduler, Kinesis Video): try again later (503). */
+export const serviceUnavailable = (message: string) => new HttpError(503, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(
     429,

@@ -21,6 +21,8 @@ export const rateLimitPolicies = {
   /** Email lookups would otherwise enumerate who applied. */
   emailCheck: { limit: 30, windowSeconds: 60 },
   applications: { limit: 10, windowSeconds: 600 },
+  /** Room entries: a page asks on entry, per reconnect and per ICE restart; a script guesses. */
+  roomSession: { limit: 60, windowSeconds: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

@@ -1,4 +1,10 @@
-import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
 import { env } from './env';
 
 let client: SchedulerClient | undefined;
@@ -26,8 +32,21 @@ export interface OneTimeSchedule {
   input: unknown;
 }
 
-/** A one-time EventBridge Scheduler schedule, deleted by Scheduler once it has run. */
+/**
+ * Scheduler retries a failed invocation (throttling, a target error) for up to this long; a
+ * one-time schedule that is late by more than that is pointless anyway.
+ */
+const RETRY_WINDOW_SECONDS = 15 * 60;
+const MAXIMUM_RETRY_ATTEMPTS = 10;
+
+/**
+ * A one-time EventBridge Scheduler schedule, deleted by Scheduler once it has run. Flexible
+ * window off, so it fires at `at` (Scheduler's own delay is up to about a minute); failed
+ * invocations are retried and then go to the dead-letter queue when one is configured
+ * (`SCHEDULER_DLQ_ARN`), so a lost end is visible rather than silent.
+ */
 export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
+  const deadLetterArn = env.schedulerDlqArn;
   await scheduler().send(
     new CreateScheduleCommand({
       Name: schedule.name,
@@ -40,7 +59,38 @@ export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
         Arn: schedule.targetArn,
         RoleArn: env.schedulerRoleArn,
         Input: JSON.stringify(schedule.input),
+        RetryPolicy: {
+          MaximumEventAgeInSeconds: RETRY_WINDOW_SECONDS,
+          MaximumRetryAttempts: MAXIMUM_RETRY_ATTEMPTS,
+        },
+        ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
       },
     }),
   );
+}
+
+/**
+ * Creates the schedule unless one of that name exists: the caller's idempotent retry (a second
+ * start of the same meeting) must not fail on the schedule its first attempt created.
+ */
+export async function ensureScheduleOnce(schedule: OneTimeSchedule): Promise<'created' | 'exists'> {
+  try {
+    await scheduleOnce(schedule);
+    return 'created';
+  } catch (error) {
+    if (error instanceof ConflictException) return 'exists';
+    throw error;
+  }
+}
+
+/**
+ * Deletes a schedule that is no longer wanted (a meeting ended early). One that already ran
+ * (and deleted itself) or never existed is fine.
+ */
+export async function deleteSchedule(name: string): Promise<void> {
+  try {
+    await scheduler().send(new DeleteScheduleCommand({ Name: name, GroupName: env.scheduleGroup }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
 }

@@ -3,6 +3,7 @@ import { adminCaseStatusOf } from '@shared/cases/status';
 import type { CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import { effectiveCase } from '../cases/claim-lease';
 
 export function toAdminApplication(record: DoctorApplicationRecord): AdminApplication {
   return {
@@ -79,7 +80,8 @@ export function toAdminCaseRow(
     triageSummary: caseRecord.triageSummary,
     medicalHistory: caseRecord.history,
     priority: caseRecord.priority,
-    status: adminCaseStatusOf[caseRecord.status],
+    // As the case reads now: a lapsed claim is pending, a call past its `endsAt` completed.
+    status: adminCaseStatusOf[effectiveCase(caseRecord, new Date()).status],
     requestType: caseRecord.requestType,
     assignedProviderName: caseRecord.claimedByName,
     location: caseRecord.location,

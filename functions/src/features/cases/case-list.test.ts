@@ -46,23 +46,31 @@ beforeEach(() => {
     if (input.IndexName === 'gsi2') return { Items: queue.slice(0, input.Limit) };
     return { Items: [] };
   });
-  dynamo.on(GetCommand).resolves({ Item: { pk: 'COUNTER#CASES', sk: 'PAID', count: 42 } });
+  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => ({
+    Item: { ...input.Key, count: input.Key.sk === 'PAID' ? 42 : 7 },
+  }));
 });
 afterEach(restoreEnv);
 
 const queries = () => dynamo.calls().map((call) => call.args[0].input as QueryCommandInput);
 
 describe('GET /api/cases reads (docs/access-patterns.md)', () => {
-  it('sends one page query, three COUNT queries and one counter read, never a Scan', async () => {
+  it('sends one page query, three COUNT queries and two counter reads, never a Scan', async () => {
     const answer = await listProviderCases(
       'provider-1',
       caseListQuerySchema.parse({ view: 'mine' }),
       now,
     );
     const reads = dynamo.calls().map((call) => call.args[0]);
-    expect(reads.filter((command) => command instanceof GetCommand)).toHaveLength(1);
+    const gets = reads.filter((command) => command instanceof GetCommand);
+    expect(gets.map((command) => (command.input as { Key: unknown }).Key)).toEqual(
+      expect.arrayContaining([
+        { pk: 'COUNTER#CASES', sk: 'PAID' },
+        { pk: 'COUNTER#PROVIDER#provider-1', sk: 'COMPLETED' },
+      ]),
+    );
     expect(reads.filter((command) => command instanceof QueryCommand)).toHaveLength(4);
-    expect(reads).toHaveLength(5);
+    expect(reads).toHaveLength(6);
     const sent = queries().filter((input) => input.IndexName !== undefined);
     expect(sent.map((input) => input.IndexName).sort()).toEqual(['gsi2', 'gsi3', 'gsi3', 'gsi3']);
     const counts = sent.filter((input) => input.Select === 'COUNT');
@@ -77,7 +85,11 @@ describe('GET /api/cases reads (docs/access-patterns.md)', () => {
       ScanIndexForward: false,
       ExpressionAttributeValues: { ':pk': 'PROVIDER_CASES#provider-1', ':prefix': 'ACTIVE#' },
     });
-    expect(answer.counts).toEqual({ available: 3, myActive: 3, completed: 3, total: 42 });
+    // The calls past their `endsAt` (3 here) count as completed before their end is stored.
+    expect(counts.map((input) => input.FilterExpression)).toContain(
+      '#status = :inCall AND endsAt <= :now',
+    );
+    expect(answer.counts).toEqual({ available: 3, myActive: 3, completed: 7 + 3, total: 42 });
   });
 
   it('leaves live claims out of an Available page, and the cursor moves past them', async () => {

@@ -22,8 +22,28 @@ export function claimLeaseLapsed(caseRecord: CaseRecord, now: Date): boolean {
   );
 }
 
-/** The case as everyone reads it at `now`: a lapsed claim is a paid case again. */
+/**
+ * A call whose `endsAt` has passed (DESIGN.md §7): `endsAt` is the authority on the end, and
+ * Scheduler's end-meeting run may come up to a minute later, so such a case already reads as
+ * completed, ended at `endsAt`.
+ */
+export function callTimeUp(caseRecord: CaseRecord, now: Date): boolean {
+  return (
+    caseRecord.status === 'in_call' &&
+    caseRecord.endsAt !== null &&
+    Date.parse(caseRecord.endsAt) <= now.getTime()
+  );
+}
+
+/**
+ * The case as everyone reads it at `now` (patient status, provider lists, details and counters,
+ * the room): a lapsed claim is a paid case again, and a call past its `endsAt` is completed at
+ * `endsAt`, whether or not the Scheduler's release or end has run yet.
+ */
 export function effectiveCase(caseRecord: CaseRecord, now: Date): CaseRecord {
+  if (callTimeUp(caseRecord, now)) {
+    return { ...caseRecord, status: 'completed', endedAt: caseRecord.endsAt };
+  }
   if (!claimLeaseLapsed(caseRecord, now)) return caseRecord;
   return {
     ...caseRecord,

@@ -61,6 +61,7 @@ export function newPatientAndCase(
       claimedAt: null,
       leaseEndsAt: null,
       lapsedClaimBy: null,
+      endsAt: null,
     },
   };
 }

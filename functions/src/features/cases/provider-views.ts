@@ -8,12 +8,14 @@ import {
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
 import { forbidden, notFound } from '../../lib/errors';
+import { effectiveMeeting } from '../meetings/effective-meeting';
 import { effectiveCase } from './claim-lease';
 import { CASE_NOT_FOUND } from './load';
 
 /**
  * What a provider may know of a case (spec doc 2 §3 "Case (provider view)", docs/security.md).
- * Every reading goes through `effectiveCase`, so a lapsed claim reads as available.
+ * Every reading goes through `effectiveCase`, so a lapsed claim reads as available and a call
+ * past its `endsAt` as completed.
  */
 
 /** The card of a case, or null for a case providers never see (unpaid, expired, cancelled). */
@@ -59,14 +61,18 @@ export function readableSummary(
   return summary;
 }
 
-/** The details dialog; the join link only for the provider's own claimed or in-call case. */
+/**
+ * The details dialog; the join link only for the provider's own claimed or in-call case (the
+ * holder's: 'Start Call', then 'Rejoin'). The meeting reads as it is at `now`.
+ */
 export function toProviderCaseDetails(
   summary: ProviderCaseSummary,
   bundle: CaseBundle,
   patient: PatientRecord,
   attachments: Attachment[],
+  now = new Date(),
 ): ProviderCaseDetails {
-  const { meeting } = bundle;
+  const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const mayJoin =
     summary.claimedByMe && (summary.status === 'claimed' || summary.status === 'in_call');
   return {

@@ -25,7 +25,8 @@ import { effectiveCase, leaseEndFor } from './claim-lease';
 /**
  * The case state machine (DESIGN.md §5). Every status change of a case happens through this
  * module: each transition is one conditional write on the expected current status, so two
- * callers can never both move a case.
+ * callers can never both move a case. The call's transitions (claimed → in_call → completed)
+ * are in `call-transitions.ts`, which this module owns.
  */
 export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
   awaiting_payment: ['paid', 'expired', 'cancelled'],
@@ -119,11 +120,12 @@ export async function markCasePaid(
           id: meetingId,
           caseId: caseRecord.id,
           zoomMeetingId: newMeetingNumber(),
-          patientJoinUrl: roomLink(meetingId, 'patient', now.getTime()),
-          providerJoinUrl: roomLink(meetingId, 'provider', now.getTime()),
+          patientJoinUrl: roomLink(meetingId, caseRecord.id, 'patient', now.getTime()),
+          providerJoinUrl: roomLink(meetingId, caseRecord.id, 'provider', now.getTime()),
           scheduledFor: paidAt,
           duration: MEETING_DURATION_MINUTES,
           startedAt: null,
+          endsAt: null,
           endedAt: null,
           status: 'scheduled',
           autoEndTimerId: null,

@@ -1,14 +1,16 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
+import { effectiveMeeting } from '../meetings/effective-meeting';
 import { effectiveCase } from './claim-lease';
 
 /**
  * What the visit and processing pages may know of a case (spec doc 1 §7): no patient data, and
  * never the provider's join link (issue 8 item 10). A lapsed claim reads as paid, so the visit
- * page says 'Waiting for Provider' again (DESIGN.md §5).
+ * page says 'Waiting for Provider' again (DESIGN.md §5); a call past its `endsAt` reads completed
+ * at `endsAt`, so the visit page moves to feedback at `endsAt` to the second (DESIGN.md §7).
  */
 export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): CaseStatusResponse {
-  const { meeting } = bundle;
+  const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const caseRecord = effectiveCase(bundle.case, now);
   return {
     caseId: caseRecord.id,
@@ -24,8 +26,7 @@ export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): Case
           zoomMeetingId: meeting.zoomMeetingId,
           status: meeting.status,
           startedAt: meeting.startedAt,
-          // Issue 9 stores the end time when the timer starts.
-          endsAt: null,
+          endsAt: meeting.endsAt,
           endedAt: meeting.endedAt,
         }
       : null,

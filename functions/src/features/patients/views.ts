@@ -1,6 +1,7 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
 import type { CaseBundle } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
+import { effectiveMeeting } from '../meetings/effective-meeting';
 
 const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
 
@@ -21,11 +22,12 @@ export function toPaymentVerification(
 
 /**
  * `GET /api/patients/{id}/video-access` (spec doc 1 §3, §5): access needs payment and a meeting;
- * the meeting URL is the patient's signed room link.
+ * the meeting URL is the patient's signed room link, until the meeting is over (past `endsAt`
+ * it reads completed).
  */
-export function toVideoAccess(bundle: CaseBundle): VideoAccessResponse {
+export function toVideoAccess(bundle: CaseBundle, now = new Date()): VideoAccessResponse {
   const paid = isPaid(bundle);
-  const meeting = bundle.meeting;
+  const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const payment = bundle.payments[0] ?? null;
   return {
     isPaid: paid,

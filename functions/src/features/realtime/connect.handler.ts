@@ -3,14 +3,19 @@ import { saveConnection } from '../../db/connections';
 import { isAppOrigin } from '../../lib/http/origin';
 import { header } from '../../lib/http/request';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
+import { readRoom } from '../rooms/room-access';
 import { checkListeners } from './listeners';
 import { redeemTicket } from './tickets';
 
 /**
- * `$connect` of the provider alert channel: the upgrade must come from the app's pages (Origin)
- * and carry a ticket from `POST /api/realtime/ticket`, redeemed here once. The session it was
- * issued to must still be live and its account active; the connection then remembers both, so
- * every push re-checks them. 403 for a foreign origin, 401 for anything else refused.
+ * `$connect` of `/ws`: the upgrade must come from the app's pages (Origin) and carry a ticket,
+ * redeemed here once. Two kinds, two channels kept apart:
+ * - a provider's ticket (`POST /api/realtime/ticket`) opens an alert connection: the session it
+ *   was issued to must still be live and its account active; the connection remembers both, so
+ *   every push re-checks them;
+ * - a room ticket (`POST /api/rooms/{meetingId}/session`) opens a room connection of that
+ *   meeting and role, while the meeting is not over.
+ * 403 for a foreign origin, 401 for anything else refused.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
   const host = header(event, 'host') ?? event.requestContext.domainName;
@@ -19,10 +24,25 @@ export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => 
   if (!ticket) return 401;
   const issued = await redeemTicket(ticket);
   if (!issued) return 401;
+  const { connectionId } = event.requestContext;
+
+  if ('channel' in issued) {
+    const room = await readRoom(issued.caseId, issued.meetingId);
+    if (!room || room.over) return 401;
+    await saveConnection({
+      connectionId,
+      channel: 'room',
+      meetingId: issued.meetingId,
+      caseId: issued.caseId,
+      role: issued.role,
+    });
+    return 200;
+  }
+
   const { allowed } = await checkListeners([issued]);
   if (allowed.length === 0) return 401;
   await saveConnection({
-    connectionId: event.requestContext.connectionId,
+    connectionId,
     channel: 'provider-alerts',
     providerId: issued.providerId,
     sessionId: issued.sessionId,

@@ -1,7 +1,9 @@
 import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
+import { getConnection } from '../../db/connections';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { webSocketHandler } from '../../lib/realtime/handler';
-import { allowedConnection } from './listeners';
+import { handleRoomMessage, roomClientMessageSchema } from '../rooms/room-messages';
+import { checkListeners } from './listeners';
 
 function parseJson(text: string | undefined): unknown {
   try {
@@ -12,15 +14,26 @@ function parseJson(text: string | undefined): unknown {
 }
 
 /**
- * `$default`: clients only ever send `{"action":"ping"}`, a keep-alive within API Gateway's
- * 10-minute idle timeout. Each ping re-checks the connection's session and account, so a socket
- * whose session expired is closed within one ping interval even when no alert is sent; a live
- * one gets `{"type":"PONG"}`. Anything else is ignored with 400.
+ * `$default`, by the connection's channel. Alert connections only ever send `{"action":"ping"}`,
+ * a keep-alive within API Gateway's 10-minute idle timeout; each ping re-checks the
+ * connection's session and account, so a socket whose session expired is closed within one ping
+ * interval even when no alert is sent; a live one gets `{"type":"PONG"}`. Room connections also
+ * send their hello and signals (features/rooms/room-messages.ts). Anything else is ignored
+ * with 400; an unknown connection is closed.
  */
-export const handler = webSocketHandler(async (event) => {
-  if (!clientMessageSchema.safeParse(parseJson(event.body)).success) return 400;
+export const handler = webSocketHandler(async (event, log) => {
   const { connectionId } = event.requestContext;
-  if (!(await allowedConnection(connectionId))) {
+  const body = parseJson(event.body);
+  const connection = await getConnection(connectionId);
+  if (connection?.channel === 'room') {
+    const message = roomClientMessageSchema.safeParse(body);
+    if (!message.success) return 400;
+    await handleRoomMessage(connection, message.data, log);
+    return 200;
+  }
+  if (!clientMessageSchema.safeParse(body).success) return 400;
+  const allowed = connection ? (await checkListeners([connection])).allowed : [];
+  if (allowed.length === 0) {
     await closeConnection(connectionId);
     return 200;
   }

@@ -1,10 +1,10 @@
-import { getConnection, type ConnectionRecord } from '../../db/connections';
+import type { ProviderConnectionRecord } from '../../db/connections';
 import { getProviders } from '../../db/providers';
 import { getSessions, type StoredSession } from '../../db/sessions';
 import { isSessionLive } from '../../lib/auth/sessions';
 
 /** Who opened a connection: the provider account and the session its ticket came from. */
-export type Listener = Pick<ConnectionRecord, 'providerId' | 'sessionId'>;
+export type Listener = Pick<ProviderConnectionRecord, 'providerId' | 'sessionId'>;
 
 /**
  * May this listener still receive alerts (DESIGN.md §6)? Its session still exists, is live, is a
@@ -50,12 +50,4 @@ export async function checkListeners<Item extends Listener>(
     (mayReceive(listener, session, active, now) ? allowed : refused).push(listener);
   }
   return { allowed, refused };
-}
-
-/** The stored connection if it may still receive, else null (unknown or refused). */
-export async function allowedConnection(connectionId: string): Promise<ConnectionRecord | null> {
-  const connection = await getConnection(connectionId);
-  if (!connection) return null;
-  const { allowed } = await checkListeners([connection]);
-  return allowed[0] ?? null;
 }

@@ -3,6 +3,7 @@ import {
   putRealtimeTicket,
   takeRealtimeTicket,
   type RealtimeTicket,
+  type RoomTicket,
 } from '../../db/realtime-tickets';
 import type { Session } from '../../lib/auth/sessions';
 import { hashToken, newToken } from '../../lib/auth/tokens';
@@ -23,6 +24,23 @@ export async function issueTicket(
     expiresAt,
   });
   return { ticket, expiresAt };
+}
+
+/**
+ * A ticket for the `/ws` connect of one room party (issue 9), issued by the room session route
+ * to whoever holds a valid room token: same lifetime and single use as a provider's.
+ */
+export async function issueRoomTicket(
+  room: Omit<RoomTicket, 'channel' | 'expiresAt'>,
+  now = Date.now(),
+): Promise<string> {
+  const ticket = newToken();
+  await putRealtimeTicket(hashToken(ticket), {
+    channel: 'room',
+    ...room,
+    expiresAt: now + TICKET_LIFETIME_SECONDS * 1000,
+  });
+  return ticket;
 }
 
 /** Redeems a ticket: who it was issued to, or null when unknown, used or expired. */

@@ -1,0 +1,94 @@
+import {
+  caseCallStartedTx,
+  caseCompletedTx,
+  getCaseBundle,
+  type CallHolder,
+  type CaseBundle,
+} from '../../db/cases';
+import { countCompletedCaseTx } from '../../db/case-counters';
+import { meetingCompletedTx, meetingStartedTx } from '../../db/meetings';
+import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
+import { canTransition } from './transitions';
+
+/**
+ * The call's transitions of the case state machine (DESIGN.md §5, owned by `transitions.ts`):
+ * claimed → in_call when the doctor starts the meeting timer, in_call → completed at the end.
+ * Each is one transaction over the case and its meeting, conditional on the expected statuses
+ * and the same claim, so a retry, a race or a late Scheduler run changes nothing twice.
+ */
+
+/** The meeting's clock (ISO times) and the schedule that ends it. */
+export interface CallTimes {
+  startedAt: string;
+  endsAt: string;
+  autoEndTimerId: string;
+}
+
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Writes a transaction, retrying only DynamoDB's `TransactionConflict` (a concurrent transaction
+ * on the same items); true when written, false when a condition failed.
+ */
+async function conditionalTransaction(items: TransactItem[]): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeTransaction(items);
+      return true;
+    } catch (error) {
+      const codes = cancellationReasons(error);
+      if (!codes) throw error;
+      if (codes.includes('ConditionalCheckFailed')) return false;
+      if (codes.includes('TransactionConflict') && attempt < MAX_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+export type StartCallOutcome =
+  | { outcome: 'started'; times: CallTimes }
+  /** The condition failed: someone else moved the case first; the caller reads it again. */
+  | { outcome: 'lost'; latest: CaseBundle | null };
+
+/**
+ * claimed → in_call and scheduled → active, in one transaction: only for the claim the case
+ * holds (same provider and claim time) while its lease is live at `now`. The case leaves the
+ * waiting queue and loses its lease; both items store `startedAt` and `endsAt`.
+ */
+export async function startCall(
+  bundle: CaseBundle,
+  holder: CallHolder,
+  times: CallTimes,
+  now: Date,
+): Promise<StartCallOutcome> {
+  const { case: caseRecord, meeting } = bundle;
+  if (!meeting || !canTransition(caseRecord.status, 'in_call')) {
+    return { outcome: 'lost', latest: bundle };
+  }
+  const written = await conditionalTransaction([
+    caseCallStartedTx(caseRecord.id, holder, times, now),
+    meetingStartedTx(caseRecord.id, meeting.id, times),
+  ]);
+  if (written) return { outcome: 'started', times };
+  return { outcome: 'lost', latest: await getCaseBundle(caseRecord.id) };
+}
+
+/**
+ * in_call → completed and active → completed, in one transaction with the provider's Completed
+ * counter (so it counts each completion exactly once). False when the condition failed: the
+ * case was completed already (or is not in a call).
+ */
+export async function completeCall(bundle: CaseBundle, endedAt: string): Promise<boolean> {
+  const { case: caseRecord, meeting } = bundle;
+  if (!meeting || !caseRecord.claimedBy || !caseRecord.claimedAt) return false;
+  if (!canTransition(caseRecord.status, 'completed')) return false;
+  const holder = { providerId: caseRecord.claimedBy, claimedAt: caseRecord.claimedAt };
+  return conditionalTransaction([
+    caseCompletedTx(caseRecord.id, holder, endedAt),
+    meetingCompletedTx(caseRecord.id, meeting.id, endedAt),
+    countCompletedCaseTx(holder.providerId),
+  ]);
+}

@@ -1,0 +1,38 @@
+import { isProviderActive } from '../../lib/auth/authorize';
+import { SESSION_COOKIE } from '../../lib/auth/cookies';
+import { resolveSession } from '../../lib/auth/sessions';
+import { httpHandler, type HttpEvent } from '../../lib/http/handler';
+import { cookie } from '../../lib/http/request';
+import { rateLimitFor } from '../../lib/rate-limits';
+import * as routes from '../../routes';
+import { openRoomSession } from './room-session';
+
+/**
+ * The provider signed in on this browser, if any: the doctor's room also needs the doctor's own
+ * session (the route is public, so the framework does not resolve it).
+ */
+async function signedInProvider(event: HttpEvent): Promise<string | null> {
+  const token = cookie(event, SESSION_COOKIE);
+  const session = token ? await resolveSession(token) : null;
+  if (session?.role !== 'provider' || session.mustChangePassword) return null;
+  return (await isProviderActive(session.subjectId)) ? session.subjectId : null;
+}
+
+/**
+ * POST /api/rooms/{meetingId}/session (public: the token in the body is the capability; the
+ * doctor's room also needs the claimer's session). Called on entry and again for fresh TURN
+ * credentials and a fresh `/ws` ticket. Rate-limited per client like the other capability
+ * lookups.
+ */
+export const handler = httpHandler(routes.joinRoom, {
+  rateLimit: ({ clientIp }) => rateLimitFor('roomSession', clientIp),
+  async handle({ params, body, event, log }) {
+    const providerId = body.role === 'provider' ? await signedInProvider(event) : null;
+    return {
+      body: await openRoomSession(
+        { meetingId: params.meetingId, role: body.role, token: body.token, providerId },
+        log,
+      ),
+    };
+  },
+});

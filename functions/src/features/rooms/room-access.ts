@@ -1,0 +1,29 @@
+import { getCaseBundle } from '../../db/cases';
+import type { MeetingRecord } from '../../db/meetings';
+import { effectiveMeeting } from '../meetings/effective-meeting';
+
+/** A room's meeting as it reads at `now`, and whether the room is still open. */
+export interface RoomState {
+  meeting: MeetingRecord;
+  /** Completed (also past `endsAt`) or cancelled: the room takes no one and relays nothing. */
+  over: boolean;
+}
+
+/**
+ * The re-check of a room connection before anything is relayed to or accepted from it
+ * (DESIGN.md §6): its meeting, read again (one consistent Query of the case partition).
+ * Null when the case or meeting is gone or is another meeting.
+ */
+export async function readRoom(
+  caseId: string,
+  meetingId: string,
+  now = new Date(),
+): Promise<RoomState | null> {
+  const bundle = await getCaseBundle(caseId);
+  if (!bundle?.meeting || bundle.meeting.id !== meetingId) return null;
+  const meeting = effectiveMeeting(bundle.meeting, now);
+  return {
+    meeting,
+    over: meeting.status === 'completed' || meeting.status === 'cancelled',
+  };
+}

@@ -1,0 +1,29 @@
+import type { IceServer, IceTransportPolicy } from '@shared/meetings/room';
+import { env } from '../env';
+import { kvsIceServers } from './kvs';
+import { turnRestCredentials } from './turn-rest';
+
+export interface IceConfiguration {
+  iceServers: IceServer[];
+  iceTransportPolicy: IceTransportPolicy;
+}
+
+/**
+ * The ICE servers a room page gets (DESIGN.md §7), from the first configured source: a Kinesis
+ * Video signaling channel in the cloud (`KVS_CHANNEL_ARN`), a TURN server with a shared secret
+ * locally (`TURN_URLS` + `TURN_SECRET`, coturn in the relay tests), or none (loopback needs none).
+ * `clientId` names the room party; Kinesis Video ties its credentials to it.
+ */
+export async function iceConfiguration(clientId: string): Promise<IceConfiguration> {
+  const iceTransportPolicy = env.iceTransportPolicy;
+  const channelArn = env.kvsChannelArn;
+  const turnSecret = env.turnSecret;
+  const turnUrls = env.turnUrls;
+  let iceServers: IceServer[] = [];
+  if (channelArn) {
+    iceServers = await kvsIceServers(channelArn, clientId, iceTransportPolicy === 'relay');
+  } else if (turnUrls.length > 0 && turnSecret) {
+    iceServers = [turnRestCredentials(turnUrls, turnSecret)];
+  }
+  return { iceServers, iceTransportPolicy };
+}
