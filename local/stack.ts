@@ -6,7 +6,11 @@ import {
   permissionsPolicy,
   referrerPolicy,
 } from '../shared/src/http/site-headers';
-import { CLAIM_RELEASE_FUNCTION, scheduledTargets } from '../functions/src/routes';
+import {
+  CASE_EXPIRY_FUNCTION,
+  CLAIM_RELEASE_FUNCTION,
+  scheduledTargets,
+} from '../functions/src/routes';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -32,6 +36,8 @@ export interface StackOptions {
   rateLimitMultiplier?: number;
   /** How long a provider's claim holds a case before the meeting starts (default 600 s). */
   claimLeaseSeconds?: number;
+  /** How long a paid case waits for its meeting before it expires and is refunded (default 86400 s). */
+  caseExpirySeconds?: number;
   log?: (message: string) => void;
 }
 
@@ -92,6 +98,8 @@ function configureHandlerEnvironment(
     [envNames.scheduleGroup]: 'telehealth-local',
     [envNames.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/telehealth-local-scheduler',
     [envNames.claimReleaseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CLAIM_RELEASE_FUNCTION}`,
+    [envNames.caseExpirySeconds]: String(options.caseExpirySeconds ?? 86_400),
+    [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

@@ -27,12 +27,8 @@ async function main(): Promise<void> {
     await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
   }
 
-  const claimLeaseSeconds = Number(process.env.CLAIM_LEASE_SECONDS ?? 600);
-  if (!Number.isInteger(claimLeaseSeconds) || claimLeaseSeconds <= 0) {
-    throw new Error(
-      `CLAIM_LEASE_SECONDS must be a positive whole number, got "${process.env.CLAIM_LEASE_SECONDS}"`,
-    );
-  }
+  const claimLeaseSeconds = secondsSetting('CLAIM_LEASE_SECONDS', 600);
+  const caseExpirySeconds = secondsSetting('CASE_EXPIRY_SECONDS', 86_400);
 
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
@@ -46,6 +42,7 @@ async function main(): Promise<void> {
     ports: { ...defaultPorts, app: appPort },
     admin,
     claimLeaseSeconds,
+    caseExpirySeconds,
     seedDemo: true,
     log: (message) => console.error(message),
   });
@@ -84,3 +81,13 @@ main().catch((error: unknown) => {
   console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+/** A duration setting of `npm start`, in whole seconds (the handlers read the same name). */
+function secondsSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const seconds = Number(raw ?? fallback);
+  if (!Number.isInteger(seconds) || seconds <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return seconds;
+}

@@ -36,6 +36,10 @@ export const envNames = {
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   /** The function a lapsed claim's schedule invokes (`cases/release-claim`). */
   claimReleaseTargetArn: 'CLAIM_RELEASE_TARGET_ARN',
+  /** Seconds after payment a case nobody started expires and is refunded (DESIGN.md §5). */
+  caseExpirySeconds: 'CASE_EXPIRY_SECONDS',
+  /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
+  caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -158,5 +162,11 @@ export const env = {
   },
   get claimReleaseTargetArn() {
     return required(envNames.claimReleaseTargetArn);
+  },
+  get caseExpirySeconds() {
+    return positiveInt(envNames.caseExpirySeconds, 86_400);
+  },
+  get caseExpiryTargetArn() {
+    return required(envNames.caseExpiryTargetArn);
   },
 };

@@ -61,6 +61,8 @@ export function newPatientAndCase(
       claimedAt: null,
       leaseEndsAt: null,
       lapsedClaimBy: null,
+      expiredAt: null,
+      feedback: null,
     },
   };
 }
