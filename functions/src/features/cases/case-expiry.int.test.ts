@@ -14,7 +14,7 @@ import { stripe } from '../../lib/stripe';
 import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { caseExpiryScheduleName } from './case-expiry-schedule';
-import type { CaseExpiryResult } from './case-expiry';
+import { RefundFailedError, type CaseExpiryResult } from './case-expiry';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseListResponse } from '@shared/cases/provider-case';
@@ -174,6 +174,27 @@ describe('the expiry of a paid case nobody starts', () => {
       expect(available).not.toContain(caseId);
       expect(mine).not.toContain(caseId);
     }
+  });
+
+  it('on a failed refund keeps the case expired, throws for a retry, and the retry only refunds', async () => {
+    const [caseId] = (await duePaidCases(1)) as [string];
+    // Stripe unreachable: a port nothing listens on (the stack's own Stripe comes back below).
+    stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      await expect(expireCase(caseId)).rejects.toThrow(RefundFailedError);
+    } finally {
+      stubEnv({ STRIPE_API_URL: stack.handlerEnvironment.STRIPE_API_URL! });
+    }
+    expect(await statusOf(caseId)).toMatchObject({
+      status: 'expired',
+      refund: { status: 'pending' },
+    });
+    expect(await refundsOf(caseId)).toEqual([]);
+
+    const retry = await expireCase(caseId);
+    expect(retry).toMatchObject({ expired: false, refund: { status: 'succeeded' } });
+    expect(await statusOf(caseId)).toMatchObject({ refund: { status: 'succeeded' } });
+    expect(await refundsOf(caseId)).toEqual(oneFullRefund);
   });
 
   it('does not expire a case before it is due (Scheduler then retries)', async () => {

@@ -67,8 +67,18 @@ export async function expireAndRefund(
       caseId: caseRecord.id,
       dependency: 'stripe',
       ...errorFields(error),
-      code: typeof error === 'object' && error && 'code' in error ? String(error.code) : undefined,
+      ...stripeErrorFields(error),
     });
     throw new RefundFailedError(caseRecord.id);
   }
+}
+
+/** Stripe's error type and code (`StripeConnectionError`, `charge_already_refunded`): no values. */
+function stripeErrorFields(error: unknown): { stripeType?: string; stripeCode?: string } {
+  if (typeof error !== 'object' || error === null) return {};
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  return {
+    ...(typeof type === 'string' ? { stripeType: type } : {}),
+    ...(typeof code === 'string' ? { stripeCode: code } : {}),
+  };
 }
