@@ -243,10 +243,11 @@ export function caseFeedbackTx(caseId: string, snapshot: CaseFeedback): Transact
 }
 
 /**
- * Access pattern: expire a paid case nobody started (DESIGN.md §5), once. Only a case still paid,
- * or claimed with its meeting not started, and paid at or before `paidBefore` moves; it leaves
- * the queue (gsi2) and its claimer's list (gsi3), and any claim lease ends. Returns false when
- * the condition failed (started, already expired, or not yet due).
+ * Access pattern: expire a paid case nobody started (DESIGN.md §5), once. Only a case paid at or
+ * before `paidBefore` and still paid, or claimed with its meeting not started, moves; it leaves
+ * the queue (gsi2) and its claimer's list (gsi3), and any claim lease ends. A claimed nurse
+ * visit is never "started" here (the nurse calls the patient; no meeting), so only an unclaimed
+ * one expires. Returns false when the condition failed (started, taken, expired, not yet due).
  */
 export async function expireCaseItem(
   caseId: string,
@@ -257,12 +258,15 @@ export async function expireCaseItem(
     UpdateExpression:
       'SET #status = :expired, expiredAt = :expiredAt, leaseEndsAt = :none ' +
       'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
-    ConditionExpression: '#status IN (:paid, :claimed) AND paidAt <= :paidBefore',
+    ConditionExpression:
+      '(#status = :paid OR (#status = :claimed AND requestType = :telemedicine)) ' +
+      'AND paidAt <= :paidBefore',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':expired': 'expired',
       ':paid': 'paid',
       ':claimed': 'claimed',
+      ':telemedicine': 'telemedicine',
       ':expiredAt': expiredAt,
       ':none': null,
       ':paidBefore': paidBefore,

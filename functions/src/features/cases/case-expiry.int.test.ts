@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../../../local/gateway/lambda-runtime';
-import { caseStatus, newPaidCaseId } from '../../../../local/testing/patient-journey';
+import {
+  caseStatus,
+  newPaidCaseId,
+  payForCase,
+  postJson,
+} from '../../../../local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
@@ -20,6 +25,7 @@ import * as caseContracts from '@shared/cases/contracts';
 import type { CaseListResponse } from '@shared/cases/provider-case';
 import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
 const STACK_EXPIRY_SECONDS = Number(stack.handlerEnvironment.CASE_EXPIRY_SECONDS);
@@ -44,13 +50,31 @@ async function statusOf(caseId: string): Promise<CaseStatusResponse> {
   return (await response.json()) as CaseStatusResponse;
 }
 
-/** Paid cases that are due: paid, then waited for until EXPIRY_SECONDS have passed. */
-async function duePaidCases(count: number): Promise<string[]> {
-  const caseIds = await Promise.all(Array.from({ length: count }, () => newPaidCaseId(stack)));
+/** Waits until EXPIRY_SECONDS have passed since each case's payment. */
+async function waitUntilDue(caseIds: string[]): Promise<void> {
   const paidAt = await Promise.all(caseIds.map(async (id) => (await statusOf(id)).paidAt!));
   const dueAt = Math.max(...paidAt.map((at) => Date.parse(at))) + EXPIRY_SECONDS * 1000;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 5));
+}
+
+/** Paid telemedicine cases (reading A) that are due. */
+async function duePaidCases(count: number): Promise<string[]> {
+  const caseIds = await Promise.all(Array.from({ length: count }, () => newPaidCaseId(stack)));
+  await waitUntilDue(caseIds);
   return caseIds;
+}
+
+/** A paid home nurse visit (reading B): a nurse calls the patient, no meeting starts. */
+async function newPaidNurseVisitId(): Promise<string> {
+  const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+    name: 'Kwame',
+    contactInfo: '+233201234567',
+    symptoms: 'Wound dressing',
+    requestType: 'nurse-visit',
+    location: '12 Harbour Road',
+  });
+  expect(response.status).toBe(201);
+  return payForCase(stack, ((await response.json()) as { caseId: string }).caseId);
 }
 
 async function paymentIntentOf(caseId: string): Promise<string> {
@@ -155,6 +179,22 @@ describe('the expiry of a paid case nobody starts', () => {
     expect(await expireCase(claimed)).toMatchObject({ expired: true });
     expect((await caseStatus(stack, claimed)).status).toBe('expired');
     expect(await refundsOf(claimed)).toEqual(oneFullRefund);
+  });
+
+  it('expires an unclaimed nurse visit, never one a nurse has taken', async () => {
+    const [waiting, taken] = await Promise.all([newPaidNurseVisitId(), newPaidNurseVisitId()]);
+    const claim = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
+      method: 'POST',
+      body: JSON.stringify({ caseId: taken, providerId: provider.id }),
+    });
+    expect(claim.status).toBe(200);
+    await waitUntilDue([waiting, taken]);
+
+    expect(await expireCase(waiting)).toMatchObject({ expired: true });
+    expect(await refundsOf(waiting)).toEqual(oneFullRefund);
+    expect(await expireCase(taken)).toEqual({ expired: false, refund: null });
+    expect(await statusOf(taken)).toMatchObject({ status: 'claimed', refund: null });
+    expect(await refundsOf(taken)).toEqual([]);
   });
 
   it('leaves a case in call or completed alone', async () => {

@@ -44,7 +44,7 @@ export async function expireAndRefund(
       // Not due yet (a clock ahead of ours): throwing lets Scheduler's retry try again later.
       throw new Error(`Case ${caseRecord.id} is not due to expire yet`);
     }
-    // Started, completed or cancelled meanwhile: nothing to expire or refund.
+    // Started, completed or cancelled meanwhile, or a nurse visit a nurse took: nothing to do.
     return { expired, refund: null };
   }
 

@@ -239,7 +239,8 @@ export function releaseLapsedClaim(
 }
 
 /**
- * paid | claimed (meeting not started) → expired, once, and only when the case was paid at least
+ * paid | claimed (meeting not started; telemedicine only, see `expireCaseItem`) → expired, once,
+ * and only when the case was paid at least
  * `expirySeconds` before `now`: the expiry schedule may fire late or twice, never early. True
  * when this call expired it.
  */
