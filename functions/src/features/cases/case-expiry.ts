@@ -54,14 +54,9 @@ export async function expireAndRefund(
     return { expired, refund: null };
   }
   if (payment.refund?.status === 'succeeded') return { expired, refund: payment.refund };
+  let refund: PaymentRefund;
   try {
-    const refund = await refundInFull(payment);
-    await recordPaymentRefund(caseRecord.id, payment.id, refund);
-    log.info('expired case refunded', {
-      caseId: caseRecord.id,
-      refundStatus: refund.status,
-    });
-    return { expired, refund };
+    refund = await refundInFull(payment);
   } catch (error) {
     log.error('refund failed', {
       caseId: caseRecord.id,
@@ -71,6 +66,21 @@ export async function expireAndRefund(
     });
     throw new RefundFailedError(caseRecord.id);
   }
+  // A failed write here throws too: the retry asks Stripe again with the same key and gets the
+  // same refund back, then records it.
+  await recordPaymentRefund(caseRecord.id, payment.id, refund);
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    // Stripe refused the refund itself; running again returns the same refund, so an operator
+    // must act (Stripe dashboard). Recorded, so the patient's page says 'failed'.
+    log.error('refund refused by Stripe', {
+      caseId: caseRecord.id,
+      dependency: 'stripe',
+      refundStatus: refund.status,
+    });
+  } else {
+    log.info('expired case refunded', { caseId: caseRecord.id, refundStatus: refund.status });
+  }
+  return { expired, refund };
 }
 
 /** Stripe's error type and code (`StripeConnectionError`, `charge_already_refunded`): no values. */

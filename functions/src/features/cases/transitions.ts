@@ -16,11 +16,11 @@ import {
   type CaseRecord,
 } from '../../db/cases';
 import { countPaidCase } from '../../db/case-counters';
-import { env } from '../../lib/env';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
+import { env } from '../../lib/env';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
 import { scheduleCaseExpiry } from './case-expiry-schedule';
@@ -240,9 +240,8 @@ export function releaseLapsedClaim(
 
 /**
  * paid | claimed (meeting not started; telemedicine only, see `expireCaseItem`) → expired, once,
- * and only when the case was paid at least
- * `expirySeconds` before `now`: the expiry schedule may fire late or twice, never early. True
- * when this call expired it.
+ * and only when the case was paid at least `expirySeconds` before `now`: the expiry schedule may
+ * fire late or twice, never early. True when this call expired it.
  */
 export function expireUnstartedCase(
   caseId: string,
