@@ -7,6 +7,7 @@ import {
   referrerPolicy,
 } from '../shared/src/http/site-headers';
 import {
+  CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
   MEETING_END_FUNCTION,
   scheduledTargets,
@@ -42,6 +43,8 @@ export interface StackOptions {
   turn?: { urls: string[]; secret: string };
   /** `relay`: the rooms use relayed candidates only (default `all`). */
   iceTransportPolicy?: 'all' | 'relay';
+  /** How long a paid case waits for its meeting before it expires and is refunded (default 86400 s). */
+  caseExpirySeconds?: number;
   log?: (message: string) => void;
 }
 
@@ -108,6 +111,8 @@ function configureHandlerEnvironment(
     [envNames.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/telehealth-local-scheduler',
     [envNames.claimReleaseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CLAIM_RELEASE_FUNCTION}`,
     [envNames.meetingEndTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${MEETING_END_FUNCTION}`,
+    [envNames.caseExpirySeconds]: String(options.caseExpirySeconds ?? 86_400),
+    [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

@@ -27,19 +27,10 @@ async function main(): Promise<void> {
     await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
   }
 
-  const claimLeaseSeconds = Number(process.env.CLAIM_LEASE_SECONDS ?? 600);
-  if (!Number.isInteger(claimLeaseSeconds) || claimLeaseSeconds <= 0) {
-    throw new Error(
-      `CLAIM_LEASE_SECONDS must be a positive whole number, got "${process.env.CLAIM_LEASE_SECONDS}"`,
-    );
-  }
+  const claimLeaseSeconds = secondsSetting('CLAIM_LEASE_SECONDS', 600);
+  const caseExpirySeconds = secondsSetting('CASE_EXPIRY_SECONDS', 86_400);
 
-  const meetingDurationSeconds = Number(process.env.MEETING_DURATION_SECONDS ?? 900);
-  if (!Number.isInteger(meetingDurationSeconds) || meetingDurationSeconds <= 0) {
-    throw new Error(
-      `MEETING_DURATION_SECONDS must be a positive whole number, got "${process.env.MEETING_DURATION_SECONDS}"`,
-    );
-  }
+  const meetingDurationSeconds = secondsSetting('MEETING_DURATION_SECONDS', 900);
   const turnUrls = (process.env.TURN_URLS ?? '')
     .split(',')
     .map((url) => url.trim())
@@ -68,6 +59,7 @@ async function main(): Promise<void> {
     meetingDurationSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
+    caseExpirySeconds,
     seedDemo: true,
     log: (message) => console.error(message),
   });
@@ -106,3 +98,13 @@ main().catch((error: unknown) => {
   console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+/** A duration setting of `npm start`, in whole seconds (the handlers read the same name). */
+function secondsSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const seconds = Number(raw ?? fallback);
+  if (!Number.isInteger(seconds) || seconds <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return seconds;
+}

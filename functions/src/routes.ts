@@ -137,7 +137,10 @@ export const manualPaymentComplete = /* @__PURE__ */ route(
   paymentContracts.manualPaymentComplete,
   'payments/manual-payment-complete',
 );
-export const submitFeedback = /* @__PURE__ */ route(caseContracts.submitFeedback, NI);
+export const submitFeedback = /* @__PURE__ */ route(
+  caseContracts.submitFeedback,
+  'cases/submit-feedback',
+);
 export const getVideoAccess = /* @__PURE__ */ route(
   patientContracts.getVideoAccess,
   'patients/video-access',
@@ -334,7 +337,7 @@ export type HttpRouteId = keyof typeof httpRoutes;
  * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
  * the other contracts out of its bundle (a test checks the list against the manifest).
  */
-export const notImplementedRoutes: readonly HttpRoute[] = [submitFeedback];
+export const notImplementedRoutes: readonly HttpRoute[] = [];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
@@ -355,9 +358,12 @@ export type WebSocketRouteKey = keyof typeof webSocketRoutes;
  */
 export const CLAIM_RELEASE_FUNCTION = 'cases-release-claim';
 export const MEETING_END_FUNCTION = 'meetings-end-meeting';
+/** The expiry and refund of a paid case nobody started (`CASE_EXPIRY_TARGET_ARN`). */
+export const CASE_EXPIRY_FUNCTION = 'cases-expire-case';
 export const scheduledTargets: Readonly<Record<string, string>> = {
   [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
   [MEETING_END_FUNCTION]: 'meetings/end-meeting',
+  [CASE_EXPIRY_FUNCTION]: 'cases/expire-case',
 };
 
 /** The module path of a handler, relative to `functions/src/features/`. */

@@ -37,12 +37,27 @@ export interface StageConfig {
   readonly supportEmail: string;
   /** The SES sender of doctor emails (`-c sesFrom=no-reply@example.org`). */
   readonly sesFrom: string;
+  /**
+   * `ICE_TRANSPORT_POLICY` of the video rooms (DESIGN.md §7): `relay` sends every call through
+   * TURN, so neither party learns the other's address; production keeps it, other stages allow
+   * direct paths too (`-c iceTransportPolicy=relay|all`).
+   */
+  readonly iceTransportPolicy: IceTransportPolicy;
 }
+
+export type IceTransportPolicy = 'all' | 'relay';
 
 export interface StageContext {
   readonly stripePublishableKey?: string;
   readonly supportEmail?: string;
   readonly sesFrom?: string;
+  readonly iceTransportPolicy?: string;
+}
+
+function parseIcePolicy(stage: string, value: string | undefined): IceTransportPolicy {
+  if (value === undefined) return stage === 'prod' ? 'relay' : 'all';
+  if (value === 'all' || value === 'relay') return value;
+  throw new Error(`Invalid iceTransportPolicy ${JSON.stringify(value)}: use all or relay.`);
 }
 
 export function stageConfig(stage: string, context: StageContext = {}): StageConfig {
@@ -57,6 +72,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     stripePublishableKey: context.stripePublishableKey ?? 'pk_test_unset',
     supportEmail: context.supportEmail ?? 'support@telehealth.example',
     sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
+    iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
   };
 }
 

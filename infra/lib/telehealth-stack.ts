@@ -4,7 +4,18 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
-import { CLAIM_RELEASE_FUNCTION, claimCase, scheduledTargets } from '../../functions/src/routes';
+import {
+  CASE_EXPIRY_FUNCTION,
+  CLAIM_RELEASE_FUNCTION,
+  claimCase,
+  endMeeting,
+  joinRoom,
+  manualPaymentComplete,
+  scheduledTargets,
+  startMeetingTimer,
+  stripeWebhook,
+  testPaymentComplete,
+} from '../../functions/src/routes';
 import { AppSecrets } from './app-secrets';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName } from './handler-functions';
@@ -16,7 +27,23 @@ import { Scheduler } from './scheduler';
 import { Site, webSocketPath } from './site';
 import { stageConfig, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
+import { VideoSignaling } from './video-signaling';
 import { WebSocketApi } from './websocket-api';
+
+/**
+ * Settings of the consultation (issue 9) read by `functions/src/lib/env.ts`. The meeting and
+ * video names come with the call-server part of the issue; written here until they join
+ * `envNames` there.
+ */
+const consultationEnv = {
+  meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
+  schedulerDlqArn: 'SCHEDULER_DLQ_ARN',
+  kvsChannelArn: 'KVS_CHANNEL_ARN',
+  iceTransportPolicy: 'ICE_TRANSPORT_POLICY',
+} as const;
+
+/** The Scheduler target that ends a meeting at `endsAt` (function `meetings-end-meeting`). */
+const MEETING_END_HANDLER = 'meetings/end-meeting';
 
 /** A function's ARN from its name, in this stack's account and region. */
 function functionArn(functionName: string): string {
@@ -44,6 +71,7 @@ export class TelehealthStack extends Stack {
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
   readonly scheduler: Scheduler;
+  readonly videoSignaling: VideoSignaling;
   readonly functions: HandlerFunctions;
 
   constructor(scope: Construct, id: string, props: TelehealthStackProps) {
@@ -59,6 +87,7 @@ export class TelehealthStack extends Stack {
       stripePublishableKey: context('stripePublishableKey'),
       supportEmail: context('supportEmail'),
       sesFrom: context('sesFrom'),
+      iceTransportPolicy: context('iceTransportPolicy'),
     });
     this.config = config;
 
@@ -66,6 +95,7 @@ export class TelehealthStack extends Stack {
     const accessLogs = new LogBucket(this, 'AccessLogs', { config });
     this.table = new DataTable(this, 'Data', { config });
     this.scheduler = new Scheduler(this, 'Scheduler', { config });
+    this.videoSignaling = new VideoSignaling(this, 'VideoSignaling', { config });
 
     // The APIs first (without routes): CloudFront needs their domains, the handlers need
     // CloudFront's domain (APP_ORIGIN), and the routes need the handlers.
@@ -112,11 +142,8 @@ export class TelehealthStack extends Stack {
       },
     });
     this.grantSendEmail(['admin/approve', 'admin/reject']);
-    // A claim schedules the release of its lease (DESIGN.md §5), which the Scheduler invokes.
-    this.scheduler.grantManageSchedules(this.functions.forHandler(claimCase.handler));
-    this.scheduler.allowInvoke(
-      this.functions.forHandler(scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
-    );
+    this.wireSchedules();
+    this.wireRoomSessions();
     for (const fn of this.functions.all) {
       secrets.grantRead(fn);
       this.grantDataAccess(fn);
@@ -128,6 +155,67 @@ export class TelehealthStack extends Stack {
 
     this.acknowledgeStackWide();
     this.addOutputs();
+  }
+
+  /**
+   * The one-time schedules (DESIGN.md §5, §7) and who may create them: a claim schedules the
+   * release of its lease; each payment handler (they all reach `markCasePaid`) the expiry of the
+   * case; `start-timer` the end of the meeting, which 'End Call' may delete early. Those get the
+   * dead-letter queue's ARN and the target they schedule; Scheduler may invoke every function
+   * of `scheduledTargets`.
+   */
+  private wireSchedules(): void {
+    const fn = (handler: string) => this.functions.forHandler(handler);
+    const targetArn = (handler: string) =>
+      functionArn(handlerFunctionName(this.config.stage, handler));
+    const schedules: { handlers: string[]; target?: [string, string] }[] = [
+      { handlers: [claimCase.handler] },
+      {
+        handlers: [
+          stripeWebhook.handler,
+          manualPaymentComplete.handler,
+          testPaymentComplete.handler,
+        ],
+        target: [envNames.caseExpiryTargetArn, targetArn(scheduledTargets[CASE_EXPIRY_FUNCTION]!)],
+      },
+      {
+        handlers: [startMeetingTimer.handler],
+        target: [consultationEnv.meetingEndTargetArn, targetArn(MEETING_END_HANDLER)],
+      },
+      { handlers: [endMeeting.handler] },
+    ];
+    for (const { handlers, target } of schedules) {
+      for (const handler of handlers) {
+        this.scheduler.grantManageSchedules(fn(handler));
+        fn(handler).addEnvironment(
+          consultationEnv.schedulerDlqArn,
+          this.scheduler.deadLetterQueue.queueArn,
+        );
+        if (target) fn(handler).addEnvironment(...target);
+      }
+    }
+    for (const handler of new Set(Object.values(scheduledTargets))) {
+      this.scheduler.allowInvoke(fn(handler));
+      const target = fn(handler).node.defaultChild as Parameters<typeof nagRef>[0];
+      acknowledge(
+        this.scheduler,
+        `AwsSolutions-IAM5[Resource::${nagRef(target, 'Arn')}:*]`,
+        'Lambda’s grantInvoke adds the function’s versions and aliases (`:*`); the role may ' +
+          'invoke only the functions of scheduledTargets, and only schedules of this group ' +
+          'can assume it.',
+      );
+    }
+  }
+
+  /**
+   * The room session (`meetings/join-room`) hands out ICE servers (DESIGN.md §7): TURN
+   * credentials of the stage's Kinesis Video signaling channel, and the stage's transport policy.
+   */
+  private wireRoomSessions(): void {
+    const roomSession = this.functions.forHandler(joinRoom.handler);
+    roomSession.addEnvironment(consultationEnv.kvsChannelArn, this.videoSignaling.channelArn);
+    roomSession.addEnvironment(consultationEnv.iceTransportPolicy, this.config.iceTransportPolicy);
+    this.videoSignaling.grantIceServers(roomSession);
   }
 
   /**
@@ -210,14 +298,6 @@ export class TelehealthStack extends Stack {
       `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagRef(webSocketApi)}/${this.config.stage}/*/@connections/*]`,
       'Connection ids are created at runtime; the grant is limited to ManageConnections on this ' +
         'stage of this WebSocket API.',
-    );
-    const releaseFunction = this.functions.forHandler(scheduledTargets[CLAIM_RELEASE_FUNCTION]!)
-      .node.defaultChild as Parameters<typeof nagRef>[0];
-    acknowledge(
-      this.scheduler,
-      `AwsSolutions-IAM5[Resource::${nagRef(releaseFunction, 'Arn')}:*]`,
-      'Lambda’s grantInvoke adds the function’s versions and aliases (`:*`); the role may invoke ' +
-        'only the claim release function, and only schedules of this group can assume it.',
     );
     acknowledge(
       this.functions,

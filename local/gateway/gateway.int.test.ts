@@ -21,6 +21,7 @@ import { appFetch, useTestStack } from '../testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
@@ -63,11 +64,11 @@ describe('local gateway: HTTP API', () => {
   it('answers routes later issues build with a JSON 501', async () => {
     const response = await appFetch(
       stack,
-      pathOf(caseContracts.submitFeedback, { caseId: '3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a' }),
+      pathOf(meetingContracts.joinRoom, { meetingId: '3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a' }),
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ rating: 5 }),
+        body: JSON.stringify({ role: 'patient', token: 'a-room-token' }),
       },
     );
     expect(response.status).toBe(501);

@@ -6,7 +6,7 @@ import { BodyTooLargeError, readBody, sendJson } from './http';
 import type { IdempotencyCache } from './idempotency';
 import { newId } from './ids';
 import { checkKnownKeys, expandList } from './params';
-import { parseCreateRefund } from './refund-params';
+import { parseCreateRefund, parseListRefunds } from './refund-params';
 import type { LocalStripeService } from './service';
 import { parseCreateSession } from './session-params';
 
@@ -94,6 +94,11 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    pattern: /^\/v1\/refunds$/,
+    handle: ({ form }, ctx) => ctx.service.listRefunds(parseListRefunds(form)),
+  },
+  {
+    method: 'GET',
     pattern: /^\/v1\/refunds\/([^/]+)$/,
     handle: ({ params: [id = ''], form }, ctx) => {
       checkKnownKeys(form, EXPAND_ONLY, null);
@@ -163,6 +168,14 @@ export async function handleApi(
         });
         return;
       }
+      if (found.kind === 'in_progress') {
+        throw new StripeApiError(
+          409,
+          'invalid_request_error',
+          `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${String(key)}. Please try again later.`,
+          'idempotency_key_in_use',
+        );
+      }
       if (found.kind === 'mismatch') {
         throw new StripeApiError(
           400,
@@ -172,7 +185,13 @@ export async function handleApi(
       }
     }
 
-    const result = await matched.route.handle({ params: matched.params, form, req }, ctx);
+    if (scopedKey) ctx.idempotency.start(scopedKey);
+    let result: unknown;
+    try {
+      result = await matched.route.handle({ params: matched.params, form, req }, ctx);
+    } finally {
+      if (scopedKey) ctx.idempotency.finish(scopedKey);
+    }
     if (scopedKey) ctx.idempotency.remember(scopedKey, fingerprint, { status: 200, body: result });
     sendJson(res, 200, result, headers);
   } catch (error) {

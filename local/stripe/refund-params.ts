@@ -45,3 +45,21 @@ export function parseCreateRefund(form: FormObject): CreateRefundInput {
     metadata: metadata(form.metadata, 'metadata'),
   };
 }
+
+/** `GET /v1/refunds` filters (newest first, as Stripe lists them; no paging cursors locally). */
+const LIST_PARAMS = new Set(['charge', 'payment_intent', 'limit', 'expand']);
+
+export interface ListRefundsInput {
+  payment_intent: string | null;
+  charge: string | null;
+  limit: number;
+}
+
+export function parseListRefunds(form: FormObject): ListRefundsInput {
+  checkKnownKeys(form, LIST_PARAMS, null);
+  return {
+    payment_intent: optionalString(form.payment_intent, 'payment_intent'),
+    charge: optionalString(form.charge, 'charge'),
+    limit: optionalInteger(form.limit, 'limit', 1, 100) ?? 10,
+  };
+}

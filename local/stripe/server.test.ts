@@ -495,6 +495,32 @@ describe('webhooks, persistence and refunds', () => {
   });
 });
 
+describe('idempotent refunds', () => {
+  it('refunds once for one key, however many requests carry it at once', async () => {
+    const session = await createHosted();
+    await pay(session.id);
+    const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+    if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
+    // As the product calls it: stripe-node retries the 409 of a key still in use.
+    const retrying = new Stripe(API_KEY, {
+      host: '127.0.0.1',
+      port: local.port,
+      protocol: 'http',
+      maxNetworkRetries: 3,
+    });
+    const refunds = await Promise.all(
+      [1, 2, 3].map(() =>
+        retrying.refunds.create({ payment_intent }, { idempotencyKey: 'case-refund-1' }),
+      ),
+    );
+    expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
+    expect(refunds[0]).toMatchObject({ amount: 299, status: 'succeeded' });
+    const listed = await stripe.refunds.list({ payment_intent });
+    expect(listed.data.map((refund) => refund.id)).toEqual([refunds[0]?.id]);
+    expect((await stripe.refunds.list({ payment_intent: 'pi_test_other' })).data).toEqual([]);
+  });
+});
+
 describe('stripe.js', () => {
   it('is served as JavaScript that parses', async () => {
     const response = await fetch(`${local.url}/v3/stripe.js`);

@@ -2,7 +2,7 @@ import type { CardSummary } from './cards';
 import { invalidRequest, resourceMissing } from './errors';
 import { newId, randomToken } from './ids';
 import type { SessionRecord, StripeEvent } from './records';
-import type { CreateRefundInput } from './refund-params';
+import type { CreateRefundInput, ListRefundsInput } from './refund-params';
 import type { CreateSessionInput } from './session-params';
 import type { JsonStore } from './store';
 import {
@@ -200,6 +200,19 @@ export class LocalStripeService {
     intent.amount_refunded += amount;
     await this.ctx.store.save();
     return toRefundObject(refund);
+  }
+
+  listRefunds(input: ListRefundsInput) {
+    const matching = Object.values(this.data.refunds)
+      .filter((refund) => !input.payment_intent || refund.payment_intent === input.payment_intent)
+      .filter((refund) => !input.charge || refund.charge === input.charge)
+      .sort((a, b) => b.created - a.created);
+    return {
+      object: 'list' as const,
+      data: matching.slice(0, input.limit).map(toRefundObject),
+      has_more: matching.length > input.limit,
+      url: '/v1/refunds',
+    };
   }
 
   retrieveRefund(id: string) {

@@ -108,7 +108,11 @@ export async function caseStatus(stack: TestStack, caseId: string): Promise<Case
 
 /** A case the patient has paid for with the test card: waiting for a provider. */
 export async function newPaidCaseId(stack: TestStack): Promise<string> {
-  const caseId = await newCaseId(stack);
+  return payForCase(stack, await newCaseId(stack));
+}
+
+/** Pays for a case with the test card and waits until the webhook marked it paid. */
+export async function payForCase(stack: TestStack, caseId: string): Promise<string> {
   const { sessionId } = await createCheckout(stack, caseId);
   const payment = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
   if (payment.status >= 400) throw new Error(`payment failed: ${payment.status}`);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
 import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
@@ -90,6 +91,13 @@ export const caseRecordSchema = z.object({
   lapsedClaimBy: z.string().nullable().default(null),
   /** Once the meeting started: when it ends by itself (DESIGN.md §7), as on the meeting. */
   endsAt: z.string().nullable().default(null),
+  /** When a paid case nobody started expired (DESIGN.md §5; its refund is on the Payment). */
+  expiredAt: z.string().nullable().default(null),
+  /**
+   * A copy of the patient's Feedback (db/feedback.ts), written in the same transaction, so the
+   * admin case list shows it without reading every case's partition.
+   */
+  feedback: caseFeedbackSchema.nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -276,6 +284,51 @@ export function caseCompletedTx(caseId: string, holder: CallHolder, endedAt: str
       ':endedAt': endedAt,
       ':doneSk': done.gsi3sk,
       ':by': holder.providerId,
+    },
+  });
+}
+
+/**
+ * The feedback snapshot on the case, as a transaction item next to the Feedback itself: it
+ * fails unless the case is completed, so feedback is never taken before the consultation ended.
+ */
+export function caseFeedbackTx(caseId: string, snapshot: CaseFeedback): TransactItem {
+  return updateTx(caseKey(caseId), {
+    UpdateExpression: 'SET feedback = :feedback',
+    ConditionExpression: '#status = :completed',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':feedback': snapshot, ':completed': 'completed' },
+  });
+}
+
+/**
+ * Access pattern: expire a paid case nobody started (DESIGN.md §5), once. Only a case paid at or
+ * before `paidBefore` and still paid, or claimed with its meeting not started, moves; it leaves
+ * the queue (gsi2) and its claimer's list (gsi3), and any claim lease ends. A claimed nurse
+ * visit is never "started" here (the nurse calls the patient; no meeting), so only an unclaimed
+ * one expires. Returns false when the condition failed (started, taken, expired, not yet due).
+ */
+export async function expireCaseItem(
+  caseId: string,
+  expiredAt: string,
+  paidBefore: string,
+): Promise<boolean> {
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :expired, expiredAt = :expiredAt, leaseEndsAt = :none ' +
+      'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+    ConditionExpression:
+      '(#status = :paid OR (#status = :claimed AND requestType = :telemedicine)) ' +
+      'AND paidAt <= :paidBefore',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':expired': 'expired',
+      ':paid': 'paid',
+      ':claimed': 'claimed',
+      ':telemedicine': 'telemedicine',
+      ':expiredAt': expiredAt,
+      ':none': null,
+      ':paidBefore': paidBefore,
     },
   });
 }

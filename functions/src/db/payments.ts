@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
-import type { StoredItem } from './table';
+import { IF_EXISTS, updateItem, type StoredItem } from './table';
 import { newItemTx, type TransactItem } from './transaction';
 
 export const PAYMENT_ENTITY = 'Payment';
@@ -27,6 +27,16 @@ export const paymentRecordSchema = z.object({
     eventId: z.string().nullable(),
   }),
   createdAt: z.string(),
+  /** The full refund of an expired case (DESIGN.md §5), as Stripe last answered it. */
+  refund: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      createdAt: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
@@ -41,5 +51,23 @@ export function paymentTx(payment: PaymentRecord): TransactItem {
     ...paymentKey(payment.caseId, payment.id),
     entity: PAYMENT_ENTITY,
     ...payment,
+  });
+}
+
+export type PaymentRefund = NonNullable<PaymentRecord['refund']>;
+
+/**
+ * Access pattern: record the refund Stripe made for this payment. Stripe's answer for the same
+ * idempotency key is the same refund, so a repeated run writes the same id again.
+ */
+export async function recordPaymentRefund(
+  caseId: string,
+  paymentId: string,
+  refund: PaymentRefund,
+): Promise<void> {
+  await updateItem(paymentKey(caseId, paymentId), {
+    UpdateExpression: 'SET refund = :refund',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':refund': refund },
   });
 }

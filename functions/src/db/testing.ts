@@ -1,5 +1,5 @@
 import { caseKey, CASE_ENTITY } from './cases';
-import { putItem } from './table';
+import { IF_EXISTS, putItem, updateItem } from './table';
 
 /**
  * Test only: stores a case item exactly as given, bypassing its record schema, so a test can
@@ -11,4 +11,23 @@ export async function storeUncheckedCaseItem(
   fields: Record<string, unknown>,
 ): Promise<void> {
   await putItem({ ...caseKey(caseId), entity: CASE_ENTITY, ...fields });
+}
+
+/**
+ * Test only: moves a case to `in_call` (stamping `startedAt`) or `completed` (stamping
+ * `endedAt`), as the meeting's start and end (issue 9: `meetings/start-timer`, `meetings/end`)
+ * leave it, for tests of a branch where those transitions do not exist yet: feedback needs a
+ * completed case, and the expiry must leave started ones alone.
+ */
+export async function storeCaseStatus(
+  caseId: string,
+  status: 'in_call' | 'completed',
+  at: string,
+): Promise<void> {
+  await updateItem(caseKey(caseId), {
+    UpdateExpression: `SET #status = :status, ${status === 'in_call' ? 'startedAt' : 'endedAt'} = :at`,
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': status, ':at': at },
+  });
 }

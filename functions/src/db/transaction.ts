@@ -52,3 +52,27 @@ export function cancellationReasons(error: unknown): CancellationCode[] | null {
   if (!(error instanceof TransactionCanceledException)) return null;
   return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 }
+
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Sends a transaction whose conditions decide a race. DynamoDB cancels concurrent transactions
+ * on the same item with `TransactionConflict`; those are retried (the conditions keep it
+ * correct), a failed condition is final. Answers null when written, else the reasons of the
+ * last cancellation (one code per item, in item order).
+ */
+export async function writeConditionalTransaction(
+  items: TransactItem[],
+): Promise<CancellationCode[] | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeTransaction(items);
+      return null;
+    } catch (error) {
+      const codes = cancellationReasons(error);
+      if (!codes) throw error;
+      if (!codes.includes('TransactionConflict') || attempt >= MAX_ATTEMPTS) return codes;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}

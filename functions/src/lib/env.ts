@@ -49,6 +49,10 @@ export const envNames = {
   turnSecret: 'TURN_SECRET',
   /** `all` (default) or `relay`: relay-only keeps both parties' addresses private. */
   iceTransportPolicy: 'ICE_TRANSPORT_POLICY',
+  /** Seconds after payment a case nobody started expires and is refunded (DESIGN.md §5). */
+  caseExpirySeconds: 'CASE_EXPIRY_SECONDS',
+  /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
+  caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -198,5 +202,11 @@ export const env = {
     const raw = read(envNames.iceTransportPolicy);
     if (raw === undefined || raw === 'all' || raw === 'relay') return raw ?? 'all';
     throw new Error(`Environment variable ${envNames.iceTransportPolicy} must be all or relay`);
+  },
+  get caseExpirySeconds() {
+    return positiveInt(envNames.caseExpirySeconds, 86_400);
+  },
+  get caseExpiryTargetArn() {
+    return required(envNames.caseExpiryTargetArn);
   },
 };

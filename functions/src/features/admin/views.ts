@@ -86,6 +86,7 @@ export function toAdminCaseRow(
     assignedProviderName: caseRecord.claimedByName,
     location: caseRecord.location,
     createdAt: caseRecord.createdAt,
-    feedback: null,
+    // The snapshot the feedback transaction wrote on the case (db/cases.ts).
+    feedback: caseRecord.feedback,
   };
 }

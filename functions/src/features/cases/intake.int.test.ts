@@ -56,6 +56,7 @@ describe('POST /api/cases (reading A)', () => {
       paidAt: null,
       meeting: null,
       claimedBy: null,
+      refund: null,
     });
   });
 

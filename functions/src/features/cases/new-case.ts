@@ -62,6 +62,8 @@ export function newPatientAndCase(
       leaseEndsAt: null,
       lapsedClaimBy: null,
       endsAt: null,
+      expiredAt: null,
+      feedback: null,
     },
   };
 }

@@ -9,6 +9,7 @@ import { claimMessages } from '@shared/cases/provider-case';
 import {
   casePaidTx,
   claimCaseItem,
+  expireCaseItem,
   getCaseBundle,
   releaseClaimItem,
   type CaseClaim,
@@ -18,9 +19,11 @@ import { countPaidCase } from '../../db/case-counters';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
-import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
+import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
+import { env } from '../../lib/env';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
+import { scheduleCaseExpiry } from './case-expiry-schedule';
 
 /**
  * The case state machine (DESIGN.md §5). Every status change of a case happens through this
@@ -32,7 +35,8 @@ export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus
   awaiting_payment: ['paid', 'expired', 'cancelled'],
   paid: ['claimed', 'expired', 'cancelled'],
   // claimed → paid: the claim lease lapsed before the meeting started (DESIGN.md §5).
-  claimed: ['in_call', 'paid', 'cancelled'],
+  // claimed → expired: nobody started the meeting within CASE_EXPIRY_SECONDS of the payment.
+  claimed: ['in_call', 'paid', 'expired', 'cancelled'],
   in_call: ['completed'],
   completed: [],
   expired: [],
@@ -76,8 +80,6 @@ export type MarkPaidOutcome =
   | { outcome: 'duplicate_event' }
   | { outcome: 'refused'; reason: PaymentRefusal | 'case_closed' };
 
-const MAX_ATTEMPTS = 6;
-
 /**
  * The one function that marks a case paid (DESIGN.md §5), reached from the verified webhook, the
  * manual completion and the sync endpoint. In one transaction: the case moves
@@ -112,6 +114,7 @@ export async function markCasePaid(
       eventId: evidence.eventId,
     },
     createdAt: paidAt,
+    refund: null,
   };
   const meetingId = newMeetingId();
   const meeting: MeetingRecord | null =
@@ -138,30 +141,21 @@ export async function markCasePaid(
   if (meeting) items.push(meetingTx(meeting));
   if (evidence.eventId) items.push(stripeEventTx(evidence.eventId, caseRecord.id, now));
 
-  // DynamoDB cancels concurrent transactions on the same item with `TransactionConflict`;
-  // those are retried (the conditions keep it correct), a failed condition is final.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await writeTransaction(items);
-      // The case is paid whatever the counter does: a failed count only undercounts the
-      // dashboard's Total Cases (db/case-counters.ts).
-      await countPaidCase().catch(() => undefined);
-      return { outcome: 'paid', payment, meeting };
-    } catch (error) {
-      const codes = cancellationReasons(error);
-      if (!codes) throw error;
-      if (codes.includes('TransactionConflict') && attempt < MAX_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-        continue;
-      }
-      // Another delivery won: the event marker (last item) or the case condition (first) failed.
-      if (evidence.eventId && codes.at(-1) === 'ConditionalCheckFailed') {
-        return { outcome: 'duplicate_event' };
-      }
-      if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'already_paid' };
-      throw error;
-    }
+  const codes = await writeConditionalTransaction(items);
+  if (!codes) {
+    // The case is paid whatever the counter does: a failed count only undercounts the
+    // dashboard's Total Cases (db/case-counters.ts).
+    await countPaidCase().catch(() => undefined);
+    // The expiry schedule (DESIGN.md §5); its failure is logged and the payment stands.
+    await scheduleCaseExpiry(caseRecord.id, now);
+    return { outcome: 'paid', payment, meeting };
   }
+  // Another delivery won: the event marker (last item) or the case condition (first) failed.
+  if (evidence.eventId && codes.at(-1) === 'ConditionalCheckFailed') {
+    return { outcome: 'duplicate_event' };
+  }
+  if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'already_paid' };
+  throw new Error(`The paid transaction was cancelled: ${codes.join(',')}`);
 }
 
 /** Who claims: the signed-in provider (the handler checked the body names them). */
@@ -244,4 +238,18 @@ export function releaseLapsedClaim(
   now = new Date(),
 ): Promise<boolean> {
   return releaseClaimItem(caseId, claim, now);
+}
+
+/**
+ * paid | claimed (meeting not started; telemedicine only, see `expireCaseItem`) → expired, once,
+ * and only when the case was paid at least `expirySeconds` before `now`: the expiry schedule may
+ * fire late or twice, never early. True when this call expired it.
+ */
+export function expireUnstartedCase(
+  caseId: string,
+  now = new Date(),
+  expirySeconds = env.caseExpirySeconds,
+): Promise<boolean> {
+  const paidBefore = new Date(now.getTime() - expirySeconds * 1000).toISOString();
+  return expireCaseItem(caseId, now.toISOString(), paidBefore);
 }

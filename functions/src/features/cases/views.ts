@@ -1,6 +1,7 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
 import { effectiveMeeting } from '../meetings/effective-meeting';
+import type { PaymentRefund } from '../../db/payments';
 import { effectiveCase } from './claim-lease';
 
 /**
@@ -31,8 +32,27 @@ export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): Case
         }
       : null,
     claimedBy: caseRecord.claimedByName,
-    refund: null,
+    refund: refundView(bundle),
   };
+}
+
+/** Stripe's refund statuses as the patient's page tells them. */
+function refundStatusOf(
+  refund: PaymentRefund,
+): NonNullable<CaseStatusResponse['refund']>['status'] {
+  if (refund.status === 'succeeded') return 'succeeded';
+  if (refund.status === 'failed' || refund.status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+/**
+ * An expired case is refunded in full (DESIGN.md §5): `pending` from the expiry until Stripe's
+ * answer is recorded on the Payment; null for every case that did not expire.
+ */
+function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
+  if (bundle.case.status !== 'expired') return null;
+  const refund = bundle.payments.find((payment) => payment.refund)?.refund;
+  return { status: refund ? refundStatusOf(refund) : 'pending' };
 }
 
 /** Where the patient goes once paid: the visit page, or the verification page (reading B). */

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoke } from '../../../../local/gateway/lambda-runtime';
+import {
+  caseStatus,
+  newPaidCaseId,
+  payForCase,
+  postJson,
+} from '../../../../local/testing/patient-journey';
+import {
+  providerFetch,
+  signInProvider,
+  type SignedInProvider,
+} from '../../../../local/testing/provider-journey';
+import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { getCaseBundle } from '../../db/cases';
+import { storeCaseStatus } from '../../db/testing';
+import { atExpression } from '../../lib/scheduler';
+import { stripe } from '../../lib/stripe';
+import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '../../routes';
+import { restoreEnv, stubEnv } from '../../testing/env';
+import { caseExpiryScheduleName } from './case-expiry-schedule';
+import { RefundFailedError, type CaseExpiryResult } from './case-expiry';
+import type { CaseStatusResponse } from '@shared/cases/api';
+import * as caseContracts from '@shared/cases/contracts';
+import type { CaseListResponse } from '@shared/cases/provider-case';
+import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
+import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
+
+const stack = useTestStack();
+const STACK_EXPIRY_SECONDS = Number(stack.handlerEnvironment.CASE_EXPIRY_SECONDS);
+
+/**
+ * The expiry handler runs in this worker exactly as the local Scheduler runs it (`invoke` of the
+ * target in `scheduledTargets`), against the stack's DynamoDB Local and Stripe stand-in, with a
+ * 1-second expiry so a case paid a moment ago is due.
+ */
+const EXPIRY_SECONDS = 1;
+const expireCase = (caseId: string) =>
+  invoke(scheduledTargets[CASE_EXPIRY_FUNCTION]!, { caseId }) as Promise<CaseExpiryResult>;
+
+beforeAll(() => stubEnv({ CASE_EXPIRY_SECONDS: String(EXPIRY_SECONDS) }));
+afterAll(() => {
+  restoreEnv();
+  useTestStack();
+});
+
+async function statusOf(caseId: string): Promise<CaseStatusResponse> {
+  const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
+  return (await response.json()) as CaseStatusResponse;
+}
+
+/** Waits until EXPIRY_SECONDS have passed since each case's payment. */
+async function waitUntilDue(caseIds: string[]): Promise<void> {
+  const paidAt = await Promise.all(caseIds.map(async (id) => (await statusOf(id)).paidAt!));
+  const dueAt = Math.max(...paidAt.map((at) => Date.parse(at))) + EXPIRY_SECONDS * 1000;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 5));
+}
+
+/** Paid telemedicine cases (reading A) that are due. */
+async function duePaidCases(count: number): Promise<string[]> {
+  const caseIds = await Promise.all(Array.from({ length: count }, () => newPaidCaseId(stack)));
+  await waitUntilDue(caseIds);
+  return caseIds;
+}
+
+/** A paid home nurse visit (reading B): a nurse calls the patient, no meeting starts. */
+async function newPaidNurseVisitId(): Promise<string> {
+  const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+    name: 'Kwame',
+    contactInfo: '+233201234567',
+    symptoms: 'Wound dressing',
+    requestType: 'nurse-visit',
+    location: '12 Harbour Road',
+  });
+  expect(response.status).toBe(201);
+  return payForCase(stack, ((await response.json()) as { caseId: string }).caseId);
+}
+
+async function paymentIntentOf(caseId: string): Promise<string> {
+  const bundle = await getCaseBundle(caseId);
+  const intent = bundle?.payments[0]?.rawPayload.paymentIntentId;
+  if (!intent) throw new Error('no payment intent recorded');
+  return intent;
+}
+
+/** The refunds the Stripe stand-in holds for the case's PaymentIntent, as Stripe lists them. */
+const refundsOf = async (caseId: string) =>
+  (await stripe().refunds.list({ payment_intent: await paymentIntentOf(caseId) })).data;
+const oneFullRefund = [
+  expect.objectContaining({ amount: CONSULTATION_FEE_CENTS, status: 'succeeded' }),
+];
+
+describe('the expiry of a paid case nobody starts', () => {
+  let provider: SignedInProvider;
+  let paid: string;
+  let twice: string;
+  let claimed: string;
+  let started: string;
+  let completed: string;
+
+  /** The first 100 cases of a dashboard list, newest first: these tests' cases are among them. */
+  const listed = async (view: string) => {
+    const response = await providerFetch(
+      stack,
+      provider,
+      `${pathOf(caseContracts.listCases, {})}?view=${view}&limit=100`,
+    );
+    return ((await response.json()) as CaseListResponse).cases.map((summary) => summary.id);
+  };
+
+  beforeAll(async () => {
+    provider = await signInProvider(stack);
+    [paid, twice, claimed, started, completed] = (await duePaidCases(5)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const claim = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
+      method: 'POST',
+      body: JSON.stringify({ caseId: claimed, providerId: provider.id }),
+    });
+    expect(claim.status).toBe(200);
+    await storeCaseStatus(started, 'in_call', new Date().toISOString());
+    await storeCaseStatus(completed, 'completed', new Date().toISOString());
+    // Before the expiry they are listed where the later test expects them gone.
+    expect(await listed('available')).toEqual(expect.arrayContaining([paid, twice]));
+    expect(await listed('mine')).toContain(claimed);
+  });
+
+  it('is scheduled by the payment at paidAt + CASE_EXPIRY_SECONDS', async () => {
+    const { paidAt } = await statusOf(paid);
+    const response = await fetch(
+      new URL(
+        `/schedules/${caseExpiryScheduleName(paid)}?groupName=${stack.handlerEnvironment.SCHEDULE_GROUP}`,
+        stack.appUrl,
+      ),
+    );
+    expect(response.status).toBe(200);
+    const schedule = (await response.json()) as {
+      ScheduleExpression: string;
+      Target: { Arn: string; Input: string };
+    };
+    expect(schedule.ScheduleExpression).toBe(
+      atExpression(new Date(Date.parse(paidAt!) + STACK_EXPIRY_SECONDS * 1000)),
+    );
+    expect(schedule.Target.Arn).toBe(stack.handlerEnvironment.CASE_EXPIRY_TARGET_ARN);
+    expect(JSON.parse(schedule.Target.Input)).toEqual({ caseId: paid });
+  });
+
+  it('expires a paid case and refunds it in full; the status says so', async () => {
+    const before = await statusOf(paid);
+    expect(before).toMatchObject({ status: 'paid', refund: null });
+
+    const result = await expireCase(paid);
+    expect(result).toMatchObject({ expired: true, refund: { status: 'succeeded', amount: 299 } });
+    expect(await statusOf(paid)).toMatchObject({
+      status: 'expired',
+      refund: { status: 'succeeded' },
+    });
+    expect(await refundsOf(paid)).toEqual(oneFullRefund);
+  });
+
+  it('refunds once when fired twice at once and again later', async () => {
+    const results = await Promise.all([expireCase(twice), expireCase(twice)]);
+    const again = await expireCase(twice);
+    expect(results.filter((result) => result.expired)).toHaveLength(1);
+    expect(again.expired).toBe(false);
+    const refundIds = new Set([...results, again].map((result) => result.refund?.id));
+    expect(refundIds.size).toBe(1);
+    const refunds = await refundsOf(twice);
+    expect(refunds).toEqual(oneFullRefund);
+    expect(refunds[0]?.id).toBe([...refundIds][0]);
+  });
+
+  it('expires a claimed case whose meeting never started', async () => {
+    expect(await expireCase(claimed)).toMatchObject({ expired: true });
+    expect((await caseStatus(stack, claimed)).status).toBe('expired');
+    expect(await refundsOf(claimed)).toEqual(oneFullRefund);
+  });
+
+  it('expires an unclaimed nurse visit, never one a nurse has taken', async () => {
+    const [waiting, taken] = await Promise.all([newPaidNurseVisitId(), newPaidNurseVisitId()]);
+    const claim = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
+      method: 'POST',
+      body: JSON.stringify({ caseId: taken, providerId: provider.id }),
+    });
+    expect(claim.status).toBe(200);
+    await waitUntilDue([waiting, taken]);
+
+    expect(await expireCase(waiting)).toMatchObject({ expired: true });
+    expect(await refundsOf(waiting)).toEqual(oneFullRefund);
+    expect(await expireCase(taken)).toEqual({ expired: false, refund: null });
+    expect(await statusOf(taken)).toMatchObject({ status: 'claimed', refund: null });
+    expect(await refundsOf(taken)).toEqual([]);
+  });
+
+  it('leaves a case in call or completed alone', async () => {
+    for (const caseId of [started, completed]) {
+      expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+      expect(await statusOf(caseId)).toMatchObject({ refund: null });
+      expect(await refundsOf(caseId)).toEqual([]);
+    }
+    expect((await statusOf(started)).status).toBe('in_call');
+    expect((await statusOf(completed)).status).toBe('completed');
+  });
+
+  it('takes expired cases off the provider lists', async () => {
+    const available = await listed('available');
+    const mine = await listed('mine');
+    for (const caseId of [paid, twice, claimed]) {
+      expect(available).not.toContain(caseId);
+      expect(mine).not.toContain(caseId);
+    }
+  });
+
+  it('on a failed refund keeps the case expired, throws for a retry, and the retry only refunds', async () => {
+    const [caseId] = (await duePaidCases(1)) as [string];
+    // Stripe unreachable: a port nothing listens on (the stack's own Stripe comes back below).
+    stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      await expect(expireCase(caseId)).rejects.toThrow(RefundFailedError);
+    } finally {
+      stubEnv({ STRIPE_API_URL: stack.handlerEnvironment.STRIPE_API_URL! });
+    }
+    expect(await statusOf(caseId)).toMatchObject({
+      status: 'expired',
+      refund: { status: 'pending' },
+    });
+    expect(await refundsOf(caseId)).toEqual([]);
+
+    const retry = await expireCase(caseId);
+    expect(retry).toMatchObject({ expired: false, refund: { status: 'succeeded' } });
+    expect(await statusOf(caseId)).toMatchObject({ refund: { status: 'succeeded' } });
+    expect(await refundsOf(caseId)).toEqual(oneFullRefund);
+  });
+
+  it('does not expire a case before it is due (Scheduler then retries)', async () => {
+    const fresh = await newPaidCaseId(stack);
+    stubEnv({ CASE_EXPIRY_SECONDS: String(STACK_EXPIRY_SECONDS) });
+    try {
+      await expect(expireCase(fresh)).rejects.toThrow(/not due/);
+    } finally {
+      stubEnv({ CASE_EXPIRY_SECONDS: String(EXPIRY_SECONDS) });
+    }
+    expect((await statusOf(fresh)).status).toBe('paid');
+  });
+});

@@ -1,0 +1,23 @@
+import { createLogger } from '../../lib/logger';
+import { caseExpiryInputSchema } from './case-expiry-schedule';
+import { expireAndRefund, type CaseExpiryResult } from './case-expiry';
+
+/**
+ * EventBridge Scheduler target at `paidAt + CASE_EXPIRY_SECONDS` (DESIGN.md §5). Not an HTTP
+ * route: the schedule's input names the case. A malformed input is logged and dropped (a retry
+ * would not fix it); a failed refund throws, so Scheduler's retry policy runs it again and the
+ * dead-letter queue keeps it if every retry fails.
+ */
+export async function handler(event: unknown): Promise<CaseExpiryResult> {
+  const log = createLogger({ route: 'cases/expire-case' });
+  const input = caseExpiryInputSchema.safeParse(event);
+  if (!input.success) {
+    log.error('case expiry input refused', {
+      fields: input.error.issues.map((issue) => issue.path.join('.')).join(','),
+    });
+    return { expired: false, refund: null };
+  }
+  const result = await expireAndRefund(input.data, log);
+  log.info('case expiry handled', { caseId: input.data.caseId, expired: result.expired });
+  return result;
+}

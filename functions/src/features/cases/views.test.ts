@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseBundle } from '../../db/cases';
+import type { PaymentRecord } from '../../db/payments';
+import { paidCaseRecord } from '../../testing/cases';
+import { toCaseStatusResponse } from './views';
+
+const paidAt = '2026-11-20T10:00:00.000Z';
+
+function payment(refund: PaymentRecord['refund']): PaymentRecord {
+  return {
+    id: 'payment-1',
+    caseId: 'case-1',
+    provider: 'stripe',
+    status: 'paid',
+    rawPayload: {
+      checkoutSessionId: 'cs_test_1',
+      paymentIntentId: 'pi_test_1',
+      amountTotal: 299,
+      currency: 'usd',
+      eventId: null,
+    },
+    createdAt: paidAt,
+    refund,
+  };
+}
+
+function bundle(status: 'paid' | 'expired', refund: PaymentRecord['refund']): CaseBundle {
+  return {
+    case: paidCaseRecord(paidAt, { status }),
+    meeting: null,
+    payments: [payment(refund)],
+    attachments: [],
+  };
+}
+
+const refund = (status: string) => ({
+  id: 're_test_1',
+  status,
+  amount: 299,
+  createdAt: paidAt,
+});
+
+describe('the refund on the status page', () => {
+  it('is null for a case that did not expire', () => {
+    expect(toCaseStatusResponse(bundle('paid', null)).refund).toBeNull();
+  });
+
+  it('is pending from the expiry until Stripe answered', () => {
+    expect(toCaseStatusResponse(bundle('expired', null)).refund).toEqual({ status: 'pending' });
+    expect(toCaseStatusResponse(bundle('expired', refund('pending'))).refund).toEqual({
+      status: 'pending',
+    });
+    expect(toCaseStatusResponse(bundle('expired', refund('requires_action'))).refund).toEqual({
+      status: 'pending',
+    });
+  });
+
+  it('says what Stripe said once it answered', () => {
+    expect(toCaseStatusResponse(bundle('expired', refund('succeeded'))).refund).toEqual({
+      status: 'succeeded',
+    });
+    expect(toCaseStatusResponse(bundle('expired', refund('failed'))).refund).toEqual({
+      status: 'failed',
+    });
+    expect(toCaseStatusResponse(bundle('expired', refund('canceled'))).refund).toEqual({
+      status: 'failed',
+    });
+  });
+});
