@@ -8,7 +8,7 @@ import { providerLogout } from '@shared/providers/contracts';
 import { json, never, reply, routeOf } from '@web/testing/api-mock';
 import { fill, toasts } from '@web/testing/dom';
 import { PROVIDER_AUTH_KEY } from '../api/session';
-import { FakeWebSocket } from '../testing/fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { mockProviderApi, providerPageHooks, storeProviderSession } from '../testing/provider-api';
 import {
   attachment,

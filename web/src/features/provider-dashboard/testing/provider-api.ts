@@ -7,7 +7,7 @@ import { json, mockApi, noContent, reply, routeOf, type Answer } from '@web/test
 import { installDialogPolyfill } from '@web/testing/dom';
 import { resetDom } from '@web/testing/render';
 import { CURRENT_PROVIDER_KEY, PROVIDER_AUTH_KEY } from '../api/session';
-import { FakeWebSocket } from './fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { PROVIDER, page } from './provider-fixtures';
 
 /**

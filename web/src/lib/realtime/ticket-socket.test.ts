@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../testing/fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { PING_INTERVAL_MS, PING_MESSAGE } from '@shared/realtime/api';
-import { openAlertsSocket, reconnectDelay, type AlertsSocketOptions } from './alerts-socket';
+import { openTicketSocket, reconnectDelay, type TicketSocketOptions } from './ticket-socket';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,14 +12,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function open(overrides: Partial<AlertsSocketOptions> = {}) {
+function open(overrides: Partial<TicketSocketOptions> = {}) {
   let tickets = 0;
   const events = {
     messages: [] as unknown[],
     connected: [] as boolean[],
     reconnects: 0,
   };
-  const socket = openAlertsSocket({
+  const socket = openTicketSocket({
     getTicket: () => Promise.resolve(`ticket-${(tickets += 1)}`),
     onMessage: (message) => events.messages.push(message),
     onConnectedChange: (connected) => events.connected.push(connected),
@@ -41,7 +41,7 @@ describe('reconnectDelay', () => {
   });
 });
 
-describe('openAlertsSocket', () => {
+describe('openTicketSocket', () => {
   it('connects with a fresh ticket on the secure scheme of an https page, and on ws otherwise', async () => {
     open({ origin: 'http://localhost:3000' });
     await vi.advanceTimersByTimeAsync(0);
