@@ -89,12 +89,15 @@ describe('PaymentProcessingPage', () => {
     expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
   });
 
-  it.each(['claimed', 'in_call'] as const)('also moves on when the case is already %s', async (status) => {
-    api.on(STATUS, () => json(caseStatus(status)));
-    const { router } = renderAt(url);
-    await advance();
-    expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
-  });
+  it.each(['claimed', 'in_call'] as const)(
+    'also moves on when the case is already %s',
+    async (status) => {
+      api.on(STATUS, () => json(caseStatus(status)));
+      const { router } = renderAt(url);
+      await advance();
+      expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+    },
+  );
 
   it('keeps polling through transient failures', async () => {
     api.on(STATUS, (_init, call) => {
