@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseSummary, detailsOf, mine } from '../testing/provider-fixtures';
-import { startRuleMessages } from './labels';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 import { checkConsultationStart, joinUrlWithCase } from './start-rule';
 
 describe('checkConsultationStart (spec doc 2 §4)', () => {
