@@ -119,6 +119,25 @@ describe('VisitPage status', () => {
     expect(card.querySelector('[aria-live="polite"]')).not.toBeNull();
   });
 
+  it.each([
+    ['pending', 'Your payment of $2.99 is being refunded in full.'],
+    ['succeeded', 'Your payment of $2.99 has been refunded in full.'],
+    ['failed', 'We could not refund your payment of $2.99 automatically. Please contact support.'],
+  ] as const)('an expired case says where its refund stands (%s)', async (refund, line) => {
+    api.on(STATUS, () => json(caseStatus('expired', { refund: { status: refund } })));
+    renderAt(url);
+    await advance();
+    expect(screen.getByTestId('visit-status-label').textContent).toBe('Session Expired');
+    expect(screen.getByTestId('visit-refund').textContent).toBe(line);
+  });
+
+  it('says nothing of a refund when there is none', async () => {
+    api.on(STATUS, () => json(caseStatus('expired')));
+    renderAt(url);
+    await advance();
+    expect(screen.queryByTestId('visit-refund')).toBeNull();
+  });
+
   it('goes to the feedback form when the consultation has ended', async () => {
     api.on(STATUS, (_init, call) => json(caseStatus(call === 0 ? 'in_call' : 'completed')));
     const { router } = renderAt(url);
@@ -242,13 +261,16 @@ describe('VisitPage video room', () => {
     expect(preview.hasAttribute('playsinline')).toBe(true);
   });
 
-  it('does not ask before the case is paid', async () => {
-    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
-    api.on(STATUS, () => json(caseStatus('awaiting_payment')));
-    renderAt(url);
-    await advance(5000);
-    expect(getUserMedia).not.toHaveBeenCalled();
-  });
+  it.each(['awaiting_payment', 'expired', 'cancelled'] as const)(
+    'does not ask while the case is %s (only paid or in a call, spec doc 1 §4)',
+    async (status) => {
+      const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
+      api.on(STATUS, () => json(caseStatus(status)));
+      renderAt(url);
+      await advance(5000);
+      expect(getUserMedia).not.toHaveBeenCalled();
+    },
+  );
 
   it('falls back to audio only and explains how to allow the camera', async () => {
     const getUserMedia = installGetUserMedia((constraints) =>

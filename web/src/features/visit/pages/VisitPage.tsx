@@ -106,7 +106,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
       ) : (
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
           <div className="grid gap-6">
-            <StatusCard status={data.status} />
+            <StatusCard status={data.status} refund={data.refund} />
             {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
             <VideoRoomPanel media={media} meeting={data.meeting} />
           </div>
