@@ -88,7 +88,8 @@ export function useRoom({
   const live = ready !== null && !ended;
 
   const media = useLocalMedia(live, { delayMs: 0 });
-  const mediaSettled = media.status === 'ready' || media.status === 'denied';
+  // 'unsupported' cannot happen here (the page checks the camera API first); it must not hang.
+  const mediaSettled = media.status !== 'idle' && media.status !== 'requesting';
   const { stream: localStream, stop: stopMedia } = media;
 
   const endsAt = started?.endsAt ?? session?.endsAt ?? null;
