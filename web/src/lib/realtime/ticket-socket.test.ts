@@ -63,6 +63,34 @@ describe('openTicketSocket', () => {
     expect(events.reconnects).toBe(0);
   });
 
+  it('runs onOpen on every open (the room says hello there), and sends only while open', async () => {
+    const opened: number[] = [];
+    const { socket } = open({
+      onOpen: (send) => {
+        opened.push(1);
+        send({ action: 'hello', peerId: 'page-1' });
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = FakeWebSocket.latest!;
+    expect(socket.send({ action: 'early' })).toBe(false);
+    first.serverOpen();
+    expect(socket.send({ action: 'signal' })).toBe(true);
+    expect(first.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { action: 'hello', peerId: 'page-1' },
+      { action: 'signal' },
+    ]);
+
+    first.serverClose();
+    expect(socket.send({ action: 'lost' })).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    FakeWebSocket.latest!.serverOpen();
+    expect(opened).toHaveLength(2);
+    expect(FakeWebSocket.latest!.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { action: 'hello', peerId: 'page-1' },
+    ]);
+  });
+
   it('pings every 5 minutes while open', async () => {
     open();
     await vi.advanceTimersByTimeAsync(0);

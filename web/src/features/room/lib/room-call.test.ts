@@ -223,6 +223,51 @@ describe('startRoomCall: recovery after a drop', () => {
     expect(pc.restartIce).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps signals made while its socket is down, and sends them after the hello', async () => {
+    start();
+    const socket = await openSocket();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+    const pc = FakePeerConnection.latest!;
+    socket.serverClose();
+    pc.gatherCandidate({ candidate: 'candidate:7', sdpMid: '0' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const again = FakeWebSocket.latest!;
+    expect(again).not.toBe(socket);
+    again.serverOpen();
+    expect(sentMessages(again)).toEqual([
+      { action: 'hello', peerId: PEER },
+      {
+        action: 'signal',
+        peerId: PEER,
+        signal: { candidate: { candidate: 'candidate:7', sdpMid: '0' } },
+      },
+    ]);
+  });
+
+  it('when the other page is back (same peer id), resends an unanswered offer and restarts a broken path', async () => {
+    const { socket, pc } = await (async () => {
+      start();
+      const opened = await openSocket();
+      opened.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+      return { socket: opened, pc: FakePeerConnection.latest! };
+    })();
+    pc.needNegotiation();
+    await vi.advanceTimersByTimeAsync(0);
+    const offers = () =>
+      sentMessages(socket).filter(
+        (message) =>
+          (message as { signal?: { description?: { type: string } } }).signal?.description?.type ===
+          'offer',
+      );
+    expect(offers()).toHaveLength(1);
+    pc.iceConnectionState = 'disconnected';
+    socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offers()).toHaveLength(2);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+    expect(FakePeerConnection.instances).toHaveLength(1);
+  });
+
   it('reports the connection from getStats every couple of seconds', async () => {
     const { pc, events } = await connected();
     pc.stats = new Map<string, unknown>([

@@ -21,12 +21,18 @@ import { attachPerfectNegotiation, type Negotiation } from './perfect-negotiatio
  * - No peer connection is made before the meeting is active: the server refuses signals then.
  * - ICE `failed`, or `disconnected` for `ICE_DISCONNECTED_GRACE_MS`: fetch a fresh session (fresh
  *   TURN credentials), `setConfiguration`, then `restartIce()`.
+ * - Signals made while this page's socket is down wait and go out after the hello. Signals the
+ *   server could not deliver because the other page's socket was down are lost: when that page
+ *   says hello again (same `peerId`) and the media path is not up, an unanswered offer is sent
+ *   again and ICE restarts.
  * - Nothing here touches the clock: `endsAt` is the server's and only the page counts to it.
  */
 
 export const STATS_INTERVAL_MS = 2_000;
 /** A `disconnected` ICE state often heals by itself; restart only when it lasts this long. */
-export const ICE_DISCONNECTED_GRACE_MS = 2_500;
+export const ICE_DISCONNECTED_GRACE_MS = 2_000;
+/** Signals kept while the socket is down, sent once it is back (offers, answers, candidates). */
+export const MAX_QUEUED_SIGNALS = 200;
 /** When a restart could not fetch a session, try again after this long. */
 export const ICE_RESTART_RETRY_MS = 3_000;
 
@@ -93,6 +99,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   let remotePeerId: string | null = null;
   let firstTicket: string | null = session.ticket;
   let restarting = false;
+  let queued: unknown[] = [];
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
   let restartRetryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -101,7 +108,28 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   }
 
   function sendSignal(signal: Signal) {
-    socket.send({ action: 'signal', peerId, signal });
+    const message = { action: 'signal', peerId, signal };
+    if (socket.send(message)) return;
+    if (queued.length < MAX_QUEUED_SIGNALS) queued.push(message);
+  }
+
+  function onSocketOpen(send: (message: unknown) => void) {
+    send({ action: 'hello', peerId });
+    const waiting = queued;
+    queued = [];
+    for (const message of waiting) send(message);
+  }
+
+  /** The other page is back on the same peer connection: resend what it may have missed. */
+  function resync() {
+    const pc = peer?.pc;
+    if (!pc) return;
+    if (pc.signalingState === 'have-local-offer' && pc.localDescription) {
+      const { type, sdp } = pc.localDescription;
+      sendSignal({ description: { type, sdp } });
+    }
+    const state = pc.iceConnectionState;
+    if (state === 'disconnected' || state === 'failed') void restartIce();
   }
 
   /** Every kind is negotiated even without a local track, so an audio-only page still sees. */
@@ -125,6 +153,8 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
 
   function freshPeer(): Peer {
     closePeer();
+    // Signals of the old connection mean nothing to the new one.
+    queued = [];
     events.onRemoteStream(null);
     events.onConnection(null);
     const pc = new PeerConnectionImpl(configuration());
@@ -199,7 +229,10 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     switch (message.type) {
       case 'PEER_JOINED':
         events.onPeerPresent?.(true);
-        if (message.peerId === remotePeerId && peer) return; // Its socket reconnected only.
+        if (message.peerId === remotePeerId && peer) {
+          resync(); // Its socket reconnected only.
+          return;
+        }
         remotePeerId = message.peerId;
         if (active) freshPeer();
         return;
@@ -250,7 +283,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   const socket: TicketSocket = openTicketSocket({
     getTicket,
     onMessage,
-    onOpen: (send) => send({ action: 'hello', peerId }),
+    onOpen: onSocketOpen,
     onConnectedChange: () => undefined,
     onReconnect: () => undefined,
     ...(options.origin ? { origin: options.origin } : {}),
