@@ -43,4 +43,10 @@ describe('joinUrlWithCase', () => {
       'https://app.example/room/r1?token=t&case_id=case-1',
     );
   });
+
+  it("keeps the room link's fragment token after the query", () => {
+    expect(
+      joinUrlWithCase('/room/r1?role=provider#token=abc', 'case-1', 'https://app.example'),
+    ).toBe('https://app.example/room/r1?role=provider&case_id=case-1#token=abc');
+  });
 });

@@ -51,6 +51,13 @@ export function CallView({ room }: { room: RoomState }) {
         </div>
       )}
 
+      {inCall && room.peerPresent === false ? (
+        <p role="status" className="rounded-md bg-muted p-3 text-sm">
+          {session.peerName ?? (isProvider ? 'The patient' : 'Your doctor')} left the call. They can
+          join again until the time is up.
+        </p>
+      ) : null}
+
       <MediaNotice media={media} />
 
       <div className="flex flex-wrap items-center justify-between gap-4">

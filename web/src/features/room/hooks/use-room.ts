@@ -23,6 +23,8 @@ export interface RoomState {
   media: LocalMedia;
   remoteStream: MediaStream | null;
   connection: ConnectionQuality | null;
+  /** False once the other party's page left (it may come back); null before any news. */
+  peerPresent: boolean | null;
   endsAt: string | null;
   /** Milliseconds left on the server's clock; null before the start. */
   left: number | null;
@@ -63,6 +65,7 @@ export function useRoom({
   const [ended, setEnded] = useState(false);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [connection, setConnection] = useState<ConnectionQuality | null>(null);
+  const [peerPresent, setPeerPresent] = useState<boolean | null>(null);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
 
@@ -109,6 +112,7 @@ export function useRoom({
         onStarted: ({ endsAt: startedEndsAt }) => setStarted({ endsAt: startedEndsAt }),
         onEnded: end,
         onConnection: setConnection,
+        onPeerPresent: setPeerPresent,
       },
     });
     return () => call.close();
@@ -153,6 +157,7 @@ export function useRoom({
     media,
     remoteStream,
     connection,
+    peerPresent,
     endsAt,
     left,
     retry,

@@ -245,6 +245,18 @@ describe('RoomPage: the call', () => {
     expect(screen.getByTestId('no-media-notice')).toBeTruthy();
   });
 
+  it('says when the other party left, and clears it when they are back', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    act(() => socket.serverSend({ type: 'PEER_LEFT', role: 'provider' }));
+    expect(
+      screen.getByText('Dr. Ada Lovelace left the call. They can join again until the time is up.'),
+    ).toBeTruthy();
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-2' }));
+    expect(screen.queryByText(/left the call/)).toBeNull();
+  });
+
   it('shows the connection path and round trip from getStats', async () => {
     answerSession();
     const { socket } = await enterRoom();
