@@ -15,6 +15,22 @@ async function tryPlay(video: HTMLVideoElement): Promise<boolean> {
   }
 }
 
+/** Whether a (remote) stream carries video; remote tracks can arrive or go later. */
+function useHasVideo(stream: MediaStream | null): boolean {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!stream) return;
+    const changed = () => setVersion((version) => version + 1);
+    stream.addEventListener('addtrack', changed);
+    stream.addEventListener('removetrack', changed);
+    return () => {
+      stream.removeEventListener('addtrack', changed);
+      stream.removeEventListener('removetrack', changed);
+    };
+  }, [stream]);
+  return stream ? stream.getVideoTracks().length > 0 : false;
+}
+
 /**
  * The other party's video (`playsInline` so iOS does not go full screen). When autoplay with
  * sound is refused, the picture still plays muted and a button turns the sound on: a tap is the
@@ -23,6 +39,7 @@ async function tryPlay(video: HTMLVideoElement): Promise<boolean> {
 export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [needsTap, setNeedsTap] = useState(false);
+  const hasVideo = useHasVideo(stream);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -67,6 +84,14 @@ export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name
           className="absolute inset-0 flex items-center justify-center px-4 text-center text-slate-200"
         >
           Waiting for {name} to connect...
+        </p>
+      ) : null}
+      {stream && !hasVideo ? (
+        <p
+          role="status"
+          className="absolute inset-0 flex items-center justify-center px-4 text-center text-slate-200"
+        >
+          {name} is on audio only: their camera is not available.
         </p>
       ) : null}
       {needsTap ? (

@@ -6,6 +6,7 @@ import { roomMessages, type RoomSessionResponse } from '@shared/meetings/room';
 import { json, reply, type ApiMock } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import {
+  addFakeTrack,
   fakeStream,
   fakeTrack,
   installGetUserMedia,
@@ -243,6 +244,19 @@ describe('RoomPage: the call', () => {
     answerSession();
     await enterRoom();
     expect(screen.getByTestId('no-media-notice')).toBeTruthy();
+  });
+
+  it('says when the other party is on audio only, until their video arrives', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-1' }));
+    const remote = fakeStream(fakeTrack('audio'));
+    act(() => FakePeerConnection.latest!.receiveTrack(remote));
+    await settle();
+    const notice = 'Dr. Ada Lovelace is on audio only: their camera is not available.';
+    expect(screen.getByText(notice)).toBeTruthy();
+    act(() => addFakeTrack(remote, fakeTrack('video')));
+    expect(screen.queryByText(notice)).toBeNull();
   });
 
   it('says when the other party left, and clears it when they are back', async () => {
