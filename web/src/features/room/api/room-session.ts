@@ -1,4 +1,5 @@
-import { endMeeting, joinRoom } from '@shared/meetings/contracts';
+import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
+import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
 import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
 import { request } from '@web/lib/api';
 import { clockOffsetMs } from '../lib/server-clock';
@@ -34,4 +35,12 @@ export async function fetchRoomSession(
  */
 export async function endCall(caseId: string): Promise<void> {
   await request(endMeeting, { params: { caseId } });
+}
+
+/**
+ * The doctor's 'Start Meeting (15-Min Timer)' from the room, when the dashboard's start did not
+ * get through (a failure there only logs, spec doc 2 §7). Idempotent on the server.
+ */
+export async function startTimer(caseId: string): Promise<StartMeetingTimerResponse> {
+  return request(startMeetingTimer, { params: { caseId } });
 }

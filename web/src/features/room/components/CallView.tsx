@@ -1,4 +1,4 @@
-import { PhoneOff } from 'lucide-react';
+import { PhoneOff, Timer } from 'lucide-react';
 import { roomMessages } from '@shared/meetings/room';
 import { ErrorState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
@@ -10,6 +10,9 @@ import { DeviceToggles } from './DeviceToggles';
 import { LocalVideo } from './LocalVideo';
 import { MediaNotice } from './MediaNotice';
 import { RemoteVideo } from './RemoteVideo';
+
+export const PROVIDER_NOT_STARTED =
+  'The consultation has not started yet. Start the 15-minute timer when you are ready.';
 
 /** The waiting room (local preview) and the call (both videos, countdown, connection). */
 export function CallView({ room }: { room: RoomState }) {
@@ -44,9 +47,24 @@ export function CallView({ room }: { room: RoomState }) {
         </div>
       ) : (
         <div className="grid gap-4">
-          <p role="status" className="rounded-md bg-primary-soft p-4 font-medium">
-            {roomMessages.notStarted}
-          </p>
+          {isProvider ? (
+            <div className="grid gap-3 rounded-md bg-primary-soft p-4">
+              <p role="status" className="font-medium">
+                {PROVIDER_NOT_STARTED}
+              </p>
+              <div>
+                <Button onClick={room.startMeeting} disabled={room.starting}>
+                  <Timer aria-hidden="true" />
+                  Start Meeting (15-Min Timer)
+                </Button>
+              </div>
+              {room.startError ? <ErrorState message={room.startError} /> : null}
+            </div>
+          ) : (
+            <p role="status" className="rounded-md bg-primary-soft p-4 font-medium">
+              {roomMessages.notStarted}
+            </p>
+          )}
           <LocalVideo media={media} className="aspect-video w-full max-w-2xl" />
         </div>
       )}

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 import { ApiError, serverMessageOf } from '@web/lib/api';
 import { useLocalMedia, type LocalMedia } from '@web/lib/media/use-local-media';
-import { endCall, fetchRoomSession, type RoomSession } from '../api/room-session';
+import { endCall, fetchRoomSession, startTimer, type RoomSession } from '../api/room-session';
 import type { ConnectionQuality } from '../lib/connection-stats';
-import { startRoomCall } from '../lib/room-call';
+import { startRoomCall, type RoomCall } from '../lib/room-call';
 import { msLeft } from '../lib/server-clock';
 import { useCountdown } from './use-countdown';
 
@@ -33,12 +34,18 @@ export interface RoomState {
   endCall: () => void;
   ending: boolean;
   endError: string | null;
+  /** The provider's start from the waiting room. */
+  startMeeting: () => void;
+  starting: boolean;
+  startError: string | null;
 }
 
 type Entry =
   { kind: 'loading' } | { kind: 'invalid' } | { kind: 'error' } | ({ kind: 'ready' } & RoomSession);
 
 const END_CALL_FAILED = 'The call could not be ended. Please try again.';
+/** The start rule's fallback message (spec doc 2 §4). */
+const START_FAILED = startRuleMessages.failed;
 
 /** A refused token (403), or a meeting id or body the server rejects: the link is no good. */
 function isInvalidLink(error: unknown): boolean {
@@ -68,6 +75,9 @@ export function useRoom({
   const [peerPresent, setPeerPresent] = useState<boolean | null>(null);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const callRef = useRef<RoomCall | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -115,7 +125,11 @@ export function useRoom({
         onPeerPresent: setPeerPresent,
       },
     });
-    return () => call.close();
+    callRef.current = call;
+    return () => {
+      call.close();
+      callRef.current = null;
+    };
   }, [session, ended, mediaSettled, localStream, role, meetingId, token, end]);
 
   // The end: every track stops (the camera light goes off), the call closed above.
@@ -136,6 +150,24 @@ export function useRoom({
       (error: unknown) => {
         setEnding(false);
         setEndError(serverMessageOf(error) ?? END_CALL_FAILED);
+      },
+    );
+  }, [caseId]);
+
+  const startMeeting = useCallback(() => {
+    if (!caseId) return;
+    setStarting(true);
+    setStartError(null);
+    startTimer(caseId).then(
+      (answer) => {
+        setStarting(false);
+        const times = { startedAt: answer.startedAt, endsAt: answer.endsAt };
+        setStarted({ endsAt: answer.endsAt });
+        callRef.current?.markStarted(times);
+      },
+      (error: unknown) => {
+        setStarting(false);
+        setStartError(serverMessageOf(error) ?? START_FAILED);
       },
     );
   }, [caseId]);
@@ -164,5 +196,8 @@ export function useRoom({
     endCall: endCallNow,
     ending,
     endError,
+    startMeeting,
+    starting,
+    startError,
   };
 }

@@ -188,6 +188,19 @@ describe('startRoomCall: peer connections', () => {
   });
 });
 
+describe('startRoomCall: markStarted', () => {
+  it("starts like MEETING_STARTED (the page's own start-timer answer), once", async () => {
+    const { call, events } = start({ session: roomSession({ status: 'scheduled', endsAt: null }) });
+    const socket = await openSocket();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+    const times = { startedAt: '2026-11-26T10:00:00.000Z', endsAt: '2026-11-26T10:15:00.000Z' };
+    call.markStarted(times);
+    socket.serverSend({ type: 'MEETING_STARTED', ...times, serverTime: times.startedAt });
+    expect(events.started).toEqual([times]);
+    expect(FakePeerConnection.instances).toHaveLength(1);
+  });
+});
+
 describe('startRoomCall: recovery after a drop', () => {
   async function connected() {
     const started = start();

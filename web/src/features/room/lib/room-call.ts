@@ -65,6 +65,11 @@ export interface RoomCallOptions {
 }
 
 export interface RoomCall {
+  /**
+   * The meeting started (this page's own start-timer answer): the same as `MEETING_STARTED`,
+   * in case that push is late. Idempotent.
+   */
+  markStarted(started: { startedAt: string; endsAt: string }): void;
   /** Stops everything: the socket, the peer connection, the timers. Idempotent. */
   close(): void;
 }
@@ -250,11 +255,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
         return;
       }
       case 'MEETING_STARTED':
-        if (active) return;
-        active = true;
-        events.onStarted({ startedAt: message.startedAt, endsAt: message.endsAt });
-        // Signals sent before the start were refused: negotiate now with the page we know of.
-        if (remotePeerId) freshPeer();
+        markStarted(message);
         return;
       case 'MEETING_ENDED':
         end();
@@ -263,6 +264,14 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
         if (message.reason === 'ended') end();
         return;
     }
+  }
+
+  function markStarted({ startedAt, endsAt }: { startedAt: string; endsAt: string }) {
+    if (active || closed) return;
+    active = true;
+    events.onStarted({ startedAt, endsAt });
+    // Signals sent before the start were refused: negotiate now with the page we know of.
+    if (remotePeerId) freshPeer();
   }
 
   async function getTicket(): Promise<string> {
@@ -316,5 +325,5 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     events.onEnded();
   }
 
-  return { close: stop };
+  return { markStarted, close: stop };
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { endMeeting, joinRoom } from '@shared/meetings/contracts';
+import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 import { roomMessages, type RoomSessionResponse } from '@shared/meetings/room';
 import { json, reply, type ApiMock } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
@@ -16,6 +17,7 @@ import {
 import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
+import { PROVIDER_NOT_STARTED } from '../components/CallView';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
@@ -171,6 +173,48 @@ describe('RoomPage: waiting and the start', () => {
     expect(timer.getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
     expect(timer.textContent).toBe('15:00');
     expect(screen.getByTestId('remote-video')).toBeTruthy();
+  });
+});
+
+describe("RoomPage: the doctor's start from the room", () => {
+  const scheduled = { role: 'provider' as const, status: 'scheduled' as const, endsAt: null };
+
+  it('starts the timer when the dashboard could not, and the call begins', async () => {
+    answerSession(scheduled);
+    api.on(startMeetingTimer, () =>
+      reply(startMeetingTimer, {
+        success: true,
+        meetingId: MEETING_ID,
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    await enterRoom('provider');
+    expect(screen.getByRole('status').textContent).toBe(PROVIDER_NOT_STARTED);
+    expect(screen.queryByText(roomMessages.notStarted)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' }));
+    await settle();
+    expect(api.calls(startMeetingTimer)[0]!.url.pathname).toBe(
+      `/api/meetings/${CASE_ID}/start-timer`,
+    );
+    expect(screen.getByRole('timer').getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
+  });
+
+  it("shows the start rule's refusal", async () => {
+    answerSession(scheduled);
+    api.on(startMeetingTimer, () => json({ message: startRuleMessages.otherProvider }, 403));
+    await enterRoom('provider');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' }));
+    await settle();
+    expect(screen.getByText(startRuleMessages.otherProvider)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('the patient has no start button', async () => {
+    answerSession({ status: 'scheduled', endsAt: null });
+    await enterRoom();
+    expect(screen.queryByRole('button', { name: 'Start Meeting (15-Min Timer)' })).toBeNull();
   });
 });
 
