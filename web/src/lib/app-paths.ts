@@ -7,3 +7,11 @@
 export function visitPath(caseId: string): string {
   return `/visit/${encodeURIComponent(caseId)}`;
 }
+
+/** The feedback page of a case: where the visit page and the patient's room end. */
+export function feedbackPath(caseId: string): string {
+  return `/feedback/${encodeURIComponent(caseId)}`;
+}
+
+/** The provider dashboard: where the doctor's room ends. */
+export const PROVIDER_DASHBOARD_PATH = '/provider-dashboard';

@@ -17,6 +17,14 @@ describe('openMeetingInNewTab', () => {
     ]);
   });
 
+  it("keeps a room link's fragment token (it never reaches a server)", () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    openMeetingInNewTab('/room/meeting-1?role=patient#token=abc.def');
+    expect(open.mock.calls[0]![0]).toBe(
+      `${window.location.origin}/room/meeting-1?role=patient#token=abc.def`,
+    );
+  });
+
   it('refuses other schemes', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     expect(openMeetingInNewTab('javascript:alert(1)')).toBe(false);

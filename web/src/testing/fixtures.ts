@@ -1,3 +1,5 @@
+import type { CaseStatusResponse, PatientMeeting } from '@shared/cases/api';
+import type { CaseStatus } from '@shared/cases/status';
 import type { ClientConfig } from '@shared/config/client-config';
 
 /** Ids and settings the page tests share. */
@@ -11,3 +13,33 @@ export const TEST_CONFIG: ClientConfig = {
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
 };
+
+/** A meeting as `GET /api/cases/{caseId}/status` answers it, not started yet. */
+export const PATIENT_MEETING: PatientMeeting = {
+  id: 'meeting-1',
+  duration: 15,
+  scheduledFor: '2025-01-05T15:04:00.000Z',
+  patientJoinUrl: 'https://app.example.test/room/meeting-1?token=patient',
+  zoomMeetingId: 'ROOM-4821',
+  status: 'scheduled',
+  startedAt: null,
+  endsAt: null,
+  endedAt: null,
+};
+
+/** A case status answer (the visit and processing pages poll it); a meeting once paid. */
+export function caseStatusAnswer(
+  status: CaseStatus,
+  overrides: Partial<CaseStatusResponse> = {},
+): CaseStatusResponse {
+  return {
+    caseId: CASE_ID,
+    status,
+    requestType: 'telemedicine',
+    paidAt: status === 'awaiting_payment' ? null : '2025-01-05T15:04:00.000Z',
+    meeting: status === 'awaiting_payment' ? null : PATIENT_MEETING,
+    claimedBy: null,
+    refund: null,
+    ...overrides,
+  };
+}

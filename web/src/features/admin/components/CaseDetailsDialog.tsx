@@ -1,5 +1,6 @@
 import { Settings } from 'lucide-react';
 import type { AdminCaseRow } from '@shared/admin/api';
+import { ratingLabels, type CaseFeedback } from '@shared/cases/feedback';
 import { requestTypeLabels } from '@shared/patients/request';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
@@ -8,6 +9,8 @@ import { formatDateTime } from '@web/lib/dates';
 import { adminToasts, NOT_PROVIDED, UNASSIGNED } from '../lib/labels';
 import { DetailField, DetailSection } from '@web/components/DetailList';
 import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
+
+export const NO_COMMENTS = 'No comments';
 
 /** The triage summary is shown only when it says something the symptoms do not. */
 export function showsTriageSummary(row: Pick<AdminCaseRow, 'symptoms' | 'triageSummary'>) {
@@ -78,11 +81,28 @@ function CaseDetails({ row }: { row: AdminCaseRow }) {
           <span className="whitespace-pre-line">{row.medicalHistory.trim() || NOT_PROVIDED}</span>
         </DetailField>
       </DetailSection>
+      {row.feedback ? <FeedbackDetails feedback={row.feedback} /> : null}
       <DetailSection title="Case Information">
         <DetailField label="Case ID">
           <span className="font-mono break-all">{row.id}</span>
         </DetailField>
       </DetailSection>
     </div>
+  );
+}
+
+/** The patient's rating and comments (spec doc 1 §5), once given. */
+function FeedbackDetails({ feedback }: { feedback: CaseFeedback }) {
+  const label = ratingLabels[feedback.rating as keyof typeof ratingLabels];
+  return (
+    <DetailSection title="Patient Feedback">
+      <DetailField label="Rating">
+        {feedback.rating} of 5: {label}
+      </DetailField>
+      <DetailField label="Submitted">{formatDateTime(feedback.submittedAt)}</DetailField>
+      <DetailField label="Comments">
+        <span className="whitespace-pre-line">{feedback.feedback?.trim() || NO_COMMENTS}</span>
+      </DetailField>
+    </DetailSection>
   );
 }

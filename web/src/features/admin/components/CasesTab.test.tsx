@@ -2,10 +2,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminListCases } from '@shared/admin/contracts';
-import { json, routeOf } from '@web/testing/api-mock';
+import { json, reply, routeOf } from '@web/testing/api-mock';
 import { toasts } from '@web/testing/dom';
 import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
-import { TOKEN, cases } from '../testing/admin-fixtures';
+import { TOKEN, caseRow, cases } from '../testing/admin-fixtures';
 import { detailField, expectDetailFields, openTab, renderAdmin } from '../testing/render-admin';
 import { showsTriageSummary } from './CaseDetailsDialog';
 
@@ -104,6 +104,43 @@ describe('Cases tab', () => {
 
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Case Details' })).toBeNull();
+  });
+
+  it("details: the patient's feedback, rating with its label and comments, when given", async () => {
+    const rated = caseRow({
+      status: 'completed',
+      feedback: {
+        rating: 4,
+        feedback: 'Quick and kind.',
+        submittedAt: '2025-01-06T11:00:00.000Z',
+      },
+    });
+    const unrated = caseRow({
+      id: '3f2b8c1e-1111-4a2b-9c3d-000000000003',
+      patientName: 'Nora Unrated',
+      status: 'completed',
+      feedback: { rating: 1, feedback: null, submittedAt: '2025-01-06T11:00:00.000Z' },
+    });
+    mockAdminApi({ [routeOf(adminListCases)]: () => reply(adminListCases, [rated, unrated]) });
+    renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Alex Patient');
+    expect(dialog.getByRole('heading', { name: 'Patient Feedback' })).toBeTruthy();
+    expectDetailFields(dialog, { Rating: '4 of 5: Very Good', Comments: 'Quick and kind.' });
+    expect(detailField(dialog, 'Submitted')).toContain('January 6, 2025');
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+
+    const second = await openDetails('Nora Unrated');
+    expectDetailFields(second, { Rating: '1 of 5: Poor', Comments: 'No comments' });
+  });
+
+  it('details: no feedback section before the patient gives one', async () => {
+    mockAdminApi();
+    renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Alex Patient');
+    expect(dialog.queryByRole('heading', { name: 'Patient Feedback' })).toBeNull();
+    expect(detailField(dialog, 'Rating')).toBeUndefined();
   });
 
   it('compares the triage summary with the symptoms ignoring outer spaces', () => {

@@ -1,5 +1,29 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { caseIdSchema } from '@shared/cases/case-id';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { FeedbackForm } from '../components/FeedbackForm';
+import type { Rating } from '../components/StarRating';
+import { ThankYou } from '../components/ThankYou';
+import { FEEDBACK_TITLE } from '../lib/labels';
 
+function Feedback({ caseId }: { caseId: string }) {
+  const [submitted, setSubmitted] = useState<Rating | null>(null);
+  useDocumentTitle(submitted ? 'Thank You' : FEEDBACK_TITLE);
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+      {submitted ? (
+        <ThankYou rating={submitted} />
+      ) : (
+        <FeedbackForm caseId={caseId} onSubmitted={setSubmitted} />
+      )}
+    </section>
+  );
+}
+
+/** `/feedback/{caseId}` (spec doc 1 §2): a missing (or malformed) case id goes to /patient. */
 export default function FeedbackPage() {
-  return <PlaceholderPage title="How Was Your Consultation?" />;
+  const { caseId = '' } = useParams();
+  if (!caseIdSchema.safeParse(caseId).success) return <Navigate to="/patient" replace />;
+  return <Feedback key={caseId} caseId={caseId} />;
 }

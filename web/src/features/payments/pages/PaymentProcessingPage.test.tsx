@@ -8,21 +8,14 @@ import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json } from '@web/testing/api-mock';
 import { advance } from '@web/testing/clock';
 import { toasts } from '@web/testing/dom';
-import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { CASE_ID, caseStatusAnswer, TEST_CONFIG } from '@web/testing/fixtures';
+import type { CaseStatus } from '@shared/cases/status';
 import PaymentProcessingPage from './PaymentProcessingPage';
 
 const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
 
-function caseStatus(status: string) {
-  return {
-    caseId: CASE_ID,
-    status,
-    requestType: 'telemedicine',
-    paidAt: status === 'awaiting_payment' ? null : '2025-01-05T15:04:00.000Z',
-    meeting: null,
-    claimedBy: null,
-  };
-}
+/** The processing page reads the status only; no meeting yet. */
+const caseStatus = (status: CaseStatus) => caseStatusAnswer(status, { meeting: null });
 
 let api: ApiMock;
 setupPatientPageTests((mock) => (api = mock));
@@ -96,12 +89,15 @@ describe('PaymentProcessingPage', () => {
     expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
   });
 
-  it.each(['claimed', 'in_call'])('also moves on when the case is already %s', async (status) => {
-    api.on(STATUS, () => json(caseStatus(status)));
-    const { router } = renderAt(url);
-    await advance();
-    expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
-  });
+  it.each(['claimed', 'in_call'] as const)(
+    'also moves on when the case is already %s',
+    async (status) => {
+      api.on(STATUS, () => json(caseStatus(status)));
+      const { router } = renderAt(url);
+      await advance();
+      expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+    },
+  );
 
   it('keeps polling through transient failures', async () => {
     api.on(STATUS, (_init, call) => {

@@ -8,7 +8,7 @@ import { providerLogout } from '@shared/providers/contracts';
 import { json, never, reply, routeOf } from '@web/testing/api-mock';
 import { fill, toasts } from '@web/testing/dom';
 import { PROVIDER_AUTH_KEY } from '../api/session';
-import { FakeWebSocket } from '../testing/fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { mockProviderApi, providerPageHooks, storeProviderSession } from '../testing/provider-api';
 import {
   attachment,
@@ -263,7 +263,7 @@ describe('ProviderDashboard: details dialog', () => {
 });
 
 describe('ProviderDashboard: start call', () => {
-  it('starts the timer (a failure is only logged) and opens the join link with case_id', async () => {
+  it('starts the timer, then opens the join link with case_id in a new tab', async () => {
     const item = mine();
     const api = await openDashboard({
       ...lists({ available: page([item]) }),
@@ -276,12 +276,57 @@ describe('ProviderDashboard: start call', () => {
       await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
     );
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(api.calls(startMeetingTimer)).toHaveLength(1);
-    expect(warn).toHaveBeenCalledWith('Starting the meeting timer failed');
-    const url = new URL(open.mock.calls[0]![0] as string);
+    const [timer] = api.calls(startMeetingTimer);
+    expect(timer!.url.pathname).toBe(`/api/meetings/${item.id}/start-timer`);
+    expect(warn).not.toHaveBeenCalled();
+    const [href, target, features] = open.mock.calls[0]! as [string, string, string];
+    const url = new URL(href);
     expect(url.pathname).toBe('/room/room-1');
     expect(url.searchParams.get('case_id')).toBe(item.id);
+    expect([target, features]).toEqual(['_blank', 'noopener,noreferrer']);
+    // The timer was started before the tab opened.
+    const timerCall = api.fetch.mock.calls.findIndex(([input]) =>
+      String(input).endsWith('/start-timer'),
+    );
+    expect(api.fetch.mock.invocationCallOrder[timerCall]).toBeLessThan(
+      open.mock.invocationCallOrder[0]!,
+    );
     warn.mockRestore();
+  });
+
+  it('still opens the meeting when starting the timer fails (only logged, spec doc 2 §7)', async () => {
+    const item = mine();
+    const api = await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+      [routeOf(startMeetingTimer)]: () => json({ message: 'Service unavailable' }, 503),
+    });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    );
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(api.calls(startMeetingTimer)).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith('Starting the meeting timer failed');
+    expect(new URL(open.mock.calls[0]![0] as string).searchParams.get('case_id')).toBe(item.id);
+    warn.mockRestore();
+  });
+
+  it("offers 'Rejoin' for a call in progress, without starting the timer again", async () => {
+    const item = mine({ status: 'in_call' });
+    const api = await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+    });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Rejoin case ${item.id.slice(0, 8)}` }),
+    );
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(api.calls(startMeetingTimer)).toHaveLength(0);
   });
 
   it('goes to the visit page when there is no join link', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { caseAlertSchema, type CaseAlert } from '@shared/realtime/api';
 import { getRealtimeTicket } from '../api/realtime';
 import { providerKeys } from '../api/keys';
-import { openAlertsSocket, type AlertsSocket } from '../lib/alerts-socket';
+import { openTicketSocket, type TicketSocket } from '@web/lib/realtime/ticket-socket';
 
 /**
  * Live alerts while signed in (spec doc 2 §7): a `NEW_CASE_CREATED` or `CASE_PAID_READY` message
@@ -24,7 +24,7 @@ export function useLiveAlerts(
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
-    const socket: AlertsSocket = openAlertsSocket({
+    const socket: TicketSocket = openTicketSocket({
       getTicket: getRealtimeTicket,
       onConnectedChange: setConnected,
       onReconnect: refresh,

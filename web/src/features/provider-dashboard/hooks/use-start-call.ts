@@ -6,7 +6,7 @@ import { toast } from '@web/hooks/use-toast';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 import { caseDetailsQueryOptions, startTimer } from '../api/cases';
 import { checkConsultationStart, joinUrlWithCase } from '../lib/start-rule';
-import { startRuleMessages } from '../lib/labels';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 
 /**
  * Start Call and Start Meeting (spec doc 2 §2, §4, §7): a case that passes the start rule

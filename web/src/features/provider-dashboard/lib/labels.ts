@@ -30,13 +30,3 @@ export const providerToasts = {
 
 /** The fallback when a failed sign-in carries no message (spec doc 2 §8). */
 export const LOGIN_FALLBACK = 'Login failed';
-
-/** The consultation start rule's messages (spec doc 2 §4). */
-export const startRuleMessages = {
-  notClaimed: 'This case must be claimed before starting a consultation.',
-  otherProvider: 'This case is claimed by another provider.',
-  wrongStatus: (status: string) =>
-    `This case is not in the correct status for consultation. Current status: ${status}`,
-  noMeeting: 'Meeting information is not available yet.',
-  failed: 'Unable to start consultation at this time.',
-} as const;

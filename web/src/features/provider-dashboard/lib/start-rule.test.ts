@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseSummary, detailsOf, mine } from '../testing/provider-fixtures';
-import { startRuleMessages } from './labels';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 import { checkConsultationStart, joinUrlWithCase } from './start-rule';
 
 describe('checkConsultationStart (spec doc 2 §4)', () => {
@@ -42,5 +42,11 @@ describe('joinUrlWithCase', () => {
     expect(joinUrlWithCase('/room/r1?token=t', 'case-1', 'https://app.example')).toBe(
       'https://app.example/room/r1?token=t&case_id=case-1',
     );
+  });
+
+  it("keeps the room link's fragment token after the query", () => {
+    expect(
+      joinUrlWithCase('/room/r1?role=provider#token=abc', 'case-1', 'https://app.example'),
+    ).toBe('https://app.example/room/r1?role=provider&case_id=case-1#token=abc');
   });
 });

@@ -1,5 +1,5 @@
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
-import { startRuleMessages } from './labels';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 
 export type StartCheck = { ok: true; joinUrl: string } | { ok: false; message: string };
 

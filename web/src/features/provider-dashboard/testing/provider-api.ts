@@ -7,8 +7,17 @@ import { json, mockApi, noContent, reply, routeOf, type Answer } from '@web/test
 import { installDialogPolyfill } from '@web/testing/dom';
 import { resetDom } from '@web/testing/render';
 import { CURRENT_PROVIDER_KEY, PROVIDER_AUTH_KEY } from '../api/session';
-import { FakeWebSocket } from './fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { PROVIDER, page } from './provider-fixtures';
+
+/** What start-timer answers (DESIGN.md §7): the server's clock of the call. */
+export const TIMER_STARTED = {
+  success: true,
+  meetingId: '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601',
+  startedAt: '2026-11-25T10:00:00.000Z',
+  endsAt: '2026-11-25T10:15:00.000Z',
+  serverTime: '2026-11-25T10:00:00.000Z',
+} as const;
 
 /**
  * The provider API for page tests: a signed-in provider, empty lists, a ticket; `overrides`
@@ -25,7 +34,7 @@ export function mockProviderApi(overrides: Record<string, Answer> = {}) {
       [routeOf(getCaseDetails)]: () => json({ message: 'Case not found' }, 404),
       [routeOf(listCaseAttachments)]: () => reply(listCaseAttachments, []),
       [routeOf(claimCase)]: () => json({ message: 'Not Found' }, 404),
-      [routeOf(startMeetingTimer)]: () => json({ message: 'Not Implemented' }, 501),
+      [routeOf(startMeetingTimer)]: () => reply(startMeetingTimer, TIMER_STARTED),
       ...overrides,
     },
     { unmatched: () => json({ message: 'Not Found' }, 404) },

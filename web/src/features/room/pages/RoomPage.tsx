@@ -1,6 +1,61 @@
-import { PlaceholderPage } from '@web/components/PlaceholderPage';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import {
+  meetingIdSchema,
+  ROOM_ROLE_PARAM,
+  roomRoleSchema,
+  roomTokenFromHash,
+  type RoomRole,
+} from '@shared/meetings/room';
+import { CallView } from '../components/CallView';
+import {
+  ConsultationEnded,
+  InvalidRoomLink,
+  NoCameraSupport,
+  RoomLoadError,
+  RoomLoading,
+} from '../components/RoomScreens';
+import { useRoom } from '../hooks/use-room';
 
-/** `/room/:meetingId`: the in-app video call (DESIGN.md §7), built with the video issue. */
+/** In-app browsers lack `getUserMedia` (and often `mediaDevices` altogether). */
+function hasCameraApi(): boolean {
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
+}
+
+function Room({ meetingId, role, token }: { meetingId: string; role: RoomRole; token: string }) {
+  const room = useRoom({ meetingId, role, token });
+  switch (room.phase) {
+    case 'loading':
+      return <RoomLoading />;
+    case 'invalid':
+      return <InvalidRoomLink />;
+    case 'error':
+      return <RoomLoadError onRetry={room.retry} />;
+    case 'ended':
+      return <ConsultationEnded role={role} caseId={room.session!.caseId} />;
+    default:
+      return <CallView room={room} />;
+  }
+}
+
+/**
+ * `/room/{meetingId}?role=…#token=…`: the consultation room of a join link (DESIGN.md §7). The
+ * token is read from the fragment, which no server ever sees. The provider's link also carries
+ * `case_id` (spec doc 2 §7); the room takes the case id from the session answer instead.
+ */
 export default function RoomPage() {
-  return <PlaceholderPage title="Video Room" />;
+  const { meetingId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const { hash } = useLocation();
+  const role = roomRoleSchema.safeParse(searchParams.get(ROOM_ROLE_PARAM));
+  const token = roomTokenFromHash(hash);
+
+  if (!meetingIdSchema.safeParse(meetingId).success || !role.success || !token) {
+    return <InvalidRoomLink />;
+  }
+  if (!hasCameraApi()) return <NoCameraSupport link={window.location.href} />;
+  return (
+    <Room key={`${meetingId}:${role.data}`} meetingId={meetingId} role={role.data} token={token} />
+  );
 }

@@ -6,7 +6,8 @@ import {
   Video,
   type LucideIcon,
 } from 'lucide-react';
-import type { PatientMeeting } from '@shared/cases/api';
+import type { CaseStatusResponse, PatientMeeting } from '@shared/cases/api';
+import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { patientCaseLabel } from '@shared/cases/status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/dates';
@@ -25,6 +26,23 @@ export function patientCaseDescription(status: string): string {
       return 'The 15-minute consultation window has expired';
     default:
       return 'We are getting your consultation ready. This page updates automatically.';
+  }
+}
+
+/**
+ * The refund of an expired case (issue 9 item 6): the server refunds the fee in full through
+ * Stripe and reports where that stands.
+ */
+export function refundLine(refund: CaseStatusResponse['refund']): string | null {
+  switch (refund?.status) {
+    case 'pending':
+      return `Your payment of ${CONSULTATION_FEE_LABEL} is being refunded in full.`;
+    case 'succeeded':
+      return `Your payment of ${CONSULTATION_FEE_LABEL} has been refunded in full.`;
+    case 'failed':
+      return `We could not refund your payment of ${CONSULTATION_FEE_LABEL} automatically. Please contact support.`;
+    default:
+      return null;
   }
 }
 
@@ -54,9 +72,16 @@ const preparing: Tone = {
   badge: 'bg-muted text-muted-foreground',
 };
 
-/** The case status, announced politely when it changes. */
-export function StatusCard({ status }: { status: string }) {
+/** The case status, announced politely when it changes; an expired case says its refund. */
+export function StatusCard({
+  status,
+  refund = null,
+}: {
+  status: string;
+  refund?: CaseStatusResponse['refund'];
+}) {
   const { icon: Icon, border, badge } = tones[status] ?? preparing;
+  const refunded = status === 'expired' ? refundLine(refund) : null;
   return (
     <Card role="region" aria-labelledby="visit-status-title" className={cn('border-l-4', border)}>
       <CardHeader className="flex-row items-center gap-4">
@@ -75,6 +100,11 @@ export function StatusCard({ status }: { status: string }) {
               {patientCaseLabel(status)}
             </p>
             <p className="text-muted-foreground">{patientCaseDescription(status)}</p>
+            {refunded ? (
+              <p className="font-medium" data-testid="visit-refund">
+                {refunded}
+              </p>
+            ) : null}
           </div>
         </div>
       </CardHeader>

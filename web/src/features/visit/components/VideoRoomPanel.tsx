@@ -14,7 +14,7 @@ import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 import { cn } from '@web/lib/utils';
-import type { LocalMedia } from '../hooks/use-local-media';
+import type { LocalMedia } from '@web/lib/media/use-local-media';
 
 type CheckState = 'checking' | 'working' | 'missing';
 

@@ -6,7 +6,7 @@ import { manualPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json, never, routeOf } from '@web/testing/api-mock';
 import { advance } from '@web/testing/clock';
-import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { CASE_ID, caseStatusAnswer, PATIENT_MEETING, TEST_CONFIG } from '@web/testing/fixtures';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
 import {
@@ -14,32 +14,14 @@ import {
   fakeTrack,
   installGetUserMedia,
   removeMediaDevices,
-} from '../testing/fake-media';
+} from '@web/testing/fake-media';
 import VisitPage from './VisitPage';
 
 const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
 const COMPLETE = routeOf(manualPaymentComplete);
 
-const MEETING = {
-  id: 'meeting-1',
-  duration: 15,
-  scheduledFor: '2025-01-05T15:04:00.000Z',
-  patientJoinUrl: 'https://app.example.test/room/meeting-1?token=patient',
-  zoomMeetingId: 'ROOM-4821',
-  status: 'scheduled',
-};
-
-function caseStatus(status: string, overrides: Record<string, unknown> = {}) {
-  return {
-    caseId: CASE_ID,
-    status,
-    requestType: 'telemedicine',
-    paidAt: status === 'awaiting_payment' ? null : '2025-01-05T15:00:00.000Z',
-    meeting: status === 'awaiting_payment' ? null : MEETING,
-    claimedBy: null,
-    ...overrides,
-  };
-}
+const MEETING = PATIENT_MEETING;
+const caseStatus = caseStatusAnswer;
 
 let api: ApiMock;
 setupPatientPageTests((mock) => (api = mock));
@@ -127,7 +109,7 @@ describe('VisitPage status', () => {
     ['claimed', 'Preparing...', 'We are getting your consultation ready.'],
     ['awaiting_payment', 'Preparing...', 'We are getting your consultation ready.'],
     ['cancelled', 'Preparing...', 'We are getting your consultation ready.'],
-  ])('status %s reads "%s"', async (status, label, text) => {
+  ] as const)('status %s reads "%s"', async (status, label, text) => {
     api.on(STATUS, () => json(caseStatus(status)));
     renderAt(url);
     await advance();
@@ -135,6 +117,25 @@ describe('VisitPage status', () => {
     const card = screen.getByRole('region', { name: 'Visit status' });
     expect(card.textContent).toContain(text);
     expect(card.querySelector('[aria-live="polite"]')).not.toBeNull();
+  });
+
+  it.each([
+    ['pending', 'Your payment of $2.99 is being refunded in full.'],
+    ['succeeded', 'Your payment of $2.99 has been refunded in full.'],
+    ['failed', 'We could not refund your payment of $2.99 automatically. Please contact support.'],
+  ] as const)('an expired case says where its refund stands (%s)', async (refund, line) => {
+    api.on(STATUS, () => json(caseStatus('expired', { refund: { status: refund } })));
+    renderAt(url);
+    await advance();
+    expect(screen.getByTestId('visit-status-label').textContent).toBe('Session Expired');
+    expect(screen.getByTestId('visit-refund').textContent).toBe(line);
+  });
+
+  it('says nothing of a refund when there is none', async () => {
+    api.on(STATUS, () => json(caseStatus('expired')));
+    renderAt(url);
+    await advance();
+    expect(screen.queryByTestId('visit-refund')).toBeNull();
   });
 
   it('goes to the feedback form when the consultation has ended', async () => {
@@ -260,13 +261,16 @@ describe('VisitPage video room', () => {
     expect(preview.hasAttribute('playsinline')).toBe(true);
   });
 
-  it('does not ask before the case is paid', async () => {
-    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
-    api.on(STATUS, () => json(caseStatus('awaiting_payment')));
-    renderAt(url);
-    await advance(5000);
-    expect(getUserMedia).not.toHaveBeenCalled();
-  });
+  it.each(['awaiting_payment', 'expired', 'cancelled'] as const)(
+    'does not ask while the case is %s (only paid or in a call, spec doc 1 §4)',
+    async (status) => {
+      const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
+      api.on(STATUS, () => json(caseStatus(status)));
+      renderAt(url);
+      await advance(5000);
+      expect(getUserMedia).not.toHaveBeenCalled();
+    },
+  );
 
   it('falls back to audio only and explains how to allow the camera', async () => {
     const getUserMedia = installGetUserMedia((constraints) =>

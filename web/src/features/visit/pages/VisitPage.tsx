@@ -5,21 +5,17 @@ import { caseIdSchema } from '@shared/cases/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
-import { visitPath } from '@web/lib/app-paths';
+import { feedbackPath, visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '@web/lib/case-status';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
-import { useLocalMedia } from '../hooks/use-local-media';
+import { useLocalMedia } from '@web/lib/media/use-local-media';
 
 /** Statuses in which the waiting room opens the camera and microphone (spec doc 1 §4). */
 const MEDIA_STATUSES: ReadonlySet<string> = new Set(['paid', 'claimed', 'in_call']);
-
-export function feedbackPath(caseId: string): string {
-  return `/feedback/${encodeURIComponent(caseId)}`;
-}
 
 /**
  * A return from Stripe carries `session_id`: ask the server once to mark the case paid, then drop
@@ -110,7 +106,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
       ) : (
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
           <div className="grid gap-6">
-            <StatusCard status={data.status} />
+            <StatusCard status={data.status} refund={data.refund} />
             {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
             <VideoRoomPanel media={media} meeting={data.meeting} />
           </div>

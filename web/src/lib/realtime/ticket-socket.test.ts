@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../testing/fake-websocket';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { PING_INTERVAL_MS, PING_MESSAGE } from '@shared/realtime/api';
-import { openAlertsSocket, reconnectDelay, type AlertsSocketOptions } from './alerts-socket';
+import { openTicketSocket, reconnectDelay, type TicketSocketOptions } from './ticket-socket';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,14 +12,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function open(overrides: Partial<AlertsSocketOptions> = {}) {
+function open(overrides: Partial<TicketSocketOptions> = {}) {
   let tickets = 0;
   const events = {
     messages: [] as unknown[],
     connected: [] as boolean[],
     reconnects: 0,
   };
-  const socket = openAlertsSocket({
+  const socket = openTicketSocket({
     getTicket: () => Promise.resolve(`ticket-${(tickets += 1)}`),
     onMessage: (message) => events.messages.push(message),
     onConnectedChange: (connected) => events.connected.push(connected),
@@ -41,7 +41,7 @@ describe('reconnectDelay', () => {
   });
 });
 
-describe('openAlertsSocket', () => {
+describe('openTicketSocket', () => {
   it('connects with a fresh ticket on the secure scheme of an https page, and on ws otherwise', async () => {
     open({ origin: 'http://localhost:3000' });
     await vi.advanceTimersByTimeAsync(0);
@@ -61,6 +61,34 @@ describe('openAlertsSocket', () => {
       { type: 'CASE_PAID_READY', case: { id: 'c1', triageSummary: 'x' } },
     ]);
     expect(events.reconnects).toBe(0);
+  });
+
+  it('runs onOpen on every open (the room says hello there), and sends only while open', async () => {
+    const opened: number[] = [];
+    const { socket } = open({
+      onOpen: (send) => {
+        opened.push(1);
+        send({ action: 'hello', peerId: 'page-1' });
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = FakeWebSocket.latest!;
+    expect(socket.send({ action: 'early' })).toBe(false);
+    first.serverOpen();
+    expect(socket.send({ action: 'signal' })).toBe(true);
+    expect(first.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { action: 'hello', peerId: 'page-1' },
+      { action: 'signal' },
+    ]);
+
+    first.serverClose();
+    expect(socket.send({ action: 'lost' })).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    FakeWebSocket.latest!.serverOpen();
+    expect(opened).toHaveLength(2);
+    expect(FakeWebSocket.latest!.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { action: 'hello', peerId: 'page-1' },
+    ]);
   });
 
   it('pings every 5 minutes while open', async () => {

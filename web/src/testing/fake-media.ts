@@ -10,13 +10,19 @@ export function fakeTrack(kind: 'audio' | 'video'): FakeTrack {
   return { kind, enabled: true, stop: vi.fn() };
 }
 
-/** A MediaStream stand-in with the given tracks. */
+/** A MediaStream stand-in with the given tracks (an event target, as remote streams are). */
 export function fakeStream(...tracks: FakeTrack[]): MediaStream {
-  return {
+  return Object.assign(new EventTarget(), {
     getTracks: () => tracks,
     getVideoTracks: () => tracks.filter((track) => track.kind === 'video'),
     getAudioTracks: () => tracks.filter((track) => track.kind === 'audio'),
-  } as unknown as MediaStream;
+  }) as unknown as MediaStream;
+}
+
+/** A remote track arrives in a stream made by `fakeStream`. */
+export function addFakeTrack(stream: MediaStream, track: FakeTrack): void {
+  (stream.getTracks() as unknown as FakeTrack[]).push(track);
+  stream.dispatchEvent(new Event('addtrack'));
 }
 
 /** Installs `navigator.mediaDevices.getUserMedia`; `undefined` removes media support. */

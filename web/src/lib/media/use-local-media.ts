@@ -37,6 +37,8 @@ export interface LocalMedia {
   toggleAudio: () => void;
   /** Asks for the devices again (the "Try Camera Access Again" button). */
   retry: () => void;
+  /** Stops every track for good (the consultation ended) and asks no more. */
+  stop: () => void;
 }
 
 interface MediaState {
@@ -74,11 +76,15 @@ function stateOf(stream: MediaStream): MediaState {
 }
 
 /**
- * The patient's camera and microphone for the waiting room preview (spec doc 1 §4). When
- * `active` first becomes true, waits a second and asks for camera and microphone; if that fails,
- * for the microphone only. Every track is stopped when the page is left.
+ * The camera and microphone of the waiting room preview (spec doc 1 §4) and of the consultation
+ * room. When `active` first becomes true, waits `delayMs` (a second on the visit page) and asks
+ * for camera and microphone; if that fails, for the microphone only; if that fails too, nothing
+ * (`denied`). Every track is stopped when the page is left.
  */
-export function useLocalMedia(active: boolean): LocalMedia {
+export function useLocalMedia(
+  active: boolean,
+  { delayMs = MEDIA_REQUEST_DELAY_MS }: { delayMs?: number } = {},
+): LocalMedia {
   const [state, setState] = useState<MediaState>({ status: 'idle', ...NO_MEDIA });
   const streamRef = useRef<MediaStream | null>(null);
   /** Bumped by every request and on unmount: an answer for an older request is dropped. */
@@ -124,9 +130,9 @@ export function useLocalMedia(active: boolean): LocalMedia {
     const timer = setTimeout(() => {
       requested.current = true;
       void request();
-    }, MEDIA_REQUEST_DELAY_MS);
+    }, delayMs);
     return () => clearTimeout(timer);
-  }, [active, request]);
+  }, [active, request, delayMs]);
 
   useEffect(
     () => () => {
@@ -158,6 +164,13 @@ export function useLocalMedia(active: boolean): LocalMedia {
   const toggleVideo = useCallback(() => toggle('video'), [toggle]);
   const toggleAudio = useCallback(() => toggle('audio'), [toggle]);
   const retry = useCallback(() => void request(), [request]);
+  const stop = useCallback(() => {
+    generation.current += 1;
+    requested.current = true;
+    stopTracks(streamRef.current);
+    streamRef.current = null;
+    setState({ status: 'idle', ...NO_MEDIA });
+  }, []);
 
-  return { ...state, toggleVideo, toggleAudio, retry };
+  return { ...state, toggleVideo, toggleAudio, retry, stop };
 }

@@ -6,7 +6,7 @@ import {
   fakeTrack,
   installGetUserMedia,
   removeMediaDevices,
-} from '../testing/fake-media';
+} from '@web/testing/fake-media';
 import {
   AUDIO_CONSTRAINTS,
   MEDIA_REQUEST_DELAY_MS,
@@ -182,5 +182,35 @@ describe('useLocalMedia', () => {
     expect(getUserMedia).toHaveBeenCalledTimes(3);
     expect(getUserMedia).toHaveBeenLastCalledWith(FULL);
     expect(result.current).toMatchObject({ status: 'ready', hasVideo: true, hasAudio: true });
+  });
+
+  it('asks at once with no delay (the room), audio only when the camera is refused', async () => {
+    const microphone = fakeTrack('audio');
+    const getUserMedia = installGetUserMedia(vi.fn());
+    getUserMedia!
+      .mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'))
+      .mockResolvedValueOnce(fakeStream(microphone));
+    const { result } = renderHook(() => useLocalMedia(true, { delayMs: 0 }));
+    await advance(0);
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(result.current).toMatchObject({ status: 'ready', hasVideo: false, hasAudio: true });
+  });
+
+  it('stop stops every track and asks no more', async () => {
+    const camera = fakeTrack('video');
+    const microphone = fakeTrack('audio');
+    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream(camera, microphone)));
+    const { result, rerender } = renderHook(({ active }) => useLocalMedia(active, { delayMs: 0 }), {
+      initialProps: { active: true },
+    });
+    await advance(0);
+    act(() => result.current.stop());
+    expect(camera.stop).toHaveBeenCalledTimes(1);
+    expect(microphone.stop).toHaveBeenCalledTimes(1);
+    expect(result.current).toMatchObject({ stream: null, hasVideo: false, hasAudio: false });
+    rerender({ active: false });
+    rerender({ active: true });
+    await advance(1000);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,12 @@
 import { PING_INTERVAL_MS, PING_MESSAGE, realtimeUrl } from '@shared/realtime/api';
 
 /**
- * The live alerts connection (spec doc 2 §7, issue 8 item 8): fetch a short-lived single-use
- * ticket, connect to `/ws?ticket=…` (the session token never goes in a URL), ping within API
- * Gateway's 10-minute idle timeout, and reconnect with exponential backoff and jitter (so a
- * gateway restart does not bring every dashboard back in the same second). No React here: the
- * hook `use-live-alerts.ts` wires it to the page.
+ * A `/ws` connection opened with a ticket: the dashboard's live alerts (spec doc 2 §7, issue 8
+ * item 8) and the consultation room's signalling (DESIGN.md §7). Fetch a short-lived single-use
+ * ticket, connect to `/ws?ticket=…` (no session token or room token ever goes in a URL), ping
+ * within API Gateway's 10-minute idle timeout, and reconnect with exponential backoff and jitter
+ * (so a gateway restart does not bring every page back in the same second), with a fresh ticket
+ * each time. No React here: the hooks wire it to their pages.
  */
 
 export const RECONNECT_BASE_MS = 1_000;
@@ -13,7 +14,7 @@ export const RECONNECT_MAX_MS = 30_000;
 
 const PING = JSON.stringify(PING_MESSAGE);
 
-export interface AlertsSocketOptions {
+export interface TicketSocketOptions {
   /** Asks the server for a fresh ticket; throws when it cannot. */
   getTicket: () => Promise<string>;
   /** Every parsed JSON message from the server. */
@@ -22,6 +23,8 @@ export interface AlertsSocketOptions {
   onConnectedChange: (connected: boolean) => void;
   /** A connection opened after an earlier one was lost: alerts may have been missed. */
   onReconnect: () => void;
+  /** Each time a connection opens, before anything else: the room says hello here. */
+  onOpen?: (send: (message: unknown) => void) => void;
   /** The page's origin, for the scheme and host (tests pass their own). */
   origin?: string;
   WebSocketImpl?: typeof WebSocket;
@@ -29,7 +32,9 @@ export interface AlertsSocketOptions {
   random?: () => number;
 }
 
-export interface AlertsSocket {
+export interface TicketSocket {
+  /** Sends a JSON message if the socket is open; returns whether it did. */
+  send(message: unknown): boolean;
   /** Connect now if not connected (the tab became visible, the browser is online again). */
   wake(): void;
   /** Close for good (signed out, page left). */
@@ -42,18 +47,20 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
+export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
   const {
     getTicket,
     onMessage,
     onConnectedChange,
     onReconnect,
+    onOpen: onOpened,
     origin = window.location.origin,
     WebSocketImpl = WebSocket,
     random = Math.random,
   } = options;
 
   let socket: WebSocket | null = null;
+  let open = false;
   let connecting = false;
   let closed = false;
   let failures = 0;
@@ -71,8 +78,17 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
     }, delay);
   }
 
-  function onOpen() {
+  function sendJson(message: unknown): boolean {
+    if (!socket || !open) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function onOpen(this: WebSocket) {
+    if (socket !== this) return;
+    open = true;
     failures = 0;
+    onOpened?.(sendJson);
     onConnectedChange(true);
     if (everOpened) onReconnect();
     everOpened = true;
@@ -82,6 +98,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
   function onClose(this: WebSocket) {
     if (socket !== this) return;
     socket = null;
+    open = false;
     clearInterval(pingTimer);
     onConnectedChange(false);
     scheduleRetry();
@@ -122,6 +139,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
   void connect();
 
   return {
+    send: sendJson,
     wake() {
       if (closed || socket || connecting) return;
       clearTimeout(retryTimer);
@@ -134,6 +152,7 @@ export function openAlertsSocket(options: AlertsSocketOptions): AlertsSocket {
       clearInterval(pingTimer);
       const current = socket;
       socket = null;
+      open = false;
       current?.close(1000);
     },
   };

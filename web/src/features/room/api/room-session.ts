@@ -1,0 +1,46 @@
+import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
+import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
+import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import { request } from '@web/lib/api';
+import { clockOffsetMs } from '../lib/server-clock';
+
+export interface RoomSession {
+  session: RoomSessionResponse;
+  /** Server time minus device time, measured on this request (lib/server-clock.ts). */
+  offsetMs: number;
+}
+
+/**
+ * `POST /api/rooms/{meetingId}/session` with the join link's token in the body (DESIGN.md §7):
+ * on entry, and again for fresh TURN credentials and a fresh `/ws` ticket.
+ */
+export async function fetchRoomSession(
+  meetingId: string,
+  role: RoomRole,
+  token: string,
+  signal?: AbortSignal,
+): Promise<RoomSession> {
+  const sentAt = Date.now();
+  const session = await request(joinRoom, {
+    params: { meetingId },
+    body: { role, token },
+    ...(signal ? { signal } : {}),
+  });
+  return { session, offsetMs: clockOffsetMs(session.serverTime, sentAt, Date.now()) };
+}
+
+/**
+ * 'End Call' (`POST /api/meetings/{caseId}/end`): the provider's session cookie is the
+ * credential, as on the dashboard.
+ */
+export async function endCall(caseId: string): Promise<void> {
+  await request(endMeeting, { params: { caseId } });
+}
+
+/**
+ * The doctor's 'Start Meeting (15-Min Timer)' from the room, when the dashboard's start did not
+ * get through (a failure there only logs, spec doc 2 §7). Idempotent on the server.
+ */
+export async function startTimer(caseId: string): Promise<StartMeetingTimerResponse> {
+  return request(startMeetingTimer, { params: { caseId } });
+}

@@ -1,0 +1,107 @@
+import { Volume2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@web/components/ui/button';
+
+/**
+ * Starts playback; resolves false when the browser refuses it (iOS Safari and others refuse
+ * sound without a tap). jsdom's `play()` returns nothing.
+ */
+async function tryPlay(video: HTMLVideoElement): Promise<boolean> {
+  try {
+    await video.play();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a (remote) stream carries video; remote tracks can arrive or go later. */
+function useHasVideo(stream: MediaStream | null): boolean {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!stream) return;
+    const changed = () => setVersion((version) => version + 1);
+    stream.addEventListener('addtrack', changed);
+    stream.addEventListener('removetrack', changed);
+    return () => {
+      stream.removeEventListener('addtrack', changed);
+      stream.removeEventListener('removetrack', changed);
+    };
+  }, [stream]);
+  return stream ? stream.getVideoTracks().length > 0 : false;
+}
+
+/**
+ * The other party's video (`playsInline` so iOS does not go full screen). When autoplay with
+ * sound is refused, the picture still plays muted and a button turns the sound on: a tap is the
+ * gesture the browser waits for.
+ */
+export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [needsTap, setNeedsTap] = useState(false);
+  const hasVideo = useHasVideo(stream);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.srcObject = stream;
+    if (!stream) return;
+    let current = true;
+    video.muted = false;
+    void tryPlay(video).then((playing) => {
+      if (playing || !current) return;
+      setNeedsTap(true);
+      video.muted = true;
+      void tryPlay(video);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stream]);
+
+  const turnOnSound = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    void tryPlay(video).then((playing) => {
+      if (playing) setNeedsTap(false);
+    });
+  };
+
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-lg bg-slate-900">
+      <video
+        ref={videoRef}
+        data-testid="remote-video"
+        playsInline
+        autoPlay
+        aria-label={`Video of ${name}`}
+        className="size-full object-contain"
+      />
+      {!stream ? (
+        <p
+          role="status"
+          className="absolute inset-0 flex items-center justify-center px-4 text-center text-slate-200"
+        >
+          Waiting for {name} to connect...
+        </p>
+      ) : null}
+      {stream && !hasVideo ? (
+        <p
+          role="status"
+          className="absolute inset-0 flex items-center justify-center px-4 text-center text-slate-200"
+        >
+          {name} is on audio only: their camera is not available.
+        </p>
+      ) : null}
+      {needsTap ? (
+        <div className="absolute inset-x-0 bottom-4 flex justify-center">
+          <Button size="lg" onClick={turnOnSound}>
+            <Volume2 aria-hidden="true" />
+            Tap to turn on sound
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

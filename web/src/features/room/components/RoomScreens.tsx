@@ -1,0 +1,133 @@
+import { Copy, LinkIcon, RefreshCw, SearchX, Video } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { roomMessages, type RoomRole } from '@shared/meetings/room';
+import { MessagePage } from '@web/components/MessagePage';
+import { LoadingState } from '@web/components/states';
+import { Button } from '@web/components/ui/button';
+import { feedbackPath, PROVIDER_DASHBOARD_PATH } from '@web/lib/app-paths';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+
+export const NO_CAMERA_API_TITLE = 'Open This Link in Safari or Chrome';
+
+/**
+ * In-app browsers (mail, chat and social apps) often have no camera API at all: the call cannot
+ * work there, so the page says where to open the link and offers it to copy.
+ */
+export function NoCameraSupport({ link }: { link: string }) {
+  useDocumentTitle(NO_CAMERA_API_TITLE);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = () => {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (!clipboard) {
+      setCopied(false);
+      return;
+    }
+    clipboard.writeText(link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <MessagePage
+      icon={Video}
+      tone="danger"
+      title={NO_CAMERA_API_TITLE}
+      actions={
+        <div className="grid w-full max-w-md gap-3">
+          <label htmlFor="room-link" className="text-sm font-medium">
+            Your consultation link
+          </label>
+          <input
+            id="room-link"
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full rounded-md border bg-background px-3 py-2 font-mono text-sm"
+          />
+          <Button onClick={copy}>
+            <Copy aria-hidden="true" />
+            Copy Link
+          </Button>
+          <p role="status" className="text-sm text-muted-foreground">
+            {copied === true
+              ? 'Link copied. Paste it into Safari or Chrome.'
+              : copied === false
+                ? 'Copying is not available here: select the link above and copy it.'
+                : ''}
+          </p>
+        </div>
+      }
+    >
+      This browser cannot use a camera or microphone, which the video consultation needs. Browsers
+      inside other apps often cannot. Copy the link below and open it in Safari or Chrome.
+    </MessagePage>
+  );
+}
+
+export function InvalidRoomLink() {
+  useDocumentTitle('Invalid Meeting Link');
+  return (
+    <MessagePage
+      icon={LinkIcon}
+      tone="danger"
+      title="Invalid Meeting Link"
+      actions={
+        <Button asChild size="lg" variant="outline">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      }
+    >
+      {roomMessages.invalidLink}
+    </MessagePage>
+  );
+}
+
+export function RoomLoading() {
+  useDocumentTitle('Video Consultation');
+  return <LoadingState label="Opening the consultation room..." className="flex-1 py-24" />;
+}
+
+export function RoomLoadError({ onRetry }: { onRetry: () => void }) {
+  useDocumentTitle('Video Consultation');
+  return (
+    <MessagePage
+      icon={SearchX}
+      tone="danger"
+      title="We Could Not Open the Consultation Room"
+      actions={
+        <Button size="lg" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      }
+    >
+      Please check your connection and try again.
+    </MessagePage>
+  );
+}
+
+/** The end screen: the patient goes on to feedback, the doctor back to the dashboard. */
+export function ConsultationEnded({ role, caseId }: { role: RoomRole; caseId: string }) {
+  useDocumentTitle('Consultation Ended');
+  return (
+    <MessagePage
+      icon={Video}
+      tone="primary"
+      title="Consultation Ended"
+      actions={
+        role === 'patient' ? (
+          <Button asChild size="lg">
+            <Link to={feedbackPath(caseId)}>Leave Feedback</Link>
+          </Button>
+        ) : (
+          <Button asChild size="lg">
+            <Link to={PROVIDER_DASHBOARD_PATH}>Back to Dashboard</Link>
+          </Button>
+        )
+      }
+    >
+      {roomMessages.ended}
+    </MessagePage>
+  );
+}

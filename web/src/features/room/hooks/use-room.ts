@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import { startRuleMessages } from '@shared/meetings/start-rule';
+import { ApiError, serverMessageOf } from '@web/lib/api';
+import { useLocalMedia, type LocalMedia } from '@web/lib/media/use-local-media';
+import { endCall, fetchRoomSession, startTimer, type RoomSession } from '../api/room-session';
+import type { ConnectionQuality } from '../lib/connection-stats';
+import { startRoomCall, type RoomCall } from '../lib/room-call';
+import { msLeft } from '../lib/server-clock';
+import { useCountdown } from './use-countdown';
+
+/**
+ * What the room page shows:
+ * - `loading`: entering the room; `invalid`: the link's token was refused (403);
+ * - `error`: the server could not be reached (a Try Again button);
+ * - `waiting`: the doctor has not started the timer (local preview only);
+ * - `in_call`: the call; `ended`: the end screen.
+ */
+export type RoomPhase = 'loading' | 'invalid' | 'error' | 'waiting' | 'in_call' | 'ended';
+
+export interface RoomState {
+  phase: RoomPhase;
+  session: RoomSessionResponse | null;
+  media: LocalMedia;
+  remoteStream: MediaStream | null;
+  connection: ConnectionQuality | null;
+  /** False once the other party's page left (it may come back); null before any news. */
+  peerPresent: boolean | null;
+  endsAt: string | null;
+  /** Milliseconds left on the server's clock; null before the start. */
+  left: number | null;
+  retry: () => void;
+  /** The provider's 'End Call'. */
+  endCall: () => void;
+  ending: boolean;
+  endError: string | null;
+  /** The provider's start from the waiting room. */
+  startMeeting: () => void;
+  starting: boolean;
+  startError: string | null;
+}
+
+type Entry =
+  { kind: 'loading' } | { kind: 'invalid' } | { kind: 'error' } | ({ kind: 'ready' } & RoomSession);
+
+const END_CALL_FAILED = 'The call could not be ended. Please try again.';
+/** The start rule's fallback message (spec doc 2 §4). */
+const START_FAILED = startRuleMessages.failed;
+
+/** A refused token (403), or a meeting id or body the server rejects: the link is no good. */
+function isInvalidLink(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+function isOver(session: RoomSessionResponse, offsetMs: number): boolean {
+  if (session.status === 'completed' || session.status === 'cancelled') return true;
+  return session.endsAt !== null && msLeft(session.endsAt, Date.now(), offsetMs) === 0;
+}
+
+export function useRoom({
+  meetingId,
+  role,
+  token,
+}: {
+  meetingId: string;
+  role: RoomRole;
+  token: string;
+}): RoomState {
+  const [entry, setEntry] = useState<Entry>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [started, setStarted] = useState<{ endsAt: string } | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const [connection, setConnection] = useState<ConnectionQuality | null>(null);
+  const [peerPresent, setPeerPresent] = useState<boolean | null>(null);
+  const [ending, setEnding] = useState(false);
+  const [endError, setEndError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const callRef = useRef<RoomCall | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchRoomSession(meetingId, role, token, abort.signal).then(
+      (entered) => {
+        if (abort.signal.aborted) return;
+        setEntry({ kind: 'ready', ...entered });
+        if (isOver(entered.session, entered.offsetMs)) setEnded(true);
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        setEntry({ kind: isInvalidLink(error) ? 'invalid' : 'error' });
+      },
+    );
+    return () => abort.abort();
+  }, [meetingId, role, token, attempt]);
+
+  const ready = entry.kind === 'ready' ? entry : null;
+  const session = ready?.session ?? null;
+  const offsetMs = ready?.offsetMs ?? 0;
+  const live = ready !== null && !ended;
+
+  const media = useLocalMedia(live, { delayMs: 0 });
+  // 'unsupported' cannot happen here (the page checks the camera API first); it must not hang.
+  const mediaSettled = media.status !== 'idle' && media.status !== 'requesting';
+  const { stream: localStream, stop: stopMedia } = media;
+
+  const endsAt = started?.endsAt ?? session?.endsAt ?? null;
+  const end = useCallback(() => setEnded(true), []);
+  const left = useCountdown(ended ? null : endsAt, offsetMs, end);
+
+  // The call starts once the devices settled, so its first offer carries the local tracks.
+  useEffect(() => {
+    if (!session || ended || !mediaSettled) return;
+    const call = startRoomCall({
+      role,
+      session,
+      refreshSession: () => fetchRoomSession(meetingId, role, token).then((fresh) => fresh.session),
+      localStream,
+      events: {
+        onRemoteStream: setRemoteStream,
+        onStarted: ({ endsAt: startedEndsAt }) => setStarted({ endsAt: startedEndsAt }),
+        onEnded: end,
+        onConnection: setConnection,
+        onPeerPresent: setPeerPresent,
+      },
+    });
+    callRef.current = call;
+    return () => {
+      call.close();
+      callRef.current = null;
+    };
+  }, [session, ended, mediaSettled, localStream, role, meetingId, token, end]);
+
+  // The end: every track stops (the camera light goes off), the call closed above.
+  useEffect(() => {
+    if (ended) stopMedia();
+  }, [ended, stopMedia]);
+
+  const caseId = session?.caseId;
+  const endCallNow = useCallback(() => {
+    if (!caseId) return;
+    setEnding(true);
+    setEndError(null);
+    endCall(caseId).then(
+      () => {
+        setEnding(false);
+        setEnded(true);
+      },
+      (error: unknown) => {
+        setEnding(false);
+        setEndError(serverMessageOf(error) ?? END_CALL_FAILED);
+      },
+    );
+  }, [caseId]);
+
+  const startMeeting = useCallback(() => {
+    if (!caseId) return;
+    setStarting(true);
+    setStartError(null);
+    startTimer(caseId).then(
+      (answer) => {
+        setStarting(false);
+        const times = { startedAt: answer.startedAt, endsAt: answer.endsAt };
+        setStarted({ endsAt: answer.endsAt });
+        callRef.current?.markStarted(times);
+      },
+      (error: unknown) => {
+        setStarting(false);
+        setStartError(serverMessageOf(error) ?? START_FAILED);
+      },
+    );
+  }, [caseId]);
+
+  const retry = useCallback(() => {
+    setEntry({ kind: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  let phase: RoomPhase;
+  if (entry.kind !== 'ready') phase = entry.kind;
+  else if (ended) phase = 'ended';
+  else if (started || session?.status === 'active') phase = 'in_call';
+  else phase = 'waiting';
+
+  return {
+    phase,
+    session,
+    media,
+    remoteStream,
+    connection,
+    peerPresent,
+    endsAt,
+    left,
+    retry,
+    endCall: endCallNow,
+    ending,
+    endError,
+    startMeeting,
+    starting,
+    startError,
+  };
+}

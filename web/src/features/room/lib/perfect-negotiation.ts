@@ -1,0 +1,101 @@
+import type { Signal } from '@shared/meetings/signalling';
+
+/**
+ * MDN's perfect negotiation pattern
+ * (https://developer.mozilla.org/docs/Web/API/WebRTC_API/Perfect_negotiation): either side may
+ * make an offer whenever it needs to (tracks added, an ICE restart), and when both offer at
+ * once the impolite peer ignores the other's offer while the polite one rolls its own back. The
+ * patient is the polite peer (issue 9 item 3). No React and no socket here: `send` delivers a
+ * signal to the other party.
+ */
+
+/** The parts of `RTCPeerConnection` the pattern uses (a fake one in tests). */
+export type NegotiatingPeer = Pick<
+  RTCPeerConnection,
+  | 'signalingState'
+  | 'localDescription'
+  | 'setLocalDescription'
+  | 'setRemoteDescription'
+  | 'addIceCandidate'
+  | 'addEventListener'
+>;
+
+export interface Negotiation {
+  /** Feeds a signal from the other party. */
+  handle(signal: Signal): Promise<void>;
+}
+
+function descriptionOf(description: RTCSessionDescription | null) {
+  return description ? { type: description.type, sdp: description.sdp } : null;
+}
+
+export function attachPerfectNegotiation(
+  pc: NegotiatingPeer,
+  {
+    polite,
+    send,
+    onError = () => undefined,
+  }: { polite: boolean; send: (signal: Signal) => void; onError?: (error: unknown) => void },
+): Negotiation {
+  let makingOffer = false;
+  let ignoreOffer = false;
+  let settingRemoteAnswer = false;
+
+  const sendLocalDescription = () => {
+    const description = descriptionOf(pc.localDescription);
+    if (description) send({ description });
+  };
+
+  pc.addEventListener('negotiationneeded', () => {
+    void (async () => {
+      try {
+        makingOffer = true;
+        // Without an argument the browser makes the right description (an offer here).
+        await pc.setLocalDescription();
+        sendLocalDescription();
+      } catch (error) {
+        onError(error);
+      } finally {
+        makingOffer = false;
+      }
+    })();
+  });
+
+  pc.addEventListener('icecandidate', (event: RTCPeerConnectionIceEvent) => {
+    // The end-of-candidates marker (null) is not sent: browsers do not need it.
+    if (event.candidate) send({ candidate: event.candidate.toJSON() as never });
+  });
+
+  return {
+    async handle(signal) {
+      try {
+        if ('description' in signal) {
+          const { description } = signal;
+          const readyForOffer =
+            !makingOffer && (pc.signalingState === 'stable' || settingRemoteAnswer);
+          const collision = description.type === 'offer' && !readyForOffer;
+          ignoreOffer = !polite && collision;
+          if (ignoreOffer) return;
+          settingRemoteAnswer = description.type === 'answer';
+          // The polite peer's own offer is rolled back implicitly by setRemoteDescription.
+          await pc.setRemoteDescription(description);
+          settingRemoteAnswer = false;
+          if (description.type === 'offer') {
+            await pc.setLocalDescription();
+            sendLocalDescription();
+          }
+        } else if (signal.candidate) {
+          try {
+            await pc.addIceCandidate(signal.candidate);
+          } catch (error) {
+            // Candidates of an offer we ignored fail to apply: expected.
+            if (!ignoreOffer) throw error;
+          }
+        }
+      } catch (error) {
+        settingRemoteAnswer = false;
+        onError(error);
+      }
+    },
+  };
+}

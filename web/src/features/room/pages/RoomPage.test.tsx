@@ -1,0 +1,421 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
+import { startRuleMessages } from '@shared/meetings/start-rule';
+import { roomMessages, type RoomSessionResponse } from '@shared/meetings/room';
+import { json, reply, type ApiMock } from '@web/testing/api-mock';
+import { settle, tick } from '@web/testing/clock';
+import {
+  addFakeTrack,
+  fakeStream,
+  fakeTrack,
+  installGetUserMedia,
+  removeMediaDevices,
+  type FakeTrack,
+} from '@web/testing/fake-media';
+import { FakeWebSocket } from '@web/testing/fake-websocket';
+import { setupPatientPageTests } from '@web/testing/patient-api';
+import { renderRoutes } from '@web/testing/render';
+import { PROVIDER_NOT_STARTED } from '../components/CallView';
+import { ENDING_SOON_MESSAGE } from '../components/Countdown';
+import { FakePeerConnection } from '../testing/fake-peer-connection';
+import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
+import RoomPage from './RoomPage';
+
+/** The session's server time: the device clock is set to it unless a test skews it. */
+const NOW = '2026-11-26T10:05:00.000Z';
+
+let api: ApiMock;
+let camera: FakeTrack;
+let microphone: FakeTrack;
+let play: Mock<(this: HTMLMediaElement) => Promise<void>>;
+setupPatientPageTests((mock) => (api = mock));
+
+beforeEach(() => {
+  vi.setSystemTime(new Date(NOW));
+  camera = fakeTrack('video');
+  microphone = fakeTrack('audio');
+  installGetUserMedia(() => Promise.resolve(fakeStream(camera, microphone)));
+  FakeWebSocket.reset();
+  FakePeerConnection.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  play = vi.fn<(this: HTMLMediaElement) => Promise<void>>(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  removeMediaDevices();
+});
+
+function answerSession(overrides: Partial<RoomSessionResponse> = {}) {
+  api.on(joinRoom, () => reply(joinRoom, roomSession(overrides)));
+}
+
+function openRoom(role: 'patient' | 'provider' = 'patient', token = 'tok-123') {
+  return renderRoutes(
+    [
+      { path: '/room/:meetingId', element: <RoomPage /> },
+      { path: '/feedback/:caseId', element: <h1>Feedback page</h1> },
+      { path: '/provider-dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: [`/room/${MEETING_ID}?role=${role}#token=${token}`] },
+  );
+}
+
+/** Renders the room and waits until its socket is open. */
+async function enterRoom(role: 'patient' | 'provider' = 'patient') {
+  const view = openRoom(role);
+  await settle();
+  const socket = FakeWebSocket.latest!;
+  act(() => socket.serverOpen());
+  return { ...view, socket };
+}
+
+/** The other party's page says hello and its media arrives. */
+async function peerArrives(socket: FakeWebSocket) {
+  act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-1' }));
+  const remote = fakeStream(fakeTrack('video'), fakeTrack('audio'));
+  act(() => FakePeerConnection.latest!.receiveTrack(remote));
+  await settle();
+  return remote;
+}
+
+describe('RoomPage: the link', () => {
+  it.each([
+    ['without a token', `/room/${MEETING_ID}?role=patient`],
+    ['without a role', `/room/${MEETING_ID}#token=abc`],
+    ['with a malformed meeting id', '/room/not-a-uuid?role=patient#token=abc'],
+  ])('is invalid %s, and nothing is asked of the server', async (_name, url) => {
+    renderRoutes([{ path: '/room/:meetingId', element: <RoomPage /> }], {
+      initialEntries: [url],
+    });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Invalid Meeting Link' })).toBeTruthy();
+    expect(screen.getByText(roomMessages.invalidLink)).toBeTruthy();
+    expect(api.calls(joinRoom)).toHaveLength(0);
+  });
+
+  it('posts the role and the fragment token in the body, never in the URL', async () => {
+    answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
+    openRoom('patient', 'secret-token');
+    await settle();
+    const [call] = api.calls(joinRoom);
+    expect(call!.url.pathname).toBe(`/api/rooms/${MEETING_ID}/session`);
+    expect(call!.url.href).not.toContain('secret-token');
+    expect(call!.body).toEqual({ role: 'patient', token: 'secret-token' });
+  });
+
+  it('says where to open the link when the browser has no camera API (in-app browsers)', async () => {
+    installGetUserMedia(undefined);
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    openRoom();
+    await settle();
+    expect(
+      screen.getByRole('heading', { name: 'Open This Link in Safari or Chrome' }),
+    ).toBeTruthy();
+    const link = screen.getByLabelText<HTMLInputElement>('Your consultation link');
+    expect(link.value).toBe(window.location.href);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Link' }));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(screen.getByText('Link copied. Paste it into Safari or Chrome.')).toBeTruthy();
+    expect(api.calls(joinRoom)).toHaveLength(0);
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it("shows the server's refusal of the token (403) as an invalid link", async () => {
+    api.on(joinRoom, () => json({ message: roomMessages.invalidLink }, 403));
+    openRoom();
+    await settle();
+    expect(screen.getByText(roomMessages.invalidLink)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Invalid Meeting Link' })).toBeTruthy();
+  });
+
+  it('offers Try Again when the server cannot be reached', async () => {
+    api.on(joinRoom, () => json({ message: 'down' }, 503));
+    openRoom();
+    expect(screen.getByRole('status').textContent).toContain('Opening the consultation room...');
+    await settle();
+    answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await settle();
+    await settle();
+    expect(screen.getByText(roomMessages.notStarted)).toBeTruthy();
+  });
+});
+
+describe('RoomPage: waiting and the start', () => {
+  it('previews the camera until the doctor starts, then begins the call', async () => {
+    answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
+    const { socket } = await enterRoom();
+    expect(screen.getByRole('status').textContent).toBe(roomMessages.notStarted);
+    const local = screen.getByTestId<HTMLVideoElement>('local-video');
+    expect(local.muted).toBe(true);
+    expect(local.srcObject).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(JSON.parse(socket.sent[0]!)).toMatchObject({ action: 'hello' });
+
+    act(() =>
+      socket.serverSend({
+        type: 'MEETING_STARTED',
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    await settle();
+    const timer = screen.getByRole('timer');
+    expect(timer.getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
+    expect(timer.textContent).toBe('15:00');
+    expect(screen.getByTestId('remote-video')).toBeTruthy();
+  });
+});
+
+describe("RoomPage: the doctor's start from the room", () => {
+  const scheduled = { role: 'provider' as const, status: 'scheduled' as const, endsAt: null };
+
+  it('starts the timer when the dashboard could not, and the call begins', async () => {
+    answerSession(scheduled);
+    api.on(startMeetingTimer, () =>
+      reply(startMeetingTimer, {
+        success: true,
+        meetingId: MEETING_ID,
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    await enterRoom('provider');
+    expect(screen.getByRole('status').textContent).toBe(PROVIDER_NOT_STARTED);
+    expect(screen.queryByText(roomMessages.notStarted)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' }));
+    await settle();
+    expect(api.calls(startMeetingTimer)[0]!.url.pathname).toBe(
+      `/api/meetings/${CASE_ID}/start-timer`,
+    );
+    expect(screen.getByRole('timer').getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
+  });
+
+  it("shows the start rule's refusal", async () => {
+    answerSession(scheduled);
+    api.on(startMeetingTimer, () => json({ message: startRuleMessages.otherProvider }, 403));
+    await enterRoom('provider');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' }));
+    await settle();
+    expect(screen.getByText(startRuleMessages.otherProvider)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('the patient has no start button', async () => {
+    answerSession({ status: 'scheduled', endsAt: null });
+    await enterRoom();
+    expect(screen.queryByRole('button', { name: 'Start Meeting (15-Min Timer)' })).toBeNull();
+  });
+});
+
+describe('RoomPage: the call', () => {
+  it('shows both videos, inline and autoplaying, the remote one with sound', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    const remoteStream = await peerArrives(socket);
+    const remote = screen.getByTestId<HTMLVideoElement>('remote-video');
+    expect(remote.srcObject).toBe(remoteStream);
+    expect(remote.hasAttribute('playsinline')).toBe(true);
+    expect(remote.autoplay).toBe(true);
+    expect(remote.muted).toBe(false);
+    const local = screen.getByTestId<HTMLVideoElement>('local-video');
+    expect(local.hasAttribute('playsinline')).toBe(true);
+    expect(local.muted).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Tap to turn on sound' })).toBeNull();
+  });
+
+  it("offers 'Tap to turn on sound' when the browser refuses autoplay with sound", async () => {
+    play.mockImplementation(function (this: HTMLMediaElement) {
+      return this.muted
+        ? Promise.resolve()
+        : Promise.reject(new DOMException('Needs a gesture', 'NotAllowedError'));
+    });
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const remote = screen.getByTestId<HTMLVideoElement>('remote-video');
+    const button = screen.getByRole('button', { name: 'Tap to turn on sound' });
+    expect(remote.muted).toBe(true);
+
+    play.mockImplementation(() => Promise.resolve());
+    fireEvent.click(button);
+    await settle();
+    expect(remote.muted).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Tap to turn on sound' })).toBeNull();
+  });
+
+  it('toggles the camera and microphone, with aria-pressed', async () => {
+    answerSession();
+    await enterRoom();
+    const cameraButton = screen.getByRole('button', { name: 'Camera' });
+    expect(cameraButton.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(cameraButton);
+    expect(camera.enabled).toBe(false);
+    expect(cameraButton.getAttribute('aria-pressed')).toBe('false');
+    const micButton = screen.getByRole('button', { name: 'Microphone' });
+    fireEvent.click(micButton);
+    expect(microphone.enabled).toBe(false);
+    expect(micButton.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('goes on audio only when the camera is refused, and says so', async () => {
+    const getUserMedia = installGetUserMedia(vi.fn());
+    getUserMedia!
+      .mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'))
+      .mockResolvedValueOnce(fakeStream(microphone));
+    answerSession();
+    const { socket } = await enterRoom();
+    expect(screen.getByTestId('audio-only-notice').textContent).toContain('Audio only');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Camera' }).disabled).toBe(true);
+    await peerArrives(socket);
+    expect(FakePeerConnection.latest!.transceivers).toEqual([
+      { kind: 'video', direction: 'recvonly' },
+    ]);
+  });
+
+  it('says when neither camera nor microphone can be used', async () => {
+    installGetUserMedia(() => Promise.reject(new DOMException('Denied', 'NotAllowedError')));
+    answerSession();
+    await enterRoom();
+    expect(screen.getByTestId('no-media-notice')).toBeTruthy();
+  });
+
+  it('says when the other party is on audio only, until their video arrives', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-1' }));
+    const remote = fakeStream(fakeTrack('audio'));
+    act(() => FakePeerConnection.latest!.receiveTrack(remote));
+    await settle();
+    const notice = 'Dr. Ada Lovelace is on audio only: their camera is not available.';
+    expect(screen.getByText(notice)).toBeTruthy();
+    act(() => addFakeTrack(remote, fakeTrack('video')));
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
+  it('says when the other party left, and clears it when they are back', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    act(() => socket.serverSend({ type: 'PEER_LEFT', role: 'provider' }));
+    expect(
+      screen.getByText('Dr. Ada Lovelace left the call. They can join again until the time is up.'),
+    ).toBeTruthy();
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-2' }));
+    expect(screen.queryByText(/left the call/)).toBeNull();
+  });
+
+  it('shows the connection path and round trip from getStats', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const indicator = screen.getByTestId('connection-indicator');
+    expect(indicator.textContent).toContain('Connecting...');
+    FakePeerConnection.latest!.stats = new Map<string, unknown>([
+      ['T', { id: 'T', type: 'transport', selectedCandidatePairId: 'P' }],
+      [
+        'P',
+        {
+          id: 'P',
+          type: 'candidate-pair',
+          localCandidateId: 'L',
+          remoteCandidateId: 'R',
+          currentRoundTripTime: 0.034,
+        },
+      ],
+      ['L', { id: 'L', type: 'local-candidate', candidateType: 'host' }],
+      ['R', { id: 'R', type: 'remote-candidate', candidateType: 'host' }],
+    ]);
+    await tick(2_000);
+    expect(indicator.getAttribute('data-path')).toBe('direct');
+    expect(indicator.textContent).toContain('Direct · 34 ms');
+  });
+});
+
+describe('RoomPage: the countdown', () => {
+  it("counts to endsAt on the server's clock, warns at 2 minutes, and ends at 0", async () => {
+    // The device clock is 30 s behind the server's.
+    vi.setSystemTime(new Date(Date.parse(NOW) - 30_000));
+    answerSession({ endsAt: '2026-11-26T10:15:00.000Z', serverTime: NOW });
+    await enterRoom();
+    const timer = screen.getByRole('timer');
+    expect(timer.textContent).toBe('10:00');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await tick(8 * 60_000);
+    expect(timer.textContent).toBe('02:00');
+    expect(screen.getByRole('alert').textContent).toBe(ENDING_SOON_MESSAGE);
+
+    await tick(2 * 60_000 - 1);
+    expect(screen.queryByRole('heading', { name: 'Consultation Ended' })).toBeNull();
+    await tick(1);
+    expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
+  });
+
+  it('ends at once when the meeting is already over', async () => {
+    answerSession({ status: 'completed', endedAt: NOW, ticket: null });
+    openRoom();
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
+
+describe('RoomPage: the end', () => {
+  it("the server's end closes everything; the patient goes on to feedback", async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const pc = FakePeerConnection.latest!;
+    act(() => socket.serverSend({ type: 'MEETING_ENDED', endedAt: NOW, reason: 'provider' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
+    expect(screen.getByText(roomMessages.ended)).toBeTruthy();
+    expect(pc.closed).toBe(true);
+    expect(socket.closedByPage).toBe(true);
+    expect(camera.stop).toHaveBeenCalled();
+    expect(microphone.stop).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Leave Feedback' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Feedback page' })).toBeTruthy();
+  });
+
+  it("the provider's End Call ends the meeting and leads back to the dashboard", async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    api.on(endMeeting, () => reply(endMeeting, { success: true, endedAt: NOW }));
+    await enterRoom('provider');
+    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
+    expect(api.calls(endMeeting)[0]!.url.pathname).toBe(`/api/meetings/${CASE_ID}/end`);
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/provider-dashboard',
+    );
+  });
+
+  it('says why End Call failed, and the call goes on', async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    api.on(endMeeting, () => json({ message: 'This case is claimed by another provider.' }, 403));
+    await enterRoom('provider');
+    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(screen.getByText('This case is claimed by another provider.')).toBeTruthy();
+    expect(screen.getByRole('timer')).toBeTruthy();
+  });
+
+  it('the patient has no End Call', async () => {
+    answerSession();
+    await enterRoom();
+    expect(screen.queryByRole('button', { name: 'End Call' })).toBeNull();
+  });
+});
