@@ -41,3 +41,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/** Puts a signed-in provider's session cookie (`name=value`) into the page's browser context. */
+export async function signInContext(
+  page: Page,
+  stack: { appUrl: string },
+  provider: { cookie: string },
+): Promise<void> {
+  const [name, value] = provider.cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: stack.appUrl }]);
+}

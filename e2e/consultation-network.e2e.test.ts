@@ -7,7 +7,7 @@ import { startStack, type RunningStack } from '../local/stack';
 import { claimCase, joinLinks, startTimer } from '../local/testing/consultation-journey';
 import { newPaidCaseId } from '../local/testing/patient-journey';
 import { signInProvider } from '../local/testing/provider-journey';
-import { newPage } from './browser';
+import { newPage, signInContext } from './browser';
 import {
   countdownTarget,
   cutNetwork,
@@ -59,7 +59,9 @@ async function startedCall(patientBrowser = browser) {
   await claimCase(stack, provider, caseId);
   await startTimer(stack, provider, caseId);
   const links = await joinLinks(stack, provider, caseId);
+  // The doctor's room also needs the session of the provider holding the case.
   const providerRoom = await newPage(browser);
+  await signInContext(providerRoom, stack, provider);
   await providerRoom.goto(links.providerJoinUrl);
   const patientRoom = await newPage(patientBrowser);
   return { caseId, providerRoom, patientRoom, patientJoinUrl: links.patientJoinUrl };

@@ -5,7 +5,7 @@ import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
 import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations, newPage } from './browser';
+import { expectNoAxeViolations, newPage, signInContext } from './browser';
 import { countdownTarget, launchCallBrowser, waitForRemoteFrames } from './call';
 
 /**
@@ -29,8 +29,7 @@ const url = (path: string) => `${stack.appUrl}${path}`;
 /** A dashboard page already signed in as `provider` (its session cookie in the context). */
 async function dashboardOf(provider: SignedInProvider): Promise<Page> {
   const page = await newPage(browser);
-  const [name, value] = provider.cookie.split(/=(.*)/s) as [string, string];
-  await page.context().addCookies([{ name, value, url: stack.appUrl }]);
+  await signInContext(page, stack, provider);
   await page.goto(url('/provider-dashboard'));
   await page.getByText('Live Alerts').waitFor();
   return page;

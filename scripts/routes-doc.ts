@@ -17,7 +17,7 @@ export function renderRoutesDoc(): string {
     ([id, route]) =>
       `| \`${route.method} ${route.path}\` | ${id} | ${route.access} | ${route.body} | ${size(route.maxBodyBytes)} | ${
         route.requireSameOrigin ? 'yes' : 'no'
-      } | ${route.handler === 'not-implemented' ? '501 until built' : `\`functions/src/features/${handlerModulePath(route.handler)}\``} |`,
+      } | \`functions/src/features/${handlerModulePath(route.handler)}\` |`,
   );
   const wsRows = Object.entries(webSocketRoutes).map(
     ([key, handler]) => `| \`${key}\` | \`functions/src/features/${handlerModulePath(handler)}\` |`,

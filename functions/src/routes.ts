@@ -7,8 +7,7 @@
  * runtime code and a handler that reads its own entry costs only the contracts at cold start.
  *
  * `handler` names a module under `functions/src/features/` (without `.handler.ts`); each module
- * exports `handler`. Routes that a later issue builds point at `not-implemented`, which still
- * enforces the route's access level before answering 501.
+ * exports `handler`.
  */
 
 import * as adminContracts from '@shared/admin/contracts';
@@ -115,7 +114,6 @@ function route<
 
 // Entries are separate pure constants so that a handler's bundle keeps only its own route and
 // contract: option values must stay plain literals or constants for esbuild to drop the rest.
-const NI = 'not-implemented';
 const provider = { access: 'provider' } as const;
 const admin = { access: 'admin' } as const;
 const providerBeforePasswordChange = { access: 'provider', beforePasswordChange: true } as const;
@@ -332,12 +330,6 @@ export const httpRoutes = {
 };
 
 export type HttpRouteId = keyof typeof httpRoutes;
-
-/**
- * The routes a later issue builds, for the `not-implemented` handler: listing them here keeps
- * the other contracts out of its bundle (a test checks the list against the manifest).
- */
-export const notImplementedRoutes: readonly HttpRoute[] = [];
 
 export function routeKey(route: Pick<HttpRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;

@@ -62,7 +62,7 @@ export interface HandlerFunctionsProps {
 
 /**
  * One Lambda function per distinct handler module of the route manifest: several routes may share
- * a handler (e.g. `not-implemented`), and a handler is bundled once. Each function has its own
+ * a handler, and a handler is bundled once. Each function has its own
  * role and its own encrypted log group, so permissions can be narrowed per handler later.
  */
 export class HandlerFunctions extends Construct {

@@ -11,6 +11,7 @@ import {
   endMeeting,
   joinRoom,
   manualPaymentComplete,
+  MEETING_END_FUNCTION,
   scheduledTargets,
   startMeetingTimer,
   stripeWebhook,
@@ -29,21 +30,6 @@ import { stageConfig, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
 import { VideoSignaling } from './video-signaling';
 import { WebSocketApi } from './websocket-api';
-
-/**
- * Settings of the consultation (issue 9) read by `functions/src/lib/env.ts`. The meeting and
- * video names come with the call-server part of the issue; written here until they join
- * `envNames` there.
- */
-const consultationEnv = {
-  meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
-  schedulerDlqArn: 'SCHEDULER_DLQ_ARN',
-  kvsChannelArn: 'KVS_CHANNEL_ARN',
-  iceTransportPolicy: 'ICE_TRANSPORT_POLICY',
-} as const;
-
-/** The Scheduler target that ends a meeting at `endsAt` (function `meetings-end-meeting`). */
-const MEETING_END_HANDLER = 'meetings/end-meeting';
 
 /** A function's ARN from its name, in this stack's account and region. */
 function functionArn(functionName: string): string {
@@ -180,7 +166,7 @@ export class TelehealthStack extends Stack {
       },
       {
         handlers: [startMeetingTimer.handler],
-        target: [consultationEnv.meetingEndTargetArn, targetArn(MEETING_END_HANDLER)],
+        target: [envNames.meetingEndTargetArn, targetArn(scheduledTargets[MEETING_END_FUNCTION]!)],
       },
       { handlers: [endMeeting.handler] },
     ];
@@ -188,7 +174,7 @@ export class TelehealthStack extends Stack {
       for (const handler of handlers) {
         this.scheduler.grantManageSchedules(fn(handler));
         fn(handler).addEnvironment(
-          consultationEnv.schedulerDlqArn,
+          envNames.schedulerDlqArn,
           this.scheduler.deadLetterQueue.queueArn,
         );
         if (target) fn(handler).addEnvironment(...target);
@@ -213,8 +199,8 @@ export class TelehealthStack extends Stack {
    */
   private wireRoomSessions(): void {
     const roomSession = this.functions.forHandler(joinRoom.handler);
-    roomSession.addEnvironment(consultationEnv.kvsChannelArn, this.videoSignaling.channelArn);
-    roomSession.addEnvironment(consultationEnv.iceTransportPolicy, this.config.iceTransportPolicy);
+    roomSession.addEnvironment(envNames.kvsChannelArn, this.videoSignaling.channelArn);
+    roomSession.addEnvironment(envNames.iceTransportPolicy, this.config.iceTransportPolicy);
     this.videoSignaling.grantIceServers(roomSession);
   }
 

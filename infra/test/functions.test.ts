@@ -48,7 +48,7 @@ describe('handler functions', () => {
     statements.flatMap((statement) => [statement.Action].flat());
 
   it('has one function per distinct handler of the route manifest', () => {
-    expect(handlers).toContain('not-implemented');
+    expect(handlers).toContain('meetings/join-room');
     expect(handlerFunctions).toHaveLength(handlers.length);
     for (const handler of handlers) functionOf(handler);
   });

@@ -24,7 +24,7 @@ describe('stage from context', () => {
       template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'telehealth-prod' });
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'prod' });
       expect(json).toContain('telehealth-prod-uploads-');
-      expect(json).toContain('telehealth-prod-not-implemented');
+      expect(json).toContain('telehealth-prod-meetings-join-room');
       expect(json).toContain('request.uri = \\"/prod\\"');
       expect(json).not.toMatch(/telehealth-dev|"\/dev"/);
     });

@@ -21,7 +21,6 @@ import { appFetch, useTestStack } from '../testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
-import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
@@ -59,22 +58,6 @@ describe('local gateway: HTTP API', () => {
       body: '{}',
     });
     expect(crossSite.status).toBe(403);
-  });
-
-  it('answers routes later issues build with a JSON 501', async () => {
-    const response = await appFetch(
-      stack,
-      pathOf(meetingContracts.joinRoom, { meetingId: '3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a' }),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'patient', token: 'a-room-token' }),
-      },
-    );
-    expect(response.status).toBe(501);
-    expect(await response.json()).toEqual({
-      message: 'This part of the service is not available yet.',
-    });
   });
 
   it('refuses a body over the 10 MB API Gateway cap with 413', async () => {

@@ -39,7 +39,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
-    ...(project.name === 'e2e' ? { claimLeaseSeconds: E2E_CLAIM_LEASE_SECONDS } : {}),
+    ...(project.name === 'e2e'
+      ? {
+          claimLeaseSeconds: E2E_CLAIM_LEASE_SECONDS,
+          meetingDurationSeconds: E2E_MEETING_DURATION_SECONDS,
+        }
+      : {}),
   });
   project.provide('stack', {
     appUrl: stack.appUrl,

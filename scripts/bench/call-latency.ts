@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { newPage } from '../../e2e/browser';
+import { newPage, signInContext } from '../../e2e/browser';
 import { inOwnNetworkNamespace, launchCallBrowser, waitForRemoteFrames } from '../../e2e/call';
 import { startStack } from '../../local/stack';
 import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
@@ -47,6 +47,7 @@ export async function measureCalls(): Promise<CallFigures[]> {
       const { endsAt } = await startTimer(stack, provider, caseId);
       const links = await joinLinks(stack, provider, caseId);
       const providerRoom = await newPage(browser);
+      await signInContext(providerRoom, stack, provider);
       await providerRoom.goto(links.providerJoinUrl);
       await providerRoom.getByRole('timer').waitFor();
       const patientRoom = await newPage(browser);
