@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../local/ports';
-import { launchBrowser } from './browser';
+import { launchBrowser, newPage } from './browser';
 
 /**
  * What the two-party call tests need beyond a page (DESIGN.md §8): Chromium with fake camera and
@@ -24,27 +24,75 @@ export function launchCallBrowser(options: { fakePermissionUi?: boolean } = {}):
 }
 
 /**
- * Resolves once the page's remote video has presented `frames` new frames (counted with
- * `requestVideoFrameCallback`, so a frozen picture does not count).
+ * A page for a call (its own browser context) whose `RTCPeerConnection`s the test can read: an
+ * init script keeps every one the page creates, in this context's pages and its popups (a room
+ * opened in a new tab), so frame counts come from WebRTC's own statistics.
+ */
+export async function newCallPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  await page.context().addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const created: RTCPeerConnection[] = [];
+    (window as unknown as { __callTestPeers: RTCPeerConnection[] }).__callTestPeers = created;
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        created.push(this);
+      }
+    };
+  });
+  return page;
+}
+
+/** Video frames decoded so far from the other party, over the page's open peer connections. */
+function decodedFrames(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __callTestPeers?: RTCPeerConnection[] }).__callTestPeers;
+    let frames = 0;
+    for (const peer of peers ?? []) {
+      if (peer.connectionState === 'closed') continue;
+      (await peer.getStats()).forEach(
+        (report: { type: string; kind?: string; framesDecoded?: number }) => {
+          if (report.type === 'inbound-rtp' && report.kind === 'video')
+            frames += report.framesDecoded ?? 0;
+        },
+      );
+    }
+    return frames;
+  });
+}
+
+/**
+ * Resolves once the room (a page of `newCallPage`) shows the other party's video and WebRTC has
+ * decoded `frames` new video frames from them, so a frozen picture does not count. Statistics,
+ * not the element's painted frames: a page the compositor is not drawing still decodes.
  */
 export async function waitForRemoteFrames(page: Page, frames = 3, timeout = 15_000): Promise<void> {
   const video = page.getByTestId('remote-video');
   await video.waitFor({ timeout });
-  await video.evaluate(
-    (element, wanted) =>
-      new Promise<void>((resolve) => {
-        const remote = element as HTMLVideoElement;
-        let seen = 0;
-        const onFrame = () => {
-          seen += 1;
-          if (seen >= wanted) resolve();
-          else remote.requestVideoFrameCallback(onFrame);
-        };
-        remote.requestVideoFrameCallback(onFrame);
-      }),
-    frames,
-    { timeout },
-  );
+  const deadline = Date.now() + timeout;
+  const start = await decodedFrames(page);
+  for (;;) {
+    const liveVideo = await video.evaluate((element) => {
+      const stream = (element as HTMLVideoElement).srcObject as MediaStream | null;
+      return stream?.getVideoTracks().some((track) => track.readyState === 'live') ?? false;
+    });
+    if (liveVideo && (await decodedFrames(page)) >= start + frames) return;
+    if (Date.now() > deadline) {
+      const peers = await page.evaluate(() =>
+        (
+          (window as unknown as { __callTestPeers?: RTCPeerConnection[] }).__callTestPeers ?? []
+        ).map(
+          (peer) => `${peer.connectionState}/${peer.iceConnectionState}/${peer.signalingState}`,
+        ),
+      );
+      throw new Error(
+        `no ${frames} new remote video frames within ${timeout} ms (decoded ${start} → ` +
+          `${await decodedFrames(page)}, remote video track live: ${liveVideo}, peers: ${peers.join(' ')})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A room page's countdown target, as the page shows it (`data-ends-at`). */
@@ -55,6 +103,8 @@ export function countdownTarget(page: Page): Promise<string | null> {
 export interface TurnServer {
   urls: string[];
   secret: string;
+  /** Stops it and starts a new one on the same port and secret: every allocation is lost. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +116,23 @@ export async function startTurnServer(): Promise<TurnServer> {
   const port = await freePort();
   const secret = randomBytes(16).toString('hex');
   const relayBase = 40_000 + Math.floor(Math.random() * 20_000);
+  let running = await spawnTurnServer(port, secret, relayBase);
+  return {
+    urls: [`turn:127.0.0.1:${port}?transport=udp`, `turn:127.0.0.1:${port}?transport=tcp`],
+    secret,
+    async restart() {
+      await running.stop();
+      running = await spawnTurnServer(port, secret, relayBase);
+    },
+    stop: () => running.stop(),
+  };
+}
+
+async function spawnTurnServer(
+  port: number,
+  secret: string,
+  relayBase: number,
+): Promise<{ stop(): Promise<void> }> {
   const server: ChildProcess = spawn(
     'turnserver',
     [
@@ -100,10 +167,8 @@ export async function startTurnServer(): Promise<TurnServer> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    urls: [`turn:127.0.0.1:${port}?transport=udp`, `turn:127.0.0.1:${port}?transport=tcp`],
-    secret,
     async stop() {
-      server.kill('SIGTERM');
+      if (server.exitCode === null) server.kill('SIGTERM');
       await exited;
     },
   };
@@ -119,25 +184,28 @@ async function udpPortTaken(port: number): Promise<boolean> {
 }
 
 /**
- * True when this process has a network namespace of its own (`npm test` runs the browser tests
- * in one as root): only then may a test take the loopback interface down.
+ * True when this process sees no network but loopback: the namespace `npm test` runs the browser
+ * tests in as root. Only then may a test take the loopback interface down (it would cut the
+ * machine's own services otherwise).
  */
 export function inOwnNetworkNamespace(): boolean {
-  try {
-    return readlinkSync('/proc/self/ns/net') !== readlinkSync('/proc/1/ns/net');
-  } catch {
-    return false;
-  }
+  const interfaces = Object.keys(networkInterfaces());
+  return interfaces.length === 1 && interfaces[0] === 'lo';
 }
 
-/** Takes loopback down for `ms`: every packet of the call and its signalling is lost meanwhile. */
-export async function cutNetwork(ms: number): Promise<void> {
+/**
+ * Takes loopback down for `ms`: every packet of the call and its signalling is lost meanwhile.
+ * `duringCut` runs while the network is down (a test changes what the network is like after).
+ */
+export async function cutNetwork(ms: number, duringCut?: () => Promise<void>): Promise<void> {
   if (!inOwnNetworkNamespace()) {
     throw new Error('A network cut needs the loopback-only namespace of `npm test` (run as root).');
   }
   execFileSync('ip', ['link', 'set', 'lo', 'down']);
   try {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    const started = Date.now();
+    await duringCut?.();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - (Date.now() - started))));
   } finally {
     execFileSync('ip', ['link', 'set', 'lo', 'up']);
   }

@@ -5,8 +5,8 @@ import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
 import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations, newPage, signInContext } from './browser';
-import { countdownTarget, launchCallBrowser, waitForRemoteFrames } from './call';
+import { expectNoAxeViolations } from './browser';
+import { countdownTarget, launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';
 
 /**
  * Issue 9: the whole consultation as its two users live it, on the e2e stack whose meetings
@@ -26,11 +26,13 @@ afterAll(async () => {
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 
-/** A dashboard page already signed in as `provider` (its session cookie in the context). */
+/** The doctor's dashboard, signed in with their own password (the first change is done). */
 async function dashboardOf(provider: SignedInProvider): Promise<Page> {
-  const page = await newPage(browser);
-  await signInContext(page, stack, provider);
+  const page = await newCallPage(browser);
   await page.goto(url('/provider-dashboard'));
+  await page.getByLabel('Email').fill(provider.email);
+  await page.getByLabel('Password').fill(provider.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Live Alerts').waitFor();
   return page;
 }
@@ -48,7 +50,7 @@ describe('a consultation from start to feedback', () => {
     const caseId = await newPaidCaseId(stack);
 
     // The patient waits in the room before the doctor starts: the start reaches them live.
-    const visit = await newPage(browser);
+    const visit = await newCallPage(browser);
     await visit.goto(url(`/visit/${caseId}`));
     const joinVideoCall = visit.getByRole('button', { name: 'Join Video Call' });
     await expect.poll(() => joinVideoCall.isEnabled()).toBe(true);
@@ -94,11 +96,15 @@ describe('a consultation from start to feedback', () => {
     await expectNoAxeViolations(visit);
     const submit = visit.getByRole('button', { name: /Submit/ });
     expect(await submit.isDisabled()).toBe(true);
-    await visit.getByRole('radio', { name: /Excellent/ }).check();
+    // The fifth star, clicked as a patient clicks it (the radio itself is visually hidden).
+    const excellent = visit.getByRole('radio', { name: '5 Excellent' });
+    await visit.locator('label', { has: excellent }).click();
+    expect(await excellent.isChecked()).toBe(true);
+    await visit.getByTestId('rating-label').getByText('Excellent').waitFor();
     await visit.getByLabel(/Comments/).fill('Clear advice, thank you.');
     await submit.click();
     await visit.getByRole('heading', { name: 'Thank You!' }).waitFor();
     await visit.getByText('Feedback Submitted').waitFor();
     await expectNoAxeViolations(visit);
-  });
+  }, 180_000);
 });

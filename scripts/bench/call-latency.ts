@@ -3,8 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { newPage, signInContext } from '../../e2e/browser';
-import { inOwnNetworkNamespace, launchCallBrowser, waitForRemoteFrames } from '../../e2e/call';
+import { signInContext } from '../../e2e/browser';
+import {
+  inOwnNetworkNamespace,
+  launchCallBrowser,
+  newCallPage,
+  waitForRemoteFrames,
+} from '../../e2e/call';
 import { startStack } from '../../local/stack';
 import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
 import { newPaidCaseId } from '../../local/testing/patient-journey';
@@ -46,11 +51,11 @@ export async function measureCalls(): Promise<CallFigures[]> {
       await claimCase(stack, provider, caseId);
       const { endsAt } = await startTimer(stack, provider, caseId);
       const links = await joinLinks(stack, provider, caseId);
-      const providerRoom = await newPage(browser);
+      const providerRoom = await newCallPage(browser);
       await signInContext(providerRoom, stack, provider);
       await providerRoom.goto(links.providerJoinUrl);
       await providerRoom.getByRole('timer').waitFor();
-      const patientRoom = await newPage(browser);
+      const patientRoom = await newCallPage(browser);
 
       const joined = performance.now();
       await patientRoom.goto(links.patientJoinUrl);

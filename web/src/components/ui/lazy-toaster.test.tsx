@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dismissToast, toast } from '@web/hooks/use-toast';
-import { LazyToaster } from './lazy-toaster';
+import { LazyToaster, TOASTER_RETRY_DELAY_MS } from './lazy-toaster';
 
 afterEach(() => {
   cleanup();
@@ -27,5 +27,37 @@ describe('LazyToaster', () => {
   it('loads the Toaster shortly after the page shows, without a toast', async () => {
     render(<LazyToaster />);
     expect(await screen.findByRole('region', REGION, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('LazyToaster on a failing network', () => {
+  it('keeps the page when the Toaster cannot load, and loads it on a later attempt', async () => {
+    const { Toaster } = await import('./toaster');
+    let calls = 0;
+    const load = () => {
+      calls += 1;
+      return calls === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ Toaster });
+    };
+    render(
+      <main>
+        <p>The call goes on</p>
+        <LazyToaster load={load} />
+      </main>,
+    );
+    act(() => {
+      toast({ title: 'Doctor reconnected' });
+    });
+    await waitFor(() => expect(calls).toBe(1));
+    expect(screen.getByText('The call goes on')).toBeTruthy();
+    expect(screen.queryByRole('region', REGION)).toBeNull();
+
+    const region = await screen.findByRole('region', REGION, {
+      timeout: TOASTER_RETRY_DELAY_MS + 2000,
+    });
+    expect(calls).toBe(2);
+    expect(await within(region).findByText('Doctor reconnected')).toBeTruthy();
+    expect(screen.getByText('The call goes on')).toBeTruthy();
   });
 });

@@ -1,31 +1,59 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useToast } from '@web/hooks/use-toast';
 
-const loadToaster = () => import('./toaster');
-const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
+type LoadToaster = () => Promise<{ Toaster: ComponentType }>;
+const loadToaster: LoadToaster = () => import('./toaster');
 
 /** After this long on a page the Toaster loads anyway, so the F8 region is there too. */
 const PRELOAD_DELAY_MS = 1500;
+/** A failed load (a network blip on a phone) is tried again after this long, a few times. */
+export const TOASTER_RETRY_DELAY_MS = 3000;
+export const TOASTER_MAX_ATTEMPTS = 5;
 
 /**
  * The Toaster without its weight on the first load: Radix Toast and its parts (about 9 kB gzip)
  * load with the first toast or shortly after the page shows, whichever comes first. The toast
  * store (hooks/use-toast.ts) stays in the entry chunk, so `toast()` works from the start and a
  * toast raised before the Toaster arrives shows as soon as it does.
+ *
+ * Loaded by hand rather than with `React.lazy`: a chunk that fails to load (a phone between
+ * networks) must not throw into the page — a video call in progress or a half-filled form would
+ * be replaced by the error page. The page goes on without notifications and the load is tried
+ * again a few times.
  */
-export function LazyToaster() {
+export function LazyToaster({ load = loadToaster }: { load?: LoadToaster }) {
   const { toasts } = useToast();
   const [wanted, setWanted] = useState(false);
   if (!wanted && toasts.length > 0) setWanted(true);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setWanted(true), PRELOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (number: number) => {
+      load().then(
+        (module) => {
+          if (current) setToaster(() => module.Toaster);
+        },
+        () => {
+          if (current && number + 1 < TOASTER_MAX_ATTEMPTS) {
+            retry = setTimeout(() => attempt(number + 1), TOASTER_RETRY_DELAY_MS);
+          }
+        },
+      );
+    };
+    attempt(0);
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+  }, [wanted, load]);
+
+  return Toaster ? <Toaster /> : null;
 }
