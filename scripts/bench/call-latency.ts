@@ -26,7 +26,7 @@ import { ms, percentile, table } from './stats';
  *   (the later of the two), read on this machine's clock, which the stack shares.
  */
 const CALLS = Number(process.env.CALLS ?? 20);
-const MEETING_SECONDS = Number(process.env.MEETING_SECONDS ?? 10);
+const MEETING_SECONDS = Number(process.env.MEETING_SECONDS ?? 20);
 
 interface CallFigures {
   joinToFramesMs: number;

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { RoomState } from '../hooks/use-room';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { Countdown } from './Countdown';
-import { DeviceToggles } from './DeviceToggles';
+import { DeviceToggles } from '@web/components/media/DeviceToggles';
 import { LocalVideo } from './LocalVideo';
 import { MediaNotice } from './MediaNotice';
 import { RemoteVideo } from './RemoteVideo';

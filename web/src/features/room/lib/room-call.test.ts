@@ -6,6 +6,7 @@ import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { roomSession } from '../testing/room-fixtures';
 import {
   ICE_DISCONNECTED_GRACE_MS,
+  NEGOTIATION_STALL_MS,
   STATS_INTERVAL_MS,
   startRoomCall,
   type RoomCallOptions,
@@ -120,6 +121,33 @@ describe('startRoomCall: peer connections', () => {
       peerId: PEER,
       signal: { description: { type: 'offer', sdp: 'offer-sdp-1' } },
     });
+  });
+
+  it('negotiates again when nothing got through: a fresh offer, or the unanswered one resent', async () => {
+    start();
+    const socket = await openSocket();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+    const pc = FakePeerConnection.latest!;
+    // No negotiation ever happened (a lost signal): the page asks for a new offer.
+    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+
+    // An offer went out but no answer came back: the same offer again, no second restart.
+    pc.needNegotiation();
+    await vi.advanceTimersByTimeAsync(0);
+    const offers = () =>
+      sentMessages(socket).filter((message) => JSON.stringify(message).includes('"type":"offer"'))
+        .length;
+    expect(offers()).toBe(1);
+    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
+    expect(offers()).toBe(2);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+
+    // Once ICE has started, the watch is over.
+    pc.setIceState('checking');
+    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS * 3);
+    expect(offers()).toBe(2);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
   });
 
   it('asks to receive video and audio even without a camera or microphone', async () => {

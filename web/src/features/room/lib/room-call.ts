@@ -35,6 +35,12 @@ export const ICE_DISCONNECTED_GRACE_MS = 2_000;
 export const MAX_QUEUED_SIGNALS = 200;
 /** When a restart could not fetch a session, try again after this long. */
 export const ICE_RESTART_RETRY_MS = 3_000;
+/**
+ * A peer connection whose ICE has not even started this long after it was made is stuck: an
+ * offer or answer was lost on the way (a socket between reconnects, a signal relayed while the
+ * other page's connection was not yet listed). It negotiates again rather than wait forever.
+ */
+export const NEGOTIATION_STALL_MS = 5_000;
 
 export interface RoomCallEvents {
   /** The other party's media, or null while there is none (a fresh peer connection). */
@@ -107,6 +113,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   let queued: unknown[] = [];
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
   let restartRetryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
 
   function configuration(): RTCConfiguration {
     return { iceServers: session.iceServers, iceTransportPolicy: session.iceTransportPolicy };
@@ -152,6 +159,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   function closePeer() {
     clearTimeout(disconnectedTimer);
     clearTimeout(restartRetryTimer);
+    clearTimeout(stallTimer);
     peer?.pc.close();
     peer = null;
   }
@@ -177,7 +185,23 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     const created = { pc, negotiation };
     peer = created;
     addLocalMedia(pc);
+    watchForStall(pc);
     return created;
+  }
+
+  /** Negotiates again, until ICE starts, when no offer or answer got through (NEGOTIATION_STALL_MS). */
+  function watchForStall(pc: RTCPeerConnection) {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => {
+      if (closed || peer?.pc !== pc || pc.iceConnectionState !== 'new') return;
+      if (pc.signalingState === 'have-local-offer' && pc.localDescription) {
+        const { type, sdp } = pc.localDescription;
+        sendSignal({ description: { type, sdp } });
+      } else if (pc.signalingState === 'stable') {
+        pc.restartIce(); // a fresh offer through negotiationneeded
+      }
+      watchForStall(pc);
+    }, NEGOTIATION_STALL_MS);
   }
 
   function onIceState(pc: RTCPeerConnection) {

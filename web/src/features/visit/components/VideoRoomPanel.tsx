@@ -2,14 +2,13 @@ import {
   CircleAlert,
   CircleCheckBig,
   LoaderCircle,
-  Mic,
-  MicOff,
   RefreshCw,
   Video,
   VideoOff,
 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { PatientMeeting } from '@shared/cases/api';
+import { DeviceToggles } from '@web/components/media/DeviceToggles';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
@@ -23,9 +22,6 @@ const checkLabels: Record<CheckState, string> = {
   working: 'Working',
   missing: 'Not detected',
 };
-
-const VIDEO_TOGGLE = { label: 'Camera', on: Video, off: VideoOff };
-const AUDIO_TOGGLE = { label: 'Microphone', on: Mic, off: MicOff };
 
 function checkState(media: LocalMedia, works: boolean): CheckState {
   if (media.status === 'idle' || media.status === 'requesting') return 'checking';
@@ -112,25 +108,7 @@ export function VideoRoomPanel({
         ) : null}
       </div>
 
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Device controls">
-        {(
-          [
-            [VIDEO_TOGGLE, media.videoEnabled, media.hasVideo, media.toggleVideo],
-            [AUDIO_TOGGLE, media.audioEnabled, media.hasAudio, media.toggleAudio],
-          ] as const
-        ).map(([{ label, on: OnIcon, off: OffIcon }, enabled, available, toggle]) => (
-          <Button
-            key={label}
-            variant={enabled ? 'secondary' : 'outline'}
-            aria-pressed={enabled}
-            disabled={!available}
-            onClick={toggle}
-          >
-            {enabled ? <OnIcon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
-            {label}
-          </Button>
-        ))}
-      </div>
+      <DeviceToggles media={media} />
 
       <div>
         <h3 id="checklist-title" className="font-semibold">

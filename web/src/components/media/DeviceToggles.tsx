@@ -2,7 +2,10 @@ import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import type { LocalMedia } from '@web/lib/media/use-local-media';
 
-/** Camera and microphone on/off: real buttons, so Space and Enter work; the state is aria-pressed. */
+/**
+ * Camera and microphone on/off, for the visit page preview and the consultation room: real
+ * buttons, so Space and Enter work; the state is aria-pressed.
+ */
 export function DeviceToggles({ media }: { media: LocalMedia }) {
   const toggles = [
     {
