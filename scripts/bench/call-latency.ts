@@ -60,11 +60,17 @@ export async function measureCalls(): Promise<CallFigures[]> {
 
       const joined = performance.now();
       await patientRoom.goto(links.patientJoinUrl);
-      await Promise.all([
+      const connected = await Promise.all([
         waitForRemoteFrames(providerRoom, 1),
         waitForRemoteFrames(patientRoom, 1),
-      ]);
-      const joinToFramesMs = performance.now() - joined;
+      ]).then(
+        () => true,
+        (error: unknown) => {
+          console.error(`call ${call}: ${error instanceof Error ? error.message : String(error)}`);
+          return false;
+        },
+      );
+      const joinToFramesMs = connected ? performance.now() - joined : null;
 
       const closedAt = await Promise.all(
         [providerRoom, patientRoom].map(async (room) => {
