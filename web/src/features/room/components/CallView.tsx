@@ -7,7 +7,7 @@ import type { RoomState } from '../hooks/use-room';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { Countdown } from './Countdown';
 import { DeviceToggles } from '@web/components/media/DeviceToggles';
-import { LocalVideo } from './LocalVideo';
+import { LocalVideo } from '@web/components/media/LocalVideo';
 import { MediaNotice } from './MediaNotice';
 import { RemoteVideo } from './RemoteVideo';
 

@@ -1,14 +1,7 @@
-import {
-  CircleAlert,
-  CircleCheckBig,
-  LoaderCircle,
-  RefreshCw,
-  Video,
-  VideoOff,
-} from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { CircleAlert, CircleCheckBig, LoaderCircle, RefreshCw, Video } from 'lucide-react';
 import type { PatientMeeting } from '@shared/cases/api';
 import { DeviceToggles } from '@web/components/media/DeviceToggles';
+import { LocalVideo } from '@web/components/media/LocalVideo';
 import { Button } from '@web/components/ui/button';
 import { SectionCard } from '@web/components/SectionCard';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
@@ -75,38 +68,20 @@ export function VideoRoomPanel({
   media: LocalMedia;
   meeting: PatientMeeting | null;
 }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const { stream } = media;
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (video) video.srcObject = stream;
-  }, [stream]);
-
   const camera = checkState(media, media.hasVideo);
   const microphone = checkState(media, media.hasAudio);
-  const showPreview = media.hasVideo && media.videoEnabled;
   const needsHelp = camera === 'missing' || microphone === 'missing';
   const joinUrl = meeting?.patientJoinUrl;
 
   return (
     <SectionCard titleId="video-room-title" title="Video Room" contentClassName="grid gap-5">
-      <div className="relative aspect-video overflow-hidden rounded-lg bg-slate-900">
-        <video
-          ref={videoRef}
-          muted
-          playsInline
-          autoPlay
-          aria-label="Your camera preview"
-          className={cn('size-full -scale-x-100 object-cover', !showPreview && 'hidden')}
-        />
-        {!showPreview ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-4 text-center text-slate-200">
-            <VideoOff className="size-10" aria-hidden="true" />
-            <p>{previewMessage(media)}</p>
-          </div>
-        ) : null}
-      </div>
+      <LocalVideo
+        media={media}
+        label="Your camera preview"
+        message={previewMessage(media)}
+        className="aspect-video bg-slate-900"
+        iconClassName="size-10"
+      />
 
       <DeviceToggles media={media} />
 

@@ -3,8 +3,28 @@ import { useEffect, useRef } from 'react';
 import type { LocalMedia } from '@web/lib/media/use-local-media';
 import { cn } from '@web/lib/utils';
 
-/** This page's own camera, muted (no echo of one's own voice) and mirrored like a mirror. */
-export function LocalVideo({ media, className }: { media: LocalMedia; className?: string }) {
+function defaultMessage(media: LocalMedia): string {
+  return media.status === 'requesting' ? 'Starting your camera...' : 'Camera off';
+}
+
+/**
+ * This page's own camera, for the visit page preview and the consultation room: muted (no echo
+ * of one's own voice), mirrored like a mirror, `playsInline` for iOS. While there is no picture
+ * it says why (`message`, by default starting or off).
+ */
+export function LocalVideo({
+  media,
+  className,
+  label = 'Your camera',
+  message = defaultMessage(media),
+  iconClassName = 'size-6',
+}: {
+  media: LocalMedia;
+  className?: string;
+  label?: string;
+  message?: string;
+  iconClassName?: string;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { stream } = media;
 
@@ -22,13 +42,13 @@ export function LocalVideo({ media, className }: { media: LocalMedia; className?
         muted
         playsInline
         autoPlay
-        aria-label="Your camera"
+        aria-label={label}
         className={cn('size-full -scale-x-100 object-cover', !showing && 'invisible')}
       />
       {!showing ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-2 text-center text-sm text-slate-200">
-          <VideoOff className="size-6" aria-hidden="true" />
-          <span>{media.status === 'requesting' ? 'Starting your camera...' : 'Camera off'}</span>
+          <VideoOff className={iconClassName} aria-hidden="true" />
+          <span>{message}</span>
         </div>
       ) : null}
     </div>
