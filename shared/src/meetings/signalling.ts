@@ -7,8 +7,10 @@ import { roomRoleSchema } from './room';
  * party's connections while the meeting is active and before `endsAt`; afterwards the server
  * answers `SIGNAL_REFUSED` and pushes `MEETING_ENDED`.
  *
- * `peerId` is random per page load: when it changes, the other party reloaded, and the page
- * starts a fresh `RTCPeerConnection` instead of negotiating with a dead one.
+ * `peerId` is random per page load, and new when the doctor's page renews a peer connection
+ * whose ICE never started: when it changes, the page starts a fresh `RTCPeerConnection` instead
+ * of negotiating with a dead one. Relayed messages can overtake each other (one Lambda
+ * invocation each), so pages hold candidates that arrive before their offer or answer.
  */
 export const sessionDescriptionSchema = z.object({
   type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),

@@ -41,6 +41,19 @@ describe('perfect negotiation', () => {
     expect(pc.candidates).toEqual([{ candidate: 'candidate:1', sdpMid: '0' }]);
   });
 
+  it('holds candidates that overtake their offer or answer, and applies them once it is in', async () => {
+    const { pc, sent, negotiation, errors } = setUp(false);
+    pc.needNegotiation();
+    await flush();
+    const early = { candidate: 'candidate:1', sdpMid: '0' };
+    await negotiation.handle({ candidate: early });
+    expect(pc.candidates).toEqual([]);
+    await negotiation.handle({ description: { type: 'answer', sdp: 'remote-answer' } });
+    expect(pc.candidates).toEqual([early]);
+    expect(sent).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   it('sends gathered candidates, but not the end-of-candidates marker', () => {
     const { pc, sent } = setUp(true);
     pc.gatherCandidate({ candidate: 'candidate:9', sdpMid: '0', sdpMLineIndex: 0 });

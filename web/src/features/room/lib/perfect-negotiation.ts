@@ -7,13 +7,22 @@ import type { Signal } from '@shared/meetings/signalling';
  * once the impolite peer ignores the other's offer while the polite one rolls its own back. The
  * patient is the polite peer (issue 9 item 3). No React and no socket here: `send` delivers a
  * signal to the other party.
+ *
+ * Signals may arrive out of order: the WebSocket API relays each message in its own Lambda
+ * invocation, so a candidate sent just after an offer can overtake it. A candidate that comes
+ * before any remote description (or while one is being applied) is held and applied once the
+ * description is in; one that then fails belonged to a description we never applied.
  */
+
+/** Candidates held while no remote description is applied (a browser gathers a handful). */
+export const MAX_HELD_CANDIDATES = 100;
 
 /** The parts of `RTCPeerConnection` the pattern uses (a fake one in tests). */
 export type NegotiatingPeer = Pick<
   RTCPeerConnection,
   | 'signalingState'
   | 'localDescription'
+  | 'remoteDescription'
   | 'setLocalDescription'
   | 'setRemoteDescription'
   | 'addIceCandidate'
@@ -40,6 +49,17 @@ export function attachPerfectNegotiation(
   let makingOffer = false;
   let ignoreOffer = false;
   let settingRemoteAnswer = false;
+  let applyingRemote = false;
+  let heldCandidates: RTCIceCandidateInit[] = [];
+
+  async function applyHeldCandidates() {
+    const held = heldCandidates;
+    heldCandidates = [];
+    for (const candidate of held) {
+      // A candidate of an offer we ignored, or of an older description: nothing to apply.
+      await pc.addIceCandidate(candidate).catch(() => undefined);
+    }
+  }
 
   const sendLocalDescription = () => {
     const description = descriptionOf(pc.localDescription);
@@ -77,14 +97,24 @@ export function attachPerfectNegotiation(
           ignoreOffer = !polite && collision;
           if (ignoreOffer) return;
           settingRemoteAnswer = description.type === 'answer';
-          // The polite peer's own offer is rolled back implicitly by setRemoteDescription.
-          await pc.setRemoteDescription(description);
-          settingRemoteAnswer = false;
+          applyingRemote = true;
+          try {
+            // The polite peer's own offer is rolled back implicitly by setRemoteDescription.
+            await pc.setRemoteDescription(description);
+          } finally {
+            settingRemoteAnswer = false;
+            applyingRemote = false;
+          }
           if (description.type === 'offer') {
             await pc.setLocalDescription();
             sendLocalDescription();
           }
+          await applyHeldCandidates();
         } else if (signal.candidate) {
+          if (!pc.remoteDescription || applyingRemote) {
+            if (heldCandidates.length < MAX_HELD_CANDIDATES) heldCandidates.push(signal.candidate);
+            return;
+          }
           try {
             await pc.addIceCandidate(signal.candidate);
           } catch (error) {
@@ -93,7 +123,6 @@ export function attachPerfectNegotiation(
           }
         }
       } catch (error) {
-        settingRemoteAnswer = false;
         onError(error);
       }
     },

@@ -6,6 +6,7 @@ import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { roomSession } from '../testing/room-fixtures';
 import {
   ICE_DISCONNECTED_GRACE_MS,
+  MAX_NEGOTIATION_STALL_MS,
   NEGOTIATION_STALL_MS,
   STATS_INTERVAL_MS,
   startRoomCall,
@@ -123,16 +124,42 @@ describe('startRoomCall: peer connections', () => {
     });
   });
 
-  it('negotiates again when nothing got through: a fresh offer, or the unanswered one resent', async () => {
-    start();
+  it("the doctor's page renews a connection whose ICE never started, under a new peer id, waiting longer each time", async () => {
+    const ids = ['renewed-peer-1', 'renewed-peer-2'];
+    start({ newPeerId: () => ids.shift()! });
     const socket = await openSocket();
     socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
-    const pc = FakePeerConnection.latest!;
-    // No negotiation ever happened (a lost signal): the page asks for a new offer.
+    const first = FakePeerConnection.latest!;
+    first.needNegotiation();
     await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
-    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+    // No answer came back (a lost signal, or a wedged browser on the other side).
+    const second = FakePeerConnection.latest!;
+    expect(second).not.toBe(first);
+    expect(first.closed).toBe(true);
+    second.needNegotiation();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentMessages(socket).at(-1)).toMatchObject({
+      action: 'signal',
+      peerId: 'renewed-peer-1',
+      signal: { description: { type: 'offer' } },
+    });
+    // The next renewal waits twice as long.
+    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
+    expect(FakePeerConnection.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
+    expect(FakePeerConnection.instances).toHaveLength(3);
 
-    // An offer went out but no answer came back: the same offer again, no second restart.
+    // Once ICE has started, the watch is over.
+    FakePeerConnection.latest!.setIceState('checking');
+    await vi.advanceTimersByTimeAsync(MAX_NEGOTIATION_STALL_MS * 3);
+    expect(FakePeerConnection.instances).toHaveLength(3);
+  });
+
+  it("the patient's page resends an unanswered offer but never renews or restarts on its own", async () => {
+    start({ role: 'patient' });
+    const socket = await openSocket();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: OTHER });
+    const pc = FakePeerConnection.latest!;
     pc.needNegotiation();
     await vi.advanceTimersByTimeAsync(0);
     const offers = () =>
@@ -141,13 +168,29 @@ describe('startRoomCall: peer connections', () => {
     expect(offers()).toBe(1);
     await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS);
     expect(offers()).toBe(2);
-    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+    expect(FakePeerConnection.instances).toHaveLength(1);
+    expect(pc.restartIce).not.toHaveBeenCalled();
+  });
 
-    // Once ICE has started, the watch is over.
-    pc.setIceState('checking');
-    await vi.advanceTimersByTimeAsync(NEGOTIATION_STALL_MS * 3);
-    expect(offers()).toBe(2);
-    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+  it('a candidate that overtakes its offer creates no connection, and is applied after the offer', async () => {
+    start({ role: 'patient' });
+    const socket = await openSocket();
+    const candidate = { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0' };
+    socket.serverSend({ type: 'SIGNAL', from: 'provider', peerId: OTHER, signal: { candidate } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.instances).toHaveLength(0);
+    socket.serverSend({
+      type: 'SIGNAL',
+      from: 'provider',
+      peerId: OTHER,
+      signal: { description: { type: 'offer', sdp: 'their-offer' } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.instances).toHaveLength(1);
+    expect(FakePeerConnection.latest!.candidates).toEqual([candidate]);
+    expect(sentMessages(socket).at(-1)).toMatchObject({
+      signal: { description: { type: 'answer' } },
+    });
   });
 
   it('asks to receive video and audio even without a camera or microphone', async () => {

@@ -17,7 +17,9 @@ import { attachPerfectNegotiation, type Negotiation } from './perfect-negotiatio
  * - The socket connects with the session's single-use ticket; each reconnect fetches a fresh
  *   session for a fresh ticket, and says hello again with the same `peerId`.
  * - `PEER_JOINED` with an unknown `peerId` (the other page loaded or reloaded) starts a fresh
- *   peer connection and negotiates; a `SIGNAL` with no peer connection creates one.
+ *   peer connection and negotiates; an offer or answer from an unknown `peerId` does too. A
+ *   candidate from an unknown `peerId` creates nothing: relayed messages can overtake each other,
+ *   so it is held until its offer arrives.
  * - No peer connection is made before the meeting is active: the server refuses signals then.
  * - ICE `failed`, or `disconnected` for `ICE_DISCONNECTED_GRACE_MS`: fetch a fresh session (fresh
  *   TURN credentials), `setConfiguration`, then `restartIce()`.
@@ -38,9 +40,16 @@ export const ICE_RESTART_RETRY_MS = 3_000;
 /**
  * A peer connection whose ICE has not even started this long after it was made is stuck: an
  * offer or answer was lost on the way (a socket between reconnects, a signal relayed while the
- * other page's connection was not yet listed). It negotiates again rather than wait forever.
+ * other page's connection was not yet listed), or the browser's connection itself is wedged (we
+ * saw Chromium never gather candidates after rolling back its own offer on glare). The doctor's
+ * page (the impolite one) then starts a fresh peer connection under a new `peerId`, which the
+ * patient's page takes as a new peer and answers with a fresh connection of its own; the
+ * patient's page only resends an unanswered offer, so the two never renew at once. The wait
+ * doubles after each renewal, up to `MAX_NEGOTIATION_STALL_MS`, so a slow network is not
+ * interrupted over and over.
  */
 export const NEGOTIATION_STALL_MS = 5_000;
+export const MAX_NEGOTIATION_STALL_MS = 20_000;
 
 export interface RoomCallEvents {
   /** The other party's media, or null while there is none (a fresh peer connection). */
@@ -66,8 +75,13 @@ export interface RoomCallOptions {
   WebSocketImpl?: typeof WebSocket;
   PeerConnectionImpl?: typeof RTCPeerConnection;
   random?: () => number;
-  /** Random per page load (tests pass their own). */
+  /**
+   * Random per page load (tests pass their own); the doctor's page takes a new one when it
+   * renews a stalled peer connection.
+   */
   peerId?: string;
+  /** Makes the next `peerId` (tests pass their own). */
+  newPeerId?: () => string;
 }
 
 export interface RoomCall {
@@ -89,7 +103,7 @@ function isOver(session: RoomSessionResponse): boolean {
   return session.status === 'completed' || session.status === 'cancelled' || !session.ticket;
 }
 
-function newPeerId(): string {
+function randomPeerId(): string {
   return crypto.randomUUID();
 }
 
@@ -100,9 +114,11 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     localStream,
     events,
     PeerConnectionImpl = RTCPeerConnection,
-    peerId = newPeerId(),
+    newPeerId = randomPeerId,
   } = options;
+  const polite = role === 'patient';
 
+  let peerId = options.peerId ?? newPeerId();
   let session = options.session;
   let active = session.status === 'active';
   let closed = false;
@@ -114,6 +130,8 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
   let restartRetryTimer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Candidates from a `peerId` we have no connection with yet (they overtook its offer). */
+  let early: { peerId: string; signals: Signal[] } | null = null;
 
   function configuration(): RTCConfiguration {
     return { iceServers: session.iceServers, iceTransportPolicy: session.iceTransportPolicy };
@@ -164,7 +182,18 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     peer = null;
   }
 
-  function freshPeer(): Peer {
+  function holdEarly(fromPeerId: string, signal: Signal) {
+    if (early?.peerId !== fromPeerId) early = { peerId: fromPeerId, signals: [] };
+    if (early.signals.length < MAX_QUEUED_SIGNALS) early.signals.push(signal);
+  }
+
+  function takeEarly(fromPeerId: string | null): Signal[] {
+    const signals = early?.peerId === fromPeerId ? early.signals : [];
+    early = null;
+    return signals;
+  }
+
+  function freshPeer(stallMs = NEGOTIATION_STALL_MS): Peer {
     closePeer();
     // Signals of the old connection mean nothing to the new one.
     queued = [];
@@ -172,9 +201,11 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     events.onConnection(null);
     const pc = new PeerConnectionImpl(configuration());
     const negotiation = attachPerfectNegotiation(pc, {
-      polite: role === 'patient',
+      polite,
       send: sendSignal,
-      onError: () => console.warn('Room negotiation step failed'),
+      // The error's name only: its message may quote an SDP line.
+      onError: (error) =>
+        console.warn(`Room negotiation step failed: ${(error as Error | undefined)?.name}`),
     });
     pc.addEventListener('track', (event: RTCTrackEvent) => {
       if (peer?.pc !== pc) return;
@@ -185,23 +216,28 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     const created = { pc, negotiation };
     peer = created;
     addLocalMedia(pc);
-    watchForStall(pc);
+    // Candidates that overtook this peer's offer (the negotiation holds them until it is in).
+    for (const signal of takeEarly(remotePeerId)) void negotiation.handle(signal);
+    watchForStall(pc, stallMs);
     return created;
   }
 
-  /** Negotiates again, until ICE starts, when no offer or answer got through (NEGOTIATION_STALL_MS). */
-  function watchForStall(pc: RTCPeerConnection) {
+  /** Until ICE starts, negotiates again every `stallMs` (see NEGOTIATION_STALL_MS). */
+  function watchForStall(pc: RTCPeerConnection, stallMs: number) {
     clearTimeout(stallTimer);
     stallTimer = setTimeout(() => {
       if (closed || peer?.pc !== pc || pc.iceConnectionState !== 'new') return;
+      if (!polite) {
+        peerId = newPeerId();
+        freshPeer(Math.min(stallMs * 2, MAX_NEGOTIATION_STALL_MS));
+        return;
+      }
       if (pc.signalingState === 'have-local-offer' && pc.localDescription) {
         const { type, sdp } = pc.localDescription;
         sendSignal({ description: { type, sdp } });
-      } else if (pc.signalingState === 'stable') {
-        pc.restartIce(); // a fresh offer through negotiationneeded
       }
-      watchForStall(pc);
-    }, NEGOTIATION_STALL_MS);
+      watchForStall(pc, stallMs);
+    }, stallMs);
   }
 
   function onIceState(pc: RTCPeerConnection) {
@@ -270,12 +306,16 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
         return;
       case 'SIGNAL': {
         events.onPeerPresent?.(true);
-        // A signal from a page we have not heard of: it reloaded, start afresh.
-        const current =
-          peer && message.peerId === remotePeerId
-            ? peer
-            : ((remotePeerId = message.peerId), freshPeer());
-        void current.negotiation.handle(message.signal);
+        const { signal } = message;
+        if (peer && message.peerId === remotePeerId) {
+          void peer.negotiation.handle(signal);
+        } else if ('description' in signal) {
+          // An offer or answer from a page we have not heard of: it (re)loaded, start afresh.
+          remotePeerId = message.peerId;
+          void freshPeer().negotiation.handle(signal);
+        } else {
+          holdEarly(message.peerId, signal);
+        }
         return;
       }
       case 'MEETING_STARTED':
