@@ -201,12 +201,20 @@ describe('httpHandler: validation and the error envelope', () => {
 
 describe('httpHandler: same-origin rule for state changes', () => {
   it.each([
-    ['no Origin', { 'content-type': 'application/json' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }],
     ['a foreign Origin', { origin: 'https://evil.example', 'content-type': 'application/json' }],
     ['a malformed Origin', { origin: 'not a url', 'content-type': 'application/json' }],
   ])('refuses %s with 403', async (_label, headers) => {
     const answer = await call(createThing, postEvent('{"name":"Ada"}', headers));
     expect(answer).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
+  });
+
+  it('accepts a client that is no browser (neither Origin nor Sec-Fetch-Site)', async () => {
+    const answer = await call(
+      createThing,
+      postEvent('{"name":"Ada"}', { 'content-type': 'application/json' }),
+    );
+    expect(answer.status).toBe(201);
   });
 
   it('accepts the host the request was sent to', async () => {
