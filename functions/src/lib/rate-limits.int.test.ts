@@ -170,7 +170,7 @@ const refusedByLimit = (answer: Answer) => answer.status === 429 && answer.messa
 describe('every rate-limit policy, driven past its limit (multiplier 1)', () => {
   it('has a driver for each policy of the table, and only routes of the manifest', () => {
     expect(Object.keys(drivers).sort()).toEqual(Object.keys(rateLimitPolicies).sort());
-    const manifest = new Set(Object.values(httpRoutes));
+    const manifest = new Set<HttpRoute>(Object.values(httpRoutes));
     for (const driver of Object.values(drivers).flat()) {
       expect(manifest.has(driver(0).route)).toBe(true);
     }
