@@ -25,11 +25,12 @@ export const envNames = {
   supportEmail: 'SUPPORT_EMAIL',
   /** The sender address of every email (SES). */
   sesFrom: 'SES_FROM',
-  /** Secrets Manager secrets (comma-separated ARNs) whose values `secrets.ts` copies in; unset locally. */
+  /** Secrets Manager secrets (ARNs, comma-separated) that `secrets.ts` copies in; unset locally. */
   secretsArn: 'SECRETS_ARN',
   /**
    * The value CloudFront adds as `x-origin-verify` to every API request (a secret): only a
-   * request carrying it may name its client in `CloudFront-Viewer-Address` (lib/http/client-address.ts).
+   * request carrying it may name its client in `CloudFront-Viewer-Address`
+   * (lib/http/client-address.ts).
    */
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   /** `true` for the local s3rver only (its bucket names are not DNS names). */

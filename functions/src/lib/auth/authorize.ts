@@ -35,8 +35,8 @@ export async function isAccountActive(session: Session): Promise<boolean> {
  * The server-side role check every provider and admin route goes through (DESIGN.md §6).
  * The token comes from `Authorization: Bearer` (the admin token the spec names) or the
  * session cookie. No token: 401. Unknown or expired token, or a provider or admin account no
- * longer active: 401. Other role: 403. A provider still on the temporary password: 403 except on the
- * routes that let them change it.
+ * longer active: 401. Other role: 403. A provider still on the temporary password: 403 except
+ * on the routes that let them change it.
  */
 export async function authorize(
   route: Pick<HttpRoute, 'access' | 'beforePasswordChange'>,

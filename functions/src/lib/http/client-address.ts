@@ -56,7 +56,9 @@ function ipv6Groups(address: string): number[] | undefined {
   const embedded = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (embedded) {
     const [a, b, c, d] = embedded[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, embedded.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    const high = ((a << 8) | b).toString(16);
+    const low = ((c << 8) | d).toString(16);
+    text = `${text.slice(0, embedded.index)}${high}:${low}`;
   }
   const [head = '', tail] = text.split('::');
   const part = (piece: string) =>
