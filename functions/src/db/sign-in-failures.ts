@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import type { ItemKey } from './keys';
 import { parseStored } from './records';
-import { deleteItem, getItem, updateItem } from './table';
+import { conditionalUpdate, deleteItem, getItem } from './table';
 
 /**
- * Failed sign-ins of one account from one client prefix (features/auth/login-limits.ts): the
- * count and the time of the last one, from which the growing delay follows. The subject is a
- * hash of sign-in kind, account and client prefix, so neither an email nor an address is stored.
+ * Sign-in attempts of one account from one client prefix that no success has followed yet
+ * (features/auth/login-limits.ts): their count, the latest, and when the next may start. The
+ * subject is a hash of sign-in kind, account and client prefix, so neither an email nor an
+ * address is stored.
  */
 export const SIGN_IN_FAILURES_ENTITY = 'SignInFailures';
 const entity = { tag: SIGN_IN_FAILURES_ENTITY, personalKey: false };
@@ -17,45 +18,52 @@ export const signInFailuresKey = (subjectHash: string): ItemKey => ({
 });
 
 const signInFailuresSchema = z.object({
+  /** Attempts since the last success: each one counts as failed until it succeeds. */
   failures: z.number().int().nonnegative(),
-  /** Epoch milliseconds of the latest failure. */
-  lastFailureAt: z.number(),
+  /** Epoch milliseconds of the latest attempt, and the earliest the next one may start. */
+  lastAttemptAt: z.number(),
+  nextAttemptAt: z.number(),
 });
 export type SignInFailures = z.infer<typeof signInFailuresSchema>;
 
-/** Access pattern: the failures so far (strongly consistent: a delay must not be skipped). */
+/** Access pattern: the attempts so far (strongly consistent: a delay must not be skipped). */
 export async function getSignInFailures(subjectHash: string): Promise<SignInFailures | null> {
   const item = await getItem(signInFailuresKey(subjectHash), { consistent: true });
   return item ? parseStored(signInFailuresSchema, entity, item) : null;
 }
 
 /**
- * Access pattern: count one more failure with an atomic ADD and answer the new state. The item
- * expires by TTL at `expiresAtSeconds`, moved on by every failure.
+ * Access pattern: count one more attempt, only if nobody counted one since `seen` was read
+ * (`seen` null: no item). False when another attempt came first: the caller reads again, so
+ * parallel attempts are counted one at a time and none skips a delay. The item expires by TTL
+ * at `expiresAtSeconds`, moved on by every attempt.
  */
-export async function recordSignInFailure(
+export function admitSignInAttempt(
   subjectHash: string,
-  at: number,
+  seen: SignInFailures | null,
+  next: SignInFailures,
   expiresAtSeconds: number,
-): Promise<SignInFailures> {
-  const updated = await updateItem(
-    signInFailuresKey(subjectHash),
-    {
-      UpdateExpression: 'ADD failures :one SET lastFailureAt = :at, #ttl = :ttl, entity = :entity',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':at': at,
-        ':ttl': expiresAtSeconds,
-        ':entity': SIGN_IN_FAILURES_ENTITY,
-      },
+): Promise<boolean> {
+  return conditionalUpdate(signInFailuresKey(subjectHash), {
+    UpdateExpression:
+      'SET failures = :failures, lastAttemptAt = :last, nextAttemptAt = :next, ' +
+      '#ttl = :ttl, entity = :entity',
+    ConditionExpression: seen
+      ? 'failures = :seenFailures AND lastAttemptAt = :seenLast'
+      : 'attribute_not_exists(pk)',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':failures': next.failures,
+      ':last': next.lastAttemptAt,
+      ':next': next.nextAttemptAt,
+      ':ttl': expiresAtSeconds,
+      ':entity': SIGN_IN_FAILURES_ENTITY,
+      ...(seen ? { ':seenFailures': seen.failures, ':seenLast': seen.lastAttemptAt } : {}),
     },
-    { returnUpdated: true },
-  );
-  return parseStored(signInFailuresSchema, entity, updated ?? {});
+  });
 }
 
-/** Access pattern: forget the failures (a successful sign-in, or a count past its lifetime). */
+/** Access pattern: forget the attempts (a successful sign-in). */
 export async function clearSignInFailures(subjectHash: string): Promise<void> {
   await deleteItem(signInFailuresKey(subjectHash));
 }

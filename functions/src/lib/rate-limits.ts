@@ -33,8 +33,8 @@ export type RateLimitPolicy = keyof typeof rateLimitPolicies;
 /**
  * Growing delays after failed sign-ins of one account from one client prefix
  * (features/auth/login-limits.ts): `freeFailures` cost nothing, then each further attempt waits
- * `firstDelaySeconds`, doubling per failure up to `maxDelaySeconds`. A success clears the
- * count; so does `forgetAfterSeconds` without a failure.
+ * `firstDelaySeconds` after the previous one, doubling per failure up to `maxDelaySeconds`. A
+ * success clears the count; so does `forgetAfterSeconds` without an attempt.
  */
 export const signInDelays = {
   freeFailures: 5,

@@ -16,10 +16,7 @@ export const handler = httpHandler(routes.adminLogin, {
     const attempt = await beginSignIn('admin', clientIp, body.username);
     const admin = await getAdminUser(body.username);
     const valid = await checkPassword(body.password, admin?.isActive ? admin.passwordHash : null);
-    if (!admin || !valid) {
-      await attempt.failed();
-      throw new HttpError(401, ADMIN_LOGIN_FAILED);
-    }
+    if (!admin || !valid) throw new HttpError(401, ADMIN_LOGIN_FAILED);
     await attempt.succeeded();
 
     await recordAdminLogin(admin.username, new Date());

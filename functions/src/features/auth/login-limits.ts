@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  admitSignInAttempt,
   clearSignInFailures,
   getSignInFailures,
-  recordSignInFailure,
-  type SignInFailures,
 } from '../../db/sign-in-failures';
 import { HttpError } from '../../lib/errors';
 import { enforceRateLimit, limiterNow } from '../../lib/rate-limit';
@@ -22,7 +21,7 @@ export function tooManySignIns(retryAfterSeconds: number): HttpError {
   );
 }
 
-/** How long after the latest failure the next attempt must wait, in milliseconds. */
+/** How long after `failures` failed attempts the next one must wait, in milliseconds. */
 export function signInDelayMs(failures: number): number {
   const beyond = failures - freeSignInFailures();
   if (beyond < 0) return 0;
@@ -41,21 +40,25 @@ function failureSubject(kind: SignInKind, account: string, client: string): stri
     .slice(0, 32);
 }
 
-/** What the handler reports once it has checked the password. */
+/** What the handler reports once the password was right. */
 export interface SignInAttempt {
-  failed(): Promise<void>;
   succeeded(): Promise<void>;
 }
+
+/** Attempts that lose the race to count themselves this often are throttled instead. */
+const ADMISSION_TRIES = 5;
 
 /**
  * Sign-in limits (issue 10), checked before the password:
  * - per client (`signInClient`): attempts from one address or IPv6 /64 over every account;
- * - per account and client prefix: after a few failures each further attempt from that prefix
- *   waits a growing delay (429 with `Retry-After`), even with the right password.
- * Failures are counted per prefix, never per account alone, so someone guessing from
- * elsewhere never delays the owner signing in from their usual address. Unknown accounts are
- * counted like known ones, so the answers do not tell which accounts exist.
- * `client` is the handler's `clientIp` (already keyed by IPv6 /64).
+ * - per account and client prefix: every attempt counts as failed until it succeeds; after a
+ *   few, each further attempt from that prefix waits a growing delay (429 with `Retry-After`),
+ *   even with the right password.
+ * Attempts are counted per prefix, never per account alone, so someone guessing from elsewhere
+ * never delays the owner signing in from their usual address. Each attempt is admitted with a
+ * conditional write on the count it read, so parallel attempts are counted one at a time and
+ * none skips a delay. Unknown accounts are counted like known ones, so the answers do not tell
+ * which accounts exist. `client` is the handler's `clientIp` (already keyed by IPv6 /64).
  */
 export async function beginSignIn(
   kind: SignInKind,
@@ -65,27 +68,20 @@ export async function beginSignIn(
   const now = limiterNow();
   await enforceRateLimit(rateLimitFor('signInClient', `${kind}:${client}`), now);
   const subject = failureSubject(kind, account, client);
-  const stored = await getSignInFailures(subject);
-  // A count whose last failure is older than its lifetime is forgotten (TTL deletes it late).
-  const forgotten =
-    stored !== null && now - stored.lastFailureAt >= signInDelays.forgetAfterSeconds * 1000;
-  const current: SignInFailures | null = forgotten ? null : stored;
-  if (current) {
-    const waitMs = current.lastFailureAt + signInDelayMs(current.failures) - now;
-    if (waitMs > 0) throw tooManySignIns(Math.ceil(waitMs / 1000));
+  const expiresAtSeconds = Math.ceil(now / 1000) + signInDelays.forgetAfterSeconds;
+  for (let tries = 0; tries < ADMISSION_TRIES; tries += 1) {
+    const stored = await getSignInFailures(subject);
+    // Attempts older than their lifetime are forgotten (DynamoDB's TTL deletes them late).
+    const current =
+      stored && now - stored.lastAttemptAt < signInDelays.forgetAfterSeconds * 1000 ? stored : null;
+    if (current && current.nextAttemptAt > now) {
+      throw tooManySignIns(Math.ceil((current.nextAttemptAt - now) / 1000));
+    }
+    const failures = (current?.failures ?? 0) + 1;
+    const next = { failures, lastAttemptAt: now, nextAttemptAt: now + signInDelayMs(failures) };
+    if (await admitSignInAttempt(subject, stored, next, expiresAtSeconds)) {
+      return { succeeded: () => clearSignInFailures(subject) };
+    }
   }
-  return {
-    async failed() {
-      if (forgotten) await clearSignInFailures(subject);
-      const at = limiterNow();
-      await recordSignInFailure(
-        subject,
-        at,
-        Math.ceil(at / 1000) + signInDelays.forgetAfterSeconds,
-      );
-    },
-    async succeeded() {
-      if (stored) await clearSignInFailures(subject);
-    },
-  };
+  throw tooManySignIns(1);
 }

@@ -123,6 +123,22 @@ describe('admin sign-in delays per account and client prefix', () => {
     expect((await signIn(password, `${a}:${b}:${c}:ffff::1`)).status).toBe(200);
   });
 
+  it(
+    'counts parallel attempts one at a time: a burst gets no more password checks than the free ones',
+    { timeout: 120_000 },
+    async () => {
+      const client = `${freshPrefix()}::7`;
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => signIn(`burst-${index}`, client)),
+      );
+      const checked = burst.filter((answer) => answer.status === 401).length;
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(FREE);
+      expect(burst.filter((answer) => answer.status === 429)).toHaveLength(20 - checked);
+      expect((await signIn(password, client)).status).toBe(429);
+    },
+  );
+
   it('forgets failures a day after the last one', { timeout: 120_000 }, async () => {
     const client = `${freshPrefix()}::1`;
     for (let failure = 1; failure <= FREE; failure += 1) {

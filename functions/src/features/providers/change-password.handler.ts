@@ -28,7 +28,6 @@ export const handler = httpHandler(routes.providerChangePassword, {
     const login = await getProviderLogin(provider.email);
     if (!login?.isActive) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (!(await verifyPassword(body.currentPassword, login.passwordHash))) {
-      await attempt.failed();
       throw new HttpError(422, providerPasswordMessages.currentWrong);
     }
     await attempt.succeeded();

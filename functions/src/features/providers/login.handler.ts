@@ -21,10 +21,7 @@ export const handler = httpHandler(routes.providerLogin, {
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
-    if (!login || !provider?.isActive) {
-      await attempt.failed();
-      throw new HttpError(401, PROVIDER_LOGIN_FAILED);
-    }
+    if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
     await attempt.succeeded();
     const { mustChangePassword } = login;
     const { cookie } = await signIn('provider', provider.id, { mustChangePassword });
