@@ -45,6 +45,8 @@ export interface StackOptions {
   iceTransportPolicy?: 'all' | 'relay';
   /** How long a paid case waits for its meeting before it expires and is refunded (default 86400 s). */
   caseExpirySeconds?: number;
+  /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
+  originVerifySecret?: string;
   log?: (message: string) => void;
 }
 
@@ -60,6 +62,9 @@ export interface RunningStack {
   admin: { username: string; password: string };
   stop(): Promise<void>;
 }
+
+/** Local only, like the room-token key: the cloud value is generated into Secrets Manager. */
+const LOCAL_ORIGIN_VERIFY_SECRET = 'local-origin-verify-secret-not-for-production';
 
 async function resolvePorts(requested: Partial<StackPorts> = {}): Promise<StackPorts> {
   const ports = {} as StackPorts;
@@ -120,6 +125,8 @@ function configureHandlerEnvironment(
     STRIPE_JS_URL: `${local(ports.stripe)}/v3/stripe.js`,
     // Local only: a fixed key so room links survive restarts; the cloud key is a secret.
     ROOM_TOKEN_SECRET: 'local-room-token-secret-not-for-production',
+    // The gateway adds it like CloudFront, so the handlers trust its viewer address.
+    [envNames.originVerifySecret]: options.originVerifySecret ?? LOCAL_ORIGIN_VERIFY_SECRET,
     S3_FORCE_PATH_STYLE: 'true',
     SUPPORT_EMAIL: 'support@telehealth.local',
     SES_FROM: localResources.sesFrom,
@@ -196,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         'permissions-policy': permissionsPolicy,
       },
       scheduler,
+      originVerifySecret: handlerEnvironment[envNames.originVerifySecret],
       log,
     });
     stoppers.push(() => gateway.close());

@@ -60,6 +60,10 @@ async function main(): Promise<void> {
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
     caseExpirySeconds,
+    // Empty: the gateway adds no origin header, so limits count the connecting address.
+    ...(process.env.ORIGIN_VERIFY_SECRET !== undefined
+      ? { originVerifySecret: process.env.ORIGIN_VERIFY_SECRET }
+      : {}),
     seedDemo: true,
     log: (message) => console.error(message),
   });

@@ -46,8 +46,9 @@ export interface HttpRoute<
   /** Largest body accepted, in bytes, after any base64 decoding. */
   readonly maxBodyBytes: number;
   /**
-   * Browser-originated state changes must carry a same-origin `Origin` (DESIGN.md §6). Only
-   * server-to-server routes whose authenticity is proven otherwise (Stripe's signature) opt out.
+   * State changes pass the cross-origin rule (DESIGN.md §6, docs/adr/0005): a browser's
+   * cross-site request is refused, a client that is no browser passes. Only server-to-server
+   * routes whose authenticity is proven otherwise (Stripe's signature) opt out.
    */
   readonly requireSameOrigin: boolean;
   /**
@@ -84,7 +85,7 @@ const STRIPE_EVENT_LIMIT = 512 * KB;
 
 /**
  * A manifest entry for a contract. GET routes take no body and need no same-origin proof; other
- * methods change state, so they take a JSON body and must come from the app's origin.
+ * methods change state, so they take a JSON body and pass the cross-origin rule.
  */
 function route<
   Contract extends RouteContract,

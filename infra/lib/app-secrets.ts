@@ -17,6 +17,12 @@ export interface AppSecretsProps {
  */
 export class AppSecrets extends Construct {
   readonly secret: secretsmanager.Secret;
+  /**
+   * `ORIGIN_VERIFY_SECRET`: CloudFront adds it to every API request as `x-origin-verify`, and
+   * the handlers trust `CloudFront-Viewer-Address` only on requests carrying it (DESIGN.md §6).
+   * Its own secret because a secret generates one key, and CloudFront reads it at deploy time.
+   */
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: AppSecretsProps) {
     super(scope, id);
@@ -37,6 +43,24 @@ export class AppSecrets extends Construct {
         excludePunctuation: true,
       },
     });
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      secretName: `${resourcePrefix(props.config.stage)}/origin-verify`,
+      description: 'The header CloudFront adds to API requests to prove they came through it',
+      encryptionKey: key,
+      removalPolicy: props.config.removalPolicy,
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'ORIGIN_VERIFY_SECRET',
+        passwordLength: 48,
+        excludePunctuation: true,
+      },
+    });
+    const rotation =
+      'CloudFront reads the value at deploy time: rotate by writing a new value and ' +
+      'redeploying (docs/deployment.md). Until both sides agree, limits count CloudFront ' +
+      'edge addresses instead of viewers; nothing is refused.';
+    acknowledge(this.originVerify, 'AwsSolutions-SMG4', rotation);
+    acknowledge(this.originVerify, 'HIPAA.Security-SecretsManagerRotationEnabled', rotation);
     acknowledge(
       this.secret,
       'AwsSolutions-SMG4',
@@ -51,7 +75,18 @@ export class AppSecrets extends Construct {
     );
   }
 
+  /** The value of `SECRETS_ARN`: every secret the handlers load at cold start. */
+  get arns(): string {
+    return [this.secret.secretArn, this.originVerify.secretArn].join(',');
+  }
+
+  /** The origin-verify value, as a deploy-time reference (never in the template's text). */
+  get originVerifyValue(): string {
+    return this.originVerify.secretValueFromJson('ORIGIN_VERIFY_SECRET').unsafeUnwrap();
+  }
+
   grantRead(grantee: iam.IGrantable): void {
     this.secret.grantRead(grantee);
+    this.originVerify.grantRead(grantee);
   }
 }

@@ -22,7 +22,12 @@ export interface SiteProps {
   readonly webSocketStagePath: string;
   /** Origin of the uploads bucket, for the CSP. */
   readonly uploadsOrigin: string;
+  /** Sent to the APIs as `x-origin-verify` (a Secrets Manager reference; DESIGN.md §6). */
+  readonly originVerifySecret: string;
 }
+
+/** The header that proves a request came through the distribution (functions' client-address.ts). */
+export const originVerifyHeader = 'x-origin-verify';
 
 /** The path browsers open the WebSocket on (same origin as the app). */
 export const webSocketPath = '/ws';
@@ -133,6 +138,8 @@ export class Site extends Construct {
         'Sec-WebSocket-Protocol',
         'Sec-WebSocket-Extensions',
         'Origin',
+        // The cross-origin rule reads it first, as for HTTP (docs/adr/0005).
+        'Sec-Fetch-Site',
         'User-Agent',
       ),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
@@ -164,6 +171,7 @@ export class Site extends Construct {
           origin: new origins.HttpOrigin(props.httpApiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [originVerifyHeader]: props.originVerifySecret },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

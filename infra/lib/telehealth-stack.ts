@@ -89,6 +89,7 @@ export class TelehealthStack extends Stack {
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', { config, logGroups });
 
     const uploadsOrigin = uploadsBucketOrigin(config.stage);
+    const secrets = new AppSecrets(this, 'AppSecrets', { config });
     this.site = new Site(this, 'Site', {
       config,
       accessLogsBucket: accessLogs.bucket,
@@ -96,6 +97,7 @@ export class TelehealthStack extends Stack {
       webSocketDomain: this.webSocketApi.domainName,
       webSocketStagePath: this.webSocketApi.stagePath,
       uploadsOrigin,
+      originVerifySecret: secrets.originVerifyValue,
     });
     this.uploads = new UploadsBucket(this, 'Uploads', {
       config,
@@ -103,7 +105,6 @@ export class TelehealthStack extends Stack {
       accessLogsBucket: accessLogs.bucket,
     });
 
-    const secrets = new AppSecrets(this, 'AppSecrets', { config });
     this.functions = new HandlerFunctions(this, 'Handlers', {
       config,
       logGroups,
@@ -120,7 +121,7 @@ export class TelehealthStack extends Stack {
         [envNames.claimReleaseTargetArn]: functionArn(
           handlerFunctionName(config.stage, scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
         ),
-        SECRETS_ARN: secrets.secret.secretArn,
+        SECRETS_ARN: secrets.arns,
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,
         [envNames.supportEmail]: config.supportEmail,

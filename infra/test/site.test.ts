@@ -7,7 +7,13 @@ import {
   hstsMaxAgeSeconds,
   stripeOrigins,
 } from '../../shared/src/http/site-headers';
-import { apiPathPattern, spaRewriteCode, webSocketPath, webSocketRewriteCode } from '../lib/site';
+import {
+  apiPathPattern,
+  originVerifyHeader,
+  spaRewriteCode,
+  webSocketPath,
+  webSocketRewriteCode,
+} from '../lib/site';
 import { uploadsBucketOrigin } from '../lib/uploads-bucket';
 import { onlyResource, synth } from './synth';
 
@@ -90,6 +96,21 @@ describe('CloudFront distribution', () => {
     expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
   });
 
+  it('proves API requests came through it: the origin-verify header from Secrets Manager', () => {
+    const origin = originOf(behavior(apiPathPattern)) as Origin & {
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    };
+    const verify = origin.OriginCustomHeaders?.find(
+      (custom) => custom.HeaderName === originVerifyHeader,
+    );
+    expect(verify).toBeDefined();
+    // A deploy-time reference to the generated secret, never the value in the template.
+    const value = JSON.stringify(verify?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain('AppSecretsOriginVerify');
+    expect(value).toContain(':SecretString:ORIGIN_VERIFY_SECRET::}}');
+  });
+
   it('forwards /ws to the WebSocket stage, uncached, with the handshake headers', () => {
     const ws = behavior(webSocketPath);
     expect(ws.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
@@ -104,6 +125,8 @@ describe('CloudFront distribution', () => {
             'Sec-WebSocket-Version',
             'Sec-WebSocket-Protocol',
             'Sec-WebSocket-Extensions',
+            'Origin',
+            'Sec-Fetch-Site',
           ]),
         },
         CookiesConfig: { CookieBehavior: 'none' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import type { HttpRoute } from '../../functions/src/routes';
 
 const TEXT_TYPES =
@@ -14,8 +15,10 @@ function headersOf(req: IncomingMessage): {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(req.headers)) {
-    // Headers CloudFront sets itself never come from a client (see functions' clientIp).
-    if (value === undefined || name.startsWith('cloudfront-')) continue;
+    // Headers CloudFront sets itself never come from a client (functions' client-address.ts).
+    if (value === undefined || name.startsWith('cloudfront-') || name === ORIGIN_VERIFY_HEADER) {
+      continue;
+    }
     if (name === 'cookie') {
       const all = Array.isArray(value) ? value.join('; ') : value;
       cookies.push(
@@ -37,6 +40,25 @@ function queryOf(search: URLSearchParams): Record<string, string> | undefined {
   return Object.keys(query).length ? query : undefined;
 }
 
+/** The client's address as API Gateway reports it (IPv4-mapped addresses as IPv4). */
+const remoteAddress = (req: IncomingMessage) =>
+  req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+
+/**
+ * What CloudFront adds to every API request: the viewer's address and port, and the secret
+ * origin header that proves the request came through it (functions' client-address.ts).
+ */
+function cloudFrontHeaders(
+  req: IncomingMessage,
+  originVerifySecret: string | undefined,
+): Record<string, string> {
+  if (!originVerifySecret) return {};
+  return {
+    [ORIGIN_VERIFY_HEADER]: originVerifySecret,
+    'cloudfront-viewer-address': `${remoteAddress(req)}:${req.socket.remotePort ?? 0}`,
+  };
+}
+
 /** The API Gateway HTTP API (payload format 2.0) event for one request. */
 export function toHttpEvent(
   req: IncomingMessage,
@@ -44,8 +66,13 @@ export function toHttpEvent(
   body: Buffer,
   route: HttpRoute,
   params: Record<string, string>,
+  originVerifySecret?: string,
 ): APIGatewayProxyEventV2 {
-  const { headers, cookies } = headersOf(req);
+  const { headers: viewerHeaders, cookies } = headersOf(req);
+  const headers: Record<string, string> = {
+    ...viewerHeaders,
+    ...cloudFrontHeaders(req, originVerifySecret),
+  };
   const now = new Date();
   const routeKey = `${route.method} ${route.path}`;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
@@ -67,7 +94,7 @@ export function toHttpEvent(
         method: route.method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: remoteAddress(req),
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),

@@ -20,6 +20,8 @@ export interface GatewayOptions {
   web: { mode: 'dist'; root: string } | { mode: 'dev' };
   siteHeaders: Record<string, string>;
   scheduler: LocalScheduler;
+  /** Added to API requests as `x-origin-verify`, as CloudFront does (DESIGN.md §6). */
+  originVerifySecret?: string;
   log?: (message: string) => void;
 }
 
@@ -75,7 +77,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       writeJson(res, 413, { message: 'Request Entity Too Large' });
       return;
     }
-    const event = toHttpEvent(req, url, body, match.route, match.params);
+    const event = toHttpEvent(
+      req,
+      url,
+      body,
+      match.route,
+      match.params,
+      options.originVerifySecret,
+    );
     try {
       writeHttpResult(res, await invoke(match.route.handler, event));
     } catch {

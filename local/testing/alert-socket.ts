@@ -27,15 +27,16 @@ export interface AlertSocket {
 }
 
 /**
- * Connects to `/ws?ticket=…` with the app's Origin (or another). Rejects with the refusal
- * (`Unexpected server response: 401`) when `$connect` refuses.
+ * Connects to `/ws?ticket=…` with the app's Origin (or another, or the handshake headers
+ * given). Rejects with the refusal (`Unexpected server response: 401`) when `$connect` refuses.
  */
 export function openAlertSocket(
   stack: TestStack,
   ticket: string,
-  origin = stack.appUrl,
+  origin: string | Record<string, string> = stack.appUrl,
 ): Promise<AlertSocket> {
-  const socket = new WebSocket(realtimeUrl(stack.appUrl, ticket), { headers: { origin } });
+  const headers = typeof origin === 'string' ? { origin } : origin;
+  const socket = new WebSocket(realtimeUrl(stack.appUrl, ticket), { headers });
   const messages: ServerMessage[] = [];
   socket.on('message', (data: Buffer) =>
     messages.push(JSON.parse(data.toString()) as ServerMessage),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, putItem, updateItem } from './table';
+import { conditionalUpdate, getItem, IF_EXISTS, putItem, updateItem } from './table';
 import { newItemTx, writeTransaction } from './transaction';
 import { guardKeys, guardTx } from './unique-guards';
 
@@ -76,5 +76,17 @@ export async function recordAdminLogin(username: string, at: Date): Promise<void
   await updateItem(adminUserKey(username), {
     UpdateExpression: 'SET lastLogin = :now',
     ExpressionAttributeValues: { ':now': at.toISOString() },
+  });
+}
+
+/**
+ * Access pattern: deactivate an administrator (no route does this: operators and tests). The
+ * account's sessions end with it (`features/admin/deactivate-admin.ts`); false when unknown.
+ */
+export function deactivateAdminUser(username: string): Promise<boolean> {
+  return conditionalUpdate(adminUserKey(username), {
+    UpdateExpression: 'SET isActive = :inactive',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':inactive': false },
   });
 }

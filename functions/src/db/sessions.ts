@@ -43,6 +43,11 @@ export const sessionRecordSchema = z.object({
    * issue 8 lack the flag; every provider then still had a temporary password, so it reads true.
    */
   mustChangePassword: z.boolean().default(true),
+  /**
+   * An admin session's account key: admins are stored by username (`db/admin-users.ts`), and
+   * every admin request re-reads the account to check it is still active (issue 10).
+   */
+  username: z.string().optional(),
 });
 export type SessionRecord = z.output<typeof sessionRecordSchema>;
 /** A session with its id (the token hash). */

@@ -25,8 +25,14 @@ export const envNames = {
   supportEmail: 'SUPPORT_EMAIL',
   /** The sender address of every email (SES). */
   sesFrom: 'SES_FROM',
-  /** Secrets Manager secret whose values `secrets.ts` copies in; unset locally. */
+  /** Secrets Manager secrets (ARNs, comma-separated) that `secrets.ts` copies in; unset locally. */
   secretsArn: 'SECRETS_ARN',
+  /**
+   * The value CloudFront adds as `x-origin-verify` to every API request (a secret): only a
+   * request carrying it may name its client in `CloudFront-Viewer-Address`
+   * (lib/http/client-address.ts).
+   */
+  originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   /** `true` for the local s3rver only (its bucket names are not DNS names). */
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** Seconds a provider's claim holds a case before the meeting must start (DESIGN.md §5). */
@@ -160,6 +166,10 @@ export const env = {
   },
   get secretsArn(): string | undefined {
     return read(envNames.secretsArn);
+  },
+  /** Unset: no request is trusted to name its client, every limit keys by the source address. */
+  get originVerifySecret(): string | undefined {
+    return read(envNames.originVerifySecret);
   },
   get s3ForcePathStyle(): boolean {
     return read(envNames.s3ForcePathStyle) === 'true';

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubEnv } from '../testing/env';
 import { HttpError } from './errors';
-import { consumeRateLimit, enforceRateLimit } from './rate-limit';
+import { consumeRateLimit, enforceRateLimit, setLimiterClock } from './rate-limit';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const rule = { bucket: 'login', subject: '203.0.113.7', limit: 10, windowSeconds: 60 };
@@ -38,5 +38,20 @@ describe('rate limit', () => {
     expect(refusal).toBeInstanceOf(HttpError);
     expect((refusal as HttpError).status).toBe(429);
     expect(Number((refusal as HttpError).headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('runs on the injectable clock when none is passed, and back on the real one after', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    setLimiterClock(() => Date.UTC(2031, 0, 1, 9, 0, 45));
+    try {
+      expect((await consumeRateLimit(rule)).retryAfterSeconds).toBe(15);
+      const input = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
+      expect(input.Key?.sk).toBe(`WINDOW#${Date.UTC(2031, 0, 1, 9, 0, 0)}`);
+    } finally {
+      setLimiterClock(undefined);
+    }
+    await consumeRateLimit(rule);
+    const real = dynamo.commandCalls(UpdateCommand)[1]!.args[0].input;
+    expect(real.Key?.sk).not.toBe(`WINDOW#${Date.UTC(2031, 0, 1, 9, 0, 0)}`);
   });
 });

@@ -11,6 +11,23 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * The limiter's clock: the real one, unless a test sets its own. Fixed windows and sign-in
+ * delays are about time, so integration tests step this clock instead of sleeping, and a run
+ * that crosses a minute boundary gives the same answers as one that does not.
+ */
+let clock: () => number = () => Date.now();
+
+/** Now, on the limiter's clock (epoch milliseconds). */
+export function limiterNow(): number {
+  return clock();
+}
+
+/** Sets the limiter's clock for a test; `undefined` restores the real one. */
+export function setLimiterClock(now: (() => number) | undefined): void {
+  clock = now ?? (() => Date.now());
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
@@ -24,7 +41,7 @@ export interface RateLimitResult {
  */
 export async function consumeRateLimit(
   rule: RateLimitRule,
-  now = Date.now(),
+  now = limiterNow(),
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
@@ -40,7 +57,7 @@ export async function consumeRateLimit(
 }
 
 /** Consumes one call and throws 429 (with Retry-After) once the limit is passed. */
-export async function enforceRateLimit(rule: RateLimitRule, now = Date.now()): Promise<void> {
+export async function enforceRateLimit(rule: RateLimitRule, now = limiterNow()): Promise<void> {
   const result = await consumeRateLimit(rule, now);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }

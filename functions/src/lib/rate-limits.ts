@@ -15,8 +15,11 @@ export const rateLimitPolicies = {
   checkout: { limit: 30, windowSeconds: 60 },
   /** Each call asks Stripe; the verification page calls once per visit. */
   paymentSync: { limit: 60, windowSeconds: 60 },
-  /** Sign-ins per account: the 11th attempt within a minute is refused (issue 4). */
-  signInAccount: { limit: 10, windowSeconds: 60 },
+  /**
+   * Sign-in attempts per client (IPv4 address or IPv6 /64), over every account. Failures per
+   * account are met with growing delays per client instead (`signInDelays`, issue 10), so a
+   * guesser elsewhere never locks the owner out.
+   */
   signInClient: { limit: 30, windowSeconds: 60 },
   /** Email lookups would otherwise enumerate who applied. */
   emailCheck: { limit: 30, windowSeconds: 60 },
@@ -26,6 +29,24 @@ export const rateLimitPolicies = {
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;
+
+/**
+ * Growing delays after failed sign-ins of one account from one client prefix
+ * (features/auth/login-limits.ts): `freeFailures` cost nothing, then each further attempt waits
+ * `firstDelaySeconds` after the previous one, doubling per failure up to `maxDelaySeconds`. A
+ * success clears the count; so does `forgetAfterSeconds` without an attempt.
+ */
+export const signInDelays = {
+  freeFailures: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+} as const;
+
+/** The failures a client prefix may make on one account before delays start. */
+export function freeSignInFailures(): number {
+  return signInDelays.freeFailures * env.rateLimitMultiplier;
+}
 
 export function rateLimitFor(policy: RateLimitPolicy, subject: string): RateLimitRule {
   const { limit, windowSeconds } = rateLimitPolicies[policy];

@@ -32,6 +32,22 @@ describe('loadSecrets', () => {
     expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
   });
 
+  it('reads every secret SECRETS_ARN lists (the app secret and the origin-verify secret)', async () => {
+    vi.stubEnv('SECRETS_ARN', 'arn:app, arn:origin');
+    vi.stubEnv('ROOM_TOKEN_SECRET', '');
+    vi.stubEnv('ORIGIN_VERIFY_SECRET', '');
+    secrets
+      .on(GetSecretValueCommand, { SecretId: 'arn:app' })
+      .resolves({ SecretString: JSON.stringify({ ROOM_TOKEN_SECRET: 'room' }) })
+      .on(GetSecretValueCommand, { SecretId: 'arn:origin' })
+      .resolves({ SecretString: JSON.stringify({ ORIGIN_VERIFY_SECRET: 'verify' }) });
+    const { loadSecrets } = await import('./secrets');
+    await loadSecrets();
+    expect(process.env.ROOM_TOKEN_SECRET).toBe('room');
+    expect(process.env.ORIGIN_VERIFY_SECRET).toBe('verify');
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+  });
+
   it('retries on the next call after a failure', async () => {
     vi.stubEnv('SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
     secrets

@@ -2,7 +2,8 @@ import { env, applySecretValues } from './env';
 
 /**
  * Secrets in the cloud live in Secrets Manager (DESIGN.md §6), not in Lambda's environment: the
- * stack passes the secret's ARN as `SECRETS_ARN` and each cold start copies the listed values
+ * stack passes the secrets' ARNs as `SECRETS_ARN` (comma-separated: the app secret, and the
+ * origin-verify secret CloudFront also reads) and each cold start copies the listed values
  * into the environment, where `env.ts` reads them like any setting. Locally there is no ARN and
  * the local stack sets the values itself.
  */
@@ -10,6 +11,7 @@ export const secretNames = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'ROOM_TOKEN_SECRET',
+  'ORIGIN_VERIFY_SECRET',
 ] as const;
 
 let loading: Promise<void> | undefined;
@@ -21,12 +23,23 @@ export function loadSecrets(): Promise<void> {
     const { GetSecretValueCommand, SecretsManagerClient } =
       await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient({});
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
+    const arns = arn
+      .split(',')
+      .map((one) => one.trim())
+      .filter(Boolean);
+    const strings = await Promise.all(
+      arns.map(
+        async (SecretId) =>
+          (await client.send(new GetSecretValueCommand({ SecretId }))).SecretString,
+      ),
+    );
     const found: Record<string, string> = {};
-    for (const name of secretNames) {
-      const value = values[name];
-      if (typeof value === 'string' && value) found[name] = value;
+    for (const SecretString of strings) {
+      const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
+      for (const name of secretNames) {
+        const value = values[name];
+        if (typeof value === 'string' && value) found[name] = value;
+      }
     }
     applySecretValues(found);
   })().catch((error: unknown) => {

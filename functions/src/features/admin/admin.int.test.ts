@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminFetch,
   adminToken,
@@ -11,8 +11,6 @@ import { postJson } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { httpRoutes } from '../../routes';
 import { createSession } from '../../lib/auth/sessions';
-import { restoreEnv, stubEnv } from '../../testing/env';
-import { httpEvent, call } from '../../testing/events';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -92,38 +90,7 @@ describe('admin sign-in', () => {
     expect(response.status).toBe(status);
     expect(((await response.json()) as { message: string }).message).toBe(message);
   });
-
-  it('refuses the 11th bad password within a minute', async () => {
-    stubEnv({ RATE_LIMIT_MULTIPLIER: '1' });
-    // The limit counts per clock minute; eleven scrypt checks on a loaded machine can straddle
-    // one, so the clock stands still for the attempts.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    try {
-      const { handler } = await import('./login.handler');
-      const username = `guess-${Date.now()}`;
-      const attempt = (index: number) =>
-        call(
-          handler,
-          httpEvent(httpRoutes.adminLogin, {
-            headers: {
-              origin: 'http://localhost:3000',
-              host: 'localhost:3000',
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ username, password: `guess-${index}` }),
-            sourceIp: `198.51.100.${index}`,
-          }),
-        );
-      const statuses = [];
-      for (let index = 1; index <= 11; index += 1) statuses.push((await attempt(index)).status);
-      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-      expect(statuses[10]).toBe(429);
-    } finally {
-      vi.useRealTimers();
-      restoreEnv();
-      stubEnv(stack.handlerEnvironment);
-    }
-  });
+  // Sign-in limits and delays, on an injected clock: auth/sign-in-lockout.int.test.ts.
 });
 
 describe('applications', () => {

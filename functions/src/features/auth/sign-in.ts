@@ -9,7 +9,7 @@ const overTls = () => env.appBaseUrl.startsWith('https://');
 export async function signIn(
   role: SessionRole,
   subjectId: string,
-  options: { mustChangePassword?: boolean } = {},
+  options: { mustChangePassword?: boolean; username?: string } = {},
 ) {
   const { token, session } = await createSession(role, subjectId, options);
   return { token, session, cookie: sessionCookie(token, overTls()) };

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/auth/passwords';
 import { conflict, HttpError, unauthorized } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
-import { limitSignIn } from '../auth/login-limits';
+import { beginSignIn } from '../auth/login-limits';
 import { signIn } from '../auth/sign-in';
 import { endProviderAccess } from './end-access';
 import { toProviderSession } from './views';
@@ -24,12 +24,13 @@ export const handler = httpHandler(routes.providerChangePassword, {
   async handle({ body, session, clientIp }) {
     const provider = await getProvider(session.subjectId);
     if (!provider) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-    await limitSignIn('provider', clientIp, provider.email);
+    const attempt = await beginSignIn('provider', clientIp, provider.email);
     const login = await getProviderLogin(provider.email);
     if (!login?.isActive) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (!(await verifyPassword(body.currentPassword, login.passwordHash))) {
       throw new HttpError(422, providerPasswordMessages.currentWrong);
     }
+    await attempt.succeeded();
     const newHash = await hashPassword(body.newPassword);
     if (!(await setProviderPassword(login.email, newHash, login.passwordHash))) {
       throw conflict(PASSWORD_CHANGED_MEANWHILE);

@@ -4,7 +4,7 @@ import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
-import { limitSignIn } from '../auth/login-limits';
+import { beginSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { signIn } from '../auth/sign-in';
 import { toProviderSession } from './views';
@@ -13,14 +13,16 @@ import { toProviderSession } from './views';
  * POST /api/provider/login: `{ id, name, mustChangePassword }` (spec doc 2 §7, issue 8) and the
  * session cookie. A rejected (deactivated) or unknown provider gets the same refusal as a wrong
  * password. With the emailed temporary password the session only allows the password change.
+ * Limits and delays: `auth/login-limits.ts`.
  */
 export const handler = httpHandler(routes.providerLogin, {
   async handle({ body, clientIp }) {
-    await limitSignIn('provider', clientIp, body.email);
+    const attempt = await beginSignIn('provider', clientIp, body.email);
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
     if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
+    await attempt.succeeded();
     const { mustChangePassword } = login;
     const { cookie } = await signIn('provider', provider.id, { mustChangePassword });
     return { body: toProviderSession(provider, mustChangePassword), cookies: [cookie] };

@@ -1,15 +1,15 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { saveConnection } from '../../db/connections';
-import { isAppOrigin } from '../../lib/http/origin';
-import { header } from '../../lib/http/request';
+import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
 import { checkListeners } from './listeners';
 import { redeemTicket } from './tickets';
 
 /**
- * `$connect` of `/ws`: the upgrade must come from the app's pages (Origin) and carry a ticket,
- * redeemed here once. Two kinds, two channels kept apart:
+ * `$connect` of `/ws`: the upgrade passes the cross-origin rule of state changes (a browser page
+ * of another site is refused; a client that is no browser passes, as for HTTP) and carries a
+ * ticket, redeemed here once. Two kinds, two channels kept apart:
  * - a provider's ticket (`POST /api/realtime/ticket`) opens an alert connection: the session it
  *   was issued to must still be live and its account active; the connection remembers both, so
  *   every push re-checks them;
@@ -18,8 +18,9 @@ import { redeemTicket } from './tickets';
  * 403 for a foreign origin, 401 for anything else refused.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
-  const host = header(event, 'host') ?? event.requestContext.domainName;
-  if (!isAppOrigin(header(event, 'origin'), host)) return 403;
+  // Treated as a state change although the upgrade is a GET: it opens a connection, and
+  // browsers do not hold WebSocket handshakes to the same-origin policy.
+  if (!isCrossOriginAllowed(event, requestHost(event))) return 403;
   const ticket = event.queryStringParameters?.[TICKET_QUERY_PARAM];
   if (!ticket) return 401;
   const issued = await redeemTicket(ticket);

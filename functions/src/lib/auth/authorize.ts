@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
+import { getAdminUser } from '../../db/admin-users';
 import { getProvider } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
 import { forbidden, unauthorized } from '../errors';
@@ -19,11 +20,23 @@ export async function isProviderActive(providerId: string): Promise<boolean> {
 }
 
 /**
+ * Whether the account behind a session may still act (issue 10: sessions end with the
+ * account). An admin session names its account by username; one without it (signed in before
+ * it was recorded) cannot be checked and counts as ended.
+ */
+export async function isAccountActive(session: Session): Promise<boolean> {
+  if (session.role === 'provider') return isProviderActive(session.subjectId);
+  if (!session.username) return false;
+  const admin = await getAdminUser(session.username);
+  return admin?.id === session.subjectId && admin.isActive;
+}
+
+/**
  * The server-side role check every provider and admin route goes through (DESIGN.md §6).
  * The token comes from `Authorization: Bearer` (the admin token the spec names) or the
- * session cookie. No token: 401. Unknown or expired token, or a provider account no longer
- * active: 401. Other role: 403. A provider still on the temporary password: 403 except on the
- * routes that let them change it.
+ * session cookie. No token: 401. Unknown or expired token, or a provider or admin account no
+ * longer active: 401. Other role: 403. A provider still on the temporary password: 403 except
+ * on the routes that let them change it.
  */
 export async function authorize(
   route: Pick<HttpRoute, 'access' | 'beforePasswordChange'>,
@@ -36,11 +49,9 @@ export async function authorize(
   const session = await resolveSession(token, now);
   if (!session) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   if (session.role !== route.access) throw forbidden();
-  if (session.role === 'provider') {
-    if (!(await isProviderActive(session.subjectId))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-    if (session.mustChangePassword && !route.beforePasswordChange) {
-      throw forbidden(PASSWORD_CHANGE_REQUIRED);
-    }
+  if (!(await isAccountActive(session))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  if (session.role === 'provider' && session.mustChangePassword && !route.beforePasswordChange) {
+    throw forbidden(PASSWORD_CHANGE_REQUIRED);
   }
   return session;
 }

@@ -23,7 +23,7 @@ export type Session = StoredSession;
 export async function createSession(
   role: SessionRole,
   subjectId: string,
-  options: { mustChangePassword?: boolean; now?: number } = {},
+  options: { mustChangePassword?: boolean; username?: string; now?: number } = {},
 ): Promise<{ token: string; session: Session }> {
   const now = options.now ?? Date.now();
   const token = newToken();
@@ -33,6 +33,7 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     mustChangePassword: options.mustChangePassword ?? false,
+    ...(options.username ? { username: options.username } : {}),
   };
   const id = hashToken(token);
   await putSession(id, record, new Date(now + SESSION_ABSOLUTE_MS));

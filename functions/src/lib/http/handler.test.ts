@@ -201,12 +201,20 @@ describe('httpHandler: validation and the error envelope', () => {
 
 describe('httpHandler: same-origin rule for state changes', () => {
   it.each([
-    ['no Origin', { 'content-type': 'application/json' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }],
     ['a foreign Origin', { origin: 'https://evil.example', 'content-type': 'application/json' }],
     ['a malformed Origin', { origin: 'not a url', 'content-type': 'application/json' }],
   ])('refuses %s with 403', async (_label, headers) => {
     const answer = await call(createThing, postEvent('{"name":"Ada"}', headers));
     expect(answer).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
+  });
+
+  it('accepts a client that is no browser (neither Origin nor Sec-Fetch-Site)', async () => {
+    const answer = await call(
+      createThing,
+      postEvent('{"name":"Ada"}', { 'content-type': 'application/json' }),
+    );
+    expect(answer.status).toBe(201);
   });
 
   it('accepts the host the request was sent to', async () => {
@@ -235,10 +243,23 @@ describe('httpHandler: role check', () => {
   });
   const now = Date.now();
 
-  function storeSession(token: string, role: 'admin' | 'provider', lastSeenAt = now) {
-    dynamo
-      .on(GetCommand, { Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } })
-      .resolves({ Item: { role, subjectId: `${role}-1`, createdAt: now - 1000, lastSeenAt } });
+  function storeSession(
+    token: string,
+    role: 'admin' | 'provider',
+    lastSeenAt = now,
+    adminActive = true,
+  ) {
+    const username = role === 'admin' ? { username: 'root' } : {};
+    dynamo.on(GetCommand, { Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } }).resolves({
+      Item: { role, subjectId: `${role}-1`, createdAt: now - 1000, lastSeenAt, ...username },
+    });
+    dynamo.on(GetCommand, { Key: { pk: 'ADMIN#root', sk: 'ADMIN' } }).resolves({
+      Item: {
+        ...{ id: 'admin-1', username: 'root', passwordHash: 'x', email: 'root@example.org' },
+        ...{ role: 'admin', createdAt: '2026-01-01T00:00:00.000Z', lastLogin: null },
+        isActive: adminActive,
+      },
+    });
     dynamo.on(UpdateCommand).resolves({});
   }
 
@@ -286,6 +307,18 @@ describe('httpHandler: role check', () => {
     );
     expect(byBearer).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
     expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+  });
+
+  it('answers 401 when the admin account is no longer active (issue 10)', async () => {
+    storeSession('deactivated-token', 'admin', now, false);
+    const answer = await call(
+      adminOnly,
+      httpEvent(adminRoute, { headers: { authorization: 'Bearer deactivated-token' } }),
+    );
+    expect(answer).toMatchObject({
+      status: 401,
+      body: { message: 'Your session has expired. Please sign in again.' },
+    });
   });
 });
 

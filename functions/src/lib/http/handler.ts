@@ -16,7 +16,7 @@ import { requestContext } from './middleware/request-context';
 import { sameOrigin } from './middleware/same-origin';
 import { secrets } from './middleware/secrets';
 import { validation } from './middleware/validation';
-import { clientIp } from './request';
+import { clientKeyOf } from './client-address';
 import { requestState } from './request-state';
 import { jsonResponse } from './response';
 import type { HttpEvent, HttpMiddleware, HttpResponse } from './types';
@@ -50,6 +50,10 @@ export interface HandlerInput<P, Q, B, S> {
   body: B;
   event: HttpEvent;
   session: S;
+  /**
+   * The client as limits count it (`client-address.ts`): its IPv4 address or IPv6 /64, taken
+   * from CloudFront's viewer address only on requests that prove they came through CloudFront.
+   */
   clientIp: string;
   log: Logger;
 }
@@ -106,7 +110,7 @@ export function httpHandler<
       event,
       // Authorization refused every request without the route's role before this point.
       session: state.session as SessionFor<Route['access']>,
-      clientIp: clientIp(event),
+      clientIp: clientKeyOf(event),
       log: state.log,
     });
     return jsonResponse(

@@ -1,9 +1,13 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { env } from '../env';
 import { forbidden } from '../errors';
 import { header } from './request';
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+
+type RequestHeaders = { headers?: Record<string, string | undefined> };
+
+/** Methods that never change state (RFC 9110 safe methods that browsers send cross-site freely). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether a request comes from the app's own pages: its `Origin` is one of the configured app
@@ -21,10 +25,43 @@ export function isAppOrigin(origin: string | undefined, host: string | undefined
 }
 
 /**
- * State-changing calls must come from the app's own pages (DESIGN.md §6): browsers always send
- * `Origin` on such requests, so a missing or foreign one is refused.
+ * The cross-origin rule for a request that changes state, as Go 1.25's
+ * `net/http.CrossOriginProtection` decides it (docs/adr/0005-cross-origin-rule.md):
+ * - `Sec-Fetch-Site` (every current browser sends it) decides when present: `same-origin` and
+ *   `none` (typed in the address bar, a bookmark) pass, anything else (`cross-site`,
+ *   `same-site`) is refused unless `Origin` is one of the configured app origins (Go's
+ *   trusted origins);
+ * - without it, an `Origin` that is present must be the app's (older browsers);
+ * - a request with neither header did not come from a browser (a script, a partner's server,
+ *   a mobile app): it cannot be a forged cross-site request, so it passes.
+ * Empty headers count as absent, as in Go.
  */
-export function assertSameOrigin(event: APIGatewayProxyEventV2): void {
-  const host = header(event, 'host') ?? event.requestContext?.domainName;
-  if (!isAppOrigin(header(event, 'origin'), host)) throw forbidden(CROSS_SITE_MESSAGE);
+export function isCrossOriginAllowed(event: RequestHeaders, host: string | undefined): boolean {
+  const origin = header(event, 'origin') || undefined;
+  const fetchSite = header(event, 'sec-fetch-site')?.trim().toLowerCase();
+  if (fetchSite) {
+    if (fetchSite === 'same-origin' || fetchSite === 'none') return true;
+    return origin !== undefined && env.appOrigins.includes(origin);
+  }
+  if (origin === undefined) return true;
+  return isAppOrigin(origin, host);
+}
+
+/** The host the request was sent to, as `Origin` would name it. */
+export function requestHost(event: {
+  headers?: Record<string, string | undefined>;
+  requestContext?: { domainName?: string };
+}): string | undefined {
+  return header(event, 'host') ?? event.requestContext?.domainName;
+}
+
+/** Refuses a cross-site state change (DESIGN.md §6) with 403; safe methods always pass. */
+export function assertSameOrigin(event: {
+  headers?: Record<string, string | undefined>;
+  requestContext: { domainName?: string; http: { method: string } };
+}): void {
+  if (SAFE_METHODS.has(event.requestContext.http.method.toUpperCase())) return;
+  if (!isCrossOriginAllowed(event, requestHost(event))) {
+    throw forbidden(CROSS_SITE_MESSAGE);
+  }
 }

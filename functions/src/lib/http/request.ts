@@ -28,15 +28,3 @@ export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }
-
-/**
- * The client's address. Behind CloudFront, API Gateway's `sourceIp` is an edge server, so the
- * address CloudFront itself reports (`CloudFront-Viewer-Address: ip:port`, which it sets and
- * clients cannot) comes first. The local gateway drops that header from clients, as CloudFront
- * would.
- */
-export function clientIp(event: APIGatewayProxyEventV2): string {
-  const viewer = header(event, 'cloudfront-viewer-address');
-  if (viewer && viewer.lastIndexOf(':') > 0) return viewer.slice(0, viewer.lastIndexOf(':'));
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
-}

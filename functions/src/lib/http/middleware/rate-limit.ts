@@ -1,7 +1,7 @@
 import type { Session } from '../../auth/sessions';
 import { enforceRateLimit, type RateLimitRule } from '../../rate-limit';
 import { requestState } from '../request-state';
-import { clientIp } from '../request';
+import { clientKeyOf } from '../client-address';
 import type { HttpMiddleware } from '../types';
 
 export type RateLimitFor<S = Session | null> = (input: {
@@ -14,7 +14,7 @@ export function rateLimit(ruleFor: RateLimitFor): HttpMiddleware {
   return {
     before: async ({ event }) => {
       await enforceRateLimit(
-        ruleFor({ clientIp: clientIp(event), session: requestState(event).session }),
+        ruleFor({ clientIp: clientKeyOf(event), session: requestState(event).session }),
       );
     },
   };

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restoreEnv, stubEnv } from '../../testing/env';
+import { HttpError } from '../errors';
+import { assertSameOrigin, CROSS_SITE_MESSAGE, isCrossOriginAllowed } from './origin';
+
+const APP = 'https://app.example.org';
+const HOST = 'api.example.org';
+
+beforeEach(() => stubEnv({ APP_ORIGIN: `${APP},http://127.0.0.1:3000` }));
+afterEach(restoreEnv);
+
+function request(method: string, headers: Record<string, string>) {
+  return { headers: { host: HOST, ...headers }, requestContext: { http: { method } } };
+}
+
+function refusal(method: string, headers: Record<string, string>): unknown {
+  try {
+    assertSameOrigin(request(method, headers));
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+describe('cross-origin rule (Go CrossOriginProtection)', () => {
+  it.each([
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin', origin: APP }],
+    ['Sec-Fetch-Site: none (address bar, bookmark)', { 'sec-fetch-site': 'none' }],
+    // Sec-Fetch-Site wins over a foreign Origin: the browser itself says same-origin.
+    [
+      'Sec-Fetch-Site: same-origin with another Origin',
+      { 'sec-fetch-site': 'same-origin', origin: 'https://x.example' },
+    ],
+    [
+      'cross-site from a configured app origin (trusted)',
+      { 'sec-fetch-site': 'cross-site', origin: APP },
+    ],
+    ['no Sec-Fetch-Site, the app origin', { origin: APP }],
+    ['no Sec-Fetch-Site, the Origin of the host called', { origin: `https://${HOST}` }],
+    ['neither header (a script, a server, a mobile app)', {}],
+    ['an empty Origin, as Go reads it: absent', { origin: '' }],
+  ])('allows a POST with %s', (_label, headers) => {
+    expect(refusal('POST', headers)).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'Sec-Fetch-Site: cross-site',
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    ],
+    ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+    [
+      'Sec-Fetch-Site: same-site (a sibling subdomain)',
+      { 'sec-fetch-site': 'same-site', origin: 'https://evil.example.org' },
+    ],
+    ['an unknown Sec-Fetch-Site value', { 'sec-fetch-site': 'bogus' }],
+    ['no Sec-Fetch-Site, a foreign Origin', { origin: 'https://evil.example' }],
+    ['no Sec-Fetch-Site, Origin null (sandboxed frame)', { origin: 'null' }],
+    ['no Sec-Fetch-Site, a malformed Origin', { origin: 'not a url' }],
+    [
+      'no Sec-Fetch-Site, the right host over another scheme port',
+      { origin: `https://${HOST}:8443` },
+    ],
+  ])('refuses a POST with %s: 403 and the same message as before', (_label, headers) => {
+    const error = refusal('POST', headers);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 403, message: CROSS_SITE_MESSAGE });
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'post'])('applies to %s', (method) => {
+    expect(refusal(method, { 'sec-fetch-site': 'cross-site' })).toBeInstanceOf(HttpError);
+  });
+
+  it.each(['GET', 'HEAD', 'OPTIONS'])('never refuses the safe method %s', (method) => {
+    expect(
+      refusal(method, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }),
+    ).toBeUndefined();
+  });
+
+  it('reads headers in any case, as API Gateway and other callers send them', () => {
+    const event = {
+      headers: { 'Sec-Fetch-Site': 'Cross-Site', Origin: APP.replace('app', 'evil') },
+    };
+    expect(isCrossOriginAllowed(event, HOST)).toBe(false);
+  });
+});
