@@ -59,7 +59,7 @@ describe('Audit Logs tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ [routeOf(adminListLogs)]: () => json([]) });
+    mockAdminApi({ [routeOf(adminListLogs)]: () => json({ items: [], nextCursor: null }) });
     renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('No audit logs available')).toBeTruthy();

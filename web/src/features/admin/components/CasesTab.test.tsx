@@ -53,7 +53,7 @@ describe('Cases tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ [routeOf(adminListCases)]: () => json([]) });
+    mockAdminApi({ [routeOf(adminListCases)]: () => json({ items: [], nextCursor: null }) });
     renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('No patient cases found')).toBeTruthy();
@@ -121,7 +121,10 @@ describe('Cases tab', () => {
       status: 'completed',
       feedback: { rating: 1, feedback: null, submittedAt: '2025-01-06T11:00:00.000Z' },
     });
-    mockAdminApi({ [routeOf(adminListCases)]: () => reply(adminListCases, [rated, unrated]) });
+    mockAdminApi({
+      [routeOf(adminListCases)]: () =>
+        reply(adminListCases, { items: [rated, unrated], nextCursor: null }),
+    });
     renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
