@@ -152,3 +152,27 @@ describe('Cases tab', () => {
     expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: 'Cough, routine' })).toBe(true);
   });
 });
+
+describe('Cases tab pages', () => {
+  it('reads the next page with the cursor on Load more, until the last', async () => {
+    const later = caseRow({ id: 'case-later', patientName: 'Lee Later' });
+    const api = mockAdminApi({
+      [routeOf(adminListCases)]: ({ url }) =>
+        url.searchParams.get('cursor') === 'p2'
+          ? reply(adminListCases, { items: [later], nextCursor: null })
+          : reply(adminListCases, { items: cases, nextCursor: 'p2' }),
+    });
+    renderAdmin();
+    openTab('Cases');
+    const table = await screen.findByRole('table', { name: 'Patient cases' });
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Lee Later')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(api.calls(adminListCases).map((r) => r.url.search)).toEqual([
+      '?limit=25',
+      '?limit=25&cursor=p2',
+    ]);
+  });
+});
