@@ -186,12 +186,13 @@ describe('admin stats come from counters', () => {
       const applications = await adminListAll<AdminApplication>(stack, token, applicationsPath);
       const second = await readStats();
       if (JSON.stringify(first) === JSON.stringify(second)) {
-        const expected = statsFrom(applications, new Date().toISOString().slice(0, 10));
-        expect(second).toEqual({
-          ...expected,
-          // Summed in milliseconds by the counters, in floating hours here.
-          averageReviewTime: expect.closeTo(expected.averageReviewTime, 0),
-        });
+        const { averageReviewTime, ...counts } = statsFrom(
+          applications,
+          new Date().toISOString().slice(0, 10),
+        );
+        expect(second).toMatchObject(counts);
+        // Summed in milliseconds by the counters, in floating hours here.
+        expect(second.averageReviewTime).toBeCloseTo(averageReviewTime, 0);
         break;
       }
       if (Date.now() > deadline) throw new Error('the applications never stood still for 20 s');
