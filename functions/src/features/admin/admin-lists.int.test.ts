@@ -9,6 +9,8 @@ import {
   review,
 } from '../../../../local/testing/provider-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { listDoctorApplicationPage } from '../../db/doctor-applications';
+import { applicationFilter } from './views';
 import type { AdminApplication, AdminCaseRow, AdminStats, AuditLogEntry } from '@shared/admin/api';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
@@ -55,6 +57,29 @@ describe('admin lists are paged with an opaque cursor', () => {
     expect(pages.at(-1)!.nextCursor).toBeNull();
     const seen = pages.flatMap((page) => page.items.map((item) => item.applicationId));
     expect(seen).toEqual([...created].reverse());
+  });
+
+  it('cuts a filtered page short after its read budget and reads on from where it stopped', async () => {
+    const name = uniqueName();
+    const created: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      created.push((await apply(stack, { fullName: `${name} ${index}` })).applicationId);
+    }
+    const keep = applicationFilter({ search: name.toLowerCase() });
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let afterSortKey: string | undefined;
+    // Two items read per request: the whole table in small steps, each continuing the last.
+    for (let request = 0; request < 10_000; request += 1) {
+      const page = await listDoctorApplicationPage({ limit: 10, afterSortKey, keep, maxRead: 2 });
+      seen.push(...page.applications.map((record) => record.applicationId));
+      sizes.push(page.applications.length);
+      if (!page.lastSortKey) break;
+      afterSortKey = page.lastSortKey;
+    }
+    expect(seen).toEqual([...created].reverse());
+    // Pages came back short (even empty) with a cursor, rather than reading on without bound.
+    expect(sizes.filter((size) => size < 3).length).toBeGreaterThan(1);
   });
 
   it('pages every application, case and audit entry exactly once, newest first', async () => {
