@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ApplicationRef } from '@shared/doctor-applications/application-ref';
 import { applicationMessages } from '@shared/doctor-applications/submit';
 import { applicationStatusSchema } from '@shared/doctor-applications/status';
-import { conflict } from '../lib/errors';
+import { conflict, serviceUnavailable } from '../lib/errors';
 import { countNewApplicationTx } from './application-counters';
 import { auditEntryTx } from './audit-log';
 import { listEntry, partitions, type ItemKey } from './keys';
@@ -113,7 +113,8 @@ export async function insertDoctorApplication(record: DoctorApplicationRecord): 
   // A generated id collided (40 bits for the application id: rare): the caller may retry.
   if (codes[0] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed')
     throw conflict('Please submit the application again');
-  throw conflict('Too many applications at once. Please submit the application again');
+  // Still meeting other writes on the counters after the retries: busy, not the client's fault.
+  throw serviceUnavailable('Too many applications at once. Please submit the application again');
 }
 
 /**

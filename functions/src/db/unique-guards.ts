@@ -39,8 +39,11 @@ export async function guardTaken(key: ItemKey): Promise<boolean> {
   return (await getItem(key)) !== undefined;
 }
 
-/** Who holds a unique value (the id `guardTx` stored), or null when nobody does. */
+/**
+ * Who holds a unique value (the id `guardTx` stored), or null when nobody does. Strongly
+ * consistent: a guard written a moment ago is found.
+ */
 export async function guardOwner(key: ItemKey): Promise<string | null> {
-  const item = await getItem(key);
+  const item = await getItem(key, { consistent: true });
   return typeof item?.owner === 'string' ? item.owner : null;
 }

@@ -13,7 +13,7 @@ import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/prov
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { guardKeys, guardTx } from '../../db/unique-guards';
 import { hashPassword } from '../../lib/auth/passwords';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { endProviderAccess } from '../providers/end-access';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 
@@ -157,7 +157,8 @@ export async function reviewApplication(input: {
   if (codes?.includes('ConditionalCheckFailed')) {
     throw conflict('A provider with this email or license number already exists');
   }
-  if (codes) throw conflict(REVIEW_CONFLICT_MESSAGE);
+  // Still meeting other writes (on the counters) after the retries: busy, not a lost race.
+  if (codes) throw serviceUnavailable('Too many reviews at once. Please try again.');
   // A withdrawn approval ends the provider's sessions and sockets at once (issue 8).
   if (input.decision === 'reject' && current.providerId) {
     await endProviderAccess(current.providerId);
