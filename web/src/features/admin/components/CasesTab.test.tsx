@@ -154,24 +154,35 @@ describe('Cases tab', () => {
 });
 
 describe('Cases tab pages', () => {
-  it('reads the next page with the cursor on Load more, until the last', async () => {
+  it('reads the next page with the cursor on Load more, again after a failure', async () => {
     const later = caseRow({ id: 'case-later', patientName: 'Lee Later' });
+    let nextPageReads = 0;
     const api = mockAdminApi({
-      [routeOf(adminListCases)]: ({ url }) =>
-        url.searchParams.get('cursor') === 'p2'
-          ? reply(adminListCases, { items: [later], nextCursor: null })
-          : reply(adminListCases, { items: cases, nextCursor: 'p2' }),
+      [routeOf(adminListCases)]: ({ url }) => {
+        if (url.searchParams.get('cursor') !== 'p2') {
+          return reply(adminListCases, { items: cases, nextCursor: 'p2' });
+        }
+        nextPageReads += 1;
+        return nextPageReads === 1
+          ? json({ message: 'boom' }, 503)
+          : reply(adminListCases, { items: [later], nextCursor: null });
+      },
     });
     renderAdmin();
     openTab('Cases');
     const table = await screen.findByRole('table', { name: 'Patient cases' });
     expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Lee Later')).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 2);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText('Failed to fetch cases')).toBeNull();
     expect(api.calls(adminListCases).map((r) => r.url.search)).toEqual([
       '?limit=25',
+      '?limit=25&cursor=p2',
       '?limit=25&cursor=p2',
     ]);
   });

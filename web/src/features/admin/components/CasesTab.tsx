@@ -81,9 +81,7 @@ export function CasesTab() {
           </table>
         </div>
       )}
-      {cases.isSuccess ? (
-        <LoadMoreButton list={cases} errorMessage={adminMessages.casesFailed} />
-      ) : null}
+      {cases.data ? <LoadMoreButton list={cases} errorMessage={adminMessages.casesFailed} /> : null}
       <CaseDetailsDialog caseRow={selected} onClose={() => setSelected(null)} />
     </div>
   );
