@@ -54,12 +54,58 @@ export function adminFetch(stack: TestStack, token: string, path: string, init: 
   return appFetch(stack, path, { ...init, headers });
 }
 
+/** A page of an admin list as the API answers it. */
+export interface AdminPage<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+/**
+ * Every page of an admin list (`path` may carry its own query), `limit` items a page, following
+ * `nextCursor` until the last page; fails after `maxPages` so a cursor that loops cannot hang.
+ */
+export async function adminPages<Item>(
+  stack: TestStack,
+  token: string,
+  path: string,
+  { limit = 100, maxPages = 200 }: { limit?: number; maxPages?: number } = {},
+): Promise<AdminPage<Item>[]> {
+  const pages: AdminPage<Item>[] = [];
+  let cursor: string | null = null;
+  do {
+    const url = new URL(path, 'http://list.invalid');
+    url.searchParams.set('limit', String(limit));
+    if (cursor) url.searchParams.set('cursor', cursor);
+    const response = await adminFetch(stack, token, `${url.pathname}${url.search}`);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    const page = (await response.json()) as AdminPage<Item>;
+    pages.push(page);
+    cursor = page.nextCursor;
+    if (pages.length >= maxPages && cursor) throw new Error(`${path}: more than ${maxPages} pages`);
+  } while (cursor);
+  return pages;
+}
+
+/** Every item of an admin list, in list order. */
+export async function adminListAll<Item>(
+  stack: TestStack,
+  token: string,
+  path: string,
+): Promise<Item[]> {
+  return (await adminPages<Item>(stack, token, path)).flatMap((page) => page.items);
+}
+
+/**
+ * An admin decision. `id` is the application id or the admin list item's id; with
+ * `expectedVersion` (as the panel sends it) the decision is refused if the application changed.
+ */
 export function review(
   stack: TestStack,
   token: string,
-  applicationId: string,
+  id: string,
   decision: 'approve' | 'reject',
   notes = '',
+  options: { expectedVersion?: number } = {},
 ) {
   return adminFetch(
     stack,
@@ -68,11 +114,11 @@ export function review(
       decision === 'approve'
         ? adminContracts.adminApproveApplication
         : adminContracts.adminRejectApplication,
-      { applicationId },
+      { id },
     ),
     {
       method: 'POST',
-      body: JSON.stringify({ notes }),
+      body: JSON.stringify({ notes, ...options }),
     },
   );
 }

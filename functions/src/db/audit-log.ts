@@ -49,8 +49,51 @@ export function auditEntryTx(entry: {
   });
 }
 
-/** Access pattern: all audit entries, newest first (gsi1 `AUDIT_LOGS`). */
-export async function listAuditEntries(limit = 500): Promise<AuditLogEntry[]> {
-  const items = await queryFirst(listQuery('AUDIT_LOGS', { newestFirst: true }), limit);
-  return items.map((item) => parseStored(auditLogEntrySchema, entity, item));
+/**
+ * Where a page of the audit log starts: the `AUDIT_LOGS` sort key of the last entry shown and
+ * its application id (the entry's table key lives in its application's partition).
+ */
+export interface AuditPosition {
+  sortKey: string;
+  applicationId: string;
+}
+
+/**
+ * Access pattern: one page of the audit entries, newest first (gsi1 `AUDIT_LOGS`, `limit + 1`
+ * items after `after`, a position this function returned), and the position of the last one
+ * shown when another page exists.
+ */
+export async function listAuditPage(
+  limit: number,
+  after?: AuditPosition,
+): Promise<{ entries: AuditLogEntry[]; last: AuditPosition | null }> {
+  const startKey = after ? auditStartKey(after) : undefined;
+  const items = await queryFirst(
+    listQuery('AUDIT_LOGS', { newestFirst: true }),
+    limit + 1,
+    startKey,
+  );
+  const entries = items
+    .slice(0, limit)
+    .map((item) => parseStored(auditLogEntrySchema, entity, item));
+  const lastShown = entries.at(-1);
+  return {
+    entries,
+    last:
+      items.length > limit && lastShown
+        ? {
+            sortKey: listEntry('AUDIT_LOGS', lastShown.timestamp, lastShown.id).gsi1sk,
+            applicationId: lastShown.applicationId,
+          }
+        : null,
+  };
+}
+
+/** The index start key of the entry at `position` (its sort key is `{timestamp}#{id}`). */
+function auditStartKey(position: AuditPosition) {
+  const [timestamp = '', id = ''] = position.sortKey.split('#');
+  return {
+    ...auditEntryKey(position.applicationId, timestamp, id),
+    ...listEntry('AUDIT_LOGS', timestamp, id),
+  };
 }

@@ -3,7 +3,7 @@ import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
 import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
-import { listEntry, partitions, type ItemKey } from './keys';
+import { listEntry, partitions, type ItemKey, type ListName } from './keys';
 import { isMeetingItem, parseMeeting, type MeetingRecord } from './meetings';
 import { isPaymentItem, parsePayment, type PaymentRecord } from './payments';
 import { patientTx, type PatientRecord } from './patients';
@@ -12,7 +12,6 @@ import {
   countQuery,
   IF_EXISTS,
   conditionalUpdate,
-  listQuery,
   partitionQuery,
   queryAll,
   queryFirst,
@@ -349,15 +348,17 @@ export interface CasePage {
   lastSortKey: string | null;
 }
 
-/** A dashboard list: which index, which partition, and (for gsi3) which sort key prefix. */
+/** A case list: which index, which partition, and (for gsi3) which sort key prefix. */
 export interface CaseList {
-  index: 'gsi2' | 'gsi3' | 'gsi4';
+  index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
   partition: string;
   prefix?: string;
 }
 
 export const queueList: CaseList = { index: 'gsi2', partition: CASE_QUEUE };
 export const paidCasesList: CaseList = { index: 'gsi4', partition: PAID_CASES };
+/** Every case, paid or not (gsi1 `CASES`): the admin's case overview. */
+export const allCasesList: CaseList = { index: 'gsi1', partition: 'CASES' satisfies ListName };
 export const providerCasesList = (providerId: string, stage: ProviderCaseStage): CaseList => ({
   index: 'gsi3',
   partition: providerCasesPartition(providerId),
@@ -382,7 +383,7 @@ function caseListQuery(list: CaseList): QuerySpec {
 const caseIdOfSortKey = (sortKey: string): string => sortKey.slice(sortKey.lastIndexOf('#') + 1);
 
 /**
- * Access pattern: one page of a dashboard list, newest first, starting after `afterSortKey`
+ * Access pattern: one page of a case list, newest first, starting after `afterSortKey`
  * (a sort key this function returned; the caller checked its shape and list).
  */
 export async function listCasePage(
@@ -451,10 +452,4 @@ export async function countCases(
       ':now': keep.now.toISOString(),
     },
   });
-}
-
-/** Access pattern: recent cases, newest first (gsi1 `CASES`; admin Cases tab). */
-export async function listRecentCases(limit = 200): Promise<CaseRecord[]> {
-  const items = await queryFirst(listQuery('CASES', { newestFirst: true }), limit);
-  return items.map(parseCase);
 }

@@ -202,6 +202,26 @@ export async function queryFirst(
   return Items ?? [];
 }
 
+/**
+ * One request of a query: up to `limit` items after `startKey`, and whether DynamoDB stopped
+ * before the end (`LastEvaluatedKey`). For lists read page by page with a filter in memory.
+ */
+export async function queryPage(
+  spec: QuerySpec,
+  limit: number,
+  startKey?: StoredItem,
+): Promise<{ items: StoredItem[]; more: boolean }> {
+  const { Items, LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...spec,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: Items ?? [], more: LastEvaluatedKey !== undefined };
+}
+
 /** How many items a query matches (`Select: COUNT`), over every page. */
 export async function countQuery(spec: QuerySpec): Promise<number> {
   let count = 0;

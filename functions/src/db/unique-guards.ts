@@ -22,6 +22,11 @@ export const guardKeys = {
   providerLicense: (licenseNumber: string) =>
     guardKey('PROVIDER_LICENSE', normalizeLicense(licenseNumber)),
   adminEmail: (email: string) => guardKey('ADMIN_EMAIL', normalizeName(email)),
+  /**
+   * An application's record `id` (the admin list item's id): unique, and its owner is the
+   * application id, so the admin routes find an application by either (doctor-applications.ts).
+   */
+  applicationRecord: (id: string) => guardKey('APP_RECORD', id.toLowerCase()),
 } as const;
 
 /** Claims a unique value for `owner` (an id) inside the owner's transaction. */
@@ -32,4 +37,13 @@ export function guardTx(key: ItemKey, owner: string): TransactItem {
 
 export async function guardTaken(key: ItemKey): Promise<boolean> {
   return (await getItem(key)) !== undefined;
+}
+
+/**
+ * Who holds a unique value (the id `guardTx` stored), or null when nobody does. Strongly
+ * consistent: a guard written a moment ago is found.
+ */
+export async function guardOwner(key: ItemKey): Promise<string | null> {
+  const item = await getItem(key, { consistent: true });
+  return typeof item?.owner === 'string' ? item.owner : null;
 }

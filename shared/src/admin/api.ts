@@ -1,10 +1,13 @@
 import * as z from 'zod';
 import { applicationStatusSchema } from '../doctor-applications/status';
+import { pageSchema } from '../http/page';
+import { adminPageQuerySchema } from './page';
 
 // Sign-in and applications live here; the other admin schemas have a module each (so a handler
 // bundles only what it answers) and are re-exported for callers that want one import.
 export * from './audit-log';
 export * from './case-rows';
+export * from './page';
 export * from './stats';
 
 export const ADMIN_LOGIN_BLANK = 'Please enter both username and password';
@@ -31,11 +34,15 @@ export const adminLoginFormSchema = adminLoginRequestSchema.extend({
 export const adminLoginResponseSchema = z.object({ token: z.string(), adminId: z.string() });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
-/** `GET /api/admin/applications?status=&search=` (status omitted for All). */
-export const adminApplicationsQuerySchema = z.object({
+/**
+ * `GET /api/admin/applications?status=&search=&cursor=&limit=` (status omitted for All): one
+ * page of the matching applications, newest first.
+ */
+export const adminApplicationsQuerySchema = adminPageQuerySchema.extend({
   status: applicationStatusSchema.optional(),
   search: z.string().trim().max(100, { error: 'Search is too long' }).optional(),
 });
+export type AdminApplicationsQuery = z.infer<typeof adminApplicationsQuerySchema>;
 
 /** An application as the admin lists and reviews it (spec doc 2 §3: admin list item). */
 export const adminApplicationSchema = z.object({
@@ -56,9 +63,15 @@ export const adminApplicationSchema = z.object({
   status: applicationStatusSchema,
   reviewedAt: z.string().nullable(),
   reviewNotes: z.string().nullable(),
+  /**
+   * Bumped by every review. The panel sends it back as `expectedVersion`, so a decision made on
+   * what the admin saw is refused (409) when someone else reviewed the application meanwhile.
+   */
+  version: z.number().int(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
-export const adminApplicationListSchema = z.array(adminApplicationSchema);
+export const adminApplicationPageSchema = pageSchema(adminApplicationSchema);
+export type AdminApplicationPage = z.infer<typeof adminApplicationPageSchema>;
 
 /** `POST /api/admin/applications/{id}/approve|reject` */
 export const reviewRequestSchema = z.object({
@@ -67,7 +80,16 @@ export const reviewRequestSchema = z.object({
     .trim()
     .max(2000, { error: 'Notes must be at most 2000 characters' })
     .default(''),
+  /**
+   * The `version` of the application the decision was made on (optional: the spec's body is
+   * `{notes}`). Without it, the decision applies to the application as the server reads it.
+   */
+  expectedVersion: z.number().int().min(0).optional(),
 });
+
+/** The 409 of a review that lost a race with another review of the same application. */
+export const REVIEW_CONFLICT_MESSAGE =
+  'The application changed while it was being reviewed. Please try again.';
 export const reviewResponseSchema = z.object({
   success: z.literal(true),
   application: adminApplicationSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pageSchema } from '../http/page';
 
 export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
 
@@ -14,4 +15,6 @@ export const auditLogEntrySchema = z.object({
   notes: z.string(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
-export const auditLogSchema = z.array(auditLogEntrySchema);
+/** One page of the audit log, newest first. */
+export const auditLogPageSchema = pageSchema(auditLogEntrySchema);
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

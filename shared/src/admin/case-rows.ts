@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pageSchema } from '../http/page';
 import { caseFeedbackSchema } from '../cases/feedback';
 import { adminCaseStatuses } from '../cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '../patients/request';
@@ -21,4 +22,6 @@ export const adminCaseRowSchema = z.object({
   feedback: caseFeedbackSchema.nullable(),
 });
 export type AdminCaseRow = z.infer<typeof adminCaseRowSchema>;
-export const adminCaseListSchema = z.array(adminCaseRowSchema);
+/** One page of the case overview, newest first. */
+export const adminCasePageSchema = pageSchema(adminCaseRowSchema);
+export type AdminCasePage = z.infer<typeof adminCasePageSchema>;

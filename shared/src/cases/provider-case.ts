@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { attachmentListSchema } from './attachments';
 import { caseIdSchema } from './case-id';
+import { cursorSchema, INVALID_CURSOR_MESSAGE, pageLimitSchema } from '../http/page';
 
 /**
  * The provider's reading of a case (spec doc 2 §3 "Case (provider view)", §4). A provider sees
@@ -43,7 +44,7 @@ export type CaseListView = z.infer<typeof caseListViewSchema>;
 
 export const CASE_LIST_PAGE_SIZE = 25;
 export const CASE_LIST_MAX_PAGE_SIZE = 100;
-export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+export { INVALID_CURSOR_MESSAGE };
 
 /**
  * `GET /api/cases?view=&cursor=&limit=`: one page of one list. The 30 s refresh and each alert
@@ -51,12 +52,8 @@ export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
  */
 export const caseListQuerySchema = z.object({
   view: caseListViewSchema.default('all'),
-  cursor: z
-    .string()
-    .max(300, { error: INVALID_CURSOR_MESSAGE })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_CURSOR_MESSAGE })
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(CASE_LIST_MAX_PAGE_SIZE).default(CASE_LIST_PAGE_SIZE),
+  cursor: cursorSchema.optional(),
+  limit: pageLimitSchema(CASE_LIST_PAGE_SIZE, CASE_LIST_MAX_PAGE_SIZE),
 });
 export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import * as routes from '../../routes';
 import { reviewHandler } from './review-handler';
 
-/** POST /api/admin/applications/{applicationId}/approve {notes} */
+/** POST /api/admin/applications/{id}/approve {notes} */
 export const handler = reviewHandler(routes.adminApproveApplication, 'approve');

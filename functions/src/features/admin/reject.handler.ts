@@ -1,5 +1,5 @@
 import * as routes from '../../routes';
 import { reviewHandler } from './review-handler';
 
-/** POST /api/admin/applications/{applicationId}/reject {notes} */
+/** POST /api/admin/applications/{id}/reject {notes} */
 export const handler = reviewHandler(routes.adminRejectApplication, 'reject');

@@ -8,17 +8,20 @@ import { toAdminApplication } from './views';
 type ReviewRoute = typeof routes.adminApproveApplication | typeof routes.adminRejectApplication;
 
 /**
- * The approve and reject routes (spec doc 2 §7): the decision is stored with its audit entry,
- * then the doctor is emailed. A failed email is logged; the decision stands.
+ * The approve and reject routes (spec doc 2 §7): `{id}` is the admin list item's id or the
+ * application id. The decision is stored with its audit entry, then the doctor is emailed (only
+ * by the review that took effect: a review that lost a race answered 409 before). A failed email
+ * is logged; the decision stands.
  */
 export function reviewHandler(route: ReviewRoute, decision: Decision) {
   return httpHandler(route, {
     async handle({ params, body, session, log }) {
       const outcome = await reviewApplication({
-        applicationId: params.applicationId,
+        application: params.id,
         decision,
         notes: body.notes,
         adminId: session.subjectId,
+        expectedVersion: body.expectedVersion,
       });
       const email =
         decision === 'approve' && outcome.credentials

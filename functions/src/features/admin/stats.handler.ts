@@ -1,11 +1,12 @@
-import { listDoctorApplications } from '../../db/doctor-applications';
+import { applicationCounters, applicationDayOf } from '../../db/application-counters';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
-import { computeStats } from './views';
+import { statsOf } from './views';
 
-/** GET /api/admin/stats */
+/** GET /api/admin/stats: the six tiles, from counter items (never by reading applications). */
 export const handler = httpHandler(routes.adminStats, {
   async handle() {
-    return { body: computeStats(await listDoctorApplications()) };
+    const counters = await applicationCounters(applicationDayOf(new Date().toISOString()));
+    return { body: statsOf(counters) };
   },
 });

@@ -1,5 +1,6 @@
 import type { AdminApplication, AdminCaseRow, AdminStats } from '@shared/admin/api';
 import { adminCaseStatusOf } from '@shared/cases/status';
+import type { ApplicationTotals } from '../../db/application-counters';
 import type { CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
@@ -24,46 +25,48 @@ export function toAdminApplication(record: DoctorApplicationRecord): AdminApplic
     status: record.status,
     reviewedAt: record.reviewedAt,
     reviewNotes: record.reviewNotes,
+    version: record.version,
   };
 }
 
-/** Case-insensitive substring on name, email or specialization, with the status filter. */
-export function filterApplications(
-  records: DoctorApplicationRecord[],
-  filter: { status?: string; search?: string },
-): DoctorApplicationRecord[] {
+/**
+ * The Applications tab's filter (spec doc 2 §5): the status, and a case-insensitive substring of
+ * name, email or specialization.
+ */
+export function applicationFilter(filter: {
+  status?: string;
+  search?: string;
+}): (record: DoctorApplicationRecord) => boolean {
   const needle = filter.search?.toLowerCase() ?? '';
-  return records.filter(
-    (record) =>
-      (!filter.status || record.status === filter.status) &&
-      (!needle ||
-        [record.fullName, record.email, record.specialization].some((field) =>
-          field.toLowerCase().includes(needle),
-        )),
-  );
+  return (record) =>
+    (!filter.status || record.status === filter.status) &&
+    (!needle ||
+      [record.fullName, record.email, record.specialization].some((field) =>
+        field.toLowerCase().includes(needle),
+      ));
 }
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The six stat tiles (spec doc 2 §3); review time from real review times, in hours. */
-export function computeStats(records: DoctorApplicationRecord[], now = new Date()): AdminStats {
-  const today = now.toISOString().slice(0, 10);
-  const reviewHours = records
-    .filter((record) => record.reviewedAt)
-    .map(
-      (record) => (Date.parse(record.reviewedAt!) - Date.parse(record.applicationDate)) / HOUR_MS,
-    )
-    .filter((hours) => Number.isFinite(hours) && hours >= 0);
-  const count = (status: string) => records.filter((record) => record.status === status).length;
+/**
+ * The six stat tiles (spec doc 2 §3) from the counters: Pending Review counts pending and under
+ * review; the review time is the mean of each reviewed application's latest review, in hours.
+ */
+export function statsOf({
+  totals,
+  onDay,
+}: {
+  totals: ApplicationTotals;
+  onDay: number;
+}): AdminStats {
   return {
-    totalApplications: records.length,
-    pendingApplications: count('pending') + count('under_review'),
-    approvedApplications: count('approved'),
-    rejectedApplications: count('rejected'),
-    applicationsToday: records.filter((record) => record.applicationDate.startsWith(today)).length,
-    averageReviewTime: reviewHours.length
-      ? Math.round((reviewHours.reduce((sum, hours) => sum + hours, 0) / reviewHours.length) * 10) /
-        10
+    totalApplications: totals.total,
+    pendingApplications: totals.status_pending + totals.status_under_review,
+    approvedApplications: totals.status_approved,
+    rejectedApplications: totals.status_rejected,
+    applicationsToday: onDay,
+    averageReviewTime: totals.reviewed
+      ? Math.round((totals.reviewMillis / totals.reviewed / HOUR_MS) * 10) / 10
       : 0,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newPaidCaseId, postJson } from '../../../../local/testing/patient-journey';
-import { adminFetch, adminToken } from '../../../../local/testing/provider-journey';
+import { adminListAll, adminToken } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { storeCaseStatus } from '../../db/testing';
 import { CASE_NOT_FOUND } from './load';
@@ -61,9 +61,11 @@ describe('POST /api/cases/{caseId}/feedback', () => {
     expect(await messageOf(second)).toBe(feedbackMessages.alreadySubmitted);
 
     const token = await adminToken(stack);
-    const rows = (await (
-      await adminFetch(stack, token, pathOf(adminContracts.adminListCases, {}))
-    ).json()) as AdminCaseRow[];
+    const rows = await adminListAll<AdminCaseRow>(
+      stack,
+      token,
+      pathOf(adminContracts.adminListCases, {}),
+    );
     const row = rows.find((candidate) => candidate.id === caseId);
     expect(row?.status).toBe('completed');
     expect(row?.feedback).toMatchObject({ rating: 4, feedback: 'Kind and clear' });

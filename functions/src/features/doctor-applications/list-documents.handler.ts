@@ -1,13 +1,21 @@
 import { listApplicationDocuments } from '../../db/application-documents';
+import { getDoctorApplicationByRef } from '../../db/doctor-applications';
+import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { toAttachmentView } from '../uploads/attachment-view';
 import { presignDownload } from '../uploads/storage';
+import { APPLICATION_NOT_FOUND } from './status-lookup';
 
-/** GET /api/doctor-applications/{applicationId}/attachments (admin): with 5-minute links. */
+/**
+ * GET /api/doctor-applications/{applicationId}/attachments (admin): with 5-minute links. The
+ * parameter is the admin list item's id or the application id; an unknown one is 404.
+ */
 export const handler = httpHandler(routes.listApplicationAttachments, {
   async handle({ params }) {
-    const documents = await listApplicationDocuments(params.applicationId);
+    const application = await getDoctorApplicationByRef(params.applicationId);
+    if (!application) throw notFound(APPLICATION_NOT_FOUND);
+    const documents = await listApplicationDocuments(application.applicationId);
     const views = await Promise.all(
       documents.map(async (document) => ({
         ...toAttachmentView(document),

@@ -1,16 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { REVIEW_CONFLICT_MESSAGE } from '@shared/admin/api';
+import type { ApplicationRef } from '@shared/doctor-applications/application-ref';
+import { countReviewTx } from '../../db/application-counters';
 import { auditEntryTx } from '../../db/audit-log';
 import {
-  getDoctorApplication,
+  getDoctorApplicationByRef,
   reviewedApplicationTx,
   type DoctorApplicationRecord,
 } from '../../db/doctor-applications';
 import { providerLoginActiveTx, providerLoginTx } from '../../db/provider-logins';
 import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/providers';
-import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
+import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { guardKeys, guardTx } from '../../db/unique-guards';
 import { hashPassword } from '../../lib/auth/passwords';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { endProviderAccess } from '../providers/end-access';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 
@@ -26,8 +29,6 @@ export interface ReviewOutcome {
   /** Set on approval: the sign-in the doctor receives by email. */
   credentials: { email: string; password: string } | null;
 }
-
-const MAX_ATTEMPTS = 5;
 
 function providerFor(
   application: DoctorApplicationRecord,
@@ -60,90 +61,109 @@ function providerFor(
   };
 }
 
+/** From application to review, in milliseconds (never negative: clocks may disagree a little). */
+function reviewMillis(application: DoctorApplicationRecord, reviewedAt: string): number {
+  return Math.max(0, Date.parse(reviewedAt) - Date.parse(application.applicationDate));
+}
+
 /**
  * Approves or rejects an application from any current status (spec doc 2 §4). One transaction
- * holds the status change (conditional on the version read, so concurrent reviews apply one
- * after the other), its audit entry, and on approval the verified Provider with its sign-in
- * and license guard (unique email and license). A rejection deactivates an existing provider.
+ * holds the status change, its audit entry, the stat counters and, on approval, the verified
+ * Provider with its sign-in and license guard (unique email and license); a rejection
+ * deactivates an existing provider.
+ *
+ * The change is conditional on the version the decision was made on: `expectedVersion` (the
+ * version the admin saw) or else the version read here. Of two reviews made on the same version
+ * (approve and reject at once, approve twice) exactly one takes effect: one status change, one
+ * audit entry, one provider, one email. The other is refused with 409 and changes nothing, so
+ * the admin looks again instead of overwriting a decision they never saw.
  */
 export async function reviewApplication(input: {
-  applicationId: string;
+  application: ApplicationRef;
   decision: Decision;
   notes: string;
   adminId: string;
+  expectedVersion?: number;
 }): Promise<ReviewOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
-    const current = await getDoctorApplication(input.applicationId);
-    if (!current) throw notFound(APPLICATION_NOT_FOUND);
-    const now = new Date().toISOString();
-    const newStatus = input.decision === 'approve' ? 'approved' : 'rejected';
-    const updated: DoctorApplicationRecord = {
-      ...current,
-      status: newStatus,
-      reviewedAt: now,
-      reviewedBy: input.adminId,
-      reviewNotes: input.notes,
-      version: current.version + 1,
-    };
+  const current = await getDoctorApplicationByRef(input.application);
+  if (!current) throw notFound(APPLICATION_NOT_FOUND);
+  const decidedOn = input.expectedVersion ?? current.version;
+  if (decidedOn !== current.version) throw conflict(REVIEW_CONFLICT_MESSAGE);
 
-    const items: TransactItem[] = [
-      auditEntryTx({
-        action: input.decision === 'approve' ? 'APPROVED' : 'REJECTED',
-        applicationId: current.applicationId,
-        adminId: input.adminId,
-        previousStatus: current.status,
-        newStatus,
-        notes: input.notes,
-        timestamp: now,
-      }),
-    ];
-    let credentials: ReviewOutcome['credentials'] = null;
+  const now = new Date().toISOString();
+  const newStatus = input.decision === 'approve' ? 'approved' : 'rejected';
+  const updated: DoctorApplicationRecord = {
+    ...current,
+    status: newStatus,
+    reviewedAt: now,
+    reviewedBy: input.adminId,
+    reviewNotes: input.notes,
+    version: current.version + 1,
+  };
 
-    if (input.decision === 'approve') {
-      const password = temporaryPassword();
-      const passwordHash = await hashPassword(password);
-      credentials = { email: current.email, password };
-      if (!current.providerId) {
-        const provider = providerFor(current, input.adminId, now);
-        updated.providerId = provider.id;
-        items.push(
-          providerTx(provider),
-          providerLoginTx({
-            providerId: provider.id,
-            email: provider.email,
-            passwordHash,
-            isActive: true,
-            mustChangePassword: true,
-          }),
-          guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
-        );
-      } else {
-        items.push(...providerActivation(current, true, passwordHash));
-      }
-    } else if (current.providerId) {
-      items.push(...providerActivation(current, false, null));
+  const items: TransactItem[] = [
+    auditEntryTx({
+      action: input.decision === 'approve' ? 'APPROVED' : 'REJECTED',
+      applicationId: current.applicationId,
+      adminId: input.adminId,
+      previousStatus: current.status,
+      newStatus,
+      notes: input.notes,
+      timestamp: now,
+    }),
+    countReviewTx({
+      previousStatus: current.status,
+      newStatus,
+      reviewMillis: reviewMillis(current, now),
+      previousReviewMillis: current.reviewedAt ? reviewMillis(current, current.reviewedAt) : null,
+    }),
+  ];
+  let credentials: ReviewOutcome['credentials'] = null;
+
+  if (input.decision === 'approve') {
+    const password = temporaryPassword();
+    const passwordHash = await hashPassword(password);
+    credentials = { email: current.email, password };
+    if (!current.providerId) {
+      const provider = providerFor(current, input.adminId, now);
+      updated.providerId = provider.id;
+      items.push(
+        providerTx(provider),
+        providerLoginTx({
+          providerId: provider.id,
+          email: provider.email,
+          passwordHash,
+          isActive: true,
+          mustChangePassword: true,
+        }),
+        guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
+      );
+    } else {
+      items.push(...providerActivation(current, true, passwordHash));
     }
-
-    // First item: its reason tells a concurrent review apart from a taken email or license.
-    items.unshift(reviewedApplicationTx(updated, current.version));
-
-    try {
-      await writeTransaction(items);
-    } catch (error) {
-      const codes = cancellationReasons(error);
-      if (!codes) throw error;
-      const raced = codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict');
-      if (raced && attempt < MAX_ATTEMPTS) continue;
-      if (raced)
-        throw conflict('The application changed while it was being reviewed. Please try again.');
-      throw conflict('A provider with this email or license number already exists');
-    }
-    // A withdrawn approval ends the provider's sessions and sockets at once (issue 8).
-    if (input.decision === 'reject' && current.providerId) {
-      await endProviderAccess(current.providerId);
-    }
-    return { application: updated, credentials };
+  } else if (current.providerId) {
+    items.push(...providerActivation(current, false, null));
   }
+
+  // First item: its reason tells a concurrent review apart from a taken email or license.
+  items.unshift(reviewedApplicationTx(updated, decidedOn));
+
+  // Conflicts with transactions still in flight (on the counters, say) are retried there; a
+  // failed condition is final.
+  const codes = await writeConditionalTransaction(items);
+  if (codes?.[0] === 'ConditionalCheckFailed' || codes?.[0] === 'TransactionConflict') {
+    throw conflict(REVIEW_CONFLICT_MESSAGE);
+  }
+  if (codes?.includes('ConditionalCheckFailed')) {
+    throw conflict('A provider with this email or license number already exists');
+  }
+  // Still meeting other writes (on the counters) after the retries: busy, not a lost race.
+  if (codes) throw serviceUnavailable('Too many reviews at once. Please try again.');
+  // A withdrawn approval ends the provider's sessions and sockets at once (issue 8).
+  if (input.decision === 'reject' && current.providerId) {
+    await endProviderAccess(current.providerId);
+  }
+  return { application: updated, credentials };
 }
 
 /** (Re)activates or deactivates the provider an earlier approval created. */

@@ -1,10 +1,10 @@
 import { defineRoute } from '../../http/contract';
-import { adminApplicationListSchema, adminApplicationsQuerySchema } from '../api';
+import { adminApplicationPageSchema, adminApplicationsQuerySchema } from '../api';
 
-/** Newest first; `status` omitted for All. */
+/** One page, newest first; `status` omitted for All. */
 export const adminListApplications = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/api/admin/applications',
   query: adminApplicationsQuerySchema,
-  response: adminApplicationListSchema,
+  response: adminApplicationPageSchema,
 });

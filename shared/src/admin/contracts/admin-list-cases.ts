@@ -1,8 +1,11 @@
 import { defineRoute } from '../../http/contract';
-import { adminCaseListSchema } from '../case-rows';
+import { adminPageQuerySchema } from '../page';
+import { adminCasePageSchema } from '../case-rows';
 
+/** One page of the case overview, newest first. */
 export const adminListCases = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/api/admin/cases',
-  response: adminCaseListSchema,
+  query: adminPageQuerySchema,
+  response: adminCasePageSchema,
 });

@@ -1,8 +1,11 @@
 import { defineRoute } from '../../http/contract';
-import { auditLogSchema } from '../audit-log';
+import { adminPageQuerySchema } from '../page';
+import { auditLogPageSchema } from '../audit-log';
 
+/** One page of the audit log, newest first. */
 export const adminListLogs = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/api/admin/logs',
-  response: auditLogSchema,
+  query: adminPageQuerySchema,
+  response: auditLogPageSchema,
 });

@@ -1,12 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminApplication } from '@shared/admin/api';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminApplicationPage } from '@shared/admin/api';
 import { adminListApplications } from '@shared/admin/contracts';
-import { request, urlOf } from '@web/lib/api';
+import { request } from '@web/lib/api';
 import { adminAuth } from './admin-request';
 import { adminKeys, type AdminApplicationsFilters } from './keys';
+import { adminPaging, pageQuery } from './pages';
 
-/** The query of the list: status is omitted for All and the search when blank. */
-function applicationsQuery({ status, search }: AdminApplicationsFilters) {
+/** The filter part of the query: status is omitted for All and the search when blank. */
+function filterQuery({ status, search }: AdminApplicationsFilters) {
   const text = search.trim();
   return {
     ...(status !== 'all' ? { status } : {}),
@@ -14,18 +15,13 @@ function applicationsQuery({ status, search }: AdminApplicationsFilters) {
   };
 }
 
-/** `GET /api/admin/applications?status={status}&search={text}`. */
-export function adminApplicationsUrl(filters: AdminApplicationsFilters): string {
-  return urlOf(adminListApplications, { query: applicationsQuery(filters) });
-}
-
-/** Newest first, as the server sends them. */
+/** `GET /api/admin/applications?status={status}&search={text}&limit=&cursor=`, newest first. */
 export function getAdminApplications(
   filters: AdminApplicationsFilters,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<AdminApplication[]> {
+  { cursor, signal }: { cursor?: string; signal?: AbortSignal } = {},
+): Promise<AdminApplicationPage> {
   return request(adminListApplications, {
-    query: applicationsQuery(filters),
+    query: { ...filterQuery(filters), ...pageQuery(cursor) },
     signal,
     auth: adminAuth(),
   });
@@ -33,14 +29,16 @@ export function getAdminApplications(
 
 export function adminApplicationsQueryOptions(filters: AdminApplicationsFilters) {
   const normalized = { status: filters.status, search: filters.search.trim() };
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: adminKeys.applicationList(normalized),
-    queryFn: ({ signal }) => getAdminApplications(normalized, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      getAdminApplications(normalized, { cursor: pageParam, signal }),
+    ...adminPaging,
     // While a new search loads, keep showing the previous results.
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAdminApplications(filters: AdminApplicationsFilters) {
-  return useQuery(adminApplicationsQueryOptions(filters));
+  return useInfiniteQuery(adminApplicationsQueryOptions(filters));
 }

@@ -1,21 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCaseRow } from '@shared/admin/api';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminCasePage } from '@shared/admin/api';
 import { adminListCases } from '@shared/admin/contracts';
 import { request } from '@web/lib/api';
 import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
+import { adminPaging, pageQuery } from './pages';
 
-export function getAdminCases({ signal }: { signal?: AbortSignal } = {}): Promise<AdminCaseRow[]> {
-  return request(adminListCases, { signal, auth: adminAuth() });
+/** `GET /api/admin/cases?limit=&cursor=`: one page of the case overview, newest first. */
+export function getAdminCases({
+  cursor,
+  signal,
+}: { cursor?: string; signal?: AbortSignal } = {}): Promise<AdminCasePage> {
+  return request(adminListCases, { query: pageQuery(cursor), signal, auth: adminAuth() });
 }
 
 export function adminCasesQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: adminKeys.cases(),
-    queryFn: ({ signal }) => getAdminCases({ signal }),
+    queryFn: ({ pageParam, signal }) => getAdminCases({ cursor: pageParam, signal }),
+    ...adminPaging,
   });
 }
 
 export function useAdminCases() {
-  return useQuery(adminCasesQueryOptions());
+  return useInfiniteQuery(adminCasesQueryOptions());
 }

@@ -5,13 +5,16 @@ import { request } from '@web/lib/api';
 import { adminAuth } from './admin-request';
 import { adminKeys } from './keys';
 
-/** `GET /api/doctor-applications/{applicationId}/attachments`: the application's documents. */
+/**
+ * `GET /api/doctor-applications/{id}/attachments`: the application's documents, by the admin
+ * list item's `id` (spec doc 2 §7; the route names the parameter `applicationId`).
+ */
 export function getApplicationAttachments(
-  applicationId: string,
+  id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Attachment[]> {
   return request(listApplicationAttachments, {
-    params: { applicationId },
+    params: { applicationId: id },
     signal,
     auth: adminAuth(),
   });
@@ -21,15 +24,15 @@ export function getApplicationAttachments(
  * Each `url` is a short-lived presigned link, so the list is fetched again every time a review
  * dialog opens (stale at once) and dropped soon after it closes.
  */
-export function applicationAttachmentsQueryOptions(applicationId: string) {
+export function applicationAttachmentsQueryOptions(id: string) {
   return queryOptions({
-    queryKey: adminKeys.attachments(applicationId),
-    queryFn: ({ signal }) => getApplicationAttachments(applicationId, { signal }),
+    queryKey: adminKeys.attachments(id),
+    queryFn: ({ signal }) => getApplicationAttachments(id, { signal }),
     staleTime: 0,
     gcTime: 60_000,
   });
 }
 
-export function useApplicationAttachments(applicationId: string) {
-  return useQuery(applicationAttachmentsQueryOptions(applicationId));
+export function useApplicationAttachments(id: string) {
+  return useQuery(applicationAttachmentsQueryOptions(id));
 }

@@ -7,8 +7,8 @@ import { useApplicationAttachments } from '../api/get-application-attachments';
 import { adminMessages } from '../lib/labels';
 
 /** The documents an applicant uploaded; each opens in the document viewer. */
-export function ApplicationDocuments({ applicationId }: { applicationId: string }) {
-  const attachments = useApplicationAttachments(applicationId);
+export function ApplicationDocuments({ id }: { id: string }) {
+  const attachments = useApplicationAttachments(id);
   const [viewing, setViewing] = useState<Attachment | null>(null);
 
   if (attachments.isPending) return <LoadingState label="Loading documents..." className="py-4" />;

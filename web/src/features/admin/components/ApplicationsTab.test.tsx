@@ -20,10 +20,11 @@ signInAdminForEachTest();
 
 const JANE = applications[0]!;
 const OMAR = applications[1]!;
-const APPROVE = `POST ${pathOf(adminApproveApplication, { applicationId: JANE.applicationId })}`;
-const REJECT = `POST ${pathOf(adminRejectApplication, { applicationId: JANE.applicationId })}`;
-const attachmentsOf = (applicationId: string) =>
-  `GET ${pathOf(listApplicationAttachments, { applicationId })}`;
+const APPROVE = `POST ${pathOf(adminApproveApplication, { id: JANE.id })}`;
+const REJECT = `POST ${pathOf(adminRejectApplication, { id: JANE.id })}`;
+/** The documents route as the panel calls it: by the list item's `id`. */
+const attachmentsOf = (id: string) =>
+  `GET ${pathOf(listApplicationAttachments, { applicationId: id })}`;
 
 async function showApplications() {
   renderAdmin();
@@ -68,19 +69,21 @@ describe('Applications tab', () => {
     await showApplications();
     const list = () => api.calls(adminListApplications).map((r) => r.url.search);
     // Switching tabs may cancel the dashboard's request and ask again: same URL.
-    expect(new Set(list())).toEqual(new Set(['']));
+    expect(new Set(list())).toEqual(new Set(['?limit=25']));
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'under_review' } });
-    await waitFor(() => expect(list()).toContain('?status=under_review'));
+    await waitFor(() => expect(list()).toContain('?status=under_review&limit=25'));
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'J' } });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' Jane Smith ' } });
-    await waitFor(() => expect(list()).toContain('?status=under_review&search=Jane%20Smith'));
+    await waitFor(() =>
+      expect(list()).toContain('?status=under_review&search=Jane%20Smith&limit=25'),
+    );
     // Typing is debounced: the half-typed 'J' is never sent.
-    expect(list().some((search) => search.endsWith('search=J'))).toBe(false);
+    expect(list().some((search) => search.includes('search=J&'))).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
-    await waitFor(() => expect(list()).toContain('?search=Jane%20Smith'));
+    await waitFor(() => expect(list()).toContain('?search=Jane%20Smith&limit=25'));
     expect(api.calls().every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
 
     const options = within(screen.getByLabelText('Status')).getAllByRole('option');
@@ -94,7 +97,9 @@ describe('Applications tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ [routeOf(adminListApplications)]: () => json([]) });
+    mockAdminApi({
+      [routeOf(adminListApplications)]: () => json({ items: [], nextCursor: null }),
+    });
     renderAdmin();
     openTab('Applications');
     expect(
@@ -110,10 +115,51 @@ describe('Applications tab', () => {
   });
 });
 
+describe('Applications tab pages', () => {
+  const second = application({
+    id: 'app-9',
+    applicationId: 'NEXT-0009',
+    fullName: 'Dr. Next Page',
+  });
+
+  it('loads the next page with the cursor on Load more, and says so when it fails', async () => {
+    let nextPageReads = 0;
+    const api = mockAdminApi({
+      [routeOf(adminListApplications)]: ({ url }) => {
+        if (!url.searchParams.has('cursor')) return json({ items: applications, nextCursor: 'c1' });
+        nextPageReads += 1;
+        // The first read of the next page fails; Load more tries again.
+        return nextPageReads === 1
+          ? json({ message: 'boom' }, 503)
+          : json({ items: [second], nextCursor: null });
+      },
+    });
+    await showApplications();
+    const more = await screen.findByRole('button', { name: 'Load more' });
+    fireEvent.click(more);
+    expect(await screen.findByText('Failed to fetch applications')).toBeTruthy();
+    // What was shown stays.
+    expect(screen.getByText('Dr. Jane Smith')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Dr. Next Page')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch applications')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const cursors = api
+      .calls(adminListApplications)
+      .map((r) => r.url.searchParams.get('cursor'))
+      .filter(Boolean);
+    expect(cursors).toEqual(['c1', 'c1']);
+    const cards = within(screen.getByRole('list', { name: 'Applications' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards).toHaveLength(applications.length + 1);
+  });
+});
+
 describe('Review dialog', () => {
   it('shows personal and professional details, with Not provided where missing', async () => {
     mockAdminApi({
-      [attachmentsOf(OMAR.applicationId)]: () => json([]),
+      [attachmentsOf(OMAR.id)]: () => json([]),
     });
     await showApplications();
     const dialog = await openReview(OMAR.fullName);
@@ -179,7 +225,7 @@ describe('Review dialog', () => {
       toasts().getByText('The doctor has been sent their login credentials by email.'),
     ).toBeTruthy();
     const [approve] = api.calls(APPROVE);
-    expect(approve?.body).toEqual({ notes: 'All documents verified' });
+    expect(approve?.body).toEqual({ notes: 'All documents verified', expectedVersion: 0 });
     expect(approve?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(approve?.headers['Content-Type']).toBe('application/json');
     await waitFor(() => expect(reviewDialog()).toBeNull());
@@ -208,14 +254,14 @@ describe('Review dialog', () => {
     expect(
       toasts().getByText('The application has been rejected and the doctor has been notified.'),
     ).toBeTruthy();
-    expect(api.calls(REJECT)[0]?.body).toEqual({ notes: 'License expired' });
+    expect(api.calls(REJECT)[0]?.body).toEqual({ notes: 'License expired', expectedVersion: 0 });
     await waitFor(() => expect(reviewDialog()).toBeNull());
     await waitFor(() => expect(api.calls(adminStats).length).toBe(statsBefore + 1));
   });
 
   it('offers Approve and Reject whatever the current status', async () => {
     mockAdminApi({
-      [attachmentsOf(OMAR.applicationId)]: () => json([]),
+      [attachmentsOf(OMAR.id)]: () => json([]),
     });
     await showApplications();
     const dialog = await openReview(OMAR.fullName); // already approved
@@ -244,10 +290,27 @@ describe('Review dialog', () => {
     expect(reviewDialog()).not.toBeNull();
   });
 
+  it('refreshes the lists when another admin reviewed the application first (409)', async () => {
+    const api = mockAdminApi({
+      [APPROVE]: () =>
+        json(
+          { message: 'The application changed while it was being reviewed. Please try again.' },
+          409,
+        ),
+    });
+    await showApplications();
+    const dialog = await openReview(JANE.fullName);
+    const listsBefore = api.calls(adminListApplications).length;
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await toasts().findByText('Approval Failed')).toBeTruthy();
+    expect(api.calls(APPROVE)[0]?.body).toEqual({ notes: '', expectedVersion: JANE.version });
+    await waitFor(() => expect(api.calls(adminListApplications).length).toBe(listsBefore + 1));
+  });
+
   it("reports a failed rejection as 'Failed to reject application: {status}'", async () => {
     mockAdminApi({ [REJECT]: () => json({ message: 'boom' }, 503) });
     await expect(
-      reviewApplication('reject', { applicationId: JANE.applicationId, notes: '' }),
+      reviewApplication('reject', { id: JANE.id, notes: '', expectedVersion: JANE.version }),
     ).rejects.toThrow(/^Failed to reject application: 503$/);
   });
 });
@@ -276,7 +339,7 @@ describe('Documents and the document viewer', () => {
 
   it('says so when the attachments cannot be fetched', async () => {
     mockAdminApi({
-      [attachmentsOf(JANE.applicationId)]: () => json({ message: 'boom' }, 500),
+      [attachmentsOf(JANE.id)]: () => json({ message: 'boom' }, 500),
     });
     await showApplications();
     const dialog = await openReview(JANE.fullName);

@@ -8,7 +8,9 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { formatDate } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
+import { listFailed, LoadMoreButton } from '@web/components/LoadMoreButton';
 import { useAdminApplications } from '../api/get-admin-applications';
+import { itemsOf } from '../api/pages';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import {
   adminMessages,
@@ -35,6 +37,7 @@ export function ApplicationsTab({
   const [status, setStatus] = useState<ApplicationStatusFilter>('all');
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const applications = useAdminApplications({ status, search: debouncedSearch });
+  const loaded = itemsOf(applications.data?.pages);
 
   return (
     <div className="flex flex-col gap-4">
@@ -82,18 +85,21 @@ export function ApplicationsTab({
       <div aria-busy={applications.isFetching}>
         {applications.isPending ? (
           <LoadingState label="Loading applications..." />
-        ) : applications.isError ? (
+        ) : listFailed(applications) ? (
           <ErrorState message={adminMessages.applicationsFailed} />
-        ) : applications.data.length === 0 ? (
+        ) : loaded.length === 0 && !applications.hasNextPage ? (
           <EmptyState message={adminMessages.noApplications} />
         ) : (
-          <ul className="grid gap-3" aria-label="Applications">
-            {applications.data.map((application) => (
-              <li key={application.id}>
-                <ApplicationCard application={application} onReview={onReview} />
-              </li>
-            ))}
-          </ul>
+          <div className="flex flex-col gap-4">
+            <ul className="grid gap-3" aria-label="Applications">
+              {loaded.map((application) => (
+                <li key={application.id}>
+                  <ApplicationCard application={application} onReview={onReview} />
+                </li>
+              ))}
+            </ul>
+            <LoadMoreButton list={applications} errorMessage={adminMessages.applicationsFailed} />
+          </div>
         )}
       </div>
     </div>

@@ -2,10 +2,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminListLogs } from '@shared/admin/contracts';
-import { json, routeOf } from '@web/testing/api-mock';
+import { json, reply, routeOf } from '@web/testing/api-mock';
 import { toasts } from '@web/testing/dom';
 import { mockAdminApi, signInAdminForEachTest } from '../testing/admin-api';
-import { TOKEN } from '../testing/admin-fixtures';
+import { TOKEN, logs } from '../testing/admin-fixtures';
 import { openTab, renderAdmin } from '../testing/render-admin';
 
 signInAdminForEachTest();
@@ -59,7 +59,7 @@ describe('Audit Logs tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ [routeOf(adminListLogs)]: () => json([]) });
+    mockAdminApi({ [routeOf(adminListLogs)]: () => json({ items: [], nextCursor: null }) });
     renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('No audit logs available')).toBeTruthy();
@@ -122,5 +122,56 @@ describe('Audit Logs tab', () => {
 
     expect(await toasts().findByText('Export Complete')).toBeTruthy();
     expect(toasts().getByText('Audit logs exported successfully')).toBeTruthy();
+  });
+});
+
+describe('Audit Logs tab pages', () => {
+  it('shows the first page with Load more, and exports every page', async () => {
+    const [first, ...rest] = logs;
+    const api = mockAdminApi({
+      [routeOf(adminListLogs)]: ({ url }) =>
+        url.searchParams.get('cursor') === 'more'
+          ? reply(adminListLogs, { items: rest, nextCursor: null })
+          : reply(adminListLogs, { items: [first!], nextCursor: 'more' }),
+    });
+    const list = await showLogs();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+
+    let blob: Blob | undefined;
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (value: Blob) => {
+          blob = value;
+          return 'blob:http://localhost/audit';
+        },
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await toasts().findByText('Export Complete')).toBeTruthy();
+    const lines = (await blob!.text()).split('\r\n').filter(Boolean);
+    // The header and every entry of both pages, newest first.
+    expect(lines).toHaveLength(1 + logs.length);
+    for (const entry of logs) expect(await blob!.text()).toContain(`"${entry.id}"`);
+    expect(api.calls(adminListLogs).some((r) => r.url.searchParams.get('cursor') === 'more')).toBe(
+      true,
+    );
+    // The list shown is still the first page: the export read the rest on its own.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says so when the export cannot read the rest of the log', async () => {
+    mockAdminApi({
+      [routeOf(adminListLogs)]: ({ url }) =>
+        url.searchParams.get('cursor')
+          ? json({ message: 'boom' }, 503)
+          : reply(adminListLogs, { items: logs, nextCursor: 'more' }),
+    });
+    await showLogs();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await toasts().findByText('Export Failed')).toBeTruthy();
   });
 });

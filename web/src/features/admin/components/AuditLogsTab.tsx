@@ -1,10 +1,13 @@
-import { Download } from 'lucide-react';
+import { Download, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import type { AuditLogEntry } from '@shared/admin/api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/hooks/use-toast';
 import { formatDateTime } from '@web/lib/dates';
-import { useAuditLogs } from '../api/get-audit-logs';
+import { listFailed, LoadMoreButton } from '@web/components/LoadMoreButton';
+import { getAllAuditLogs, useAuditLogs } from '../api/get-audit-logs';
+import { itemsOf } from '../api/pages';
 import {
   auditActionDotClass,
   auditActionLabel,
@@ -18,11 +21,21 @@ import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 /** The audit trail, newest first, and its CSV export (spec doc 2 §2, §7). */
 export function AuditLogsTab() {
   const logs = useAuditLogs();
+  const entries = itemsOf(logs.data?.pages);
+  const [exporting, setExporting] = useState(false);
 
-  const exportCsv = () => {
-    if (!logs.data) return;
-    downloadTextFile(auditLogsCsv(logs.data), auditLogsFileName());
-    toast(adminToasts.exported);
+  // The file holds the whole log, not only the pages shown: the rest is read first.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = logs.hasNextPage ? await getAllAuditLogs() : entries;
+      downloadTextFile(auditLogsCsv(all), auditLogsFileName());
+      toast(adminToasts.exported);
+    } catch {
+      toast({ variant: 'destructive', ...adminToasts.exportFailed });
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
@@ -31,28 +44,40 @@ export function AuditLogsTab() {
         <CardTitle asChild>
           <h2>Audit Logs</h2>
         </CardTitle>
-        <Button variant="outline" onClick={exportCsv} disabled={!logs.data}>
-          <Download aria-hidden="true" />
+        <Button
+          variant="outline"
+          onClick={() => void exportCsv()}
+          disabled={!logs.data || exporting}
+          aria-busy={exporting}
+        >
+          {exporting ? (
+            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
           Export CSV
         </Button>
       </CardHeader>
       <CardContent>
         {logs.isPending ? (
           <LoadingState label="Loading audit logs..." />
-        ) : logs.isError ? (
+        ) : listFailed(logs) ? (
           <ErrorState message={adminMessages.logsFailed} />
-        ) : logs.data.length === 0 ? (
+        ) : entries.length === 0 && !logs.hasNextPage ? (
           <EmptyState message={adminMessages.noLogs} />
         ) : (
-          <ul
-            aria-label="Audit log entries"
-            tabIndex={0}
-            className="max-h-96 divide-y overflow-y-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {logs.data.map((entry) => (
-              <AuditLogItem key={entry.id} entry={entry} />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-4">
+            <ul
+              aria-label="Audit log entries"
+              tabIndex={0}
+              className="max-h-96 divide-y overflow-y-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {entries.map((entry) => (
+                <AuditLogItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            <LoadMoreButton list={logs} errorMessage={adminMessages.logsFailed} />
+          </div>
         )}
       </CardContent>
     </Card>

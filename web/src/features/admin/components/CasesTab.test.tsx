@@ -53,7 +53,7 @@ describe('Cases tab', () => {
   });
 
   it('shows the empty state', async () => {
-    mockAdminApi({ [routeOf(adminListCases)]: () => json([]) });
+    mockAdminApi({ [routeOf(adminListCases)]: () => json({ items: [], nextCursor: null }) });
     renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('No patient cases found')).toBeTruthy();
@@ -121,7 +121,10 @@ describe('Cases tab', () => {
       status: 'completed',
       feedback: { rating: 1, feedback: null, submittedAt: '2025-01-06T11:00:00.000Z' },
     });
-    mockAdminApi({ [routeOf(adminListCases)]: () => reply(adminListCases, [rated, unrated]) });
+    mockAdminApi({
+      [routeOf(adminListCases)]: () =>
+        reply(adminListCases, { items: [rated, unrated], nextCursor: null }),
+    });
     renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
@@ -147,5 +150,40 @@ describe('Cases tab', () => {
     expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: ' Cough ' })).toBe(false);
     expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: '' })).toBe(false);
     expect(showsTriageSummary({ symptoms: 'Cough', triageSummary: 'Cough, routine' })).toBe(true);
+  });
+});
+
+describe('Cases tab pages', () => {
+  it('reads the next page with the cursor on Load more, again after a failure', async () => {
+    const later = caseRow({ id: 'case-later', patientName: 'Lee Later' });
+    let nextPageReads = 0;
+    const api = mockAdminApi({
+      [routeOf(adminListCases)]: ({ url }) => {
+        if (url.searchParams.get('cursor') !== 'p2') {
+          return reply(adminListCases, { items: cases, nextCursor: 'p2' });
+        }
+        nextPageReads += 1;
+        return nextPageReads === 1
+          ? json({ message: 'boom' }, 503)
+          : reply(adminListCases, { items: [later], nextCursor: null });
+      },
+    });
+    renderAdmin();
+    openTab('Cases');
+    const table = await screen.findByRole('table', { name: 'Patient cases' });
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Lee Later')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText('Failed to fetch cases')).toBeNull();
+    expect(api.calls(adminListCases).map((r) => r.url.search)).toEqual([
+      '?limit=25',
+      '?limit=25&cursor=p2',
+      '?limit=25&cursor=p2',
+    ]);
   });
 });

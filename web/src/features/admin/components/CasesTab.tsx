@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { AdminCaseRow } from '@shared/admin/api';
 import { Button } from '@web/components/ui/button';
 import { formatDateTime } from '@web/lib/dates';
+import { listFailed, LoadMoreButton } from '@web/components/LoadMoreButton';
 import { useAdminCases } from '../api/get-admin-cases';
+import { itemsOf } from '../api/pages';
 import { adminMessages, UNASSIGNED } from '../lib/labels';
 import { CaseDetailsDialog } from './CaseDetailsDialog';
 import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
@@ -14,6 +16,7 @@ const COLUMNS = ['Patient', 'Symptoms', 'Priority', 'Status', 'Provider', 'Creat
 /** Patient cases as the admin sees them (spec doc 2 §2). */
 export function CasesTab() {
   const cases = useAdminCases();
+  const rows = itemsOf(cases.data?.pages);
   const [selected, setSelected] = useState<AdminCaseRow | null>(null);
 
   return (
@@ -21,9 +24,9 @@ export function CasesTab() {
       <h2 className="sr-only">Patient Cases</h2>
       {cases.isPending ? (
         <LoadingState label="Loading cases..." />
-      ) : cases.isError ? (
+      ) : listFailed(cases) ? (
         <ErrorState message={adminMessages.casesFailed} />
-      ) : cases.data.length === 0 ? (
+      ) : rows.length === 0 && !cases.hasNextPage ? (
         <EmptyState message={adminMessages.noCases} />
       ) : (
         <div className="overflow-x-auto rounded-xl border bg-card">
@@ -42,7 +45,7 @@ export function CasesTab() {
               </tr>
             </thead>
             <tbody className="divide-y">
-              {cases.data.map((row) => (
+              {rows.map((row) => (
                 <tr key={row.id} className="align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-semibold">{row.patientName}</span>
@@ -78,6 +81,7 @@ export function CasesTab() {
           </table>
         </div>
       )}
+      {cases.data ? <LoadMoreButton list={cases} errorMessage={adminMessages.casesFailed} /> : null}
       <CaseDetailsDialog caseRow={selected} onClose={() => setSelected(null)} />
     </div>
   );

@@ -4,6 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDate } from '@web/lib/dates';
 import { useAdminApplications } from '../api/get-admin-applications';
+import { listFailed } from '@web/components/LoadMoreButton';
+import { itemsOf } from '../api/pages';
 import { adminMessages } from '../lib/labels';
 import { ApplicationStatusBadge } from './StatusBadges';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
@@ -18,8 +20,9 @@ const SYSTEM_STATUS: readonly { icon: LucideIcon; text: string }[] = [
 ];
 
 export function DashboardTab({ onReview }: { onReview: (application: AdminApplication) => void }) {
+  // The Applications tab's unfiltered list: its first page holds the newest five.
   const applications = useAdminApplications({ status: 'all', search: '' });
-  const recent = applications.data?.slice(0, RECENT_APPLICATIONS);
+  const recent = itemsOf(applications.data?.pages).slice(0, RECENT_APPLICATIONS);
 
   return (
     <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
@@ -32,9 +35,9 @@ export function DashboardTab({ onReview }: { onReview: (application: AdminApplic
         <CardContent>
           {applications.isPending ? (
             <LoadingState label="Loading applications..." />
-          ) : applications.isError ? (
+          ) : listFailed(applications) ? (
             <ErrorState message={adminMessages.applicationsFailed} />
-          ) : recent && recent.length > 0 ? (
+          ) : recent.length > 0 ? (
             <ul className="divide-y">
               {recent.map((application) => (
                 <li

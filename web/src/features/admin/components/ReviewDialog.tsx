@@ -77,7 +77,7 @@ function ReviewContent({
     onError: () => toast({ variant: 'destructive', ...adminToasts.rejectFailed }),
   });
   const busy = approve.isPending || reject.isPending;
-  const variables = { applicationId: application.applicationId, notes };
+  const variables = { id: application.id, notes, expectedVersion: application.version };
 
   return (
     <>
@@ -105,7 +105,7 @@ function ReviewContent({
         <h3 id={documentsId} className="text-sm font-semibold">
           Documents
         </h3>
-        <ApplicationDocuments applicationId={application.applicationId} />
+        <ApplicationDocuments id={application.id} />
       </section>
       <div className="flex flex-col gap-2">
         <Label htmlFor={notesId}>Administrative Notes</Label>

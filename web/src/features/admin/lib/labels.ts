@@ -111,6 +111,11 @@ export const adminToasts = {
     description: 'There was an error rejecting the application.',
   },
   exported: { title: 'Export Complete', description: 'Audit logs exported successfully' },
+  // Not in the spec: the export reads every page of the log first, and that read may fail.
+  exportFailed: {
+    title: 'Export Failed',
+    description: 'The audit logs could not be exported. Please try again.',
+  },
   // Not in the spec's words: 'Manage Case' only says advanced case management is coming soon.
   manageCase: {
     title: 'Coming Soon',

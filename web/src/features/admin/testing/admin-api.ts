@@ -14,10 +14,13 @@ import { installDialogPolyfill } from '@web/testing/dom';
 import { resetDom } from '@web/testing/render';
 import * as fixtures from './admin-fixtures';
 
-/** The attachments route of the first fixture application. */
+/** The attachments route of the first fixture application (by the list item's id). */
 export const FIRST_ATTACHMENTS = `GET ${pathOf(listApplicationAttachments, {
-  applicationId: fixtures.applications[0]!.applicationId,
+  applicationId: fixtures.applications[0]!.id,
 })}`;
+
+/** A whole list as one page. */
+const onePage = <Item>(items: Item[]) => ({ items, nextCursor: null });
 
 /**
  * The admin API with the fixtures' answers; `overrides` replace them by route. Unknown routes
@@ -30,9 +33,10 @@ export function mockAdminApi(overrides: Record<string, Answer> = {}) {
         reply(adminLogin, { token: fixtures.TOKEN, adminId: fixtures.ADMIN_ID }),
       [routeOf(adminLogout)]: noContent,
       [routeOf(adminStats)]: () => reply(adminStats, fixtures.stats),
-      [routeOf(adminListApplications)]: () => reply(adminListApplications, fixtures.applications),
-      [routeOf(adminListCases)]: () => reply(adminListCases, fixtures.cases),
-      [routeOf(adminListLogs)]: () => reply(adminListLogs, fixtures.logs),
+      [routeOf(adminListApplications)]: () =>
+        reply(adminListApplications, onePage(fixtures.applications)),
+      [routeOf(adminListCases)]: () => reply(adminListCases, onePage(fixtures.cases)),
+      [routeOf(adminListLogs)]: () => reply(adminListLogs, onePage(fixtures.logs)),
       [FIRST_ATTACHMENTS]: () => reply(listApplicationAttachments, fixtures.attachments),
       ...overrides,
     },

@@ -32,6 +32,7 @@ export function application(overrides: Partial<AdminApplication> = {}): AdminApp
     status: 'pending',
     reviewedAt: null,
     reviewNotes: null,
+    version: 0,
     ...overrides,
   };
 }

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, LoaderCircle } from 'lucide-react';
 import type {
   CaseListResponse,
   CaseListView,
   ProviderCaseSummary,
 } from '@shared/cases/provider-case';
+import { listFailed, LoadMoreButton } from '@web/components/LoadMoreButton';
 import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { caseListQueryOptions } from '../api/cases';
@@ -46,7 +46,7 @@ export function CaseList({
   const list = useInfiniteQuery(caseListQueryOptions(view));
 
   if (list.isPending) return <LoadingState label="Loading cases..." />;
-  if (list.isError) return <ErrorState message={providerMessages.casesFailed} />;
+  if (listFailed(list) || !list.data) return <ErrorState message={providerMessages.casesFailed} />;
 
   const loaded = casesOf(list.data.pages);
   const kept = extra.filter((item) => !loaded.some((other) => other.id === item.id));
@@ -83,21 +83,7 @@ export function CaseList({
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : (
-            <ChevronDown aria-hidden="true" />
-          )}
-          Load more
-        </Button>
-      ) : null}
+      <LoadMoreButton list={list} errorMessage={providerMessages.casesFailed} />
     </div>
   );
 }

@@ -144,6 +144,33 @@ describe('ProviderDashboard: lists', () => {
     expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
   });
 
+  it('reads the next page on Load more, and keeps the cards when that read fails', async () => {
+    const first = caseSummary({ id: 'aaaaaaaa-0000-4000-8000-000000000001' });
+    const second = caseSummary({ id: 'bbbbbbbb-0000-4000-8000-000000000002' });
+    let nextPageReads = 0;
+    const api = await openDashboard({
+      [routeOf(listCases)]: ({ url }) => {
+        if (url.searchParams.get('cursor') !== 'next') {
+          return reply(listCases, page([first], { nextCursor: 'next' }));
+        }
+        nextPageReads += 1;
+        return nextPageReads === 1
+          ? json({ message: 'down' }, 503)
+          : reply(listCases, page([second]));
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '#aaaaaaaa' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: '#bbbbbbbb' })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch cases')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(
+      api.calls(listCases).filter((c) => c.url.searchParams.get('cursor') === 'next'),
+    ).toHaveLength(2);
+  });
+
   it('reads each tab as its own list', async () => {
     const api = await openDashboard();
     await screen.findByRole('button', { name: 'Check for new cases' });
