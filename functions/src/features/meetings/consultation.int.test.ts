@@ -16,6 +16,7 @@ import {
   roomSession,
   type RoomSocket,
 } from '../../../../local/testing/room-socket';
+import { pollUntil } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
 import { completedCaseCount } from '../../db/case-counters';
@@ -91,11 +92,11 @@ async function endSchedule(meetingId: string) {
 
 /** Polls until the local Scheduler has run and deleted the schedule (it is due already). */
 async function scheduleGone(meetingId: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if ((await endSchedule(meetingId)) === null) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the end schedule never ran');
+  await pollUntil(
+    'the end schedule ran',
+    async () => ((await endSchedule(meetingId)) === null ? true : undefined),
+    { intervalMs: 25 },
+  );
 }
 
 /** The join links of a case: the provider's from the details, the patient's from the status. */
