@@ -271,6 +271,23 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
     expect(list.cases.find((listed) => listed.id === caseId)?.status).toBe('completed');
   });
 
+  it("'End Call' three times at once on a running call: one end, one completion", async () => {
+    const caseId = await claimedCase(alice);
+    const completedBefore = await completedCaseCount(alice.id);
+    await startTimer(alice, caseId);
+    const answers = await Promise.all([1, 2, 3].map(() => post(alice, endPath(caseId))));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const ends = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as { endedAt: string }).endedAt),
+    );
+    // Every caller is told the one end that happened; the completion is counted once.
+    expect(new Set(ends).size).toBe(1);
+    const stored = await getCaseBundle(caseId);
+    expect(stored?.case).toMatchObject({ status: 'completed', endedAt: ends[0] });
+    expect(stored?.meeting).toMatchObject({ status: 'completed', endedAt: ends[0] });
+    expect(await completedCaseCount(alice.id)).toBe(completedBefore + 1);
+  });
+
   it('an unstarted call cannot be ended (409)', async () => {
     const caseId = await claimedCase(alice);
     const refused = await post(alice, endPath(caseId));
