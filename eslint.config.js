@@ -124,6 +124,9 @@ export default tseslint.config(
     rules: {
       'vitest/no-focused-tests': 'error',
       'vitest/no-disabled-tests': 'error',
+      // An `expect` without a matcher, or an async one (`resolves`, `rejects`, `expect.poll`)
+      // left un-awaited, checks nothing.
+      'vitest/valid-expect': ['error', { alwaysAwait: true, maxArgs: 2 }],
       'vitest/expect-expect': [
         'error',
         {
