@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import vitest from '@vitest/eslint-plugin';
 
 const FEATURES_DIR = 'web/src/features';
 const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), {
@@ -114,6 +115,33 @@ export default tseslint.config(
         { zones: [...featureBoundaryZones, sharedLayersZone] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A green run must prove something: no focused or skipped tests, and every test asserts.
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      // An `expect` without a matcher, or an async one (`resolves`, `rejects`, `expect.poll`)
+      // left un-awaited, checks nothing.
+      'vitest/valid-expect': ['error', { alwaysAwait: true, maxArgs: 2 }],
+      'vitest/expect-expect': [
+        'error',
+        {
+          // The assertion helpers of this codebase: `expect*` (expectPage, expectNoAxeViolations,
+          // expectTypeOf…), `assert*`, and the CDK template's own assertions.
+          assertFunctionNames: [
+            'expect',
+            'expect*',
+            'assert*',
+            'template.has*',
+            'template.resourceCountIs',
+            'template.templateMatches',
+          ],
+        },
+      ],
     },
   },
   {

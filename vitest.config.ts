@@ -16,6 +16,15 @@ export default defineConfig({
   test: {
     // The machine runs Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // `npm test` turns coverage on for the unit suite (`--coverage`) and prints this summary.
+    coverage: {
+      provider: 'v8',
+      reporter: ['text-summary'],
+      include: ['{functions,shared,web,local,scripts}/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'web/eslint-fixtures/**'],
+      // Written under .test-results, which `npm test` recreates on each run.
+      reportsDirectory: '.test-results/coverage',
+    },
     projects: [
       {
         resolve: { alias },

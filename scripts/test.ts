@@ -5,8 +5,8 @@ import { ensureChromium } from './ensure-chromium';
 
 /**
  * `npm test`: every check the project has, in order, stopping at the first failing step:
- * lint, type-check, unit, build, infra, integration, end-to-end. Ends with one line
- * `N passed, N failed` over all the test suites.
+ * lint, type-check, unit (with a coverage summary), build, infra, integration, end-to-end.
+ * Ends with one line `N passed, N failed` over all the test suites.
  */
 const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -28,7 +28,7 @@ function run(title: string, command: string, args: string[]): void {
   console.log(`✔ ${title} (${seconds}s)`);
 }
 
-function suite(project: string, wrap: string[] = []): void {
+function suite(project: string, wrap: string[] = [], extra: string[] = []): void {
   const report = path.join(resultsDir, `${project}.json`);
   const vitest = [
     'npx',
@@ -39,6 +39,7 @@ function suite(project: string, wrap: string[] = []): void {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...extra,
   ];
   const [command, ...args] = [...wrap, ...vitest];
   try {
@@ -73,7 +74,8 @@ ensureChromium();
 run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-suite('unit');
+// The unit suite reports its coverage (v8, summary only: statements, branches, functions, lines).
+suite('unit', [], ['--coverage']);
 run('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 suite('infra');
 suite('integration');

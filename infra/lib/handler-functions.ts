@@ -53,6 +53,28 @@ export function handlerFunctionName(stage: string, handler: string): string {
   return `${name.slice(0, maxFunctionNameLength - hash.length - 1)}-${hash}`;
 }
 
+/**
+ * How every handler is bundled (esbuild through CDK). Exported so that
+ * `infra/test/bundles.test.ts` builds and loads each bundle with the same options.
+ */
+export const handlerBundling = {
+  format: nodejs.OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  // Line mappings are enough for stack traces; embedding the sources would double the size.
+  sourcesContent: false,
+  // Prefer the ESM builds of dependencies, and give bundled CommonJS code a `require`.
+  mainFields: ['module', 'main'],
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; " +
+    'const require = __createRequire(import.meta.url);',
+  // The nodejs22.x runtime ships the AWS SDK v3.
+  externalModules: ['@aws-sdk/*'],
+  // The root tsconfig maps `@shared/*` to `shared/src/*`.
+  tsconfig: `${repoRoot}tsconfig.json`,
+} satisfies nodejs.BundlingOptions;
+
 export interface HandlerFunctionsProps {
   readonly config: StageConfig;
   readonly logGroups: LogGroups;
@@ -115,23 +137,7 @@ export class HandlerFunctions extends Construct {
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Line mappings are enough for stack traces; embedding the sources would double the size.
-        sourcesContent: false,
-        // Prefer the ESM builds of dependencies, and give bundled CommonJS code a `require`.
-        mainFields: ['module', 'main'],
-        banner:
-          "import { createRequire as __createRequire } from 'node:module'; " +
-          'const require = __createRequire(import.meta.url);',
-        // The nodejs22.x runtime ships the AWS SDK v3.
-        externalModules: ['@aws-sdk/*'],
-        // The root tsconfig maps `@shared/*` to `shared/src/*`.
-        tsconfig: `${repoRoot}tsconfig.json`,
-      },
+      bundling: handlerBundling,
     });
   }
 }

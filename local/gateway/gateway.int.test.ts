@@ -103,7 +103,9 @@ describe('local gateway: WebSocket API and Management API', () => {
 
     await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
     await closed;
-    await expect.poll(async () => (await getConnection(connectionId)) ?? undefined).toBeUndefined();
+    await expect
+      .poll(async () => (await getConnection(connectionId)) ?? undefined, { timeout: 5_000 })
+      .toBeUndefined();
 
     await expect(
       management.send(

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { TestStack } from './global-setup';
+import { withTimeout } from './poll';
 import { providerFetch, type SignedInProvider } from './provider-journey';
 import { pathOf } from '@shared/http/contract';
 import { createRealtimeTicket } from '@shared/realtime/contracts';
@@ -52,7 +53,7 @@ export function openAlertSocket(
 export async function roundTrip(alerts: AlertSocket): Promise<void> {
   const pongs = alerts.messages.filter((message) => message.type === 'PONG').length;
   alerts.socket.send(JSON.stringify({ action: 'ping' }));
-  await new Promise<void>((resolve, reject) => {
+  const pong = new Promise<void>((resolve, reject) => {
     const check = () => {
       if (alerts.messages.filter((message) => message.type === 'PONG').length > pongs) {
         alerts.socket.off('message', check);
@@ -62,4 +63,5 @@ export async function roundTrip(alerts: AlertSocket): Promise<void> {
     alerts.socket.on('message', check);
     alerts.socket.once('close', () => reject(new Error('socket closed before PONG')));
   });
+  await withTimeout('PONG on the alert socket', pong);
 }

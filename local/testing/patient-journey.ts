@@ -1,5 +1,6 @@
 import { signStripePayload } from '../stripe/signature';
 import type { TestStack } from './global-setup';
+import { pollUntil } from './poll';
 import { appFetch } from './stack-context';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
@@ -116,9 +117,7 @@ export async function payForCase(stack: TestStack, caseId: string): Promise<stri
   const { sessionId } = await createCheckout(stack, caseId);
   const payment = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
   if (payment.status >= 400) throw new Error(`payment failed: ${payment.status}`);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await caseStatus(stack, caseId)).status === 'paid') return caseId;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`case ${caseId} was not marked paid`);
+  return pollUntil(`case ${caseId} marked paid`, async () =>
+    (await caseStatus(stack, caseId)).status === 'paid' ? caseId : undefined,
+  );
 }

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { TestStack } from './global-setup';
+import { withTimeout } from './poll';
 import { appFetch } from './stack-context';
 import { pathOf } from '@shared/http/contract';
 import { joinRoom } from '@shared/meetings/contracts';
@@ -76,20 +77,23 @@ export function openRoomSocket(stack: TestStack, ticket: string): Promise<RoomSo
   );
   const closed = new Promise<number>((resolve) => socket.once('close', resolve));
   const next = <Type extends RoomSocketMessage['type']>(type: Type) =>
-    new Promise<Extract<RoomSocketMessage, { type: Type }>>((resolve, reject) => {
-      const seen = messages.length;
-      const check = () => {
-        const found = messages.slice(seen).find((message) => message.type === type);
-        if (!found) return;
-        socket.off('message', check);
-        resolve(found as Extract<RoomSocketMessage, { type: Type }>);
-      };
-      socket.on('message', check);
-      void closed.then(() => {
-        check();
-        reject(new Error(`socket closed before ${type}`));
-      });
-    });
+    withTimeout(
+      `${type} on the room socket`,
+      new Promise<Extract<RoomSocketMessage, { type: Type }>>((resolve, reject) => {
+        const seen = messages.length;
+        const check = () => {
+          const found = messages.slice(seen).find((message) => message.type === type);
+          if (!found) return;
+          socket.off('message', check);
+          resolve(found as Extract<RoomSocketMessage, { type: Type }>);
+        };
+        socket.on('message', check);
+        void closed.then(() => {
+          check();
+          reject(new Error(`socket closed before ${type}`));
+        });
+      }),
+    );
   return new Promise((resolve, reject) => {
     socket.once('open', () =>
       resolve({

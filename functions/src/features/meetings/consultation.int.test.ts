@@ -16,6 +16,7 @@ import {
   roomSession,
   type RoomSocket,
 } from '../../../../local/testing/room-socket';
+import { pollUntil } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
 import { completedCaseCount } from '../../db/case-counters';
@@ -91,11 +92,11 @@ async function endSchedule(meetingId: string) {
 
 /** Polls until the local Scheduler has run and deleted the schedule (it is due already). */
 async function scheduleGone(meetingId: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if ((await endSchedule(meetingId)) === null) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the end schedule never ran');
+  await pollUntil(
+    'the end schedule ran',
+    async () => ((await endSchedule(meetingId)) === null ? true : undefined),
+    { intervalMs: 25 },
+  );
 }
 
 /** The join links of a case: the provider's from the details, the patient's from the status. */
@@ -268,6 +269,23 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
       await providerFetch(stack, alice, `${pathOf(caseContracts.listCases, {})}?view=completed`)
     ).json()) as { cases: { id: string; status: string }[] };
     expect(list.cases.find((listed) => listed.id === caseId)?.status).toBe('completed');
+  });
+
+  it("'End Call' three times at once on a running call: one end, one completion", async () => {
+    const caseId = await claimedCase(alice);
+    const completedBefore = await completedCaseCount(alice.id);
+    await startTimer(alice, caseId);
+    const answers = await Promise.all([1, 2, 3].map(() => post(alice, endPath(caseId))));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const ends = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as { endedAt: string }).endedAt),
+    );
+    // Every caller is told the one end that happened; the completion is counted once.
+    expect(new Set(ends).size).toBe(1);
+    const stored = await getCaseBundle(caseId);
+    expect(stored?.case).toMatchObject({ status: 'completed', endedAt: ends[0] });
+    expect(stored?.meeting).toMatchObject({ status: 'completed', endedAt: ends[0] });
+    expect(await completedCaseCount(alice.id)).toBe(completedBefore + 1);
   });
 
   it('an unstarted call cannot be ended (409)', async () => {

@@ -46,13 +46,15 @@ afterEach(restoreEnv);
 
 describe('httpHandler: validation and the error envelope', () => {
   it('passes validated input to the handler and answers JSON with security headers', async () => {
-    const answer = await call(createThing, postEvent('{"name":"Ada"}'));
+    const event = postEvent('{"name":"Ada"}');
+    const answer = await call(createThing, event);
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ id: validId, name: 'Ada' });
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(answer.headers['x-request-id']).toBeTruthy();
+    // The request id API Gateway gave the call, so a client can quote it and logs find it.
+    expect(answer.headers['x-request-id']).toBe(event.requestContext.requestId);
   });
 
   it('answers 400 with the message the schema words, and the issue paths', async () => {

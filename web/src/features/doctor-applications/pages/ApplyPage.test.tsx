@@ -333,7 +333,9 @@ describe('/provider/apply: already registered', () => {
     submit();
 
     const dialog = await screen.findByRole('dialog', { name: 'Account Already Exists' });
-    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    // The name comes from the dialog's own heading, not from a stray label.
+    const labelledBy = dialog.getAttribute('aria-labelledby') ?? '';
+    expect(document.getElementById(labelledBy)?.textContent).toBe('Account Already Exists');
     expect(
       within(dialog).getByText(
         'You already have an account registered with this email address. Please check your email for your login credentials or contact support if you need assistance.',
