@@ -335,13 +335,13 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
   adminListCases: () => Promise.resolve(get(pathOf(httpRoutes.adminListCases.contract, {}))),
   adminApproveApplication: async () => {
     const { applicationId } = await apply(stack);
-    return json(pathOf(httpRoutes.adminApproveApplication.contract, { applicationId }), {
+    return json(pathOf(httpRoutes.adminApproveApplication.contract, { id: applicationId }), {
       notes: '',
     });
   },
   adminRejectApplication: async () => {
     const { applicationId } = await apply(stack);
-    return json(pathOf(httpRoutes.adminRejectApplication.contract, { applicationId }), {
+    return json(pathOf(httpRoutes.adminRejectApplication.contract, { id: applicationId }), {
       notes: 'Incomplete documents',
     });
   },
