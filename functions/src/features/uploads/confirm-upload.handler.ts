@@ -1,18 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { promotePendingUpload } from '../../db/attachments';
-import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
+import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';
-import { deleteObject, readObjectHead, storedObjectSize } from './storage';
-import { assertCaseAcceptsFiles, assertRoomFor, assertStoredFileValid } from './verify';
+import {
+  caseObjectKey,
+  copyObject,
+  deleteObject,
+  readObjectHead,
+  storedObjectSize,
+} from './storage';
+import { assertCaseAcceptsFiles, assertStoredFileValid } from './verify';
 
 /**
- * POST /api/cases/{caseId}/attachments: the browser says the upload is done; the server checks
- * the stored object and only then records the Attachment. A refused file is deleted.
+ * POST /api/cases/{caseId}/attachments: the browser says the upload is done. The server copies
+ * the pending object to its final key, checks the copy (size, type by signature) and only then
+ * records the Attachment with the final key: what was checked is what is kept, whatever the
+ * browser does to the pending object afterwards. A refused file is deleted and gives its slot
+ * back.
  */
 export const handler = httpHandler(routes.confirmCaseUpload, {
   async handle({ params, body }) {
@@ -22,20 +31,24 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
     if (!pending) throw notFound('Upload not found or expired. Please attach the file again.');
     const rule = uploadRules[pending.kind];
 
-    const size = await storedObjectSize(pending.s3Key);
-    if (size === null) throw conflict('The file has not been uploaded yet');
+    if ((await storedObjectSize(pending.s3Key)) === null) {
+      throw conflict('The file has not been uploaded yet');
+    }
+    const finalKey = caseObjectKey(params.caseId, pending.uploadId);
+    await copyObject(pending.s3Key, finalKey, pending.contentType);
+    const size = (await storedObjectSize(finalKey)) ?? 0;
     try {
-      assertRoomFor(rule, bundle.attachments);
       assertStoredFileValid(rule, {
         originalName: pending.originalName,
         contentType: pending.contentType,
         size,
-        head: await readObjectHead(pending.s3Key),
+        head: await readObjectHead(finalKey),
       });
     } catch (error) {
       if (error instanceof HttpError) {
+        await deleteObject(finalKey);
         await deleteObject(pending.s3Key);
-        await deletePendingUpload(params.caseId, body.uploadId);
+        await releasePendingUpload(pending);
       }
       throw error;
     }
@@ -50,10 +63,12 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
       originalName: pending.originalName,
       contentType: pending.contentType,
       size,
-      s3Key: pending.s3Key,
+      s3Key: finalKey,
       createdAt: new Date().toISOString(),
     };
     await promotePendingUpload(pending, attachment);
+    // The pending copy is no longer needed; the lifecycle rule removes it if this fails.
+    await deleteObject(pending.s3Key).catch(() => undefined);
     return { status: 201, body: toAttachmentView(attachment) };
   },
 });

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -9,14 +10,29 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
+import { contentDisposition } from './content-disposition';
 
 /** A presigned POST lives five minutes: long enough for a 12 MB upload on a slow line. */
 export const PRESIGNED_POST_SECONDS = 300;
 /** Bytes read back to check a file's signature and a WAV header. */
 const HEAD_BYTES = 4096;
 
+/**
+ * Browsers upload only under this prefix (issue 10 item 6). A verified file is copied to its
+ * final key, which no presigned POST ever names, so nobody can replace the bytes after the
+ * check. The bucket's lifecycle rule expires what is left under the prefix after a day
+ * (`infra/lib/uploads-bucket.ts`).
+ */
+export const PENDING_PREFIX = 'pending/';
+
+/** The final key of a case's file: where the verified copy lives and what the case stores. */
 export function caseObjectKey(caseId: string, uploadId: string): string {
   return `cases/${caseId}/${uploadId}`;
+}
+
+/** Where the browser uploads a case's file before it is verified. */
+export function pendingCaseObjectKey(caseId: string, uploadId: string): string {
+  return `${PENDING_PREFIX}${caseObjectKey(caseId, uploadId)}`;
 }
 
 /**
@@ -59,6 +75,28 @@ export async function readObjectHead(key: string): Promise<Buffer> {
   return Buffer.from(bytes ?? new Uint8Array());
 }
 
+/**
+ * Copies an uploaded object to its final key, with the content type the server chose. The
+ * copy is what gets verified afterwards, so the check sees exactly the bytes that are kept
+ * (s3rver ignores `x-amz-copy-source-if-match`, so pinning the source by ETag would prove
+ * nothing locally; checking the copy needs no precondition).
+ */
+export async function copyObject(
+  sourceKey: string,
+  targetKey: string,
+  contentType: string,
+): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: env.uploadsBucket,
+      Key: targetKey,
+      CopySource: `${env.uploadsBucket}/${sourceKey}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+    }),
+  );
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
 }
@@ -74,17 +112,24 @@ export async function putObject(key: string, contentType: string, body: Buffer):
   );
 }
 
-/** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes, shown inline. */
+/** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes. */
 export const PRESIGNED_GET_SECONDS = 300;
 
-export function presignDownload(key: string, filename: string): Promise<string> {
-  const safeName = filename.replace(/["\\\r\n]/g, '_');
+/**
+ * A download link: inline for what the viewer previews, a saved file for the rest, with the
+ * original name in RFC 5987 form (`content-disposition.ts`).
+ */
+export function presignDownload(
+  key: string,
+  filename: string,
+  contentType: string,
+): Promise<string> {
   return getSignedUrl(
     s3(),
     new GetObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,
-      ResponseContentDisposition: `inline; filename="${safeName}"`,
+      ResponseContentDisposition: contentDisposition(filename, contentType),
     }),
     { expiresIn: PRESIGNED_GET_SECONDS },
   );
