@@ -12,28 +12,12 @@ import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
 
+export { PENDING_PREFIX, caseObjectKey, pendingCaseObjectKey } from './object-keys';
+
 /** A presigned POST lives five minutes: long enough for a 12 MB upload on a slow line. */
 export const PRESIGNED_POST_SECONDS = 300;
 /** Bytes read back to check a file's signature and a WAV header. */
 const HEAD_BYTES = 4096;
-
-/**
- * Browsers upload only under this prefix (issue 10 item 6). A verified file is copied to its
- * final key, which no presigned POST ever names, so nobody can replace the bytes after the
- * check. The bucket's lifecycle rule expires what is left under the prefix after a day
- * (`infra/lib/uploads-bucket.ts`).
- */
-export const PENDING_PREFIX = 'pending/';
-
-/** The final key of a case's file: where the verified copy lives and what the case stores. */
-export function caseObjectKey(caseId: string, uploadId: string): string {
-  return `cases/${caseId}/${uploadId}`;
-}
-
-/** Where the browser uploads a case's file before it is verified. */
-export function pendingCaseObjectKey(caseId: string, uploadId: string): string {
-  return `${PENDING_PREFIX}${caseObjectKey(caseId, uploadId)}`;
-}
 
 /**
  * The browser's permission to upload one file: the server picks the key, the exact content type
