@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { promotePendingUpload } from '../../db/attachments';
 import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
-import { HttpError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';
-import {
-  caseObjectKey,
-  copyObject,
-  deleteObject,
-  readObjectHead,
-  storedObjectSize,
-} from './storage';
+import { caseObjectKey, storedObjectSize } from './storage';
+import { dropPendingObject, keepVerifiedCopy } from './verified-copy';
 import { assertCaseAcceptsFiles, assertStoredFileValid } from './verify';
 
 /**
@@ -34,24 +29,17 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
     if ((await storedObjectSize(pending.s3Key)) === null) {
       throw conflict('The file has not been uploaded yet');
     }
-    const finalKey = caseObjectKey(params.caseId, pending.uploadId);
-    await copyObject(pending.s3Key, finalKey, pending.contentType);
-    const size = (await storedObjectSize(finalKey)) ?? 0;
-    try {
-      assertStoredFileValid(rule, {
-        originalName: pending.originalName,
-        contentType: pending.contentType,
-        size,
-        head: await readObjectHead(finalKey),
-      });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        await deleteObject(finalKey);
-        await deleteObject(pending.s3Key);
-        await releasePendingUpload(pending);
-      }
-      throw error;
-    }
+    const size = await keepVerifiedCopy(
+      pending,
+      caseObjectKey(params.caseId, pending.uploadId),
+      (file) =>
+        assertStoredFileValid(rule, {
+          originalName: pending.originalName,
+          contentType: pending.contentType,
+          ...file,
+        }),
+      () => releasePendingUpload(pending),
+    );
 
     const attachment = {
       id: randomUUID(),
@@ -63,12 +51,11 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
       originalName: pending.originalName,
       contentType: pending.contentType,
       size,
-      s3Key: finalKey,
+      s3Key: caseObjectKey(params.caseId, pending.uploadId),
       createdAt: new Date().toISOString(),
     };
     await promotePendingUpload(pending, attachment);
-    // The pending copy is no longer needed; the lifecycle rule removes it if this fails.
-    await deleteObject(pending.s3Key).catch(() => undefined);
+    await dropPendingObject(pending.s3Key);
     return { status: 201, body: toAttachmentView(attachment) };
   },
 });

@@ -15,3 +15,13 @@ export function caseObjectKey(caseId: string, uploadId: string): string {
 export function pendingCaseObjectKey(caseId: string, uploadId: string): string {
   return `${PENDING_PREFIX}${caseObjectKey(caseId, uploadId)}`;
 }
+
+/** The final key of a doctor's application document. */
+export function applicationObjectKey(applicationId: string, uploadId: string): string {
+  return `applications/${applicationId}/${uploadId}`;
+}
+
+/** Where the browser uploads an application document before it is verified. */
+export function pendingApplicationObjectKey(applicationId: string, uploadId: string): string {
+  return `${PENDING_PREFIX}${applicationObjectKey(applicationId, uploadId)}`;
+}

@@ -12,7 +12,13 @@ import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
 
-export { PENDING_PREFIX, caseObjectKey, pendingCaseObjectKey } from './object-keys';
+export {
+  PENDING_PREFIX,
+  applicationObjectKey,
+  caseObjectKey,
+  pendingApplicationObjectKey,
+  pendingCaseObjectKey,
+} from './object-keys';
 
 /** A presigned POST lives five minutes: long enough for a 12 MB upload on a slow line. */
 export const PRESIGNED_POST_SECONDS = 300;
