@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { conflict } from '../lib/errors';
 import { applicationDocumentTx } from './application-documents';
 import type { AttachmentRecord } from './attachments';
-import { epochSeconds, partitions, type ItemKey } from './keys';
+import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { getItem, IF_EXISTS, partitionQuery, queryAll } from './table';
 import {
@@ -42,9 +42,8 @@ export const pendingDocumentSchema = z.object({
 });
 export type PendingDocument = z.infer<typeof pendingDocumentSchema>;
 
-/** As for case uploads (`pending-uploads.ts`): the slot is held 15 minutes, the item an hour. */
+/** As for case uploads (`pending-uploads.ts`): the slot is held 15 minutes, and no TTL. */
 const PENDING_SLOT_MS = 15 * 60 * 1000;
-const PENDING_LIFETIME_MS = 60 * 60 * 1000;
 
 const parsePendingDocument = (item: Record<string, unknown>): PendingDocument =>
   parseStored(pendingDocumentSchema, entity, item);
@@ -55,7 +54,6 @@ const slotOf = (document: PendingDocument) => partitions.application(document.ap
 export async function reservePendingDocument(
   document: PendingDocument,
   maxCount: number,
-  now = new Date(),
 ): Promise<boolean> {
   try {
     await writeTransaction([
@@ -63,7 +61,6 @@ export async function reservePendingDocument(
         ...pendingDocumentKey(document.applicationId, document.uploadId),
         entity: PENDING_DOCUMENT_ENTITY,
         ...document,
-        ttl: epochSeconds(new Date(now.getTime() + PENDING_LIFETIME_MS)),
       }),
       takeUploadSlotTx(slotOf(document), SLOT_KIND, maxCount),
     ]);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { epochSeconds, partitions, type ItemKey } from './keys';
+import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { getItem, partitionQuery, queryAll } from './table';
 import {
@@ -42,11 +42,12 @@ export type PendingUpload = z.infer<typeof pendingUploadSchema>;
 /**
  * How long an unconfirmed upload keeps its slot: the presigned POST lives 5 minutes, and a
  * slow upload of a large file plus its confirmation fit in 15. After that the slot may be
- * given back (`releaseExpiredUploads`); DynamoDB's TTL removes the item after an hour, and the
- * bucket's lifecycle rule the object after a day.
+ * given back (`releasePendingUpload`, run by `uploads/slots.ts` when the slots run out); the
+ * bucket's lifecycle rule removes the object after a day. The item has no TTL on purpose: a
+ * TTL deletion would drop it without giving its slot back, and the slot would be lost. The
+ * items cannot pile up: each holds a slot, so a case has at most its limit of them per kind.
  */
 export const PENDING_SLOT_MS = 15 * 60 * 1000;
-const PENDING_LIFETIME_MS = 60 * 60 * 1000;
 
 const parsePendingUpload = (item: Record<string, unknown>): PendingUpload =>
   parseStored(pendingUploadSchema, entity, item);
@@ -58,14 +59,12 @@ const parsePendingUpload = (item: Record<string, unknown>): PendingUpload =>
 export async function reservePendingUpload(
   upload: PendingUpload,
   maxCount: number,
-  now = new Date(),
 ): Promise<boolean> {
   const items: TransactItem[] = [
     newItemTx({
       ...pendingUploadKey(upload.caseId, upload.uploadId),
       entity: PENDING_UPLOAD_ENTITY,
       ...upload,
-      ttl: epochSeconds(new Date(now.getTime() + PENDING_LIFETIME_MS)),
     }),
     takeUploadSlotTx(partitions.case(upload.caseId), upload.kind, maxCount),
   ];

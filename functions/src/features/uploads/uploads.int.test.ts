@@ -150,7 +150,6 @@ describe('the per-case file limit holds under concurrency', () => {
           createdAt: longAgo.toISOString(),
         },
         limit,
-        longAgo,
       );
       expect(reserved).toBe(true);
     }
