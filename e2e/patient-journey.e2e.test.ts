@@ -4,6 +4,7 @@ import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -104,6 +105,14 @@ describe('reading B: patient request, hosted payment, verification page', () => 
     await page.getByRole('button', { name: 'Submit Request' }).click();
   }
 
+  /** What the server says about the patient's payment (the page's own source). */
+  async function verification(patientId: string) {
+    const response = await fetch(
+      url(pathOf(patientContracts.getPaymentVerification, { patientId })),
+    );
+    return (await response.json()) as { paymentVerified: boolean; meetingCreated: boolean };
+  }
+
   it('pays on the hosted page and lands on the verification page', async () => {
     const page = await newPage(browser);
     await submitReadingB(page);
@@ -111,9 +120,49 @@ describe('reading B: patient request, hosted payment, verification page', () => 
     await expectNoAxeViolations(page);
     await payOnCheckout(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/payment-success\?patient_id=/, { timeout: 20_000 });
+    const patientId = new URL(page.url()).searchParams.get('patient_id')!;
     await page.getByText('Payment Successful!').first().waitFor({ timeout: 15_000 });
-    expect(await page.locator('body').innerText()).toContain('Video Consultation');
+    // The page says "Payment Successful!" as soon as the verification answers anything (spec
+    // doc 1 §3); the paid state is the video access the patient gets only once the payment is
+    // verified and the meeting exists: the meeting details and an enabled join button.
+    await page
+      .getByText('Your video meeting is ready. A doctor is being assigned.')
+      .waitFor({ timeout: 15_000 });
+    const join = page.getByRole('button', { name: 'Join 15-Minute Video Consultation' });
+    await join.waitFor({ timeout: 15_000 });
+    expect(await join.isEnabled()).toBe(true);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Your Video Consultation request is confirmed.');
+    expect(text).not.toContain('Payment Required');
+    expect(await verification(patientId)).toEqual(
+      expect.objectContaining({ paymentVerified: true, meetingCreated: true }),
+    );
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('leaves a declined card on the hosted page unpaid, with no access to a consultation', async () => {
+    const page = await newPage(browser);
+    const createPatientPath = pathOf(patientContracts.createPatient, {});
+    const created = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === createPatientPath &&
+        response.request().method() === 'POST',
+    );
+    await submitReadingB(page);
+    const { patientId } = (await (await created).json()) as { patientId: string };
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await payOnCheckout(page, '4000 0000 0000 0002');
+    await page.getByText('Your card was declined.').waitFor({ timeout: 15_000 });
+    // The patient stays with Stripe: no redirect to the success page.
+    expect(new URL(page.url()).origin).toBe(stack.stripeUrl);
+    expect(await verification(patientId)).toMatchObject({ paymentVerified: false });
+
+    // The patient's video access shows the spec's Payment Required state, no join button.
+    await page.goto(url(`/video-access?patient_id=${patientId}`));
+    await page.getByRole('heading', { name: 'Payment Required' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Join 15-Minute Video Consultation').count()).toBe(0);
+    expect(await verification(patientId)).toMatchObject({ paymentVerified: false });
     await page.close();
   });
 
@@ -123,6 +172,9 @@ describe('reading B: patient request, hosted payment, verification page', () => 
     await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/payment-cancelled\?case_id=/);
+    const caseId = new URL(page.url()).searchParams.get('case_id')!;
+    const status = await fetch(url(pathOf(caseContracts.getCaseStatus, { caseId })));
+    expect(((await status.json()) as { status: string }).status).toBe('awaiting_payment');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const text = await page.locator('body').innerText();
     expect(text).toMatch(/no charge/i);

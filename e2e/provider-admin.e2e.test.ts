@@ -77,6 +77,8 @@ describe('a doctor applies and an administrator approves', () => {
     const applicationId = /APP-([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(
       await page.locator('main').innerText(),
     )![1]!;
+    // Each document is presigned, sent to storage and confirmed: leave only once all arrived.
+    await page.getByText('All documents uploaded.').waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page);
 
     await page.goto(url(`/provider/status?id=APP-${applicationId}`));

@@ -78,8 +78,6 @@ const JSON_LIMIT = 64 * KB;
  * through presigned S3 POSTs instead (DESIGN.md §6); these limits apply to small inline uploads.
  */
 const INLINE_MULTIPART_LIMIT = Math.floor(4.5 * MB);
-/** A 5 MB document plus the form's boundaries (spec doc 2 §5). */
-const APPLICATION_DOCUMENT_LIMIT = Math.floor(5.5 * MB);
 /** Stripe's events are small; its largest checkout sessions stay far below this. */
 const STRIPE_EVENT_LIMIT = 512 * KB;
 
@@ -232,7 +230,10 @@ export const createDoctorApplication = /* @__PURE__ */ route(
 export const uploadApplicationDocument = /* @__PURE__ */ route(
   applicationContracts.uploadApplicationDocument,
   'doctor-applications/upload-document',
-  { body: 'multipart', maxBodyBytes: APPLICATION_DOCUMENT_LIMIT },
+);
+export const confirmApplicationDocument = /* @__PURE__ */ route(
+  applicationContracts.confirmApplicationDocument,
+  'doctor-applications/confirm-document',
 );
 export const listCaseAttachments = /* @__PURE__ */ route(
   caseContracts.listCaseAttachments,
@@ -317,6 +318,7 @@ export const httpRoutes = {
   checkProviderEmail,
   createDoctorApplication,
   uploadApplicationDocument,
+  confirmApplicationDocument,
   listCaseAttachments,
   listApplicationAttachments,
   adminLogin,

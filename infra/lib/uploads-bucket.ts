@@ -1,6 +1,7 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
@@ -27,8 +28,8 @@ export interface UploadsBucketProps {
 
 /**
  * Patient attachments and doctor application documents (DESIGN.md §6): the browser uploads with
- * a presigned POST (size range, content type, server-chosen key, short expiry) and downloads with
- * short-lived presigned GETs. Nothing is public.
+ * a presigned POST (size range, content type, server-chosen key under `pending/`, short expiry)
+ * and downloads with short-lived presigned GETs. Nothing is public.
  */
 export class UploadsBucket extends Construct {
   readonly bucket: s3.Bucket;
@@ -60,6 +61,15 @@ export class UploadsBucket extends Construct {
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(30) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Browsers upload under `pending/`; the server copies what it verified to its final key
+        // (functions/src/features/uploads/storage.ts). Uploads nobody confirmed, and the
+        // versions left by deleting confirmed ones, go after a day.
+        {
+          id: 'ExpirePendingUploads',
+          prefix: PENDING_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: config.isDev,

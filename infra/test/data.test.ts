@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/src/db/table-definition';
+import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
 describe('DynamoDB table', () => {
@@ -76,6 +77,22 @@ describe('S3 buckets', () => {
       },
       LoggingConfiguration: { DestinationBucketName: { Ref: expect.any(String) as unknown } },
     });
+  });
+
+  it('expires unverified uploads under pending/ after a day, and nothing else', () => {
+    const [, uploads] = onlyResource(template, 'AWS::S3::Bucket', isUploads);
+    const rules = (uploads.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    const pending = rules.filter((rule) => rule.Prefix === PENDING_PREFIX);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        Status: 'Enabled',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      }),
+    ]);
+    // Verified files live outside the prefix: no other rule expires current objects.
+    const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
+    expect(expiring).toEqual(pending);
   });
 
   it('lets only the app origin POST (presigned POST) and GET uploads', () => {

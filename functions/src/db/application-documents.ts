@@ -1,7 +1,8 @@
 import { attachmentRecordSchema, ATTACHMENT_ENTITY, type AttachmentRecord } from './attachments';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { IF_NEW, partitionQuery, putItem, queryAll } from './table';
+import { partitionQuery, queryAll } from './table';
+import { newItemTx, type TransactItem } from './transaction';
 
 /**
  * A document of a doctor application, in the application's partition. It is stored as an
@@ -15,16 +16,14 @@ export const applicationDocumentKey = (applicationId: string, attachmentId: stri
   sk: `${SK_PREFIX}${attachmentId}`,
 });
 
-export async function insertApplicationDocument(attachment: AttachmentRecord): Promise<void> {
+/** A verified document as a transaction item (with the end of its pending upload). */
+export function applicationDocumentTx(attachment: AttachmentRecord): TransactItem {
   if (!attachment.doctorApplicationId) throw new Error('document without application');
-  await putItem(
-    {
-      ...applicationDocumentKey(attachment.doctorApplicationId, attachment.id),
-      entity: ATTACHMENT_ENTITY,
-      ...attachment,
-    },
-    IF_NEW,
-  );
+  return newItemTx({
+    ...applicationDocumentKey(attachment.doctorApplicationId, attachment.id),
+    entity: ATTACHMENT_ENTITY,
+    ...attachment,
+  });
 }
 
 /** Access pattern: an application's documents (Query on its partition, `DOC#` prefix). */

@@ -3,8 +3,9 @@ import { conflict } from '../lib/errors';
 import { partitions, type ItemKey } from './keys';
 import { pendingUploadDoneTx, type PendingUpload } from './pending-uploads';
 import { parseStored } from './records';
-import { IF_NEW, putItem, type StoredItem } from './table';
+import { type StoredItem } from './table';
 import { cancellationReasons, newItemTx, writeTransaction } from './transaction';
+import { takeUploadSlotTx } from './upload-slots';
 
 /** A verified file of a case (or, as an application document, of an application). */
 export const ATTACHMENT_ENTITY = 'Attachment';
@@ -62,8 +63,18 @@ export async function promotePendingUpload(
   });
 }
 
-/** Inline uploads (POST /api/cases multipart) are verified before they are stored. */
-export async function insertAttachment(attachment: AttachmentRecord): Promise<void> {
+/**
+ * Inline uploads (POST /api/cases multipart) are verified before they are stored; each takes
+ * one slot of its kind (`upload-slots.ts`) in the same transaction, so the case's file count
+ * includes them.
+ */
+export async function insertAttachment(
+  attachment: AttachmentRecord,
+  maxCount: number,
+): Promise<void> {
   if (!attachment.caseId) throw new Error('case attachment without case');
-  await putItem(caseAttachmentItem(attachment.caseId, attachment), IF_NEW);
+  await writeTransaction([
+    newItemTx(caseAttachmentItem(attachment.caseId, attachment)),
+    takeUploadSlotTx(partitions.case(attachment.caseId), attachment.kind, maxCount),
+  ]);
 }

@@ -15,7 +15,6 @@ import {
   partitionQuery,
   queryAll,
   queryFirst,
-  updateItem,
   type QuerySpec,
   type StoredItem,
 } from './table';
@@ -332,12 +331,27 @@ export async function expireCaseItem(
   });
 }
 
-/** Access pattern: remember the case's latest Checkout Session. */
-export async function recordCheckoutSession(caseId: string, sessionId: string): Promise<void> {
-  await updateItem(caseKey(caseId), {
+/**
+ * Access pattern: make `sessionId` the case's one open Checkout Session, replacing `previousId`
+ * (null: the case had none). Conditional on the case still naming `previousId` (or already
+ * naming `sessionId`), so of two requests that replace the same session only one wins. False
+ * when another request replaced it first.
+ */
+export async function recordCheckoutSession(
+  caseId: string,
+  sessionId: string,
+  previousId: string | null,
+): Promise<boolean> {
+  const stillPrevious = previousId
+    ? 'checkoutSessionId = :previous'
+    : '(attribute_not_exists(checkoutSessionId) OR attribute_type(checkoutSessionId, :null))';
+  return conditionalUpdate(caseKey(caseId), {
     UpdateExpression: 'SET checkoutSessionId = :session',
-    ConditionExpression: IF_EXISTS,
-    ExpressionAttributeValues: { ':session': sessionId },
+    ConditionExpression: `${IF_EXISTS} AND (${stillPrevious} OR checkoutSessionId = :session)`,
+    ExpressionAttributeValues: {
+      ':session': sessionId,
+      ...(previousId ? { ':previous': previousId } : { ':null': 'NULL' }),
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import {
   passwordFrom,
   review,
 } from '../../../../local/testing/provider-journey';
+import { uploadDocument } from '../../../../local/testing/document-upload';
 import { postJson } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { httpRoutes } from '../../routes';
@@ -165,19 +166,8 @@ describe('applications', () => {
 
   it('stores checked documents and lists them to the admin with a working link', async () => {
     const { applicationId } = await apply(stack);
-    const upload = (name: string, type: string, bytes: string, docType = 'medical_license') => {
-      const form = new FormData();
-      form.set('type', docType);
-      form.set('file', new Blob([bytes], { type }), name);
-      return appFetch(
-        stack,
-        pathOf(applicationContracts.uploadApplicationDocument, { applicationId }),
-        {
-          method: 'POST',
-          body: form,
-        },
-      );
-    };
+    const upload = (name: string, type: string, bytes: string, docType = 'medical_license') =>
+      uploadDocument(stack, applicationId, { name, contentType: type, bytes, type: docType });
     expect((await upload('license.pdf', 'application/pdf', '%PDF-1.4 test')).status).toBe(201);
     const forged = await upload('id.png', 'image/png', 'not a png', 'identification');
     expect(forged.status).toBe(422);

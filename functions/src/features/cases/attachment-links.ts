@@ -8,7 +8,7 @@ export function attachmentsWithLinks(records: AttachmentRecord[]): Promise<Attac
   return Promise.all(
     records.map(async (record) => ({
       ...toAttachmentView(record),
-      url: await presignDownload(record.s3Key, record.originalName),
+      url: await presignDownload(record.s3Key, record.originalName, record.contentType),
     })),
   );
 }

@@ -103,7 +103,7 @@ export const handler = httpHandler(routes.createCase, {
         s3Key: key,
         createdAt: caseRecord.createdAt,
       };
-      await insertAttachment(attachment);
+      await insertAttachment(attachment, rule.maxCount);
     }
     await announceCase('NEW_CASE_CREATED', caseRecord, log);
     const answer: CreateCaseResponse = { caseId: caseRecord.id };

@@ -19,7 +19,7 @@ export const handler = httpHandler(routes.listApplicationAttachments, {
     const views = await Promise.all(
       documents.map(async (document) => ({
         ...toAttachmentView(document),
-        url: await presignDownload(document.s3Key, document.originalName),
+        url: await presignDownload(document.s3Key, document.originalName, document.contentType),
       })),
     );
     return { body: views };

@@ -1,81 +1,63 @@
 import { randomUUID } from 'node:crypto';
-import {
-  applicationDocumentMessages,
-  applicationDocumentRules,
-  applicationDocumentTypeSchema,
-} from '@shared/doctor-applications/submit';
-import {
-  insertApplicationDocument,
-  listApplicationDocuments,
-} from '../../db/application-documents';
+import type { CreateUploadResponse } from '@shared/cases/api';
+import { applicationDocumentRules } from '@shared/doctor-applications/submit';
 import { getDoctorApplication } from '../../db/doctor-applications';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/errors';
+import { releasePendingDocument, type PendingDocument } from '../../db/pending-documents';
+import { notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { parseMultipart } from '../../lib/http/multipart';
-import { parseRequestPart } from '../../lib/http/middleware/validation';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
-import { contentTypeMatches } from '../uploads/file-signature';
 import { normalizeContentType, storedFilename } from '../uploads/rules';
-import { putObject } from '../uploads/storage';
-import { toAttachmentView } from '../uploads/attachment-view';
+import {
+  PRESIGNED_POST_SECONDS,
+  pendingApplicationObjectKey,
+  presignUpload,
+} from '../uploads/storage';
+import { assertAcceptsDocuments, assertDocumentAllowed, reserveDocumentSlot } from './documents';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 
-/** Documents arrive right after the application is submitted; later uploads are refused. */
-const UPLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
-const MAX_DOCUMENTS = 10;
-
 /**
- * POST /api/doctor-applications/{applicationId}/upload: multipart `file` + `type` (spec doc 2
- * §7). The bytes are checked (type by signature, size) before they are stored, as patient files.
+ * POST /api/doctor-applications/{applicationId}/upload `{type, filename, contentType, size}`: a
+ * presigned POST for one document under the pending prefix (issue 10 item 6: the same path as a
+ * case's files, since a 5 MB file does not fit through Lambda). The browser then sends the file
+ * to storage and confirms it (`confirm-document.handler.ts`).
  */
 export const handler = httpHandler(routes.uploadApplicationDocument, {
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
-    const form = await parseMultipart(body.bytes, body.contentType, {
-      maxFiles: 1,
-      maxFileBytes: applicationDocumentRules.maxBytes,
-      maxFields: 2,
-      maxFieldBytes: 100,
-    });
-    const type = parseRequestPart(applicationDocumentTypeSchema, form.fields.type);
-    const file = form.files[0];
-    if (!file || file.field !== 'file') throw badRequest('Please choose a file to upload');
-
     const application = await getDoctorApplication(params.applicationId);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
-    if (Date.now() - Date.parse(application.applicationDate) > UPLOAD_WINDOW_MS) {
-      throw conflict('Documents can only be added within a day of applying');
-    }
-    const contentType = normalizeContentType(file.contentType);
-    const allowed = applicationDocumentRules.contentTypes as readonly string[];
-    if (!allowed.includes(contentType) || !contentTypeMatches(file.data, contentType)) {
-      throw new HttpError(422, applicationDocumentMessages.invalidType);
-    }
-    if (file.data.length === 0 || file.data.length > applicationDocumentRules.maxBytes) {
-      throw new HttpError(422, applicationDocumentMessages.tooLarge);
-    }
-    if ((await listApplicationDocuments(application.applicationId)).length >= MAX_DOCUMENTS) {
-      throw conflict(`At most ${MAX_DOCUMENTS} documents can be attached`);
-    }
+    assertAcceptsDocuments(application);
+    const contentType = normalizeContentType(body.contentType);
+    assertDocumentAllowed({ contentType, size: body.size });
 
-    const id = randomUUID();
-    const key = `applications/${application.applicationId}/${id}`;
-    await putObject(key, contentType, file.data);
-    const attachment = {
-      id,
-      caseId: null,
-      doctorApplicationId: application.applicationId,
-      type,
-      kind: type,
-      filename: storedFilename(file.filename),
-      originalName: file.filename,
+    const uploadId = randomUUID();
+    const now = new Date();
+    const document: PendingDocument = {
+      uploadId,
+      applicationId: application.applicationId,
+      type: body.type,
+      s3Key: pendingApplicationObjectKey(application.applicationId, uploadId),
+      originalName: body.filename,
+      filename: storedFilename(body.filename, now),
       contentType,
-      size: file.data.length,
-      s3Key: key,
-      createdAt: new Date().toISOString(),
+      createdAt: now.toISOString(),
     };
-    await insertApplicationDocument(attachment);
-    return { status: 201, body: toAttachmentView(attachment) };
+    await reserveDocumentSlot(document);
+    const post = await presignUpload(
+      document.s3Key,
+      contentType,
+      applicationDocumentRules.maxBytes,
+    ).catch(async (error: unknown) => {
+      await releasePendingDocument(document);
+      throw error;
+    });
+    const answer: CreateUploadResponse = {
+      uploadId,
+      url: post.url,
+      fields: post.fields,
+      expiresAt: new Date(now.getTime() + PRESIGNED_POST_SECONDS * 1000).toISOString(),
+    };
+    return { status: 201, body: answer };
   },
 });

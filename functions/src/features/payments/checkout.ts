@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
-import { recordCheckoutSession, type CaseRecord } from '../../db/cases';
+import { getCaseBundle, recordCheckoutSession, type CaseRecord } from '../../db/cases';
 import { env } from '../../lib/env';
 import { stripe } from '../../lib/stripe';
 import type { PaymentEvidence } from '../cases/transitions';
@@ -28,16 +28,21 @@ function returnUrls(caseRecord: CaseRecord) {
   };
 }
 
+export type CheckoutMode = 'embedded' | 'hosted';
+const uiModes = { embedded: 'embedded_page', hosted: 'hosted_page' } as const;
+
 /**
- * A Checkout Session for the flat fee. Stripe learns only ids (DESIGN.md §6): the case id as
- * client reference and metadata, no name, symptoms or contact.
+ * A new Checkout Session for the flat fee. Stripe learns only ids (DESIGN.md §6): the case id as
+ * client reference and metadata, no name, symptoms or contact. The idempotency key names the
+ * session it replaces, so concurrent requests that replace the same one get the same session.
  */
-export async function createCheckoutSession(
+function newCheckoutSession(
   caseRecord: CaseRecord,
-  mode: 'embedded' | 'hosted',
+  mode: CheckoutMode,
+  previousId: string | null,
 ): Promise<Stripe.Checkout.Session> {
   const urls = returnUrls(caseRecord);
-  const session = await stripe().checkout.sessions.create(
+  return stripe().checkout.sessions.create(
     {
       mode: 'payment',
       line_items: [
@@ -54,21 +59,71 @@ export async function createCheckoutSession(
       metadata: { caseId: caseRecord.id },
       ...(mode === 'embedded'
         ? {
-            ui_mode: 'embedded_page',
+            ui_mode: uiModes.embedded,
             return_url: urls.embeddedReturn,
             redirect_on_completion: 'if_required',
           }
         : {
-            ui_mode: 'hosted_page',
+            ui_mode: uiModes.hosted,
             success_url: urls.hostedSuccess,
             cancel_url: urls.hostedCancel,
           }),
     },
-    // One session per case and minute even if the patient double-clicks.
-    { idempotencyKey: `checkout-${caseRecord.id}-${mode}-${Math.floor(Date.now() / 60_000)}` },
+    { idempotencyKey: `checkout-${caseRecord.id}-${mode}-after-${previousId ?? 'none'}` },
   );
-  await recordCheckoutSession(caseRecord.id, session.id);
-  return session;
+}
+
+/** Closes a session nobody may pay any more; one that is no longer open needs nothing. */
+async function expireIfOpen(sessionId: string): Promise<void> {
+  try {
+    await stripe().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'checkout_session_not_open') throw error;
+  }
+}
+
+export type CheckoutAnswer =
+  | { kind: 'open'; session: Stripe.Checkout.Session }
+  /** The case's session is already paid (the webhook has not arrived yet): settle, do not sell again. */
+  | { kind: 'paid'; session: Stripe.Checkout.Session };
+
+/** Two requests that replace the same session at once: the loser looks again, a few times. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * The case's one open Checkout Session (issue 10 item 7). While the session the case names is
+ * open and of the asked mode, every request answers that same session, so a patient who
+ * reloads, double-clicks or comes back later pays one session. A session that expired is
+ * replaced; one of the other mode is expired first, so at most one session of a case can be
+ * paid at any time. The case records the new session conditionally on the one it replaced:
+ * a request that lost that race expires its own session and answers the winner's.
+ */
+export async function openCheckoutSession(
+  caseRecord: CaseRecord,
+  mode: CheckoutMode,
+): Promise<CheckoutAnswer> {
+  let current = caseRecord;
+  for (let attempt = 1; ; attempt += 1) {
+    const previousId = current.checkoutSessionId;
+    const previous = previousId ? await stripe().checkout.sessions.retrieve(previousId) : null;
+    if (previous?.status === 'complete' && previous.payment_status === 'paid') {
+      return { kind: 'paid', session: previous };
+    }
+    if (previous?.status === 'open') {
+      if (previous.ui_mode === uiModes[mode]) return { kind: 'open', session: previous };
+      await expireIfOpen(previous.id);
+    }
+    const session = await newCheckoutSession(current, mode, previousId);
+    if (await recordCheckoutSession(current.id, session.id, previousId)) {
+      return { kind: 'open', session };
+    }
+    await expireIfOpen(session.id);
+    const latest = await getCaseBundle(current.id);
+    if (!latest || attempt >= MAX_ATTEMPTS) {
+      throw new Error('The checkout session of a case kept changing');
+    }
+    current = latest.case;
+  }
 }
 
 /** The facts `markCasePaid` judges, taken from a Checkout Session as Stripe reports it. */

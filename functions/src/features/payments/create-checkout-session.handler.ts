@@ -4,22 +4,30 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
-import { createCheckoutSession } from './checkout';
+import { evidenceFrom, openCheckoutSession } from './checkout';
+import { settlePayment } from './settle';
 
-/** POST /api/create-checkout-session: its clients read `error` (spec doc 1 §7). */
+const ALREADY_PAID = 'This consultation has already been paid';
+
+/**
+ * POST /api/create-checkout-session: its clients read `error` (spec doc 1 §7). A case has one
+ * open session at a time, answered again to every request until it expires (`checkout.ts`).
+ */
 export const handler = httpHandler(routes.createCheckoutSession, {
   errorField: true,
   rateLimit: ({ clientIp }) => rateLimitFor('checkout', clientIp),
-  async handle({ body }) {
+  async handle({ body, log }) {
     const bundle = await loadCase(body.caseId);
     if (bundle.case.status !== 'awaiting_payment') {
-      throw conflict(
-        bundle.case.paidAt
-          ? 'This consultation has already been paid'
-          : 'This request can no longer be paid',
-      );
+      throw conflict(bundle.case.paidAt ? ALREADY_PAID : 'This request can no longer be paid');
     }
-    const session = await createCheckoutSession(bundle.case, body.mode);
+    const checkout = await openCheckoutSession(bundle.case, body.mode);
+    if (checkout.kind === 'paid') {
+      // Paid, and the webhook has not arrived yet: record it now instead of selling it again.
+      await settlePayment(bundle.case, evidenceFrom(checkout.session, null), log);
+      throw conflict(ALREADY_PAID);
+    }
+    const { session } = checkout;
     const answer: CreateCheckoutSessionResponse = {
       sessionId: session.id,
       clientSecret: session.client_secret ?? null,

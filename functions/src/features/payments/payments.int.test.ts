@@ -10,7 +10,9 @@ import {
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
+import { stripe } from '../../lib/stripe';
+import { newPatientAndCase } from '../cases/new-case';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
@@ -61,6 +63,32 @@ describe('paying with the local Stripe stand-in', () => {
     expect(embedded.clientSecret).toMatch(/^cs_test_/);
     const hosted = await createCheckout(stack, caseId, 'hosted');
     expect(hosted.url).toContain(`/checkout/${hosted.sessionId}`);
+    // One open session per case: switching mode closed the embedded one.
+    expect((await stripe().checkout.sessions.retrieve(embedded.sessionId)).status).toBe('expired');
+  });
+
+  it('answers the same open session again, also to parallel requests, and a new one once it expired', async () => {
+    const caseId = await newCaseId(stack);
+    const first = await createCheckout(stack, caseId, 'hosted');
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => createCheckout(stack, caseId, 'hosted')),
+    );
+    for (const answer of again) expect(answer).toEqual(first);
+    expect((await getCaseBundle(caseId))?.case.checkoutSessionId).toBe(first.sessionId);
+
+    await stripe().checkout.sessions.expire(first.sessionId);
+    const renewed = await createCheckout(stack, caseId, 'hosted');
+    expect(renewed.sessionId).not.toBe(first.sessionId);
+    expect(renewed.url).toContain(`/checkout/${renewed.sessionId}`);
+    expect(await createCheckout(stack, caseId, 'hosted')).toEqual(renewed);
+    // The expired session cannot be paid; the renewed one can, and pays the case.
+    expect((await payWithCard(stack, first.sessionId, STRIPE_TEST_CARDS.pays)).status).not.toBe(
+      303,
+    );
+    expect((await payWithCard(stack, renewed.sessionId, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    await expect
+      .poll(async () => (await caseStatus(stack, caseId)).status, { timeout: 10_000 })
+      .toBe('paid');
   });
 
   it('marks the case paid from the signed webhook, with one Payment and a 15-minute Meeting', async () => {
@@ -141,6 +169,12 @@ describe('the Stripe webhook', () => {
     expect(stored.status).toBe('paid');
     expect(stored.payments).toHaveLength(1);
     expect(stored.meetings).toHaveLength(1);
+    expect(stored.payments[0]?.rawPayload.eventId).toBe(event.id);
+    // The losers recognised the payment as the one the case keeps: nothing was refunded.
+    const refunds = await stripe().refunds.list({
+      payment_intent: event.data.object.payment_intent,
+    });
+    expect(refunds.data).toEqual([]);
   });
 
   it('accepts events out of order and different events for one payment, paying once', async () => {
@@ -164,6 +198,170 @@ describe('the Stripe webhook', () => {
     unpaid.data.object.payment_status = 'unpaid';
     await deliverWebhook(stack, unpaid);
     expect(await partition(caseId)).toMatchObject({ status: 'awaiting_payment', payments: [] });
+  });
+});
+
+/** A Checkout Session for the case made outside the app, as one made before sessions were reused. */
+async function extraSession(caseId: string) {
+  return stripe().checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: 299,
+          product_data: { name: '15-minute video consultation' },
+        },
+      },
+    ],
+    client_reference_id: caseId,
+    metadata: { caseId },
+    ui_mode: 'hosted_page',
+    success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
+    cancel_url: `${stack.appUrl}/payment-cancelled?case_id=${caseId}`,
+  });
+}
+
+async function refundsOf(sessionId: string) {
+  const session = await stripe().checkout.sessions.retrieve(sessionId);
+  if (typeof session.payment_intent !== 'string') throw new Error(`${sessionId} is not paid`);
+  return (await stripe().refunds.list({ payment_intent: session.payment_intent })).data;
+}
+
+describe('a second successful payment for one case', () => {
+  it('is refunded through Stripe, once, and the case stays paid once', async () => {
+    const caseId = await newCaseId(stack);
+    const older = await extraSession(caseId);
+    const { sessionId } = await createCheckout(stack, caseId);
+    expect((await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    await expect
+      .poll(async () => (await caseStatus(stack, caseId)).status, { timeout: 10_000 })
+      .toBe('paid');
+
+    // The older session is paid too; its webhook finds the case paid by another session.
+    expect((await payWithCard(stack, older.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    await expect.poll(async () => (await refundsOf(older.id)).length, { timeout: 10_000 }).toBe(1);
+    const [refund] = await refundsOf(older.id);
+    expect(refund).toMatchObject({ amount: 299, metadata: { caseId } });
+
+    // A repeated delivery of that payment refunds nothing more.
+    const paidOlder = await stripe().checkout.sessions.retrieve(older.id);
+    const replay = paidSessionEvent(caseId, older.id);
+    replay.data.object.payment_intent = paidOlder.payment_intent as string;
+    expect((await deliverWebhook(stack, replay)).status).toBe(200);
+    expect(await refundsOf(older.id)).toHaveLength(1);
+
+    const stored = await partition(caseId);
+    expect(stored.status).toBe('paid');
+    expect(stored.payments.map((payment) => payment.rawPayload.checkoutSessionId)).toEqual([
+      sessionId,
+    ]);
+    expect(stored.meetings).toHaveLength(1);
+    expect(await refundsOf(sessionId)).toEqual([]);
+  });
+
+  it('found paid by a checkout request before the webhook: recorded, not sold again', async () => {
+    // Stripe took the payment, and its webhook found no case (it was lost to this case): the
+    // case still reads as awaiting payment and names the paid session.
+    const caseId = randomUUID();
+    const session = await extraSession(caseId);
+    expect((await payWithCard(stack, session.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    const { patient, caseRecord } = newPatientAndCase({
+      source: 'case',
+      name: 'Ada Patient',
+      email: 'ada@example.org',
+      phone: null,
+      contactInfo: 'ada@example.org',
+      requestType: 'telemedicine',
+      triageSummary: 'Mild headache',
+      history: '',
+      location: '',
+      medicalFiles: [],
+      metadata: {},
+    });
+    await insertPatientWithCase(patient, {
+      ...caseRecord,
+      id: caseId,
+      checkoutSessionId: session.id,
+    });
+    expect((await caseStatus(stack, caseId)).status).toBe('awaiting_payment');
+
+    const again = await postJson(stack, pathOf(paymentContracts.createCheckoutSession, {}), {
+      caseId,
+      mode: 'hosted',
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'This consultation has already been paid' });
+    const stored = await partition(caseId);
+    expect(stored.status).toBe('paid');
+    expect(stored.payments.map((payment) => payment.rawPayload.checkoutSessionId)).toEqual([
+      session.id,
+    ]);
+    expect(stored.meetings).toHaveLength(1);
+    expect(await refundsOf(session.id)).toEqual([]);
+  });
+});
+
+describe('the webhook racing the manual sync', () => {
+  it('pays once and refunds nothing, whichever arrives first', async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const sync = () =>
+      postJson(stack, pathOf(paymentContracts.manualPaymentComplete, {}), { caseId });
+    // Syncs keep arriving while the stand-in marks the session paid and delivers its webhook.
+    let paying = true;
+    const syncing = Array.from({ length: 4 }, async () => {
+      const statuses: number[] = [];
+      while (paying || statuses.length < 3) statuses.push((await sync()).status);
+      return statuses;
+    });
+    const paid = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    paying = false;
+    const statuses = (await Promise.all(syncing)).flat();
+    expect(paid.status).toBe(303);
+    // Before Stripe said paid: 409 "not completed"; after: 200. Never an error.
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    expect(statuses.at(-1)).toBe(200);
+
+    const stored = await partition(caseId);
+    expect(stored.status).toBe('paid');
+    expect(stored.payments).toHaveLength(1);
+    expect(stored.meetings).toHaveLength(1);
+    expect(await refundsOf(sessionId)).toEqual([]);
+  });
+});
+
+describe('a home nurse visit', () => {
+  it('is paid with one Payment and no meeting, and the verification says so', async () => {
+    const created = (await (
+      await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+        name: 'Ama Owusu',
+        contactInfo: '+233201234567',
+        symptoms: 'Needs a wound dressing changed',
+        requestType: 'nurse-visit',
+        location: 'East Legon, Accra',
+      })
+    ).json()) as { patientId: string; caseId: string };
+    const { sessionId } = await createCheckout(stack, created.caseId, 'hosted');
+    expect((await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    const verification = async () =>
+      (await (
+        await appFetch(
+          stack,
+          pathOf(patientContracts.getPaymentVerification, { patientId: created.patientId }),
+        )
+      ).json()) as { paymentVerified: boolean; meetingCreated: boolean; requestType: string };
+    await expect
+      .poll(async () => (await verification()).paymentVerified, { timeout: 10_000 })
+      .toBe(true);
+    expect(await verification()).toMatchObject({
+      meetingCreated: false,
+      requestType: 'nurse-visit',
+    });
+    const stored = await partition(created.caseId);
+    expect(stored).toMatchObject({ status: 'paid', meetings: [] });
+    expect(stored.payments).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,9 @@
 import type Stripe from 'stripe';
+import { getCaseBundle } from '../../db/cases';
 import type { PaymentRecord, PaymentRefund } from '../../db/payments';
+import type { Logger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
+import type { PaymentEvidence } from '../cases/transitions';
 
 /**
  * One refund per case, whoever asks and however often: Stripe answers a repeated key with the
@@ -38,4 +41,39 @@ export async function refundInFull(payment: PaymentRecord): Promise<PaymentRefun
     { idempotencyKey: refundIdempotencyKey(payment.caseId) },
   );
   return toPaymentRefund(refund);
+}
+
+/**
+ * A payment Stripe took that the case does not keep (issue 10 item 7): a second Checkout Session
+ * completed for a case another session already paid (one created before sessions were reused,
+ * or paid in the moment a patient switched checkout mode), or a payment for a case closed
+ * without one. The case stays paid once; this payment goes back through Stripe's refund API.
+ * The payment the case recorded is never refunded here: its session is recognised and skipped.
+ * One refund per payment intent (idempotency key), however often the webhook or sync repeats.
+ */
+export async function refundExtraPayment(
+  caseId: string,
+  evidence: PaymentEvidence,
+  log: Logger,
+): Promise<void> {
+  const bundle = await getCaseBundle(caseId);
+  const recorded = bundle?.payments.some(
+    (payment) => payment.rawPayload.checkoutSessionId === evidence.checkoutSessionId,
+  );
+  if (recorded) return;
+  const ids = { caseId, checkoutSessionId: evidence.checkoutSessionId };
+  if (!evidence.paymentIntentId) {
+    // A paid session in payment mode always has one; without it there is nothing to refund.
+    log.error('extra payment without a payment intent', ids);
+    return;
+  }
+  const refund = await stripe().refunds.create(
+    { payment_intent: evidence.paymentIntentId, metadata: { caseId } },
+    { idempotencyKey: `extra-payment-refund-${evidence.paymentIntentId}` },
+  );
+  log.warn('extra payment refunded', {
+    ...ids,
+    paymentIntentId: evidence.paymentIntentId,
+    refundId: refund.id,
+  });
 }

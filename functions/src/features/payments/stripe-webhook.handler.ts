@@ -6,9 +6,8 @@ import { httpHandler } from '../../lib/http/handler';
 import { env } from '../../lib/env';
 import { stripe } from '../../lib/stripe';
 import * as routes from '../../routes';
-import { markCasePaid } from '../cases/transitions';
 import { evidenceFrom } from './checkout';
-import { announceCase } from '../realtime/announce';
+import { settlePayment } from './settle';
 
 const RECEIVED = { received: true } as const;
 
@@ -42,9 +41,8 @@ export const handler = httpHandler(routes.stripeWebhook, {
       log.warn('webhook for unknown case', { eventId: event.id });
       return { body: RECEIVED };
     }
-    const result = await markCasePaid(bundle.case, evidenceFrom(session, event.id));
+    const result = await settlePayment(bundle.case, evidenceFrom(session, event.id), log);
     log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
-    if (result.outcome === 'paid') await announceCase('CASE_PAID_READY', bundle.case, log);
     return { body: RECEIVED };
   },
 });

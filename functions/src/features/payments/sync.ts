@@ -3,10 +3,9 @@ import type { CaseBundle } from '../../db/cases';
 import { HttpError, conflict } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
-import { markCasePaid } from '../cases/transitions';
 import { nextPathAfterPayment } from '../cases/views';
 import { evidenceFrom } from './checkout';
-import { announceCase } from '../realtime/announce';
+import { settlePayment } from './settle';
 
 export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed';
 
@@ -26,12 +25,11 @@ export async function syncPaymentWithStripe(
   if (!caseRecord.checkoutSessionId) throw conflict('No payment has been started for this case');
 
   const session = await stripe().checkout.sessions.retrieve(caseRecord.checkoutSessionId);
-  const result = await markCasePaid(caseRecord, evidenceFrom(session, null));
+  const result = await settlePayment(caseRecord, evidenceFrom(session, null), log);
   if (result.outcome === 'refused') {
     if (result.reason !== 'not_paid')
       log.warn('payment refused', { caseId: caseRecord.id, reason: result.reason });
     throw new HttpError(409, PAYMENT_NOT_COMPLETED, { success: false, paid: false });
   }
-  if (result.outcome === 'paid') await announceCase('CASE_PAID_READY', caseRecord, log);
   return { success: true, paid: true, message: 'Payment confirmed', caseId: caseRecord.id, next };
 }

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { promotePendingUpload } from '../../db/attachments';
-import { deletePendingUpload, getPendingUpload } from '../../db/pending-uploads';
-import { HttpError, conflict, notFound } from '../../lib/errors';
+import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
+import { conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';
-import { deleteObject, readObjectHead, storedObjectSize } from './storage';
-import { assertCaseAcceptsFiles, assertRoomFor, assertStoredFileValid } from './verify';
+import { caseObjectKey, storedObjectSize } from './storage';
+import { dropPendingObject, keepVerifiedCopy } from './verified-copy';
+import { assertCaseAcceptsFiles, assertStoredFileValid } from './verify';
 
 /**
- * POST /api/cases/{caseId}/attachments: the browser says the upload is done; the server checks
- * the stored object and only then records the Attachment. A refused file is deleted.
+ * POST /api/cases/{caseId}/attachments: the browser says the upload is done. The server copies
+ * the pending object to its final key, checks the copy (size, type by signature) and only then
+ * records the Attachment with the final key: what was checked is what is kept, whatever the
+ * browser does to the pending object afterwards. A refused file is deleted and gives its slot
+ * back.
  */
 export const handler = httpHandler(routes.confirmCaseUpload, {
   async handle({ params, body }) {
@@ -22,23 +26,20 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
     if (!pending) throw notFound('Upload not found or expired. Please attach the file again.');
     const rule = uploadRules[pending.kind];
 
-    const size = await storedObjectSize(pending.s3Key);
-    if (size === null) throw conflict('The file has not been uploaded yet');
-    try {
-      assertRoomFor(rule, bundle.attachments);
-      assertStoredFileValid(rule, {
-        originalName: pending.originalName,
-        contentType: pending.contentType,
-        size,
-        head: await readObjectHead(pending.s3Key),
-      });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        await deleteObject(pending.s3Key);
-        await deletePendingUpload(params.caseId, body.uploadId);
-      }
-      throw error;
+    if ((await storedObjectSize(pending.s3Key)) === null) {
+      throw conflict('The file has not been uploaded yet');
     }
+    const size = await keepVerifiedCopy(
+      pending,
+      caseObjectKey(params.caseId, pending.uploadId),
+      (file) =>
+        assertStoredFileValid(rule, {
+          originalName: pending.originalName,
+          contentType: pending.contentType,
+          ...file,
+        }),
+      () => releasePendingUpload(pending),
+    );
 
     const attachment = {
       id: randomUUID(),
@@ -50,10 +51,11 @@ export const handler = httpHandler(routes.confirmCaseUpload, {
       originalName: pending.originalName,
       contentType: pending.contentType,
       size,
-      s3Key: pending.s3Key,
+      s3Key: caseObjectKey(params.caseId, pending.uploadId),
       createdAt: new Date().toISOString(),
     };
     await promotePendingUpload(pending, attachment);
+    await dropPendingObject(pending.s3Key);
     return { status: 201, body: toAttachmentView(attachment) };
   },
 });

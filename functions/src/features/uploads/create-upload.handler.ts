@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateUploadResponse } from '@shared/cases/api';
-import { putPendingUpload } from '../../db/pending-uploads';
+import { releasePendingUpload, type PendingUpload } from '../../db/pending-uploads';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { normalizeContentType, storedFilename, uploadRules } from './rules';
-import { PRESIGNED_POST_SECONDS, caseObjectKey, presignUpload } from './storage';
+import { reserveUploadSlot } from './slots';
+import { PRESIGNED_POST_SECONDS, pendingCaseObjectKey, presignUpload } from './storage';
 import { assertCaseAcceptsFiles, assertUploadAllowed } from './verify';
 
-/** POST /api/cases/{caseId}/uploads: a presigned POST for one file (DESIGN.md §6). */
+/**
+ * POST /api/cases/{caseId}/uploads: a presigned POST for one file (DESIGN.md §6), under the
+ * pending prefix. The upload takes one of the case's file slots now, so unconfirmed uploads
+ * count toward the limit and parallel requests cannot exceed it.
+ */
 export const handler = httpHandler(routes.createCaseUpload, {
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
   async handle({ params, body }) {
@@ -17,22 +22,27 @@ export const handler = httpHandler(routes.createCaseUpload, {
     assertCaseAcceptsFiles(bundle.case);
     const rule = uploadRules[body.kind];
     const contentType = normalizeContentType(body.contentType);
-    assertUploadAllowed(rule, { ...body, contentType }, bundle.attachments);
+    assertUploadAllowed(rule, { ...body, contentType });
 
     const uploadId = randomUUID();
     const now = new Date();
-    const key = caseObjectKey(params.caseId, uploadId);
-    const post = await presignUpload(key, contentType, rule.maxBytes);
-    await putPendingUpload({
+    const pending: PendingUpload = {
       uploadId,
       caseId: params.caseId,
       kind: body.kind,
-      s3Key: key,
+      s3Key: pendingCaseObjectKey(params.caseId, uploadId),
       originalName: body.filename,
       filename: storedFilename(body.filename, now),
       contentType,
       createdAt: now.toISOString(),
-    });
+    };
+    await reserveUploadSlot(pending, rule);
+    const post = await presignUpload(pending.s3Key, contentType, rule.maxBytes).catch(
+      async (error: unknown) => {
+        await releasePendingUpload(pending);
+        throw error;
+      },
+    );
     const answer: CreateUploadResponse = {
       uploadId,
       url: post.url,

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -9,15 +10,20 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
+import { contentDisposition } from './content-disposition';
+
+export {
+  PENDING_PREFIX,
+  applicationObjectKey,
+  caseObjectKey,
+  pendingApplicationObjectKey,
+  pendingCaseObjectKey,
+} from './object-keys';
 
 /** A presigned POST lives five minutes: long enough for a 12 MB upload on a slow line. */
 export const PRESIGNED_POST_SECONDS = 300;
 /** Bytes read back to check a file's signature and a WAV header. */
 const HEAD_BYTES = 4096;
-
-export function caseObjectKey(caseId: string, uploadId: string): string {
-  return `cases/${caseId}/${uploadId}`;
-}
 
 /**
  * The browser's permission to upload one file: the server picks the key, the exact content type
@@ -59,6 +65,28 @@ export async function readObjectHead(key: string): Promise<Buffer> {
   return Buffer.from(bytes ?? new Uint8Array());
 }
 
+/**
+ * Copies an uploaded object to its final key, with the content type the server chose. The
+ * copy is what gets verified afterwards, so the check sees exactly the bytes that are kept
+ * (s3rver ignores `x-amz-copy-source-if-match`, so pinning the source by ETag would prove
+ * nothing locally; checking the copy needs no precondition).
+ */
+export async function copyObject(
+  sourceKey: string,
+  targetKey: string,
+  contentType: string,
+): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: env.uploadsBucket,
+      Key: targetKey,
+      CopySource: `${env.uploadsBucket}/${sourceKey}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+    }),
+  );
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
 }
@@ -74,17 +102,24 @@ export async function putObject(key: string, contentType: string, body: Buffer):
   );
 }
 
-/** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes, shown inline. */
+/** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes. */
 export const PRESIGNED_GET_SECONDS = 300;
 
-export function presignDownload(key: string, filename: string): Promise<string> {
-  const safeName = filename.replace(/["\\\r\n]/g, '_');
+/**
+ * A download link: inline for what the viewer previews, a saved file for the rest, with the
+ * original name in RFC 5987 form (`content-disposition.ts`).
+ */
+export function presignDownload(
+  key: string,
+  filename: string,
+  contentType: string,
+): Promise<string> {
   return getSignedUrl(
     s3(),
     new GetObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,
-      ResponseContentDisposition: `inline; filename="${safeName}"`,
+      ResponseContentDisposition: contentDisposition(filename, contentType),
     }),
     { expiresIn: PRESIGNED_GET_SECONDS },
   );

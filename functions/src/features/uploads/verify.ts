@@ -1,5 +1,4 @@
 import { uploadMessages } from '@shared/uploads/rules';
-import type { AttachmentRecord } from '../../db/attachments';
 import type { CaseRecord } from '../../db/cases';
 import { HttpError, conflict } from '../../lib/errors';
 import { contentTypeMatches, wavDurationSeconds } from './file-signature';
@@ -17,11 +16,13 @@ export function assertCaseAcceptsFiles(caseRecord: CaseRecord): void {
   }
 }
 
-/** Checks a declared upload before any bytes move: type, size, count. */
+/**
+ * Checks a declared upload before any bytes move: type, size, length. The count is held by the
+ * upload slots (`db/upload-slots.ts`), taken when the upload is presigned.
+ */
 export function assertUploadAllowed(
   rule: UploadRule,
   upload: { filename: string; contentType: string; size: number; durationSeconds?: number },
-  existing: AttachmentRecord[],
 ): void {
   if (!rule.contentTypes.includes(upload.contentType))
     throw unprocessable(rule.invalid(upload.filename));
@@ -34,13 +35,6 @@ export function assertUploadAllowed(
   }
   if (rule.kind === 'voice' && (upload.durationSeconds ?? 0) > 120 + VOICE_SLACK_SECONDS) {
     throw unprocessable(uploadMessages.voiceTooLong);
-  }
-  assertRoomFor(rule, existing);
-}
-
-export function assertRoomFor(rule: UploadRule, existing: AttachmentRecord[]): void {
-  if (existing.filter((attachment) => attachment.kind === rule.kind).length >= rule.maxCount) {
-    throw conflict(rule.tooMany);
   }
 }
 

@@ -1,10 +1,15 @@
-import { uploadApplicationDocument as uploadDocumentRoute } from '@shared/doctor-applications/contracts';
+import type { Attachment } from '@shared/cases/api';
+import {
+  confirmApplicationDocument,
+  uploadApplicationDocument as uploadDocumentRoute,
+} from '@shared/doctor-applications/contracts';
 import {
   applicationDocumentMessages,
   type ApplicationDocumentType,
 } from '@shared/doctor-applications/submit';
-import { sendForm, serverMessageOf, urlOf } from '@web/lib/api';
+import { request, serverMessageOf, urlOf } from '@web/lib/api';
 import { contentTypeOf } from '@web/lib/uploads/file-types';
+import { postToStorage, StorageUploadError } from '@web/lib/uploads/post-to-storage';
 
 export function uploadDocumentUrl(applicationId: string): string {
   return urlOf(uploadDocumentRoute, { params: { applicationId } });
@@ -18,33 +23,47 @@ export class DocumentUploadError extends Error {
   }
 }
 
+function messageOf(error: unknown): string | undefined {
+  if (error instanceof StorageUploadError) return error.message;
+  return serverMessageOf(error);
+}
+
 /**
- * `POST /api/doctor-applications/{id}/upload` (spec doc 2 §7): multipart with `type` and `file`
- * (the type first, so the server knows it before the file streams in). The browser sets the
- * multipart content type. A file the browser did not label (`scan.JPG` with an empty type) is
- * sent with the type its extension names, which the server checks against the bytes. A failure
- * carries the server's message or 'Failed to upload {type}'.
+ * One document of an application (spec doc 2 §7: one call per document, in parallel after the
+ * application is created), in three steps like a case's files (issue 10 item 6): ask
+ * `POST /api/doctor-applications/{id}/upload` for a presigned POST, send the file to storage,
+ * then confirm with `POST /api/doctor-applications/{id}/documents`, where the server checks the
+ * stored bytes. A file the browser did not label (`scan.JPG` with an empty type) is declared
+ * with the type its extension names. A failure carries the server's message or
+ * 'Failed to upload {type}'.
  */
 export async function uploadApplicationDocument(
   applicationId: string,
   type: ApplicationDocumentType,
   file: File,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<unknown> {
-  const body = new FormData();
-  body.append('type', type);
-  const contentType = contentTypeOf(file);
-  const part =
-    contentType && contentType !== file.type
-      ? new File([file], file.name, { type: contentType })
-      : file;
-  body.append('file', part, file.name);
+): Promise<Attachment> {
+  const params = { applicationId };
   try {
-    const res = await sendForm(uploadDocumentRoute, body, { params: { applicationId }, signal });
-    return (await res.json().catch(() => null)) as unknown;
+    const grant = await request(uploadDocumentRoute, {
+      params,
+      body: {
+        type,
+        filename: file.name,
+        contentType: contentTypeOf(file) || 'application/octet-stream',
+        size: file.size,
+      },
+      signal,
+    });
+    await postToStorage(grant.url, grant.fields, file, file.name, { signal });
+    return await request(confirmApplicationDocument, {
+      params,
+      body: { uploadId: grant.uploadId },
+      signal,
+    });
   } catch (error) {
     throw new DocumentUploadError(
-      serverMessageOf(error) || applicationDocumentMessages.uploadFailed(type),
+      messageOf(error) || applicationDocumentMessages.uploadFailed(type),
       { cause: error },
     );
   }

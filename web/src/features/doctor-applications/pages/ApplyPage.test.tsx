@@ -11,13 +11,14 @@ import { renderRoutes, resetDom } from '@web/testing/render';
 import { APPLICATION_DRAFT_KEY } from '../lib/application-form';
 import { SUBMISSION_KEY } from '../hooks/use-application-submission';
 import {
+  confirmApplicationDocument,
   createDoctorApplication,
   uploadApplicationDocument,
 } from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { checkProviderEmail } from '@shared/providers/contracts';
 import { urlOf } from '@web/lib/api';
-import { deferred, json, routeOf } from '@web/testing/api-mock';
+import { deferred, json, noContent, routeOf, type MockRequest } from '@web/testing/api-mock';
 import {
   describedTexts,
   fakeFile,
@@ -32,6 +33,9 @@ import ApplyPage from './ApplyPage';
 const CHECK = (email: string) => `GET ${urlOf(checkProviderEmail, { query: { email } })}`;
 const CREATE = routeOf(createDoctorApplication);
 const UPLOAD = (id: string) => `POST ${pathOf(uploadApplicationDocument, { applicationId: id })}`;
+const CONFIRM = (id: string) => `POST ${pathOf(confirmApplicationDocument, { applicationId: id })}`;
+const STORAGE_URL = 'https://uploads.example/bucket';
+const STORAGE = `POST ${STORAGE_URL}`;
 const APPLICATION_ID = 'K7QF-29XM';
 const EMAIL = 'amara.okafor@example.com';
 const YEAR = new Date().getFullYear();
@@ -95,6 +99,43 @@ function submit() {
   fireEvent.click(submitButton());
 }
 
+/** The document type a request is about: named by the upload request, or by its upload id. */
+function typeOf({ body }: MockRequest): string {
+  const sent = body as { type?: string; uploadId?: string };
+  return sent.type ?? sent.uploadId!.replace(/^up-/, '');
+}
+
+/** Step one's answer: a presigned POST whose upload id names the document type. */
+function grant(request: MockRequest): Response {
+  const type = typeOf(request);
+  return json(
+    {
+      uploadId: `up-${type}`,
+      url: STORAGE_URL,
+      fields: { key: `pending/applications/${APPLICATION_ID}/${type}`, 'Content-Type': 'x' },
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    },
+    201,
+  );
+}
+
+/** Step three's answer: the verified document. */
+function confirmed(request: MockRequest): Response {
+  const type = typeOf(request);
+  return json(
+    {
+      id: `att-${type}`,
+      filename: `1-${type}`,
+      originalName: type,
+      type,
+      size: 1,
+      url: null,
+      createdAt: '2026-11-26T10:00:00.000Z',
+    },
+    201,
+  );
+}
+
 function successApi(): ApplicationApiMock {
   return mockApplicationApi({
     [CHECK(EMAIL)]: () => json({ exists: false }),
@@ -107,10 +148,9 @@ function successApi(): ApplicationApiMock {
         },
         201,
       ),
-    [UPLOAD(APPLICATION_ID)]: ({ init }) => {
-      const body = init.body as FormData;
-      return json({ id: `att-${body.get('type') as string}`, type: body.get('type') }, 201);
-    },
+    [UPLOAD(APPLICATION_ID)]: grant,
+    [STORAGE]: noContent,
+    [CONFIRM(APPLICATION_ID)]: confirmed,
   });
 }
 
@@ -472,16 +512,16 @@ describe('/provider/apply: failures', () => {
 });
 
 describe('/provider/apply: creation and uploads', () => {
-  it('creates, then uploads every document in parallel as multipart file + type', async () => {
+  it('creates, then uploads every document in parallel: presign, send to storage, confirm', async () => {
     const api = successApi();
     const answers = {
       medical_license: deferred<Response>(),
       identification: deferred<Response>(),
       cv: deferred<Response>(),
     };
-    api.on(UPLOAD(APPLICATION_ID), ({ init }) => {
-      const type = (init.body as FormData).get('type') as keyof typeof answers;
-      return answers[type].promise;
+    api.on(CONFIRM(APPLICATION_ID), (request) => {
+      const type = typeOf(request) as keyof typeof answers;
+      return answers[type].promise.then(() => confirmed(request));
     });
     renderPage();
     fillFields();
@@ -491,20 +531,40 @@ describe('/provider/apply: creation and uploads', () => {
 
     const id = await screen.findByTestId('application-id');
     expect(id.textContent).toBe(`APP-${APPLICATION_ID}`);
-    // All three went out before any answered.
-    await waitFor(() => expect(api.calls(UPLOAD(APPLICATION_ID))).toHaveLength(3));
+    // All three were confirmed before any confirmation answered.
+    await waitFor(() => expect(api.calls(CONFIRM(APPLICATION_ID))).toHaveLength(3));
     const routes = api.calls().map((call) => call.route);
     expect(routes.indexOf(CREATE)).toBeLessThan(routes.indexOf(UPLOAD(APPLICATION_ID)));
-    const sent = api.calls(UPLOAD(APPLICATION_ID)).map(({ init }) => {
+    expect(api.calls(UPLOAD(APPLICATION_ID)).map(({ body }) => body)).toEqual([
+      {
+        type: 'medical_license',
+        filename: 'license.pdf',
+        contentType: 'application/pdf',
+        size: 200_000,
+      },
+      {
+        type: 'identification',
+        filename: 'passport.jpg',
+        contentType: 'image/jpeg',
+        size: 300_000,
+      },
+      { type: 'cv', filename: 'cv.png', contentType: 'image/png', size: 100_000 },
+    ]);
+    // The bytes go to storage with the presigned fields first and no cookies, never to the API.
+    const stored = api.calls(STORAGE).map(({ init }) => {
       const body = init.body as FormData;
-      const file = body.get('file') as File;
-      expect(init.credentials).toBe('include');
-      return { type: body.get('type'), name: file.name, keys: [...body.keys()] };
+      expect(init.credentials).toBe('omit');
+      return { keys: [...body.keys()], name: (body.get('file') as File).name };
     });
-    expect(sent).toEqual([
-      { type: 'medical_license', name: 'license.pdf', keys: ['type', 'file'] },
-      { type: 'identification', name: 'passport.jpg', keys: ['type', 'file'] },
-      { type: 'cv', name: 'cv.png', keys: ['type', 'file'] },
+    expect(stored).toEqual([
+      { keys: ['key', 'Content-Type', 'file'], name: 'license.pdf' },
+      { keys: ['key', 'Content-Type', 'file'], name: 'passport.jpg' },
+      { keys: ['key', 'Content-Type', 'file'], name: 'cv.png' },
+    ]);
+    expect(api.calls(CONFIRM(APPLICATION_ID)).map(({ body }) => body)).toEqual([
+      { uploadId: 'up-medical_license' },
+      { uploadId: 'up-identification' },
+      { uploadId: 'up-cv' },
     ]);
 
     const uploads = screen.getByRole('list', { name: 'Document uploads' });
@@ -515,14 +575,14 @@ describe('/provider/apply: creation and uploads', () => {
     ).toEqual(['uploading', 'uploading', 'uploading']);
     expect(within(uploads).getAllByRole('progressbar')).toHaveLength(3);
 
-    act(() => answers.identification.resolve(json({ id: 'att-2' }, 201)));
+    act(() => answers.identification.resolve(new Response()));
     await waitFor(() =>
       expect(within(uploads).getAllByRole('listitem')[1]?.dataset.status).toBe('done'),
     );
     expect(screen.getByText('1 of 3 documents uploaded')).toBeTruthy();
     act(() => {
-      answers.medical_license.resolve(json({ id: 'att-1' }, 201));
-      answers.cv.resolve(json({ id: 'att-3' }, 201));
+      answers.medical_license.resolve(new Response());
+      answers.cv.resolve(new Response());
     });
     expect(
       await screen.findByText(/3 of 3 documents uploaded All documents uploaded\./),
@@ -554,14 +614,14 @@ describe('/provider/apply: creation and uploads', () => {
 
   it("shows the server's message or 'Failed to upload {type}', and retries one document", async () => {
     const api = successApi();
-    api.on(UPLOAD(APPLICATION_ID), ({ init }, call) => {
-      const type = (init.body as FormData).get('type') as string;
+    api.on(UPLOAD(APPLICATION_ID), (request, call) => {
+      const type = typeOf(request);
       if (type === 'medical_license' && call < 2) {
         return json({ message: 'The file does not look like a PDF.' }, 400);
       }
       if (type === 'identification' && call < 2)
         return new Response('Bad gateway', { status: 502 });
-      return json({ id: `att-${type}` }, 201);
+      return grant(request);
     });
     renderPage();
     fillFields();
@@ -591,9 +651,15 @@ describe('/provider/apply: creation and uploads', () => {
     // Another file in place of the failed one.
     pick('Choose Another File: Government-issued ID', [fakeFile('id-card.png', 'image/png')]);
     expect(await screen.findByText(/2 of 2 documents uploaded/)).toBeTruthy();
-    const last = api.calls(UPLOAD(APPLICATION_ID)).at(-1)!.init.body as FormData;
+    expect(api.calls(UPLOAD(APPLICATION_ID)).at(-1)!.body).toMatchObject({
+      type: 'identification',
+      filename: 'id-card.png',
+    });
+    const last = api.calls(STORAGE).at(-1)!.init.body as FormData;
     expect((last.get('file') as File).name).toBe('id-card.png');
-    expect(last.get('type')).toBe('identification');
+    expect(api.calls(CONFIRM(APPLICATION_ID)).at(-1)!.body).toEqual({
+      uploadId: 'up-identification',
+    });
   });
 });
 
@@ -619,10 +685,10 @@ describe('/provider/apply: reloads', () => {
 
   it('forgets the draft once created, and keeps the success screen across a reload', async () => {
     const api = successApi();
-    api.on(UPLOAD(APPLICATION_ID), ({ init }) =>
-      (init.body as FormData).get('type') === 'identification'
+    api.on(UPLOAD(APPLICATION_ID), (request) =>
+      typeOf(request) === 'identification'
         ? new Promise<Response>(() => undefined)
-        : json({ id: 'att' }, 201),
+        : grant(request),
     );
     const first = renderPage();
     fillFields();
@@ -642,7 +708,7 @@ describe('/provider/apply: reloads', () => {
     renderPage();
     expect(screen.getByTestId('application-id').textContent).toBe('APP-K7QF-29XM');
     expect(screen.getByText(/was not uploaded before the page was reloaded/)).toBeTruthy();
-    api.on(UPLOAD(APPLICATION_ID), () => json({ id: 'att' }, 201));
+    api.on(UPLOAD(APPLICATION_ID), grant);
     pick('Choose File Again: Government-issued ID', [passport()]);
     expect(await screen.findByText(/2 of 2 documents uploaded/)).toBeTruthy();
 
