@@ -16,6 +16,7 @@ import {
   signInProvider,
   type SignedInProvider,
 } from '../../local/testing/provider-journey';
+import { storeDocument } from '../../local/testing/document-upload';
 import { parseJoinLink } from '../../local/testing/room-socket';
 import { appFetch, useTestStack } from '../../local/testing/stack-context';
 import { storeCaseStatus } from './db/testing';
@@ -160,6 +161,14 @@ function sessionOf(actor: Actor): SignedInProvider | undefined {
   if (actor === 'providerB') return providerB;
   return undefined;
 }
+
+/** A doctor's license as the apply page sends it. */
+const licensePdf = {
+  name: 'license.pdf',
+  contentType: 'application/pdf',
+  bytes: '%PDF-1.4 matrix',
+  type: 'medical_license',
+};
 
 /** Each route's request, as each actor would send it in their situation. */
 const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
@@ -307,14 +316,21 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     ),
   uploadApplicationDocument: async () => {
     const { applicationId } = await apply(stack);
-    const form = new FormData();
-    form.set('type', 'medical_license');
-    form.set('file', new Blob(['%PDF-1.4 matrix'], { type: 'application/pdf' }), 'license.pdf');
-    return {
-      method: 'POST',
-      path: pathOf(httpRoutes.uploadApplicationDocument.contract, { applicationId }),
-      body: form,
-    };
+    return json(pathOf(httpRoutes.uploadApplicationDocument.contract, { applicationId }), {
+      type: 'medical_license',
+      filename: 'license.pdf',
+      contentType: 'application/pdf',
+      size: licensePdf.bytes.length,
+    });
+  },
+  // The bytes are in storage already, as the apply page has them before it confirms.
+  confirmApplicationDocument: async () => {
+    const { applicationId } = await apply(stack);
+    const stored = await storeDocument(stack, applicationId, licensePdf);
+    if (stored instanceof Response) throw new Error(`upload refused: ${stored.status}`);
+    return json(pathOf(httpRoutes.confirmApplicationDocument.contract, { applicationId }), {
+      uploadId: stored.uploadId,
+    });
   },
   listCaseAttachments: () =>
     Promise.resolve(get(pathOf(httpRoutes.listCaseAttachments.contract, { caseId: caseX.caseId }))),

@@ -3,20 +3,22 @@ import { postJson } from './patient-journey';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 
+interface DocumentFile {
+  name: string;
+  contentType: string;
+  bytes: string | Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
 /**
- * A doctor's document as the apply page uploads it (issue 10 item 6): ask for a presigned POST,
- * send the bytes to storage, confirm. Answers the first refusal, or the confirmation.
+ * The first two steps of the apply page's upload (issue 10 item 6): ask for a presigned POST and
+ * send the bytes to storage. Answers the refusal of the ask, or the upload id to confirm.
  */
-export async function uploadDocument(
+export async function storeDocument(
   stack: TestStack,
   applicationId: string,
-  file: {
-    name: string;
-    contentType: string;
-    bytes: string | Uint8Array<ArrayBuffer>;
-    type: string;
-  },
-): Promise<Response> {
+  file: DocumentFile,
+): Promise<Response | { uploadId: string }> {
   const blob = new Blob([file.bytes], { type: file.contentType });
   const asked = await postJson(
     stack,
@@ -34,9 +36,23 @@ export async function uploadDocument(
   form.set('file', blob, file.name);
   const stored = await fetch(grant.url, { method: 'POST', body: form });
   if (stored.status >= 300) throw new Error(`storage refused the upload: ${stored.status}`);
+  return { uploadId: grant.uploadId };
+}
+
+/**
+ * A doctor's document as the apply page uploads it: ask for a presigned POST, send the bytes to
+ * storage, confirm. Answers the first refusal, or the confirmation.
+ */
+export async function uploadDocument(
+  stack: TestStack,
+  applicationId: string,
+  file: DocumentFile,
+): Promise<Response> {
+  const stored = await storeDocument(stack, applicationId, file);
+  if (stored instanceof Response) return stored;
   return postJson(
     stack,
     pathOf(applicationContracts.confirmApplicationDocument, { applicationId }),
-    { uploadId: grant.uploadId },
+    { uploadId: stored.uploadId },
   );
 }

@@ -63,6 +63,36 @@ export function admitSignInAttempt(
   });
 }
 
+/**
+ * Access pattern: count one more attempt in a single atomic write while the count stays below
+ * `maxFailuresBefore` and no delay is running (no item yet included). False otherwise: the
+ * caller then takes the read-and-compare path of `admitSignInAttempt`. Without this, parallel
+ * sign-ins of one account from one address (an office, a test suite) lost the compare race to
+ * each other and were throttled although none of them was near a delay.
+ */
+export function countFreeSignInAttempt(
+  subjectHash: string,
+  maxFailuresBefore: number,
+  now: number,
+  expiresAtSeconds: number,
+): Promise<boolean> {
+  return conditionalUpdate(signInFailuresKey(subjectHash), {
+    UpdateExpression:
+      'ADD failures :one SET lastAttemptAt = :now, nextAttemptAt = :now, #ttl = :ttl, ' +
+      'entity = :entity',
+    ConditionExpression:
+      'attribute_not_exists(pk) OR (failures < :maxBefore AND nextAttemptAt <= :now)',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':now': now,
+      ':maxBefore': maxFailuresBefore,
+      ':ttl': expiresAtSeconds,
+      ':entity': SIGN_IN_FAILURES_ENTITY,
+    },
+  });
+}
+
 /** Access pattern: forget the attempts (a successful sign-in). */
 export async function clearSignInFailures(subjectHash: string): Promise<void> {
   await deleteItem(signInFailuresKey(subjectHash));

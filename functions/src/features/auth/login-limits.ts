@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   admitSignInAttempt,
   clearSignInFailures,
+  countFreeSignInAttempt,
   getSignInFailures,
 } from '../../db/sign-in-failures';
 import { HttpError } from '../../lib/errors';
@@ -69,6 +70,10 @@ export async function beginSignIn(
   await enforceRateLimit(rateLimitFor('signInClient', `${kind}:${client}`), now);
   const subject = failureSubject(kind, account, client);
   const expiresAtSeconds = Math.ceil(now / 1000) + signInDelays.forgetAfterSeconds;
+  const attempt = { succeeded: () => clearSignInFailures(subject) };
+  // Attempts that leave no delay behind are counted in one atomic write (no race to lose).
+  const lastFreeBefore = freeSignInFailures() - 1;
+  if (await countFreeSignInAttempt(subject, lastFreeBefore, now, expiresAtSeconds)) return attempt;
   for (let tries = 0; tries < ADMISSION_TRIES; tries += 1) {
     const stored = await getSignInFailures(subject);
     // Attempts older than their lifetime are forgotten (DynamoDB's TTL deletes them late).
@@ -79,9 +84,7 @@ export async function beginSignIn(
     }
     const failures = (current?.failures ?? 0) + 1;
     const next = { failures, lastAttemptAt: now, nextAttemptAt: now + signInDelayMs(failures) };
-    if (await admitSignInAttempt(subject, stored, next, expiresAtSeconds)) {
-      return { succeeded: () => clearSignInFailures(subject) };
-    }
+    if (await admitSignInAttempt(subject, stored, next, expiresAtSeconds)) return attempt;
   }
   throw tooManySignIns(1);
 }
