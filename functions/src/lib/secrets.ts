@@ -1,3 +1,4 @@
+import { awsClientConfig, watchDependency } from './aws-clients';
 import { env, applySecretValues } from './env';
 
 /**
@@ -20,7 +21,7 @@ export function loadSecrets(): Promise<void> {
   loading ??= (async () => {
     const { GetSecretValueCommand, SecretsManagerClient } =
       await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({});
+    const client = watchDependency(new SecretsManagerClient(awsClientConfig()), 'Secrets Manager');
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
     const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
     const found: Record<string, string> = {};
