@@ -44,6 +44,12 @@ async function main(): Promise<void> {
     throw new Error(`ICE_TRANSPORT_POLICY must be all or relay, got "${iceTransportPolicy}"`);
   }
 
+  // Test only: try the app with failing dependencies (docs/local-development.md).
+  const faultRate = Number(process.env.FAULT_RATE || 0);
+  if (!(faultRate >= 0 && faultRate <= 1)) {
+    throw new Error(`FAULT_RATE must be a number from 0 to 1, got "${process.env.FAULT_RATE}"`);
+  }
+
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
     password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
@@ -61,7 +67,13 @@ async function main(): Promise<void> {
     iceTransportPolicy,
     caseExpirySeconds,
     seedDemo: true,
+    faultRate,
     log: (message) => console.error(message),
+    // The watcher gave up on a service and stopped everything (local/supervisor.ts).
+    onFatal: (message) => {
+      console.error(`\n${message}\nThe local stack has stopped; run \`npm start\` again.`);
+      process.exit(1);
+    },
   });
 
   console.log(`

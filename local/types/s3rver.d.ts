@@ -12,6 +12,8 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
+    /** The listening server once `run()` has resolved. */
+    httpServer?: import('node:http').Server;
     close(): Promise<void>;
   }
 }
