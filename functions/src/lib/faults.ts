@@ -9,7 +9,7 @@ import { env } from './env';
  * connection, a 5xx or throttling. The rate is read on every call, so a test can turn faults off
  * to read its results back. It can never be on in the cloud: the clients wire this in only when
  * not running in Lambda (`env.inLambda`), `env.faultRate` is 0 inside Lambda whatever is set,
- * and the CDK stack never sets `FAULT_RATE` (infra/test/functions.test.ts checks it).
+ * and the CDK stack never sets `FAULT_RATE` (infra/test/dependency-timeouts.test.ts checks it).
  */
 
 export const faultKinds = [
