@@ -6,7 +6,8 @@ import { restoreEnv, stubEnv } from '../testing/env';
 import { watchDependency } from './aws-clients';
 import { dependencyFailure } from './dependency-failure';
 import { env } from './env';
-import { drawFault, faultKinds, faultyStripeHttpClient } from './faults';
+import { drawFault, faultKinds } from './faults';
+import { faultyStripeHttpClient } from './stripe-faults';
 
 afterEach(restoreEnv);
 

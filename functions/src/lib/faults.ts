@@ -1,5 +1,4 @@
 import type { InitializeMiddleware, MetadataBearer } from '@smithy/types';
-import Stripe from 'stripe';
 import { env } from './env';
 
 /**
@@ -29,10 +28,10 @@ export function drawFault(random: () => number = Math.random): FaultKind | null 
 }
 
 /** A timed-out call waits a while first, as a real one does (shorter, to keep the run fast). */
-const waitBeforeTimeout = () =>
+export const waitBeforeTimeout = () =>
   new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
 
-const injected = (name: string, fields: Record<string, unknown>) =>
+export const injected = (name: string, fields: Record<string, unknown>) =>
   Object.assign(new Error(`Injected fault: ${name}`), { name, ...fields });
 
 /** The error the AWS SDK v3 throws for each kind of failure. */
@@ -74,64 +73,5 @@ export function awsFaultMiddleware(): InitializeMiddleware<object, MetadataBeare
       throw timeoutError();
     }
     throw awsError(fault);
-  };
-}
-
-type HttpClient = Stripe.HttpClient;
-type HttpClientResponse = Stripe.HttpClientResponse;
-
-/** A Stripe answer with a status and a JSON error body, as Stripe sends on its own failures. */
-function stripeErrorResponse(status: number, type: string): HttpClientResponse {
-  const body = { error: { type, message: 'Injected fault' } };
-  return {
-    getStatusCode: () => status,
-    getHeaders: () => ({}),
-    getRawResponse: () => body,
-    toStream: () => {
-      throw new Error('An injected Stripe fault has no stream');
-    },
-    toJSON: () => Promise.resolve(body),
-  };
-}
-
-/** Remembered faults of POSTs by idempotency key, so stripe-node's retry of one fails alike. */
-const stickyFaults = new Map<string, FaultKind>();
-
-/**
- * Wraps stripe-node's HTTP client: `FAULT_RATE` of the calls time out, lose their answer, drop
- * the connection, answer 500 or 429. A retry of a faulted POST (same idempotency key) gets the
- * same fault, so the call fails as its caller sees it.
- */
-export function faultyStripeHttpClient(inner: HttpClient): HttpClient {
-  return {
-    getClientName: () => inner.getClientName(),
-    async makeRequest(host, port, path, method, headers, requestData, protocol, timeout) {
-      const send = () =>
-        inner.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
-      const key = headers['Idempotency-Key'];
-      const idempotencyKey = typeof key === 'string' ? key : undefined;
-      const fault = (idempotencyKey ? stickyFaults.get(idempotencyKey) : undefined) ?? drawFault();
-      if (!fault) return send();
-      if (idempotencyKey) {
-        stickyFaults.set(idempotencyKey, fault);
-        if (stickyFaults.size > 1000) stickyFaults.delete(stickyFaults.keys().next().value!);
-      }
-      switch (fault) {
-        case 'lost-answer':
-          await send()
-            .then((response) => response.toJSON())
-            .catch(() => undefined);
-          throw Stripe.HttpClient.makeTimeoutError();
-        case 'timeout':
-          await waitBeforeTimeout();
-          throw Stripe.HttpClient.makeTimeoutError();
-        case 'network':
-          throw injected('Error', { code: 'ECONNRESET' });
-        case 'server-error':
-          return stripeErrorResponse(500, 'api_error');
-        case 'throttled':
-          return stripeErrorResponse(429, 'rate_limit_error');
-      }
-    },
   };
 }

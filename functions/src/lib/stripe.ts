@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { env } from './env';
-import { faultyStripeHttpClient } from './faults';
+import { faultyStripeHttpClient } from './stripe-faults';
 
 /**
  * Client limits (issue 10 item 9): 5 s per attempt and one retry, so a stalled Stripe costs at
