@@ -81,7 +81,7 @@ describe('a stopped dependency answers 503 with Retry-After', () => {
     await eventually('the case reads again', async () => {
       return (await caseStatus(stack, caseId)).status === 'awaiting_payment';
     });
-  });
+  }, 60_000);
 
   it('s3rver', async () => {
     const caseId = await newCaseId(stack);
