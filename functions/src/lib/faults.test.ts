@@ -87,7 +87,7 @@ describe('fault injection (test only)', () => {
     stubEnv({ FAULT_RATE: '1' });
     const sent: string[] = [];
     const stripe = new Stripe('sk_test_faults', {
-      httpClient: faultyStripeHttpClient(answeringClient(sent)),
+      httpClient: faultyStripeHttpClient(answeringClient(sent), 0),
       // Without retries: each call meets its fault once (the backoff would only cost time).
       maxNetworkRetries: 0,
     });
@@ -110,4 +110,20 @@ describe('fault injection (test only)', () => {
       id: 'cs_test_1',
     });
   }, 60_000);
+
+  it("fails stripe-node's retry of a faulted POST alike, and nothing after that call", async () => {
+    const sent: string[] = [];
+    const stripe = new Stripe('sk_test_faults', {
+      httpClient: faultyStripeHttpClient(answeringClient(sent), 1),
+      maxNetworkRetries: 1,
+    });
+    const create = () =>
+      stripe.checkout.sessions.create({ mode: 'payment' }, { idempotencyKey: 'checkout-case-1' });
+    stubEnv({ FAULT_RATE: '1' });
+    const failure = await create().catch((error: unknown) => error);
+    expect(dependencyFailure(failure)).toMatchObject({ dependency: 'Stripe' });
+    // The product reuses its key for a minute: the client's next call must not inherit the fault.
+    stubEnv({ FAULT_RATE: '0' });
+    await expect(create()).resolves.toMatchObject({ id: 'cs_test_1' });
+  }, 30_000);
 });

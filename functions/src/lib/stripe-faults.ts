@@ -23,15 +23,21 @@ function stripeErrorResponse(status: number, type: string): HttpClientResponse {
   };
 }
 
-/** Remembered faults of POSTs by idempotency key, so stripe-node's retry of one fails alike. */
-const stickyFaults = new Map<string, FaultKind>();
+/**
+ * Faults of POSTs in progress, by idempotency key, with the number of stripe-node retries still
+ * to fail alike. The product's own keys live a minute (one checkout per case and minute), so a
+ * fault must not outlive the one call: the client's next try is a new call.
+ */
+const stickyFaults = new Map<string, { fault: FaultKind; retries: number }>();
 
 /**
  * Wraps stripe-node's HTTP client: `FAULT_RATE` of the calls time out, lose their answer, drop
- * the connection, answer 500 or 429. A retry of a faulted POST (same idempotency key) gets the
- * same fault, so the call fails as its caller sees it.
+ * the connection, answer 500 or 429. stripe-node's own retries of a faulted POST (same
+ * idempotency key; `retriesPerCall` is its `maxNetworkRetries`) fail alike, so the call fails as
+ * its caller sees it; a 429 is not retried by stripe-node. GETs carry no key: each attempt
+ * draws its own fault.
  */
-export function faultyStripeHttpClient(inner: HttpClient): HttpClient {
+export function faultyStripeHttpClient(inner: HttpClient, retriesPerCall: number): HttpClient {
   return {
     getClientName: () => inner.getClientName(),
     async makeRequest(host, port, path, method, headers, requestData, protocol, timeout) {
@@ -39,10 +45,15 @@ export function faultyStripeHttpClient(inner: HttpClient): HttpClient {
         inner.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
       const key = headers['Idempotency-Key'];
       const idempotencyKey = typeof key === 'string' ? key : undefined;
-      const fault = (idempotencyKey ? stickyFaults.get(idempotencyKey) : undefined) ?? drawFault();
+      const sticky = idempotencyKey ? stickyFaults.get(idempotencyKey) : undefined;
+      if (sticky && idempotencyKey) {
+        sticky.retries -= 1;
+        if (sticky.retries <= 0) stickyFaults.delete(idempotencyKey);
+      }
+      const fault = sticky?.fault ?? drawFault();
       if (!fault) return send();
-      if (idempotencyKey) {
-        stickyFaults.set(idempotencyKey, fault);
+      if (!sticky && idempotencyKey && fault !== 'throttled' && retriesPerCall > 0) {
+        stickyFaults.set(idempotencyKey, { fault, retries: retriesPerCall });
         if (stickyFaults.size > 1000) stickyFaults.delete(stickyFaults.keys().next().value!);
       }
       switch (fault) {

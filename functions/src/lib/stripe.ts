@@ -26,7 +26,12 @@ export function stripe(): Stripe {
       // Test only, never in Lambda: the fault run's injected failures (lib/faults.ts).
       ...(env.inLambda
         ? {}
-        : { httpClient: faultyStripeHttpClient(Stripe.createNodeHttpClient()) }),
+        : {
+            httpClient: faultyStripeHttpClient(
+              Stripe.createNodeHttpClient(),
+              stripeClientLimits.maxNetworkRetries,
+            ),
+          }),
       ...(apiUrl
         ? {
             host: apiUrl.hostname,
