@@ -88,6 +88,11 @@ async function main(): Promise<void> {
 
   Data is kept in ${path.relative(process.cwd(), defaultDataDir) || '.data'}/ (npm start -- --reset starts empty). Press Ctrl-C to stop.
 `);
+  if (faultRate > 0) {
+    console.log(
+      `  FAULT_RATE=${faultRate}: that share of DynamoDB, S3, SES and Stripe calls fails on purpose.\n`,
+    );
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {
