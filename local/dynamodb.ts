@@ -29,6 +29,10 @@ function assertJava(): void {
 
 export interface DynamoDbLocal {
   endpoint: string;
+  /** The Java process (the watcher's test kills it). */
+  pid?: number;
+  /** Settles when the Java process exits, with its exit code or signal. */
+  ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -53,7 +57,11 @@ export async function startDynamoDbLocal(options: {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) =>
+      resolve(signal ? `killed by ${signal}` : `exit code ${String(code)}`),
+    ),
+  );
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = new DynamoDBClient({ endpoint });
   try {
@@ -69,11 +77,16 @@ export async function startDynamoDbLocal(options: {
   }
   return {
     endpoint,
+    pid: child.pid,
+    ended,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGKILL');
+          await ended;
+        }
       }
     },
   };

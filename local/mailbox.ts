@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import * as mailboxModule from 'aws-ses-v2-local';
+import { serverEnded } from './supervisor';
 
 type StartMailbox = (config?: { host?: string; port?: number }) => Promise<Server>;
 
@@ -11,6 +12,8 @@ function startFunction(): StartMailbox {
 
 export interface LocalMailbox {
   endpoint: string;
+  /** Settles when its server closes. */
+  ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -19,6 +22,7 @@ export async function startLocalMailbox(options: { port: number }): Promise<Loca
   const server = await startFunction()({ host: '127.0.0.1', port: options.port });
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
+    ended: serverEnded(server),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { serverEnded } from './supervisor';
 
 /**
  * s3rver stands in for S3. Browsers upload with presigned POSTs from the app's origin, so the
@@ -19,6 +20,8 @@ const corsConfiguration = `<CORSConfiguration>
 
 export interface LocalS3 {
   endpoint: string;
+  /** Settles when its server closes. */
+  ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +41,10 @@ export async function startLocalS3(options: {
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
-    stop: () => server.close(),
+    ended: server.httpServer ? serverEnded(server.httpServer) : new Promise(() => undefined),
+    stop: () => {
+      server.httpServer?.closeAllConnections();
+      return server.close();
+    },
   };
 }

@@ -23,6 +23,7 @@ import { assertPortFree, freePort } from './ports';
 import { startLocalS3 } from './s3';
 import { seedAdmin, seedDemoApplication } from './seed';
 import { createLocalStripe } from './stripe/server';
+import { Supervisor, type ServiceHandle, type ServiceName } from './supervisor';
 
 export interface StackOptions {
   dataDir: string;
@@ -47,7 +48,26 @@ export interface StackOptions {
   caseExpirySeconds?: number;
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
+  /**
+   * Test only: the share (0 to 1) of the handlers' DynamoDB, S3, SES and Stripe calls that fail
+   * on purpose (functions/src/lib/faults.ts), from after the seeding on. Default 0.
+   */
+  faultRate?: number;
+  /**
+   * A service died again right after its restart (or could not be restarted): everything has
+   * been stopped, and this is told why (`npm start` prints it and exits non-zero).
+   */
+  onFatal?: (message: string) => void;
   log?: (message: string) => void;
+}
+
+/** The watched services of a running stack, for tests of what a missing one does. */
+export interface StackServices {
+  /** The running service's handle (DynamoDB Local's has the Java process's pid). */
+  handle(name: ServiceName): ServiceHandle | null;
+  /** Stops a service on purpose: the watcher does not restart it. */
+  pause(name: ServiceName): Promise<void>;
+  resume(name: ServiceName): Promise<void>;
 }
 
 export interface RunningStack {
@@ -60,6 +80,9 @@ export interface RunningStack {
   /** The environment the handlers run with (tests apply it to call table code directly). */
   handlerEnvironment: Record<string, string>;
   admin: { username: string; password: string };
+  services: StackServices;
+  /** Settles once the stack has stopped, asked to or given up by the watcher. */
+  stopped: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,6 +141,8 @@ function configureHandlerEnvironment(
     [envNames.meetingEndTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${MEETING_END_FUNCTION}`,
     [envNames.caseExpirySeconds]: String(options.caseExpirySeconds ?? 86_400),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
+    // Faults start after the seeding (startStack); set here, a stale value would leak in.
+    [envNames.faultRate]: '0',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,
@@ -138,48 +163,94 @@ function configureHandlerEnvironment(
   return environment;
 }
 
-/** Starts DynamoDB Local, s3rver, the mailbox, the Stripe stand-in and the gateway. */
+/**
+ * Starts DynamoDB Local, s3rver, the mailbox, the Stripe stand-in and the gateway, each watched
+ * (local/supervisor.ts): one that dies is restarted on its port with its data; one that dies
+ * again at once stops the whole stack and `onFatal` says why.
+ */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => {});
   if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
   const ports = await resolvePorts(options.ports);
   const handlerEnvironment = configureHandlerEnvironment(ports, options);
 
+  let markStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stoppers: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+  let stopping: Promise<void> | undefined;
+  let fatalMessage: string | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+      await supervisor.stopAll();
+      // Told only once everything is down, so whoever hears it finds nothing half-alive.
+      if (fatalMessage) (options.onFatal ?? log)(fatalMessage);
+      markStopped();
+    })();
+    return stopping;
   };
+  const supervisor = new Supervisor({
+    log,
+    onGiveUp: (message) => {
+      fatalMessage = message;
+      void stop();
+    },
+  });
+  const dataIn = (name: string) => path.join(options.dataDir, name);
 
   try {
-    const dynamodb = await startDynamoDbLocal({
-      port: ports.dynamodb,
-      dataDir: path.join(options.dataDir, 'dynamodb'),
+    await supervisor.start('dynamodb', {
+      title: 'DynamoDB Local',
+      keeps: `port ${ports.dynamodb}, data in ${dataIn('dynamodb')}`,
+      start: async () => {
+        const started = await startDynamoDbLocal({
+          port: ports.dynamodb,
+          dataDir: dataIn('dynamodb'),
+        });
+        await ensureTable(started.endpoint, localResources.tableName);
+        return started;
+      },
     });
-    stoppers.push(() => dynamodb.stop());
-    await ensureTable(dynamodb.endpoint, localResources.tableName);
+    const dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`;
 
-    const s3 = await startLocalS3({
-      port: ports.s3,
-      dataDir: path.join(options.dataDir, 's3'),
-      bucket: localResources.uploadsBucket,
+    await supervisor.start('s3', {
+      title: 's3rver (S3)',
+      keeps: `port ${ports.s3}, data in ${dataIn('s3')}`,
+      start: () =>
+        startLocalS3({
+          port: ports.s3,
+          dataDir: dataIn('s3'),
+          bucket: localResources.uploadsBucket,
+        }),
     });
-    stoppers.push(() => s3.stop());
+    const s3Endpoint = `http://127.0.0.1:${ports.s3}`;
 
-    const mailbox = await startLocalMailbox({ port: ports.mailbox });
-    stoppers.push(() => mailbox.stop());
-
-    const stripe = await createLocalStripe({
-      port: ports.stripe,
-      host: '127.0.0.1',
-      dataFile: path.join(options.dataDir, 'stripe.json'),
-      webhookUrl: `http://127.0.0.1:${ports.app}/api/stripe/webhook`,
-      webhookSecret: localResources.stripeWebhookSecret,
-      publicBaseUrl: `http://127.0.0.1:${ports.stripe}`,
+    await supervisor.start('mailbox', {
+      title: 'The mailbox (SES)',
+      keeps: `port ${ports.mailbox}; mail is kept in memory and starts empty`,
+      start: () => startLocalMailbox({ port: ports.mailbox }),
     });
-    stoppers.push(() => stripe.close());
+    const mailboxUrl = `http://127.0.0.1:${ports.mailbox}`;
+
+    await supervisor.start('stripe', {
+      title: 'The Stripe stand-in',
+      keeps: `port ${ports.stripe}, data in ${dataIn('stripe.json')}`,
+      start: async () => {
+        const stripe = await createLocalStripe({
+          port: ports.stripe,
+          host: '127.0.0.1',
+          dataFile: dataIn('stripe.json'),
+          webhookUrl: `http://127.0.0.1:${ports.app}/api/stripe/webhook`,
+          webhookSecret: localResources.stripeWebhookSecret,
+          publicBaseUrl: `http://127.0.0.1:${ports.stripe}`,
+        });
+        return { ended: stripe.ended, stop: () => stripe.close() };
+      },
+    });
+    const stripeUrl = `http://127.0.0.1:${ports.stripe}`;
 
     const scheduler = new LocalScheduler(
-      path.join(options.dataDir, 'scheduler'),
+      dataIn('scheduler'),
       async (targetArn, input) => {
         const functionName = targetArn.split(':function:')[1] ?? '';
         const handler = scheduledTargets[functionName];
@@ -190,23 +261,31 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     stoppers.push(() => Promise.resolve(scheduler.stop()));
 
-    const csp = contentSecurityPolicy({ paymentOrigins: [stripe.url], uploadsOrigin: s3.endpoint });
-    const gateway = await startGateway({
-      port: ports.app,
-      web: options.web === 'dev' ? { mode: 'dev' } : { mode: 'dist', root: webDistDir },
-      siteHeaders: {
-        'content-security-policy': csp,
-        'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains`,
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'DENY',
-        'referrer-policy': referrerPolicy,
-        'permissions-policy': permissionsPolicy,
+    const csp = contentSecurityPolicy({ paymentOrigins: [stripeUrl], uploadsOrigin: s3Endpoint });
+    let appUrl = '';
+    await supervisor.start('gateway', {
+      title: 'The gateway (app and API)',
+      keeps: `port ${ports.app}`,
+      start: async () => {
+        const gateway = await startGateway({
+          port: ports.app,
+          web: options.web === 'dev' ? { mode: 'dev' } : { mode: 'dist', root: webDistDir },
+          siteHeaders: {
+            'content-security-policy': csp,
+            'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains`,
+            'x-content-type-options': 'nosniff',
+            'x-frame-options': 'DENY',
+            'referrer-policy': referrerPolicy,
+            'permissions-policy': permissionsPolicy,
+          },
+          scheduler,
+          originVerifySecret: handlerEnvironment[envNames.originVerifySecret],
+          log,
+        });
+        appUrl = gateway.url;
+        return { ended: gateway.ended, stop: () => gateway.close() };
       },
-      scheduler,
-      originVerifySecret: handlerEnvironment[envNames.originVerifySecret],
-      log,
     });
-    stoppers.push(() => gateway.close());
 
     const admin = {
       username: options.admin?.username ?? defaultAdmin.username,
@@ -214,16 +293,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     await seedAdmin({ ...admin, email: options.admin?.email ?? defaultAdmin.email });
     if (options.seedDemo) await seedDemoApplication();
+    if (options.faultRate) {
+      handlerEnvironment[envNames.faultRate] = String(options.faultRate);
+      process.env[envNames.faultRate] = String(options.faultRate);
+      reloadEnv();
+    }
 
     return {
-      appUrl: gateway.url,
-      mailboxUrl: mailbox.endpoint,
-      stripeUrl: stripe.url,
-      dynamodbEndpoint: dynamodb.endpoint,
-      s3Endpoint: s3.endpoint,
+      appUrl,
+      mailboxUrl,
+      stripeUrl,
+      dynamodbEndpoint,
+      s3Endpoint,
       ports,
       handlerEnvironment,
       admin,
+      services: {
+        handle: (name) => supervisor.handle(name),
+        pause: (name) => supervisor.pause(name),
+        resume: (name) => supervisor.resume(name),
+      },
+      stopped,
       stop,
     };
   } catch (error) {

@@ -44,6 +44,12 @@ async function main(): Promise<void> {
     throw new Error(`ICE_TRANSPORT_POLICY must be all or relay, got "${iceTransportPolicy}"`);
   }
 
+  // Test only: try the app with failing dependencies (docs/local-development.md).
+  const faultRate = Number(process.env.FAULT_RATE || 0);
+  if (!(faultRate >= 0 && faultRate <= 1)) {
+    throw new Error(`FAULT_RATE must be a number from 0 to 1, got "${process.env.FAULT_RATE}"`);
+  }
+
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
     password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
@@ -65,7 +71,13 @@ async function main(): Promise<void> {
       ? { originVerifySecret: process.env.ORIGIN_VERIFY_SECRET }
       : {}),
     seedDemo: true,
+    faultRate,
     log: (message) => console.error(message),
+    // The watcher gave up on a service and stopped everything (local/supervisor.ts).
+    onFatal: (message) => {
+      console.error(`\n${message}\nThe local stack has stopped; run \`npm start\` again.`);
+      process.exit(1);
+    },
   });
 
   console.log(`
@@ -80,6 +92,11 @@ async function main(): Promise<void> {
 
   Data is kept in ${path.relative(process.cwd(), defaultDataDir) || '.data'}/ (npm start -- --reset starts empty). Press Ctrl-C to stop.
 `);
+  if (faultRate > 0) {
+    console.log(
+      `  FAULT_RATE=${faultRate}: that share of DynamoDB, S3, SES and Stripe calls fails on purpose.\n`,
+    );
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -29,6 +29,8 @@ export interface Gateway {
   url: string;
   port: number;
   webSockets: LocalWebSocketApi;
+  /** Settles when its server closes (`npm start`'s watcher, local/supervisor.ts). */
+  ended: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     url: `http://localhost:${port}`,
     port,
     webSockets,
+    ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
     close: async () => {
       webSockets.close();
       await closeWeb();

@@ -40,6 +40,8 @@ export interface LocalStripeOptions {
 export interface LocalStripe {
   url: string;
   port: number;
+  /** Settles when its server closes (`npm start`'s watcher, local/supervisor.ts). */
+  ended: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
   return {
     url,
     port,
+    ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve, reject) =>

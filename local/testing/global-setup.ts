@@ -39,6 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+    // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
+    onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),
     ...(project.name === 'e2e'
       ? {
           claimLeaseSeconds: E2E_CLAIM_LEASE_SECONDS,

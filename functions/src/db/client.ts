@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig, watchDependency } from '../lib/aws-clients';
 import { env } from '../lib/env';
 
 /**
@@ -9,9 +10,11 @@ import { env } from '../lib/env';
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  // The document client shares the base client's middleware, so the watch covers both.
+  documentClient ??= DynamoDBDocumentClient.from(
+    watchDependency(new DynamoDBClient(awsClientConfig()), 'DynamoDB'),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
   return documentClient;
 }
 

@@ -1,10 +1,11 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { awsClientConfig, watchDependency } from './aws-clients';
 import { env } from './env';
 
 let client: SESv2Client | undefined;
 
 function ses(): SESv2Client {
-  client ??= new SESv2Client({});
+  client ??= watchDependency(new SESv2Client(awsClientConfig()), 'SES');
   return client;
 }
 

@@ -59,6 +59,11 @@ export const envNames = {
   caseExpirySeconds: 'CASE_EXPIRY_SECONDS',
   /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
   caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
+  /**
+   * Test only (issue 10's fault run): the share of DynamoDB, S3, SES and Stripe calls the local
+   * stack fails on purpose, 0 to 1. Ignored inside Lambda, and the CDK stack never sets it.
+   */
+  faultRate: 'FAULT_RATE',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -218,5 +223,20 @@ export const env = {
   },
   get caseExpiryTargetArn() {
     return required(envNames.caseExpiryTargetArn);
+  },
+  /** 0 unless set locally; always 0 in Lambda (which sets AWS_LAMBDA_FUNCTION_NAME). */
+  get faultRate(): number {
+    if (process.env.AWS_LAMBDA_FUNCTION_NAME) return 0;
+    const raw = read(envNames.faultRate);
+    if (raw === undefined) return 0;
+    const rate = Number(raw);
+    if (!(rate >= 0 && rate <= 1)) {
+      throw new Error(`Environment variable ${envNames.faultRate} must be a number from 0 to 1`);
+    }
+    return rate;
+  },
+  /** True inside Lambda: test-only code paths (fault injection) are never wired there. */
+  get inLambda(): boolean {
+    return Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
   },
 };

@@ -1,3 +1,5 @@
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-failure';
+
 /**
  * The one error type handlers throw for a client mistake or a refused request. The HTTP
  * framework turns it into the JSON error envelope; anything else becomes a generic 500.
@@ -22,8 +24,12 @@ export const forbidden = (message = 'You do not have access to this resource') =
   new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-/** A service we depend on failed (Scheduler, Kinesis Video): try again later (503). */
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
+/**
+ * A service we depend on failed (Scheduler, Kinesis Video): try again later (503), with the same
+ * `Retry-After` as the dependency failures the framework recognises (lib/dependency-failure.ts).
+ */
+export const serviceUnavailable = (message: string) =>
+  new HttpError(503, message, {}, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(
     429,

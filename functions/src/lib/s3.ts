@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { awsClientConfig, watchDependency } from './aws-clients';
 import { env } from './env';
 
 let client: S3Client | undefined;
@@ -8,10 +9,14 @@ let client: S3Client | undefined;
  * DNS names there); checksums only when required, which s3rver and presigned POSTs need.
  */
 export function s3(): S3Client {
-  client ??= new S3Client({
-    forcePathStyle: env.s3ForcePathStyle,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  client ??= watchDependency(
+    new S3Client({
+      ...awsClientConfig(),
+      forcePathStyle: env.s3ForcePathStyle,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+    'S3',
+  );
   return client;
 }

@@ -5,13 +5,14 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
+import { awsClientConfig, watchDependency } from './aws-clients';
 import { env } from './env';
 
 let client: SchedulerClient | undefined;
 
 /** One client per container; the SDK reads `AWS_ENDPOINT_URL_SCHEDULER` locally. */
 function scheduler(): SchedulerClient {
-  client ??= new SchedulerClient({});
+  client ??= watchDependency(new SchedulerClient(awsClientConfig()), 'Scheduler');
   return client;
 }
 

@@ -1,3 +1,4 @@
+import { awsClientConfig, watchDependency } from './aws-clients';
 import { env, applySecretValues } from './env';
 
 /**
@@ -22,7 +23,7 @@ export function loadSecrets(): Promise<void> {
   loading ??= (async () => {
     const { GetSecretValueCommand, SecretsManagerClient } =
       await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({});
+    const client = watchDependency(new SecretsManagerClient(awsClientConfig()), 'Secrets Manager');
     const arns = arn
       .split(',')
       .map((one) => one.trim())

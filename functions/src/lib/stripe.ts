@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
 import { env } from './env';
+import { faultyStripeHttpClient } from './stripe-faults';
+
+/**
+ * Client limits (issue 10 item 9): 5 s per attempt and one retry, so a stalled Stripe costs at
+ * most about 10.5 s, inside the functions' 15 s timeout; a failure then answers 503.
+ */
+export const stripeClientLimits = { timeoutMs: 5_000, maxNetworkRetries: 1 } as const;
 
 let client: { settings: string; stripe: Stripe } | undefined;
 
@@ -14,8 +21,17 @@ export function stripe(): Stripe {
   if (client?.settings !== settings) {
     const apiUrl = apiUrlSetting ? new URL(apiUrlSetting) : undefined;
     const stripeClient = new Stripe(env.stripeSecretKey, {
-      maxNetworkRetries: 2,
-      timeout: 10_000,
+      maxNetworkRetries: stripeClientLimits.maxNetworkRetries,
+      timeout: stripeClientLimits.timeoutMs,
+      // Test only, never in Lambda: the fault run's injected failures (lib/faults.ts).
+      ...(env.inLambda
+        ? {}
+        : {
+            httpClient: faultyStripeHttpClient(
+              Stripe.createNodeHttpClient(),
+              stripeClientLimits.maxNetworkRetries,
+            ),
+          }),
       ...(apiUrl
         ? {
             host: apiUrl.hostname,

@@ -11,11 +11,11 @@ type ReviewRoute = typeof routes.adminApproveApplication | typeof routes.adminRe
  * The approve and reject routes (spec doc 2 §7): `{id}` is the admin list item's id or the
  * application id. The decision is stored with its audit entry, then the doctor is emailed (only
  * by the review that took effect: a review that lost a race answered 409 before). A failed email
- * is logged; the decision stands.
+ * answers 503; the decision stands, and deciding again (on the new version) sends it again.
  */
 export function reviewHandler(route: ReviewRoute, decision: Decision) {
   return httpHandler(route, {
-    async handle({ params, body, session, log }) {
+    async handle({ params, body, session }) {
       const outcome = await reviewApplication({
         application: params.id,
         decision,
@@ -27,18 +27,15 @@ export function reviewHandler(route: ReviewRoute, decision: Decision) {
         decision === 'approve' && outcome.credentials
           ? approvalEmail(outcome.application, outcome.credentials)
           : rejectionEmail(outcome.application, body.notes);
-      let emailSent = true;
-      try {
-        await sendEmail(email);
-      } catch (error) {
-        emailSent = false;
-        log.error('review email failed', { error: (error as Error).name });
-      }
+      // A failed send is a 503 (issue 10 item 9): the approval's credentials exist only in this
+      // email, so the admin must not see success without it. The decision is stored; deciding
+      // again sends a new email (an approval with fresh credentials).
+      await sendEmail(email);
       return {
         body: {
           success: true as const,
           application: toAdminApplication(outcome.application),
-          emailSent,
+          emailSent: true,
         },
       };
     },

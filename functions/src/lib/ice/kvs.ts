@@ -7,6 +7,7 @@ import {
   KinesisVideoSignalingClient,
 } from '@aws-sdk/client-kinesis-video-signaling';
 import type { IceServer } from '@shared/meetings/room';
+import { awsClientConfig, watchDependency } from '../aws-clients';
 
 /**
  * Cloud TURN (DESIGN.md §7): short-lived credentials from a Kinesis Video Streams signaling
@@ -20,7 +21,7 @@ const endpoints = new Map<string, Promise<string>>();
 function signalingEndpoint(channelArn: string): Promise<string> {
   let endpoint = endpoints.get(channelArn);
   if (!endpoint) {
-    kinesisVideo ??= new KinesisVideoClient({});
+    kinesisVideo ??= watchDependency(new KinesisVideoClient(awsClientConfig()), 'Kinesis Video');
     endpoint = kinesisVideo
       .send(
         new GetSignalingChannelEndpointCommand({
@@ -43,7 +44,10 @@ function signalingEndpoint(channelArn: string): Promise<string> {
 function signalingClient(endpoint: string): KinesisVideoSignalingClient {
   let client = signalingClients.get(endpoint);
   if (!client) {
-    client = new KinesisVideoSignalingClient({ endpoint });
+    client = watchDependency(
+      new KinesisVideoSignalingClient({ ...awsClientConfig(), endpoint }),
+      'Kinesis Video',
+    );
     signalingClients.set(endpoint, client);
   }
   return client;

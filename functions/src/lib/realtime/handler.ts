@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure } from '../dependency-failure';
 import { createLogger, errorFields, type Logger } from '../logger';
 import { loadSecrets } from '../secrets';
 
@@ -11,13 +12,24 @@ export type WebSocketConnectEvent = WebSocketEvent & {
 };
 type WebSocketResult = APIGatewayProxyResultV2;
 
-/** A failed event is logged by name only and answered 500, revealing nothing. */
+/**
+ * A failed event is logged by name only and answered 500, revealing nothing; a failed or
+ * timed-out dependency is a `dependency failed` warning and 503 (a refused `$connect` the client
+ * may retry), like the HTTP handlers (lib/dependency-failure.ts).
+ */
 const errorHandler: MiddlewareObj<WebSocketEvent, WebSocketResult, Error, Context> = {
   onError: (request) => {
-    createLogger({ route: request.event.requestContext?.routeKey }).error(
-      'websocket failed',
-      errorFields(request.error),
-    );
+    const log = createLogger({ route: request.event.requestContext?.routeKey });
+    const failure = dependencyFailure(request.error);
+    if (failure) {
+      log.warn('dependency failed', { ...errorFields(request.error), ...failure, status: 503 });
+      request.response = {
+        statusCode: 503,
+        headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+      };
+      return;
+    }
+    log.error('websocket failed', errorFields(request.error));
     request.response = { statusCode: 500 };
   },
 };

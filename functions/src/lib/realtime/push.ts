@@ -5,12 +5,19 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { deleteConnection } from '../../db/connections';
+import { awsClientConfig, watchDependency } from '../aws-clients';
 import { env } from '../env';
 
 let client: ApiGatewayManagementApiClient | undefined;
 
 function managementApi(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({ endpoint: env.webSocketManagementEndpoint });
+  client ??= watchDependency(
+    new ApiGatewayManagementApiClient({
+      ...awsClientConfig(),
+      endpoint: env.webSocketManagementEndpoint,
+    }),
+    'API Gateway',
+  );
   return client;
 }
 

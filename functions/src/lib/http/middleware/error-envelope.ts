@@ -6,7 +6,8 @@ import type { HttpMiddleware } from '../types';
 
 /**
  * Whatever failed on the way becomes the one JSON error envelope. A refusal we explained is
- * logged as info; anything else is an error log with the error's name and stack frames only.
+ * logged as info; a failed dependency is a `dependency failed` warning naming the dependency and
+ * the kind of failure; anything else is an error log with the error's name and stack frames only.
  */
 export function errorEnvelope(routeKey: string, options: EnvelopeOptions): HttpMiddleware {
   return {
@@ -19,7 +20,15 @@ export function errorEnvelope(routeKey: string, options: EnvelopeOptions): HttpM
         durationMs: state ? Date.now() - state.startedAt : undefined,
       };
       if (answer.expected) log.info('request refused', fields);
-      else log.error('request failed', { ...fields, ...errorFields(request.error) });
+      else if (answer.dependency) {
+        log.warn('dependency failed', {
+          ...fields,
+          ...errorFields(request.error),
+          dependency: answer.dependency.dependency,
+          reason: answer.dependency.reason,
+          error: answer.dependency.error,
+        });
+      } else log.error('request failed', { ...fields, ...errorFields(request.error) });
       request.response = jsonResponse(
         answer.status,
         answer.body,

@@ -1,0 +1,67 @@
+import type { InitializeMiddleware, MetadataBearer } from '@smithy/types';
+import { tagDependency, type Dependency } from './dependency-failure';
+import { env } from './env';
+import { awsFaultMiddleware } from './faults';
+
+/**
+ * Client limits of every AWS SDK client the handlers use (issue 10 item 9). A call that cannot
+ * connect in 1 s or is not answered in 3 s is abandoned and tried once more; the worst case of
+ * one call is 2 × (1 s + 3 s) plus the SDK's backoff, about 8.5 s, inside the functions' 15 s
+ * timeout (infra/lib/handler-functions.ts), so a stalled dependency answers 503 instead of the
+ * function being killed. docs/architecture.md lists the numbers.
+ */
+export const awsClientLimits = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 3_000,
+  maxAttempts: 2,
+} as const;
+
+/** The constructor settings every AWS client gets (plus its own, e.g. an endpoint). */
+export function awsClientConfig() {
+  return {
+    maxAttempts: awsClientLimits.maxAttempts,
+    requestHandler: {
+      connectionTimeout: awsClientLimits.connectionTimeoutMs,
+      requestTimeout: awsClientLimits.requestTimeoutMs,
+    },
+  };
+}
+
+/** The dependencies the fault run fails on purpose (issue 10: DynamoDB, S3, SES and Stripe). */
+const faultedDependencies = new Set<Dependency>(['DynamoDB', 'S3', 'SES']);
+
+type AnyInitializeMiddleware = InitializeMiddleware<object, MetadataBearer>;
+
+interface ClientWithMiddleware {
+  middlewareStack: {
+    add(
+      middleware: AnyInitializeMiddleware,
+      options: { step: 'initialize'; name: string; priority: 'high' | 'low' },
+    ): void;
+  };
+}
+
+/**
+ * Names the dependency on every error its client throws (so a 503's log says which), and in
+ * the local stack only, adds the test-only fault injection (`functions/src/lib/faults.ts`).
+ */
+export function watchDependency<Client>(client: Client, dependency: Dependency): Client {
+  const stack = (client as unknown as ClientWithMiddleware).middlewareStack;
+  const tag: AnyInitializeMiddleware = (next) => async (args) => {
+    try {
+      return await next(args);
+    } catch (error) {
+      tagDependency(error, dependency);
+      throw error;
+    }
+  };
+  stack.add(tag, { step: 'initialize', name: 'dependencyTag', priority: 'high' });
+  if (!env.inLambda && faultedDependencies.has(dependency)) {
+    stack.add(awsFaultMiddleware(), {
+      step: 'initialize',
+      name: 'faultInjection',
+      priority: 'low',
+    });
+  }
+  return client;
+}
