@@ -8,7 +8,8 @@ import {
   apply,
   review,
 } from '../../../../local/testing/provider-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { uploadDocument } from '../../../../local/testing/document-upload';
+import { useTestStack } from '../../../../local/testing/stack-context';
 import { listDoctorApplicationPage } from '../../db/doctor-applications';
 import { applicationFilter } from './views';
 import type { AdminApplication, AdminCaseRow, AdminStats, AuditLogEntry } from '@shared/admin/api';
@@ -247,16 +248,12 @@ describe('admin routes take the list item id as well as the application id', () 
       application: { id: secondItem.id, status: 'rejected' },
     });
 
-    const form = new FormData();
-    form.set('type', 'cv');
-    form.set('file', new Blob(['%PDF-1.4 cv'], { type: 'application/pdf' }), 'cv.pdf');
-    const upload = await appFetch(
-      stack,
-      pathOf(applicationContracts.uploadApplicationDocument, {
-        applicationId: second.applicationId,
-      }),
-      { method: 'POST', body: form },
-    );
+    const upload = await uploadDocument(stack, second.applicationId, {
+      name: 'cv.pdf',
+      contentType: 'application/pdf',
+      bytes: '%PDF-1.4 cv',
+      type: 'cv',
+    });
     expect(upload.status).toBe(201);
     for (const id of [secondItem.id, second.applicationId, `APP-${second.applicationId}`]) {
       const listed = await adminFetch(
