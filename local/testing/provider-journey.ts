@@ -43,7 +43,9 @@ export async function apply(stack: TestStack, overrides: Record<string, unknown>
 
 export async function adminToken(stack: TestStack): Promise<string> {
   const response = await postJson(stack, pathOf(adminContracts.adminLogin, {}), stack.admin);
-  if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
+  if (response.status !== 200) {
+    throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+  }
   return ((await response.json()) as { token: string }).token;
 }
 

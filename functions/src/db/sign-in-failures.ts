@@ -20,11 +20,20 @@ export const signInFailuresKey = (subjectHash: string): ItemKey => ({
 const signInFailuresSchema = z.object({
   /** Attempts since the last success: each one counts as failed until it succeeds. */
   failures: z.number().int().nonnegative(),
-  /** Epoch milliseconds of the latest attempt, and the earliest the next one may start. */
+  /**
+   * Epoch milliseconds of the latest attempt, and the earliest the next one may start
+   * (`NO_DELAY` while no delay runs).
+   */
   lastAttemptAt: z.number(),
   nextAttemptAt: z.number(),
 });
 export type SignInFailures = z.infer<typeof signInFailuresSchema>;
+
+/**
+ * `nextAttemptAt` of attempts that leave no delay. Not their own time: parallel attempts read
+ * the clock a millisecond apart, and one would take the other's time for a running delay.
+ */
+export const NO_DELAY = 0;
 
 /** Access pattern: the attempts so far (strongly consistent: a delay must not be skipped). */
 export async function getSignInFailures(subjectHash: string): Promise<SignInFailures | null> {
@@ -78,7 +87,7 @@ export function countFreeSignInAttempt(
 ): Promise<boolean> {
   return conditionalUpdate(signInFailuresKey(subjectHash), {
     UpdateExpression:
-      'ADD failures :one SET lastAttemptAt = :now, nextAttemptAt = :now, #ttl = :ttl, ' +
+      'ADD failures :one SET lastAttemptAt = :now, nextAttemptAt = :noDelay, #ttl = :ttl, ' +
       'entity = :entity',
     ConditionExpression:
       'attribute_not_exists(pk) OR (failures < :maxBefore AND nextAttemptAt <= :now)',
@@ -86,6 +95,7 @@ export function countFreeSignInAttempt(
     ExpressionAttributeValues: {
       ':one': 1,
       ':now': now,
+      ':noDelay': NO_DELAY,
       ':maxBefore': maxFailuresBefore,
       ':ttl': expiresAtSeconds,
       ':entity': SIGN_IN_FAILURES_ENTITY,

@@ -4,6 +4,7 @@ import {
   clearSignInFailures,
   countFreeSignInAttempt,
   getSignInFailures,
+  NO_DELAY,
 } from '../../db/sign-in-failures';
 import { HttpError } from '../../lib/errors';
 import { enforceRateLimit, limiterNow } from '../../lib/rate-limit';
@@ -83,7 +84,12 @@ export async function beginSignIn(
       throw tooManySignIns(Math.ceil((current.nextAttemptAt - now) / 1000));
     }
     const failures = (current?.failures ?? 0) + 1;
-    const next = { failures, lastAttemptAt: now, nextAttemptAt: now + signInDelayMs(failures) };
+    const delayMs = signInDelayMs(failures);
+    const next = {
+      failures,
+      lastAttemptAt: now,
+      nextAttemptAt: delayMs ? now + delayMs : NO_DELAY,
+    };
     if (await admitSignInAttempt(subject, stored, next, expiresAtSeconds)) return attempt;
   }
   throw tooManySignIns(1);
