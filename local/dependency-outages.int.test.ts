@@ -10,6 +10,7 @@ import * as paymentContracts from '@shared/payments/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { startStack, type RunningStack } from './stack';
 import { caseStatus, newCaseId, postJson } from './testing/patient-journey';
+import { pollUntil } from './testing/poll';
 import { adminFetch, adminToken, apply, latestEmailTo } from './testing/provider-journey';
 import { appFetch } from './testing/stack-context';
 
@@ -46,14 +47,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Polls `probe` every 100 ms until it answers true; fails after `timeoutMs`. */
-async function eventually(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+/** Waits until `probe` answers true (a failing probe counts as not yet); fails after `timeoutMs`. */
+function eventually(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) {
+  return pollUntil(what, async () => ((await probe().catch(() => false)) ? true : undefined), {
+    timeoutMs,
+    intervalMs: 100,
+  });
 }
 
 async function expect503(response: Response, extra: Record<string, unknown> = {}) {

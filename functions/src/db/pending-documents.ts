@@ -4,30 +4,29 @@ import { applicationDocumentTx } from './application-documents';
 import type { AttachmentRecord } from './attachments';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS, partitionQuery, queryAll } from './table';
 import {
-  cancellationReasons,
-  deleteTx,
-  newItemTx,
-  writeTransaction,
-  type TransactItem,
-} from './transaction';
-import { releaseUploadSlotTx, takeUploadSlotTx } from './upload-slots';
+  expiredSlottedItems,
+  PENDING_SK_PREFIX,
+  releaseSlotted,
+  reserveSlotted,
+  type SlotHolder,
+} from './slotted-pending';
+import { getItem, IF_EXISTS } from './table';
+import { cancellationReasons, deleteTx, writeTransaction, type TransactItem } from './transaction';
 
 /**
  * A doctor's document the browser was allowed to upload (presigned POST) but the server has not
- * verified yet, in the application's partition. Like a case's pending upload it holds one of the
- * application's document slots until it is confirmed, refused or expired.
+ * verified yet, in the application's partition. It holds one of the application's document
+ * slots (`slotted-pending.ts`).
  */
 export const PENDING_DOCUMENT_ENTITY = 'PendingDocument';
 const entity = { tag: PENDING_DOCUMENT_ENTITY };
-const SK_PREFIX = 'UPLOAD#';
 /** One slot counter for every document type of an application. */
 const SLOT_KIND = 'documents';
 
 export const pendingDocumentKey = (applicationId: string, uploadId: string): ItemKey => ({
   pk: partitions.application(applicationId),
-  sk: `${SK_PREFIX}${uploadId}`,
+  sk: `${PENDING_SK_PREFIX}${uploadId}`,
 });
 
 export const pendingDocumentSchema = z.object({
@@ -42,33 +41,25 @@ export const pendingDocumentSchema = z.object({
 });
 export type PendingDocument = z.infer<typeof pendingDocumentSchema>;
 
-/** As for case uploads (`pending-uploads.ts`): the slot is held 15 minutes, and no TTL. */
-const PENDING_SLOT_MS = 15 * 60 * 1000;
-
 const parsePendingDocument = (item: Record<string, unknown>): PendingDocument =>
   parseStored(pendingDocumentSchema, entity, item);
 
-const slotOf = (document: PendingDocument) => partitions.application(document.applicationId);
+const holderOf = (document: PendingDocument): SlotHolder => ({
+  key: pendingDocumentKey(document.applicationId, document.uploadId),
+  partition: partitions.application(document.applicationId),
+  slotKind: SLOT_KIND,
+});
 
 /** Access pattern: record a presigned document and take a slot; false when all are taken. */
-export async function reservePendingDocument(
+export function reservePendingDocument(
   document: PendingDocument,
   maxCount: number,
 ): Promise<boolean> {
-  try {
-    await writeTransaction([
-      newItemTx({
-        ...pendingDocumentKey(document.applicationId, document.uploadId),
-        entity: PENDING_DOCUMENT_ENTITY,
-        ...document,
-      }),
-      takeUploadSlotTx(slotOf(document), SLOT_KIND, maxCount),
-    ]);
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[1] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  return reserveSlotted(
+    holderOf(document),
+    { entity: PENDING_DOCUMENT_ENTITY, ...document },
+    maxCount,
+  );
 }
 
 export async function getPendingDocument(
@@ -83,17 +74,8 @@ const pendingDoneTx = (document: PendingDocument): TransactItem =>
   deleteTx(pendingDocumentKey(document.applicationId, document.uploadId), IF_EXISTS);
 
 /** Access pattern: end a refused or expired document and give its slot back, once. */
-export async function releasePendingDocument(document: PendingDocument): Promise<boolean> {
-  try {
-    await writeTransaction([
-      pendingDoneTx(document),
-      releaseUploadSlotTx(slotOf(document), SLOT_KIND),
-    ]);
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)) return false;
-    throw error;
-  }
+export function releasePendingDocument(document: PendingDocument): Promise<boolean> {
+  return releaseSlotted(holderOf(document));
 }
 
 /** Access pattern: an application's unconfirmed documents whose slot time is over. */
@@ -101,16 +83,8 @@ export async function listExpiredPendingDocuments(
   applicationId: string,
   now = new Date(),
 ): Promise<PendingDocument[]> {
-  const items = await queryAll(
-    partitionQuery(partitions.application(applicationId), {
-      skPrefix: SK_PREFIX,
-      consistent: true,
-    }),
-  );
-  const before = now.getTime() - PENDING_SLOT_MS;
-  return items
-    .map(parsePendingDocument)
-    .filter((document) => Date.parse(document.createdAt) < before);
+  const items = await expiredSlottedItems(partitions.application(applicationId), now);
+  return items.map(parsePendingDocument);
 }
 
 /**

@@ -1,26 +1,26 @@
 import type { CaseRecord } from '../db/cases';
 import { newPatientAndCase } from '../features/cases/new-case';
 
+/** What intake stores for a telemedicine request of the made-up patient Ada. */
+export const adaIntake: Parameters<typeof newPatientAndCase>[0] = {
+  source: 'case',
+  name: 'Ada Patient',
+  email: 'ada@example.org',
+  phone: null,
+  contactInfo: 'ada@example.org',
+  requestType: 'telemedicine',
+  triageSummary: 'Mild headache',
+  history: '',
+  location: '',
+  medicalFiles: [],
+  metadata: {},
+};
+
 /**
  * A stored case for unit tests: a new case as intake makes it, paid at `paidAt`, with the
  * fields a test names overridden.
  */
 export function paidCaseRecord(paidAt: string, overrides: Partial<CaseRecord> = {}): CaseRecord {
-  const { caseRecord } = newPatientAndCase(
-    {
-      source: 'case',
-      name: 'Ada Patient',
-      email: 'ada@example.org',
-      phone: null,
-      contactInfo: 'ada@example.org',
-      requestType: 'telemedicine',
-      triageSummary: 'Mild headache',
-      history: '',
-      location: '',
-      medicalFiles: [],
-      metadata: {},
-    },
-    new Date(paidAt),
-  );
+  const { caseRecord } = newPatientAndCase(adaIntake, new Date(paidAt));
   return { ...caseRecord, status: 'paid', paidAt, ...overrides };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateUploadResponse } from '@shared/cases/api';
 import { applicationDocumentRules } from '@shared/doctor-applications/submit';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { releasePendingDocument, type PendingDocument } from '../../db/pending-documents';
@@ -8,11 +7,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { normalizeContentType, storedFilename } from '../uploads/rules';
-import {
-  PRESIGNED_POST_SECONDS,
-  pendingApplicationObjectKey,
-  presignUpload,
-} from '../uploads/storage';
+import { grantPendingUpload, pendingApplicationObjectKey } from '../uploads/storage';
 import { assertAcceptsDocuments, assertDocumentAllowed, reserveDocumentSlot } from './documents';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 
@@ -44,20 +39,13 @@ export const handler = httpHandler(routes.uploadApplicationDocument, {
       createdAt: now.toISOString(),
     };
     await reserveDocumentSlot(document);
-    const post = await presignUpload(
-      document.s3Key,
-      contentType,
+    const release = () => releasePendingDocument(document);
+    const answer = await grantPendingUpload(
+      document,
       applicationDocumentRules.maxBytes,
-    ).catch(async (error: unknown) => {
-      await releasePendingDocument(document);
-      throw error;
-    });
-    const answer: CreateUploadResponse = {
-      uploadId,
-      url: post.url,
-      fields: post.fields,
-      expiresAt: new Date(now.getTime() + PRESIGNED_POST_SECONDS * 1000).toISOString(),
-    };
+      now,
+      release,
+    );
     return { status: 201, body: answer };
   },
 });

@@ -13,6 +13,7 @@ import { appFetch, useTestStack } from '../../../../local/testing/stack-context'
 import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
 import { stripe } from '../../lib/stripe';
 import { newPatientAndCase } from '../cases/new-case';
+import { adaIntake } from '../../testing/cases';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
@@ -267,19 +268,7 @@ describe('a second successful payment for one case', () => {
     const caseId = randomUUID();
     const session = await extraSession(caseId);
     expect((await payWithCard(stack, session.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
-    const { patient, caseRecord } = newPatientAndCase({
-      source: 'case',
-      name: 'Ada Patient',
-      email: 'ada@example.org',
-      phone: null,
-      contactInfo: 'ada@example.org',
-      requestType: 'telemedicine',
-      triageSummary: 'Mild headache',
-      history: '',
-      location: '',
-      medicalFiles: [],
-      metadata: {},
-    });
+    const { patient, caseRecord } = newPatientAndCase(adaIntake);
     await insertPatientWithCase(patient, {
       ...caseRecord,
       id: caseId,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateUploadResponse } from '@shared/cases/api';
 import { releasePendingUpload, type PendingUpload } from '../../db/pending-uploads';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
@@ -7,7 +6,7 @@ import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { normalizeContentType, storedFilename, uploadRules } from './rules';
 import { reserveUploadSlot } from './slots';
-import { PRESIGNED_POST_SECONDS, pendingCaseObjectKey, presignUpload } from './storage';
+import { grantPendingUpload, pendingCaseObjectKey } from './storage';
 import { assertCaseAcceptsFiles, assertUploadAllowed } from './verify';
 
 /**
@@ -37,18 +36,8 @@ export const handler = httpHandler(routes.createCaseUpload, {
       createdAt: now.toISOString(),
     };
     await reserveUploadSlot(pending, rule);
-    const post = await presignUpload(pending.s3Key, contentType, rule.maxBytes).catch(
-      async (error: unknown) => {
-        await releasePendingUpload(pending);
-        throw error;
-      },
-    );
-    const answer: CreateUploadResponse = {
-      uploadId,
-      url: post.url,
-      fields: post.fields,
-      expiresAt: new Date(now.getTime() + PRESIGNED_POST_SECONDS * 1000).toISOString(),
-    };
+    const release = () => releasePendingUpload(pending);
+    const answer = await grantPendingUpload(pending, rule.maxBytes, now, release);
     return { status: 201, body: answer };
   },
 });

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { CreateUploadResponse } from '@shared/cases/api';
 import { env } from '../../lib/env';
 import { s3 } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
@@ -41,6 +42,30 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
     Expires: PRESIGNED_POST_SECONDS,
   });
   return post;
+}
+
+/**
+ * The answer to a presign request whose upload already holds its slot: a presigned POST for its
+ * pending key. When presigning fails, `release` gives the slot back before the error goes on.
+ */
+export async function grantPendingUpload(
+  upload: { uploadId: string; s3Key: string; contentType: string },
+  maxBytes: number,
+  now: Date,
+  release: () => Promise<unknown>,
+): Promise<CreateUploadResponse> {
+  const post = await presignUpload(upload.s3Key, upload.contentType, maxBytes).catch(
+    async (error: unknown) => {
+      await release();
+      throw error;
+    },
+  );
+  return {
+    uploadId: upload.uploadId,
+    url: post.url,
+    fields: post.fields,
+    expiresAt: new Date(now.getTime() + PRESIGNED_POST_SECONDS * 1000).toISOString(),
+  };
 }
 
 export async function storedObjectSize(key: string): Promise<number | null> {
