@@ -24,6 +24,7 @@ import { httpRoutes, routeKey, type HttpRouteId } from './routes';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { postToStorage } from '../../local/testing/storage-upload';
 
 /**
  * The authorization matrix of docs/security.md, proven: every route of the manifest as each of
@@ -131,10 +132,7 @@ async function uploadedFile(caseId: string): Promise<string> {
     url: string;
     fields: Record<string, string>;
   };
-  const form = new FormData();
-  for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-  form.set('file', new Blob([PNG], { type: 'image/png' }), 'rash.png');
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
+  const stored = await postToStorage(grant, new Blob([PNG], { type: 'image/png' }), 'rash.png');
   if (stored.status >= 300) throw new Error(`S3 refused the upload: ${stored.status}`);
   return grant.uploadId;
 }

@@ -2,6 +2,7 @@ import type { TestStack } from './global-setup';
 import { postJson } from './patient-journey';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
+import { postToStorage } from './storage-upload';
 
 interface DocumentFile {
   name: string;
@@ -31,10 +32,7 @@ export async function storeDocument(
     url: string;
     fields: Record<string, string>;
   };
-  const form = new FormData();
-  for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-  form.set('file', blob, file.name);
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
+  const stored = await postToStorage(grant, blob, file.name);
   if (stored.status >= 300) throw new Error(`storage refused the upload: ${stored.status}`);
   return { uploadId: grant.uploadId };
 }

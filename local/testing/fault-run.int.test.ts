@@ -16,6 +16,7 @@ import * as uploadContracts from '@shared/uploads/contracts';
 import { startStack, type RunningStack } from '../stack';
 import { payWithCard, STRIPE_TEST_CARDS } from './patient-journey';
 import { applicationFields, latestEmailTo, passwordFrom } from './provider-journey';
+import { postToStorage } from './storage-upload';
 
 /**
  * Issue 10's fault run: for 60 s, several patients go through the whole journey (intake,
@@ -171,10 +172,7 @@ async function uploadImage(seen: CaseSeen): Promise<void> {
     fields: Record<string, string>;
   };
   // The browser's upload goes to S3 itself, not through a handler: no faults on this one.
-  const form = new FormData();
-  for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-  form.set('file', new Blob([PNG], { type: 'image/png' }), 'throat.png');
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
+  const stored = await postToStorage(grant, new Blob([PNG], { type: 'image/png' }), 'throat.png');
   if (stored.status >= 300) throw new Error(`s3rver refused the upload: ${stored.status}`);
   const confirmed = await sendRetrying(
     'confirm upload',

@@ -7,6 +7,7 @@ import * as configContracts from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { postToStorage } from '../../../../local/testing/storage-upload';
 
 const stack = useTestStack();
 
@@ -229,10 +230,7 @@ describe('presigned uploads', () => {
       url: string;
       fields: Record<string, string>;
     };
-    const form = new FormData();
-    for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-    form.set('file', new Blob([bytes], { type }), name);
-    const stored = await fetch(grant.url, { method: 'POST', body: form });
+    const stored = await postToStorage(grant, new Blob([bytes], { type }), name);
     expect(stored.status).toBeLessThan(300);
     return postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
       uploadId: grant.uploadId,
@@ -274,10 +272,7 @@ describe('presigned uploads', () => {
       url: string;
       fields: Record<string, string>;
     };
-    const form = new FormData();
-    for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-    form.set('file', new Blob([big], { type: 'image/png' }), 'big.png');
-    await fetch(grant.url, { method: 'POST', body: form });
+    await postToStorage(grant, new Blob([big], { type: 'image/png' }), 'big.png');
     const oversized = await postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
       uploadId: grant.uploadId,
     });

@@ -8,6 +8,7 @@ import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { PENDING_PREFIX, readObjectHead } from '../uploads/storage';
 import { MAX_DOCUMENTS } from './documents';
+import { postToStorage } from '../../../../local/testing/storage-upload';
 
 const stack = useTestStack();
 const PDF = '%PDF-1.4 licence';
@@ -39,10 +40,10 @@ describe('doctor documents through presigned uploads', () => {
       `${PENDING_PREFIX}applications/${applicationId}/${grant.uploadId}`,
     );
     const send = async (bytes: string) => {
-      const form = new FormData();
-      for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-      form.set('file', new Blob([bytes], { type: 'application/pdf' }), 'x.pdf');
-      expect((await fetch(grant.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+      expect(
+        (await postToStorage(grant, new Blob([bytes], { type: 'application/pdf' }), 'x.pdf'))
+          .status,
+      ).toBeLessThan(300);
     };
     await send(PDF);
     const confirm = () =>
@@ -92,10 +93,7 @@ describe('doctor documents through presigned uploads', () => {
       url: string;
       fields: Record<string, string>;
     };
-    const form = new FormData();
-    for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-    form.set('file', new Blob([big], { type: 'application/pdf' }), 'cv.pdf');
-    await fetch(grant.url, { method: 'POST', body: form });
+    await postToStorage(grant, new Blob([big], { type: 'application/pdf' }), 'cv.pdf');
     const confirmed = await postJson(
       stack,
       pathOf(applicationContracts.confirmApplicationDocument, { applicationId }),

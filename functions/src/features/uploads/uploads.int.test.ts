@@ -14,6 +14,7 @@ import {
   readObjectHead,
   storedObjectSize,
 } from './storage';
+import { postToStorage } from '../../../../local/testing/storage-upload';
 
 const stack = useTestStack();
 
@@ -43,10 +44,11 @@ async function grantFor(caseId: string, name?: string): Promise<Grant> {
 
 /** The browser's part: POST the bytes with the presigned fields (s3rver checks no policy). */
 async function put(grant: Grant, bytes: Buffer): Promise<void> {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(grant.fields)) form.set(field, value);
-  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'rash.png');
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
+  const stored = await postToStorage(
+    grant,
+    new Blob([new Uint8Array(bytes)], { type: 'image/png' }),
+    'rash.png',
+  );
   expect(stored.status).toBeLessThan(300);
 }
 
