@@ -5,6 +5,7 @@ import {
   hstsMaxAgeSeconds,
   permissionsPolicy,
   referrerPolicy,
+  singleOriginPaymentSources,
 } from '../shared/src/http/site-headers';
 import {
   CASE_EXPIRY_FUNCTION,
@@ -261,7 +262,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     stoppers.push(() => Promise.resolve(scheduler.stop()));
 
-    const csp = contentSecurityPolicy({ paymentOrigins: [stripeUrl], uploadsOrigin: s3Endpoint });
+    const csp = contentSecurityPolicy({
+      payment: singleOriginPaymentSources(stripeUrl),
+      uploadsOrigin: s3Endpoint,
+    });
     let appUrl = '';
     await supervisor.start('gateway', {
       title: 'The gateway (app and API)',

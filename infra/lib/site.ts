@@ -1,6 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag';
@@ -8,13 +11,15 @@ import {
   contentSecurityPolicy,
   hstsMaxAgeSeconds,
   permissionsPolicy,
-  stripeOrigins,
+  stripeSources,
 } from '../../shared/src/http/site-headers';
+import type { CustomDomain } from './custom-domain';
 import type { StageConfig } from './stage-config';
 
 export interface SiteProps {
   readonly config: StageConfig;
-  readonly accessLogsBucket: s3.IBucket;
+  /** Also receives CloudFront's standard logs, with their own short expiry (below). */
+  readonly accessLogsBucket: s3.Bucket;
   /** Domain of the HTTP API (`/api/*`). */
   readonly httpApiDomain: string;
   /** Domain of the WebSocket API and the path of its stage (`/ws` → `/{stage}`). */
@@ -33,6 +38,15 @@ export const originVerifyHeader = 'x-origin-verify';
 export const webSocketPath = '/ws';
 /** The path prefix of the HTTP API; the API's routes include it. */
 export const apiPathPattern = '/api/*';
+
+/** Where CloudFront's standard logs go in the access-log bucket. */
+export const cloudFrontLogPrefix = 'cloudfront/';
+/**
+ * CloudFront's standard logs always hold the path, the query string and the referrer, and ids
+ * in paths are capabilities (`/visit/{caseId}`, `/api/cases/{caseId}/status`), so they are kept
+ * one week on every stage, not the access-log bucket's usual expiry (docs/security.md).
+ */
+export const cloudFrontLogRetentionDays = 7;
 
 /**
  * App routes (no file extension in the last path segment) get the app shell; files are served
@@ -68,12 +82,15 @@ export function webSocketRewriteCode(stagePath: string): string {
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
-  /** `https://{distribution domain}`. */
+  /** The host browsers use: the custom domain if the stage has one, else the distribution's. */
+  readonly appDomain: string;
+  /** `https://{appDomain}`: APP_ORIGIN, the uploads bucket's CORS origin, the outputs. */
   readonly appOrigin: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const { config } = props;
+    const domain = config.customDomain;
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -94,7 +111,7 @@ export class Site extends Construct {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
             uploadsOrigin: props.uploadsOrigin,
-            paymentOrigins: stripeOrigins,
+            payment: stripeSources,
           }),
           override: true,
         },
@@ -151,9 +168,11 @@ export class Site extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(domain ? customDomainProps(this, domain) : {}),
       enableLogging: true,
       logBucket: props.accessLogsBucket,
-      logFilePrefix: 'cloudfront/',
+      logFilePrefix: cloudFrontLogPrefix,
+      // The session cookie is a bearer credential: never in a log.
       logIncludesCookies: false,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
@@ -195,7 +214,19 @@ export class Site extends Construct {
         },
       },
     });
-    this.appOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.appDomain = domain?.domainName ?? this.distribution.distributionDomainName;
+    this.appOrigin = `https://${this.appDomain}`;
+    if (domain?.hostedZone) this.addAliasRecords(domain.domainName, domain.hostedZone);
+
+    // S3 honours the shorter of two overlapping expirations, so this prefix expires after a
+    // week although the bucket's own rule keeps other access logs longer. Versioning keeps a
+    // replaced object as noncurrent: that copy goes a day later.
+    props.accessLogsBucket.addLifecycleRule({
+      id: 'CloudFrontLogs',
+      prefix: cloudFrontLogPrefix,
+      expiration: Duration.days(cloudFrontLogRetentionDays),
+      noncurrentVersionExpiration: Duration.days(1),
+    });
 
     acknowledge(
       this.bucket,
@@ -208,12 +239,15 @@ export class Site extends Construct {
       'HIPAA.Security-S3BucketReplicationEnabled',
       'The site is a build artefact that CI can upload again at any time.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR4',
-      'The distribution uses the default *.cloudfront.net certificate, which fixes the viewer ' +
-        'TLS policy; a custom domain with an ACM certificate and TLSv1.2_2021 comes later.',
-    );
+    if (!domain) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'This stage has no custom domain (-c domainName, -c certificateArn), so CloudFront ' +
+          'serves its *.cloudfront.net certificate, whose viewer TLS policy CloudFront fixes ' +
+          '(TLSv1 and up) and no setting can raise; stages with a domain use TLSv1.2_2021.',
+      );
+    }
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR1',
@@ -227,4 +261,34 @@ export class Site extends Construct {
         'throttling and application rate limits protect the API meanwhile.',
     );
   }
+
+  /** `A` and `AAAA` aliases of the domain to the distribution (it serves IPv6 by default). */
+  private addAliasRecords(domainName: string, hostedZone: NonNullable<CustomDomain['hostedZone']>) {
+    const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+      hostedZoneId: hostedZone.id,
+      zoneName: hostedZone.name,
+    });
+    const target = route53.RecordTarget.fromAlias(
+      new route53Targets.CloudFrontTarget(this.distribution),
+    );
+    new route53.ARecord(this, 'AliasA', { zone, recordName: domainName, target });
+    new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domainName, target });
+  }
+}
+
+/**
+ * The custom domain's name and certificate, TLS 1.2 or newer for viewers (TLSv1.2_2021 is
+ * CloudFront's strictest policy that still serves every browser the app supports) and SNI (the
+ * dedicated-IP alternative costs $600 a month and only helps clients from before 2010).
+ */
+function customDomainProps(
+  scope: Construct,
+  domain: CustomDomain,
+): Partial<cloudfront.DistributionProps> {
+  return {
+    domainNames: [domain.domainName],
+    certificate: acm.Certificate.fromCertificateArn(scope, 'Certificate', domain.certificateArn),
+    minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+    sslSupportMethod: cloudfront.SSLMethod.SNI,
+  };
 }

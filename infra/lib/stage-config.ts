@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { parseCustomDomain, type CustomDomain, type CustomDomainContext } from './custom-domain';
 
 /** The stage used when `-c stage=...` is not given (cdk.json says the same). */
 export const defaultStage = 'dev';
@@ -43,11 +44,16 @@ export interface StageConfig {
    * direct paths too (`-c iceTransportPolicy=relay|all`).
    */
   readonly iceTransportPolicy: IceTransportPolicy;
+  /**
+   * The app's own host name and its certificate (`-c domainName=… -c certificateArn=…`);
+   * without one, CloudFront's `*.cloudfront.net` name and certificate (docs/deployment.md).
+   */
+  readonly customDomain?: CustomDomain;
 }
 
 export type IceTransportPolicy = 'all' | 'relay';
 
-export interface StageContext {
+export interface StageContext extends CustomDomainContext {
   readonly stripePublishableKey?: string;
   readonly supportEmail?: string;
   readonly sesFrom?: string;
@@ -73,6 +79,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     supportEmail: context.supportEmail ?? 'support@telehealth.example',
     sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
     iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
+    customDomain: parseCustomDomain(context),
   };
 }
 

@@ -74,6 +74,10 @@ export class TelehealthStack extends Stack {
       supportEmail: context('supportEmail'),
       sesFrom: context('sesFrom'),
       iceTransportPolicy: context('iceTransportPolicy'),
+      domainName: context('domainName'),
+      certificateArn: context('certificateArn'),
+      hostedZoneId: context('hostedZoneId'),
+      hostedZoneName: context('hostedZoneName'),
     });
     this.config = config;
 
@@ -321,17 +325,21 @@ export class TelehealthStack extends Stack {
   private addOutputs(): void {
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
-    const siteDomain = this.site.distribution.distributionDomainName;
     output('SiteUrl', this.site.appOrigin, 'The app (CloudFront)');
     output('ApiUrl', `${this.site.appOrigin}/api`, 'The HTTP API through CloudFront');
     output(
       'WebSocketUrl',
-      `wss://${siteDomain}${webSocketPath}`,
+      `wss://${this.site.appDomain}${webSocketPath}`,
       'The WebSocket API through CloudFront',
     );
     output('HttpApiEndpoint', this.httpApi.api.apiEndpoint, 'The HTTP API origin (for debugging)');
     output('WebSocketStageUrl', this.webSocketApi.stage.url, 'The WebSocket stage origin');
     output('DistributionId', this.site.distribution.distributionId, 'For cache invalidations');
+    output(
+      'DistributionDomainName',
+      this.site.distribution.distributionDomainName,
+      'Target of the custom domain’s DNS record when Route 53 does not hold it',
+    );
     output('SiteBucketName', this.site.bucket.bucketName, 'Upload web/dist here');
     output('TableName', this.table.table.tableName, 'The DynamoDB table');
     output('UploadsBucketName', this.uploads.bucket.bucketName, 'The uploads bucket');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   hstsMaxAgeSeconds,
-  stripeOrigins,
+  stripeSources,
 } from '../../shared/src/http/site-headers';
 import {
   apiPathPattern,
@@ -157,7 +157,7 @@ describe('CloudFront distribution', () => {
             ContentSecurityPolicy: stack.resolve(
               contentSecurityPolicy({
                 uploadsOrigin: uploadsBucketOrigin('dev'),
-                paymentOrigins: stripeOrigins,
+                payment: stripeSources,
               }),
             ) as unknown,
             Override: true,

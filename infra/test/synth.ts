@@ -10,17 +10,17 @@ export type Resources = Record<string, { Type: string; Properties?: Record<strin
 const cache = new Map<string, Synthesized>();
 
 /**
- * Synthesizes the app as `cdk synth -c stage=…` would, minus two slow parts: asset bundling
- * (`aws:cdk:bundling-stacks: []` skips esbuild for every stack) and CDK's built-in
- * CloudFormation validation. cdk-nag still runs during synthesis. Cached per stage within a
- * test file.
+ * Synthesizes the app as `cdk synth -c stage=… [-c name=value…]` would, minus two slow parts:
+ * asset bundling (`aws:cdk:bundling-stacks: []` skips esbuild for every stack) and CDK's
+ * built-in CloudFormation validation. cdk-nag still runs during synthesis. Cached per stage and
+ * context within a test file.
  */
-export function synth(stage?: string): Synthesized {
-  const key = stage ?? '(default)';
+export function synth(stage?: string, context: Record<string, string> = {}): Synthesized {
+  const key = JSON.stringify([stage ?? '(default)', context]);
   let result = cache.get(key);
   if (!result) {
     const app = createTelehealthApp({
-      context: { 'aws:cdk:bundling-stacks': [], ...(stage ? { stage } : {}) },
+      context: { 'aws:cdk:bundling-stacks': [], ...(stage ? { stage } : {}), ...context },
       builtinCloudFormationValidation: false,
     });
     result = { ...app, template: Template.fromStack(app.stack) };
