@@ -110,8 +110,14 @@ describe('a stage with a custom domain (-c domainName, -c certificateArn, hosted
         HostedZoneId: withDomain.hostedZoneId,
         AliasTarget: {
           DNSName: { 'Fn::GetAtt': [logicalId, 'DomainName'] },
-          // CloudFront's own hosted zone, the same in every region of the partition.
-          HostedZoneId: expect.anything() as unknown,
+          // CloudFront's own hosted zone (Z2FDTNDATAQYW2 in the aws partition), from a mapping.
+          HostedZoneId: {
+            'Fn::FindInMap': [
+              'AWSCloudFrontPartitionHostedZoneIdMap',
+              { Ref: 'AWS::Partition' },
+              'zoneId',
+            ],
+          },
         },
       });
     }
