@@ -11,7 +11,8 @@ export interface LogBucketProps {
 /**
  * The target of S3 server access logs (uploads and site buckets) and of CloudFront standard
  * logs. Access logs carry request metadata (paths with ids, IP addresses), so they are kept
- * private, encrypted and expire after `accessLogExpirationDays`.
+ * private, encrypted and expire after `accessLogExpirationDays`; CloudFront's sooner (a rule
+ * of their own, added by the site: `cloudFrontLogRetentionDays`).
  */
 export class LogBucket extends Construct {
   readonly bucket: s3.Bucket;

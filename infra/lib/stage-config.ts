@@ -29,7 +29,7 @@ export interface StageConfig {
   readonly isDev: boolean;
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention: RetentionDays;
-  /** Access logs (S3 server access logs, CloudFront logs) expire after this many days. */
+  /** S3 server access logs expire after this many days (CloudFront's after a week). */
   readonly accessLogExpirationDays: number;
   readonly logLevel: 'debug' | 'info';
   /** Stripe's publishable key for the stage (`-c stripePublishableKey=pk_live_...`). */
