@@ -1,10 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectedSampleEvents,
-  handlerOfEventFile,
-} from '../../functions/src/testing/event-files';
+import { expectedSampleEvents, handlerOfEventFile } from '../../functions/src/testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
 import { buildHandlerBundles, bundleFile, mapLimited } from '../../infra/test/handler-bundles';
 import { repoRoot } from '../config';

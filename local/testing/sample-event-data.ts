@@ -13,7 +13,7 @@ import { SESSION_ABSOLUTE_MS } from '../../functions/src/lib/auth/sessions';
 import { hashToken } from '../../functions/src/lib/auth/tokens';
 import { adaIntake } from '../../functions/src/testing/cases';
 import { defaultAdmin } from '../config';
-import { seedAdmin } from '../seed';
+import { DEMO_APPLICATION_ID, seedAdmin, seedDemoApplication } from '../seed';
 import type { TestStack } from './global-setup';
 import { payForCase } from './patient-journey';
 
@@ -39,8 +39,8 @@ export const sampleIds = {
   providerLogoutToken: 'Lx7Qm2Vb9KtZ4wRp6NcJ1yHf3GsD8aEo5uWi0kTnXqC',
   /** The `/ws` ticket of `events/ws/connect.json`. */
   realtimeTicket: 'Tk8Rw2KcX6vLm0ZqH5bYf9GsD3aEo7uWi1kNxQtBp4j',
-  /** Pending applications: one whose status is looked up, one approved, one rejected. */
-  statusApplicationId: 'R5N2-H8J3',
+  /** Pending applications: `npm start`'s demo (status, documents), one approved, one rejected. */
+  statusApplicationId: DEMO_APPLICATION_ID,
   approveApplicationId: 'K7Q2-M9X4',
   rejectApplicationId: 'P3V8-T6W1',
 } as const;
@@ -95,7 +95,10 @@ function sampleProvider(now: string): ProviderRecord {
   };
 }
 
-async function putSampleSession(token: string, record: Omit<SessionRecord, 'createdAt' | 'lastSeenAt'>) {
+async function putSampleSession(
+  token: string,
+  record: Omit<SessionRecord, 'createdAt' | 'lastSeenAt'>,
+) {
   const now = Date.now();
   await putSession(
     hashToken(token),
@@ -167,9 +170,7 @@ export async function seedSampleEventData(stack: TestStack, now = new Date()): P
     expiresAt: now.getTime() + 60 * 60 * 1000,
   });
 
-  await insertDoctorApplication(
-    sampleApplication(sampleIds.statusApplicationId, 'Casey Sample', 'MD-SAMPLE-10001', now),
-  );
+  await seedDemoApplication(now);
   await insertDoctorApplication(
     sampleApplication(sampleIds.approveApplicationId, 'Jordan Sample', 'MD-SAMPLE-10002', now),
   );
