@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '../../functions/src/lib/env';
 import { defaultPorts, localResources } from '../../local/config';
-import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
+import {
+  handlerConstructId,
+  handlerFunctionName,
+  manifestHandlers,
+} from '../lib/handler-functions';
 import { samLocalVariables } from '../lib/sam-local';
 import { resourcesOfType, synth, type Resources } from './synth';
 
@@ -77,6 +81,10 @@ describe('npm run synth for sam local', () => {
       const assetPath = fn.Metadata?.['aws:asset:path'];
       expect(typeof assetPath).toBe('string');
       expect(fn.Metadata?.['aws:asset:property']).toBe('Code');
+      // sam names a CDK function by this path without `/Resource` (docs/deployment.md).
+      expect(fn.Metadata?.['aws:cdk:path']).toBe(
+        `Telehealth-dev/Handlers/${handlerConstructId(handler)}/Function/Resource`,
+      );
       // Relative to the template: sam resolves it there.
       const assetDir = path.join(outDir, assetPath as string);
       expect(statSync(assetDir).isDirectory()).toBe(true);
