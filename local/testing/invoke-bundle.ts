@@ -14,8 +14,7 @@ export interface BundleInvocation {
  * logs on stdout cannot be mistaken for it.
  */
 const runtimeScript = `
-import { writeSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 const [bundle, eventFile, functionName] = process.argv.slice(1);
 const event = JSON.parse(readFileSync(eventFile, 'utf8'));
 const deadline = Date.now() + 15000;
