@@ -20,6 +20,7 @@ import {
 import { AppSecrets } from './app-secrets';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName } from './handler-functions';
+import { samLocalEnvironment } from './sam-local';
 import { HttpApi } from './http-api';
 import { LogBucket } from './log-bucket';
 import { LogGroups } from './log-groups';
@@ -130,6 +131,8 @@ export class TelehealthStack extends Stack {
         [envNames.stripePublishableKey]: config.stripePublishableKey,
         [envNames.supportEmail]: config.supportEmail,
         SES_FROM: config.sesFrom,
+        // Only with `-c samLocal=true` (npm run synth): see sam-local.ts.
+        ...samLocalEnvironment(this),
       },
     });
     this.grantSendEmail(['admin/approve', 'admin/reject']);

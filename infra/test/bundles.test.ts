@@ -1,29 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlerModulePath } from '../../functions/src/routes';
-import { handlerBundling, manifestHandlers } from '../lib/handler-functions';
+import { manifestHandlers } from '../lib/handler-functions';
+import { buildHandlerBundles, bundleFile, mapLimited } from './handler-bundles';
 
 /**
  * Every Lambda bundle builds and starts. The other infra tests synthesize without bundling, so a
  * handler that esbuild cannot bundle, or whose bundle throws at import (a missing dependency, a
  * top-level read that fails, CommonJS code without `require`), would only fail once deployed.
- * This builds every handler of the manifest with the stack's own bundling options
- * (`handlerBundling`, translated to esbuild's API the way CDK translates them to its command
- * line) in one esbuild call, then imports each bundle in a fresh Node process.
+ * This builds every handler of the manifest with the stack's own bundling options in one
+ * esbuild call (`buildHandlerBundles`), then imports each bundle in a fresh Node process.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const featuresDir = path.join(repoRoot, 'functions/src/features');
 const handlers = manifestHandlers();
 
-/**
- * Inside the repository, so that the bundles resolve the external `@aws-sdk/*` packages from
- * its node_modules, as they resolve the runtime's own copy on Lambda.
- */
+/** Made by `buildHandlerBundles`, inside the repository (it says why). */
 let outDir: string;
 
 /** What the function has at cold start before any request: the stack's names, no secrets. */
@@ -57,54 +48,12 @@ function loadInFreshProcess(file: string): Promise<{ code: number | null; output
   });
 }
 
-/** Runs `task` over `items` with at most `limit` in flight (the machine has few cores). */
-async function mapLimited<Item, Result>(
-  items: readonly Item[],
-  limit: number,
-  task: (item: Item) => Promise<Result>,
-): Promise<Result[]> {
-  const results: Result[] = new Array<Result>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const loads = new Map<string, { code: number | null; output: string }>();
 
 beforeAll(async () => {
-  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'lambda-bundles-'));
-  await build({
-    entryPoints: Object.fromEntries(
-      handlers.map((handler) => [
-        `${handler}/index`,
-        path.join(featuresDir, handlerModulePath(handler)),
-      ]),
-    ),
-    outdir: outDir,
-    // CDK names an ESM bundle index.mjs.
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: handlerBundling.format,
-    target: handlerBundling.target,
-    minify: handlerBundling.minify,
-    sourcemap: handlerBundling.sourceMap,
-    sourcesContent: handlerBundling.sourcesContent,
-    mainFields: handlerBundling.mainFields,
-    banner: { js: handlerBundling.banner },
-    external: handlerBundling.externalModules,
-    tsconfig: handlerBundling.tsconfig,
-    logLevel: 'error',
-  });
+  outDir = await buildHandlerBundles(handlers);
   const results = await mapLimited(handlers, 4, (handler) =>
-    loadInFreshProcess(path.join(outDir, handler, 'index.mjs')),
+    loadInFreshProcess(bundleFile(outDir, handler)),
   );
   handlers.forEach((handler, index) => loads.set(handler, results[index]!));
 }, 170_000);

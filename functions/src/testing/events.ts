@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import sample from '../../../events/http-api-get-application-status.json';
+import sample from '../../../events/http/getApplicationStatus.json';
 import type { HttpRoute } from '../routes';
 
 export interface EventOverrides {
