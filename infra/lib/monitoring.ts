@@ -213,7 +213,10 @@ export class Monitoring extends Construct {
       metric: new cloudwatch.MathExpression({
         expression: `IF(requests >= ${http5xxMinRequests}, 100 * errors / requests, 0)`,
         usingMetrics: {
-          requests: httpApi.api.metricCount({ period: this.period }),
+          requests: httpApi.api.metricCount({
+            period: this.period,
+            statistic: cloudwatch.Stats.SUM,
+          }),
           errors: httpApi.api.metricServerError({ period: this.period }),
         },
         label: 'HTTP API 5xx %',
