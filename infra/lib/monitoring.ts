@@ -104,18 +104,21 @@ export class Monitoring extends Construct {
       enableKeyRotation: true,
       removalPolicy: props.config.removalPolicy,
     });
-    // CloudWatch publishes alarm state changes to the encrypted topic; only alarms of this
-    // account may use the key that way.
+    // CloudWatch publishes alarm state changes as its service principal: it needs the key and
+    // the topic, granted for this stage's alarms only (confused-deputy conditions).
+    const fromOwnAlarms = {
+      StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+      ArnLike: {
+        'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${this.prefix}-*`,
+      },
+    };
+    const cloudWatch = new iam.ServicePrincipal('cloudwatch.amazonaws.com');
     key.addToResourcePolicy(
       new iam.PolicyStatement({
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        principals: [cloudWatch],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],
-        conditions: {
-          ArnLike: {
-            'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*`,
-          },
-        },
+        conditions: fromOwnAlarms,
       }),
     );
     this.topic = new sns.Topic(this, 'Topic', {
@@ -124,6 +127,15 @@ export class Monitoring extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
+    // The topic's policy replaces SNS's default one, so CloudWatch must be allowed explicitly.
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [cloudWatch],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: fromOwnAlarms,
+      }),
+    );
     if (props.config.alarmEmail) {
       this.topic.addSubscription(new EmailSubscription(props.config.alarmEmail));
     }

@@ -77,6 +77,18 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
   const [topicId] = onlyResource(template, 'AWS::SNS::Topic');
 
   it('go to the stage’s KMS-encrypted, TLS-only topic', () => {
+    // CloudWatch may use the key and the topic for this stage's alarms only.
+    const ownAlarmsOnly = {
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+      ArnLike: {
+        'aws:SourceArn': {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([Match.stringLikeRegexp(`:alarm:telehealth-${stage}-\\*$`)]),
+          ],
+        },
+      },
+    };
     template.hasResourceProperties('AWS::SNS::Topic', {
       TopicName: `telehealth-${stage}-alarms`,
       KmsMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringTopicKey'), 'Arn'] },
@@ -89,7 +101,7 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
           Match.objectLike({
             Principal: { Service: 'cloudwatch.amazonaws.com' },
             Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-            Condition: { ArnLike: { 'aws:SourceArn': Match.anyValue() } },
+            Condition: ownAlarmsOnly,
           }),
         ]),
       },
@@ -102,6 +114,13 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
             Effect: 'Deny',
             Principal: '*',
             Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+            Resource: { Ref: topicId },
+            Condition: ownAlarmsOnly,
           }),
         ]),
       },
