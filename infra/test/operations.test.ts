@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
@@ -138,6 +139,14 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
       expect(alarm.ComparisonOperator, name).toBe('GreaterThanOrEqualToThreshold');
       // CloudWatch refuses metric math alarms that read more than 10 metrics.
       expect(metricQueries(alarm).length, name).toBeLessThanOrEqual(maxMetricsPerAlarm);
+    }
+  });
+
+  it('are each documented in docs/deployment.md', () => {
+    const doc = readFileSync(new URL('../../docs/deployment.md', import.meta.url), 'utf8');
+    for (const name of Object.keys(alarms)) {
+      const documented = name.replace(`telehealth-${stage}-`, '').replace(/-\d+$/, '-{n}');
+      expect(doc, name).toContain(`| \`${documented}\``);
     }
   });
 
