@@ -49,6 +49,11 @@ export interface StageConfig {
    * without one, CloudFront's `*.cloudfront.net` name and certificate (docs/deployment.md).
    */
   readonly customDomain?: CustomDomain;
+  /**
+   * Where alarm notifications go besides the stage's SNS topic (`-c alarmEmail=ops@…`): an
+   * email subscription the address must confirm (docs/deployment.md). None when unset.
+   */
+  readonly alarmEmail?: string;
 }
 
 export type IceTransportPolicy = 'all' | 'relay';
@@ -58,12 +63,18 @@ export interface StageContext extends CustomDomainContext {
   readonly supportEmail?: string;
   readonly sesFrom?: string;
   readonly iceTransportPolicy?: string;
+  readonly alarmEmail?: string;
 }
 
 function parseIcePolicy(stage: string, value: string | undefined): IceTransportPolicy {
   if (value === undefined) return stage === 'prod' ? 'relay' : 'all';
   if (value === 'all' || value === 'relay') return value;
   throw new Error(`Invalid iceTransportPolicy ${JSON.stringify(value)}: use all or relay.`);
+}
+
+function parseAlarmEmail(value: string | undefined): string | undefined {
+  if (value === undefined || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return value;
+  throw new Error(`Invalid alarmEmail ${JSON.stringify(value)}: use one email address.`);
 }
 
 export function stageConfig(stage: string, context: StageContext = {}): StageConfig {
@@ -80,6 +91,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
     iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
     customDomain: parseCustomDomain(context),
+    alarmEmail: parseAlarmEmail(context.alarmEmail),
   };
 }
 

@@ -18,12 +18,14 @@ import {
   testPaymentComplete,
 } from '../../functions/src/routes';
 import { AppSecrets } from './app-secrets';
+import { TableBackup } from './backup';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName } from './handler-functions';
 import { samLocalEnvironment } from './sam-local';
 import { HttpApi } from './http-api';
 import { LogBucket } from './log-bucket';
 import { LogGroups } from './log-groups';
+import { Monitoring } from './monitoring';
 import { acknowledge, nagRef } from './nag';
 import { Scheduler } from './scheduler';
 import { Site, webSocketPath } from './site';
@@ -79,6 +81,7 @@ export class TelehealthStack extends Stack {
       certificateArn: context('certificateArn'),
       hostedZoneId: context('hostedZoneId'),
       hostedZoneName: context('hostedZoneName'),
+      alarmEmail: context('alarmEmail'),
     });
     this.config = config;
 
@@ -146,6 +149,17 @@ export class TelehealthStack extends Stack {
 
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
+
+    // Operations (issue 11 item 4): alarms and dashboard; AWS Backup except on dev.
+    new Monitoring(this, 'Monitoring', {
+      config,
+      httpApi: this.httpApi,
+      webSocketApi: this.webSocketApi,
+      functions: this.functions,
+      table: this.table.table,
+      schedulerDeadLetterQueue: this.scheduler.deadLetterQueue,
+    });
+    if (!config.isDev) new TableBackup(this, 'Backup', { config, table: this.table.table });
 
     this.acknowledgeStackWide();
     this.addOutputs();
