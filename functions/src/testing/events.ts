@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import sample from '../../../events/http-api-get-application-status.json';
+import { env } from '../lib/env';
+import { ORIGIN_VERIFY_HEADER } from '../lib/http/client-address';
 import type { HttpRoute } from '../routes';
 
 export interface EventOverrides {
@@ -11,6 +13,17 @@ export interface EventOverrides {
   body?: string;
   isBase64Encoded?: boolean;
   sourceIp?: string;
+  /**
+   * The `x-origin-verify` value. By default the configured secret, as CloudFront adds it to
+   * every request; `null` for a request sent to API Gateway directly, without it.
+   */
+  originVerify?: string | null;
+}
+
+/** The header CloudFront adds, for an event that should look like it came through it. */
+function originVerifyHeaders(value: string | null | undefined): Record<string, string> {
+  const secret = value === undefined ? env.originVerifySecret : value;
+  return secret ? { [ORIGIN_VERIFY_HEADER]: secret } : {};
 }
 
 /** An API Gateway v2 event for `route`, based on the sample in `events/`. */
@@ -24,7 +37,11 @@ export function httpEvent(
     ...base,
     routeKey,
     rawPath: route.path,
-    headers: { ...base.headers, ...overrides.headers },
+    headers: {
+      ...base.headers,
+      ...originVerifyHeaders(overrides.originVerify),
+      ...overrides.headers,
+    },
     cookies: overrides.cookies,
     pathParameters: overrides.pathParameters,
     queryStringParameters: overrides.query,
