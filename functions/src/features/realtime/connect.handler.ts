@@ -1,7 +1,7 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { saveConnection } from '../../db/connections';
-import { cameThroughCloudFront, originVerifyRequired } from '../../lib/http/client-address';
 import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
+import { provesCloudFront } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
 import { checkListeners } from './listeners';
@@ -20,7 +20,7 @@ import { redeemTicket } from './tickets';
  * 403 for a direct connection or a foreign origin, 401 for anything else refused.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
-  if (originVerifyRequired() && !cameThroughCloudFront(event)) return 403;
+  if (!(await provesCloudFront(event))) return 403;
   // Treated as a state change although the upgrade is a GET: it opens a connection, and
   // browsers do not hold WebSocket handshakes to the same-origin policy.
   if (!isCrossOriginAllowed(event, requestHost(event))) return 403;

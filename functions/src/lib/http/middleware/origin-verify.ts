@@ -1,5 +1,5 @@
 import { forbidden } from '../../errors';
-import { originVerifyRequired, cameThroughCloudFront } from '../client-address';
+import { provesCloudFront } from '../origin-proof';
 import type { HttpMiddleware } from '../types';
 
 export const DIRECT_REQUEST_MESSAGE = 'Requests must come through the app’s own address';
@@ -12,10 +12,8 @@ export const DIRECT_REQUEST_MESSAGE = 'Requests must come through the app’s ow
  */
 export function originVerify(): HttpMiddleware {
   return {
-    before: ({ event }) => {
-      if (originVerifyRequired() && !cameThroughCloudFront(event)) {
-        throw forbidden(DIRECT_REQUEST_MESSAGE);
-      }
+    before: async ({ event }) => {
+      if (!(await provesCloudFront(event))) throw forbidden(DIRECT_REQUEST_MESSAGE);
     },
   };
 }
