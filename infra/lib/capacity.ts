@@ -105,6 +105,12 @@ export const accountQuotas = {
 
 const roundUp = (value: number, step: number) => Math.ceil(value / step) * step;
 
+/** An API Gateway throttle: steady requests per second and the token bucket's size. */
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
 /** Providers signed in at the design load. */
 export function providersOnline(waitingPatients: number): number {
   return Math.ceil(waitingPatients * assumptions.providersPerWaitingPatient);
@@ -122,7 +128,7 @@ export function pollingRequestsPerSecond(waitingPatients: number): number {
  * The HTTP API stage throttle: the design load's polling with headroom, rounded up to 100 rps;
  * the burst is one second of that rate, within the account's burst bucket.
  */
-export function httpStageThrottle(waitingPatients = assumptions.waitingPatients) {
+export function httpStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
   const rateLimit = roundUp(pollingRequestsPerSecond(waitingPatients) * assumptions.headroom, 100);
   return {
     rateLimit,
@@ -143,16 +149,17 @@ export const applyRoutes: readonly HttpRoute[] = [
  * password spray from many addresses or a flood of applications cannot take the stage's
  * capacity from the waiting patients. Twice the expected peak, rounded up to 10.
  */
-export function routeThrottles(): Record<string, { rateLimit: number; burstLimit: number }> {
+export function routeThrottles(): Record<string, Throttle> {
   const signIn = roundUp(assumptions.concurrentSignInsPerSecond * 2, 10);
   const applyCalls = 1 + 2 * assumptions.documentsPerApplication;
   const apply = roundUp(assumptions.concurrentApplicationsPerSecond * applyCalls * 2, 10);
+  const entry = (route: HttpRoute, rateLimit: number): [string, Throttle] => [
+    routeKey(route),
+    { rateLimit, burstLimit: rateLimit * 2 },
+  ];
   return Object.fromEntries([
-    ...signInRoutes.map((route) => [
-      routeKey(route),
-      { rateLimit: signIn, burstLimit: signIn * 2 },
-    ]),
-    ...applyRoutes.map((route) => [routeKey(route), { rateLimit: apply, burstLimit: apply * 2 }]),
+    ...signInRoutes.map((route) => entry(route, signIn)),
+    ...applyRoutes.map((route) => entry(route, apply)),
   ]);
 }
 
@@ -161,7 +168,7 @@ export function routeThrottles(): Record<string, { rateLimit: number; burstLimit
  * negotiate at once, plus every doctor's alert connection coming back after a blip, with the
  * headroom; rounded up to 100.
  */
-export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients) {
+export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
   const providers = providersOnline(waitingPatients);
   const signalling =
     providers * assumptions.roomsNegotiatingShare * assumptions.signallingMessagesPerRoomPerSecond;

@@ -4,7 +4,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { httpRoutes, routeKey } from '../../functions/src/routes';
-import { httpStageThrottle, routeThrottles } from './capacity';
+import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
 import { acknowledge } from './nag';
@@ -116,11 +116,7 @@ export class HttpApi extends Construct {
    * one). API Gateway refuses settings for a route key it does not know yet, so the stage
    * waits for the route.
    */
-  private throttleRoute(
-    route: apigwv2.HttpRoute,
-    key: string,
-    throttle: { rateLimit: number; burstLimit: number },
-  ): void {
+  private throttleRoute(route: apigwv2.HttpRoute, key: string, throttle: Throttle): void {
     const stage = this.stage.node.defaultChild as apigwv2.CfnStage;
     const settings = (stage.routeSettings ?? {}) as Record<string, unknown>;
     stage.routeSettings = {

@@ -62,7 +62,8 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
     });
 
     it('publishes the ACL ARN in the parameter the main stack reads', () => {
-      edge.hasResourceProperties('AWS::SSM::Parameter', {
+      const [, parameter] = onlyResource(edge, 'AWS::SSM::Parameter');
+      expect(parameter).toMatchObject({
         Name: webAclArnParameterName(stage),
         Value: { 'Fn::GetAtt': [aclId, 'Arn'] },
       });

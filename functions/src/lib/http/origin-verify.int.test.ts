@@ -68,6 +68,7 @@ describe('WebSocket $connect through the gateway', () => {
       [ORIGIN_VERIFY_HEADER]: 'guessed',
     });
     await roundTrip(alerts);
+    expect(alerts.messages.map((message) => message.type)).toContain('PONG');
     alerts.socket.close();
     await alerts.closed;
   });

@@ -1,4 +1,3 @@
-import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as connect } from '../../features/realtime/connect.handler';
 import type { HttpRoute } from '../../routes';
@@ -109,7 +108,7 @@ function connectEvent(headers: Record<string, string>): WebSocketConnectEvent {
 }
 
 async function connectStatus(headers: Record<string, string>): Promise<number> {
-  const result = (await connect(connectEvent(headers), testContext as Context)) as {
+  const result = (await connect(connectEvent(headers), testContext)) as {
     statusCode: number;
   };
   return result.statusCode;
