@@ -146,7 +146,8 @@ export class WebAcl extends Construct {
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name,
-      description: `Telehealth ${props.config.stage}: managed rules and rate limits (docs/capacity.md)`,
+      // WAF allows no brackets in descriptions.
+      description: `Telehealth ${props.config.stage}: managed rules and rate limits, docs/capacity.md`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(name),

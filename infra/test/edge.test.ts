@@ -59,6 +59,10 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
 
     it('holds one CLOUDFRONT-scope web ACL that allows by default', () => {
       expect(acl).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+      // CloudFormation's pattern for the description (CDK's built-in validation, off in tests).
+      expect(acl.Description).toMatch(
+        /^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]{1,256}$/,
+      );
     });
 
     it('publishes the ACL ARN in the parameter the main stack reads', () => {
