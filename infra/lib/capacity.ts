@@ -189,8 +189,10 @@ const perWindow = (requestsPerMinuteValue: number) =>
  * - `api`: every `/api/*` request. The fastest page (payment verification, 1 s) for every
  *   person behind one address, twice: a patient polling at 1 s is never blocked, even with
  *   nine others behind the same NAT.
- * - `signIn`: the sign-in routes: each person's sign-ins behind one address, twice; the app's
- *   own per-client limit and growing delays answer first (functions/src/lib/rate-limits.ts).
+ * - `signIn`: the sign-in routes: each person's sign-ins behind one address, twice. Tighter
+ *   than the app's own per-client limit (functions/src/lib/rate-limits.ts, 30 a minute), which
+ *   with the growing delays per account stays the precise check; WAF stops a guesser from
+ *   one address before it costs a Lambda invocation.
  * - `apply`: the application routes: one application with its documents per person behind one
  *   address, twice, and at least the app's own allowance for new applications.
  */
@@ -206,7 +208,10 @@ export function wafRateLimits() {
   return {
     windowSeconds: wafWindowSeconds,
     api: roundUp(people * perWindow(fastest) * 2, 100),
-    signIn: roundUp(people * assumptions.signInsPerPersonPer5Minutes * 2, 10),
+    signIn: roundUp(
+      people * assumptions.signInsPerPersonPer5Minutes * (wafWindowSeconds / 300) * 2,
+      10,
+    ),
     apply: roundUp(Math.max(people * applyCalls, appApplications) * 2, 10),
   };
 }
