@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import sample from '../../../events/http-api-get-application-status.json';
 import { env } from '../lib/env';
 import { ORIGIN_VERIFY_HEADER } from '../lib/http/client-address';
+import type { WebSocketConnectEvent } from '../lib/realtime/handler';
 import type { HttpRoute } from '../routes';
 
 export interface EventOverrides {
@@ -59,6 +60,35 @@ export function httpEvent(
       },
     },
   };
+}
+
+/**
+ * A `$connect` event as API Gateway sends it, with the handshake headers and query given. No
+ * `x-origin-verify` unless the headers name it: these are for tests of what `$connect` refuses.
+ */
+export function webSocketConnectEvent(
+  headers: Record<string, string>,
+  query: Record<string, string> = {},
+): WebSocketConnectEvent {
+  return {
+    headers,
+    queryStringParameters: query,
+    isBase64Encoded: false,
+    requestContext: {
+      routeKey: '$connect',
+      eventType: 'CONNECT',
+      connectionId: `conn-${randomUUID()}`,
+      requestId: randomUUID(),
+      domainName: 'example.execute-api.us-east-1.amazonaws.com',
+      stage: 'dev',
+      apiId: 'example',
+      connectedAt: 0,
+      requestTimeEpoch: 0,
+      requestTime: '',
+      extendedRequestId: randomUUID(),
+      messageDirection: 'IN',
+    },
+  } as unknown as WebSocketConnectEvent;
 }
 
 export const testContext = {

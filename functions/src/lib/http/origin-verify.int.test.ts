@@ -3,10 +3,12 @@ import { openAlertSocket, requestTicket, roundTrip } from '../../../../local/tes
 import { signInProvider } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { pathOf } from '@shared/http/contract';
+import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import * as configContracts from '@shared/config/contracts';
 import { handler as getClientConfig } from '../../features/config/get-client-config.handler';
+import { handler as connect } from '../../features/realtime/connect.handler';
 import * as routes from '../../routes';
-import { call, httpEvent } from '../../testing/events';
+import { call, httpEvent, testContext, webSocketConnectEvent } from '../../testing/events';
 import { ORIGIN_VERIFY_HEADER } from './client-address';
 import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
 
@@ -71,5 +73,26 @@ describe('WebSocket $connect through the gateway', () => {
     expect(alerts.messages.map((message) => message.type)).toContain('PONG');
     alerts.socket.close();
     await alerts.closed;
+  });
+});
+
+describe('WebSocket $connect called directly', () => {
+  const status = async (headers: Record<string, string>) =>
+    (
+      (await connect(
+        webSocketConnectEvent(headers, { [TICKET_QUERY_PARAM]: 'unknown' }),
+        testContext,
+      )) as {
+        statusCode: number;
+      }
+    ).statusCode;
+
+  it('refuses an upgrade without the header, or with a wrong one, with 403', async () => {
+    expect(await status({})).toBe(403);
+    expect(await status({ [ORIGIN_VERIFY_HEADER]: 'guessed' })).toBe(403);
+  });
+
+  it('takes an upgrade with the secret on to the ticket check (401 for an unknown ticket)', async () => {
+    expect(await status({ [ORIGIN_VERIFY_HEADER]: secret })).toBe(401);
   });
 });

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as connect } from '../../features/realtime/connect.handler';
 import type { HttpRoute } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
-import { call, httpEvent, testContext } from '../../testing/events';
-import type { WebSocketConnectEvent } from '../realtime/handler';
+import { call, httpEvent, testContext, webSocketConnectEvent } from '../../testing/events';
 import { ORIGIN_VERIFY_HEADER } from './client-address';
 import { httpHandler } from './handler';
 import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
@@ -84,31 +83,8 @@ describe('HTTP handlers without a configured secret (sam local, a bare handler)'
   });
 });
 
-/** A `$connect` event as API Gateway sends it, with the handshake headers given. */
-function connectEvent(headers: Record<string, string>): WebSocketConnectEvent {
-  return {
-    headers,
-    queryStringParameters: {},
-    isBase64Encoded: false,
-    requestContext: {
-      routeKey: '$connect',
-      eventType: 'CONNECT',
-      connectionId: 'conn-1',
-      requestId: 'req-1',
-      domainName: 'example.execute-api.us-east-1.amazonaws.com',
-      stage: 'dev',
-      apiId: 'example',
-      connectedAt: 0,
-      requestTimeEpoch: 0,
-      requestTime: '',
-      extendedRequestId: 'ext-1',
-      messageDirection: 'IN',
-    },
-  } as unknown as WebSocketConnectEvent;
-}
-
 async function connectStatus(headers: Record<string, string>): Promise<number> {
-  const result = (await connect(connectEvent(headers), testContext)) as {
+  const result = (await connect(webSocketConnectEvent(headers), testContext)) as {
     statusCode: number;
   };
   return result.statusCode;
