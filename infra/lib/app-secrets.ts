@@ -57,8 +57,8 @@ export class AppSecrets extends Construct {
     });
     const rotation =
       'CloudFront reads the value at deploy time: rotate by writing a new value and ' +
-      'redeploying (docs/deployment.md). Until both sides agree, limits count CloudFront ' +
-      'edge addresses instead of viewers; nothing is refused.';
+      'redeploying (docs/deployment.md). A warm function reloads it on the first request ' +
+      'carrying the new value, at most once a minute, so a Lambda rotation has nothing to add.';
     acknowledge(this.originVerify, 'AwsSolutions-SMG4', rotation);
     acknowledge(this.originVerify, 'HIPAA.Security-SecretsManagerRotationEnabled', rotation);
     acknowledge(

@@ -1,7 +1,8 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import { EdgeStack, edgeStackName } from './edge-stack';
 import { featureFlags } from './feature-flags';
-import { parseStage } from './stage-config';
+import { parseStage, stageConfig } from './stage-config';
 import { stackName, TelehealthStack } from './telehealth-stack';
 
 export interface TelehealthAppOptions {
@@ -19,12 +20,15 @@ export interface TelehealthAppOptions {
 export interface TelehealthApp {
   readonly app: App;
   readonly stack: TelehealthStack;
+  /** `Telehealth-{stage}-edge` in us-east-1: the CloudFront web ACL (docs/adr/0006). */
+  readonly edgeStack: EdgeStack;
   readonly stage: string;
 }
 
 /**
- * The CDK app: one stack `Telehealth-{stage}` (stage from `-c stage=…`, default `dev`) with the
- * cdk-nag AWS Solutions and HIPAA Security packs. `bin/app.ts` and the tests both build it here,
+ * The CDK app: the stack `Telehealth-{stage}` (stage from `-c stage=…`, default `dev`) and its
+ * edge stack `Telehealth-{stage}-edge` (the WAF web ACL, in us-east-1), with the cdk-nag AWS
+ * Solutions and HIPAA Security packs. `bin/app.ts` and the tests both build it here,
  * so the tests check exactly what `cdk synth` produces.
  */
 export function createTelehealthApp(options: TelehealthAppOptions = {}): TelehealthApp {
@@ -36,12 +40,18 @@ export function createTelehealthApp(options: TelehealthAppOptions = {}): Telehea
   });
   const stage = parseStage(app.node.tryGetContext('stage'));
 
+  // The web ACL first, in us-east-1 (CloudFront's region); `cdk deploy` of the main stack
+  // deploys it first, and the main stack reads its ARN at deploy time.
+  const edgeStack = new EdgeStack(app, edgeStackName(stage), { config: stageConfig(stage) });
   // Environment-agnostic: synthesizes offline, deploys to the CLI's account and region.
   const stack = new TelehealthStack(app, stackName(stage), { stage });
-  Tags.of(stack).add('project', 'telehealth');
-  Tags.of(stack).add('stage', stage);
+  stack.addStackDependency(edgeStack, 'CloudFront needs the web ACL of the edge stack');
+  for (const tagged of [stack, edgeStack]) {
+    Tags.of(tagged).add('project', 'telehealth');
+    Tags.of(tagged).add('stage', stage);
+  }
 
   // cdk-nag 3 runs as a policy validation plugin at synthesis (it replaced the v2 Aspects).
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
-  return { app, stack, stage };
+  return { app, stack, edgeStack, stage };
 }

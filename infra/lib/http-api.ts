@@ -3,7 +3,8 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { httpRoutes } from '../../functions/src/routes';
+import { httpRoutes, routeKey } from '../../functions/src/routes';
+import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
 import { acknowledge } from './nag';
@@ -14,8 +15,11 @@ export interface HttpApiProps {
   readonly logGroups: LogGroups;
 }
 
-/** Steady-state and burst limits of the whole API (requests per second). */
-export const httpApiThrottle = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * Steady-state and burst limits of the whole API (requests per second), sized by the capacity
+ * model for 10,000 waiting patients (infra/lib/capacity.ts, docs/capacity.md).
+ */
+export const httpApiThrottle = httpStageThrottle();
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour. Routes come from the route manifest
@@ -77,8 +81,12 @@ export class HttpApi extends Construct {
     );
   }
 
-  /** One route per manifest entry, each integrated with its handler's function. */
+  /**
+   * One route per manifest entry, each integrated with its handler's function; the routes of
+   * the capacity model's `routeThrottles` (sign-in, apply) get their own, lower limits.
+   */
   addManifestRoutes(functions: HandlerFunctions): void {
+    const throttles = routeThrottles();
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const [routeId, route] of Object.entries(httpRoutes)) {
       let integration = integrations.get(route.handler);
@@ -89,11 +97,32 @@ export class HttpApi extends Construct {
         );
         integrations.set(route.handler, integration);
       }
-      new apigwv2.HttpRoute(this, `Route${routeId.charAt(0).toUpperCase()}${routeId.slice(1)}`, {
-        httpApi: this.api,
-        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
-        integration,
-      });
+      const httpRoute = new apigwv2.HttpRoute(
+        this,
+        `Route${routeId.charAt(0).toUpperCase()}${routeId.slice(1)}`,
+        {
+          httpApi: this.api,
+          routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+          integration,
+        },
+      );
+      const throttle = throttles[routeKey(route)];
+      if (throttle) this.throttleRoute(httpRoute, routeKey(route), throttle);
     }
+  }
+
+  /**
+   * A route's own throttle on the stage (`RouteSettings`; the L2 stage has only the stage-wide
+   * one). API Gateway refuses settings for a route key it does not know yet, so the stage
+   * waits for the route.
+   */
+  private throttleRoute(route: apigwv2.HttpRoute, key: string, throttle: Throttle): void {
+    const stage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    const settings = (stage.routeSettings ?? {}) as Record<string, unknown>;
+    stage.routeSettings = {
+      ...settings,
+      [key]: { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+    };
+    stage.node.addDependency(route);
   }
 }

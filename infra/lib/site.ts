@@ -202,6 +202,8 @@ export class Site extends Construct {
           origin: new origins.HttpOrigin(props.webSocketDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // $connect refuses an upgrade without it, as the HTTP handlers do (DESIGN.md §6).
+            customHeaders: { [originVerifyHeader]: props.originVerifySecret },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -253,12 +255,6 @@ export class Site extends Construct {
       'AwsSolutions-CFR1',
       'The service is not restricted by country at this stage; geo restriction is a product ' +
         'decision, not a default.',
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No AWS WAF web ACL yet (it needs a us-east-1 stack and costs per rule); API Gateway ' +
-        'throttling and application rate limits protect the API meanwhile.',
     );
   }
 

@@ -32,6 +32,7 @@ import { Site, webSocketPath } from './site';
 import { stageConfig, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
 import { VideoSignaling } from './video-signaling';
+import { WebAclLookup } from './web-acl-lookup';
 import { WebSocketApi } from './websocket-api';
 
 /** A function's ARN from its name, in this stack's account and region. */
@@ -107,6 +108,10 @@ export class TelehealthStack extends Stack {
       uploadsOrigin,
       originVerifySecret: secrets.originVerifyValue,
     });
+    // The edge stack's WAF web ACL (us-east-1) in front of everything CloudFront serves.
+    this.site.distribution.attachWebAclId(
+      new WebAclLookup(this, 'WebAcl', { stage: config.stage, logGroups }).webAclArn,
+    );
     this.uploads = new UploadsBucket(this, 'Uploads', {
       config,
       appOrigin: this.site.appOrigin,

@@ -5,6 +5,7 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { webSocketRoutes } from '../../functions/src/routes';
+import { webSocketStageThrottle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
 import { acknowledge } from './nag';
@@ -15,8 +16,11 @@ export interface WebSocketApiProps {
   readonly logGroups: LogGroups;
 }
 
-/** Limits of the stage (messages and connection attempts per second). */
-export const webSocketThrottle = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * Limits of the stage (messages and connection attempts per second), from the capacity model
+ * (infra/lib/capacity.ts, docs/capacity.md).
+ */
+export const webSocketThrottle = webSocketStageThrottle();
 
 /**
  * The WebSocket API behind CloudFront's `/ws` behaviour: live alerts for providers and the

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes, routeKey, webSocketRoutes } from '../../functions/src/routes';
 import { handlerFunctionName } from '../lib/handler-functions';
+import { httpApiThrottle } from '../lib/http-api';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
 const { template } = synth('dev');
@@ -58,7 +59,11 @@ describe('HTTP API', () => {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } },
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      // Sized by the capacity model (infra/test/edge.test.ts checks the numbers).
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: httpApiThrottle.rateLimit,
+        ThrottlingBurstLimit: httpApiThrottle.burstLimit,
+      },
     });
   });
 });

@@ -20,7 +20,7 @@ export interface GatewayOptions {
   web: { mode: 'dist'; root: string } | { mode: 'dev' };
   siteHeaders: Record<string, string>;
   scheduler: LocalScheduler;
-  /** Added to API requests as `x-origin-verify`, as CloudFront does (DESIGN.md §6). */
+  /** Added to API requests and `/ws` upgrades as `x-origin-verify`, as CloudFront does (DESIGN.md §6). */
   originVerifySecret?: string;
   log?: (message: string) => void;
 }
@@ -43,7 +43,7 @@ type WebHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
   const route = createRouter(Object.values(httpRoutes));
-  const webSockets = new LocalWebSocketApi(log);
+  const webSockets = new LocalWebSocketApi(log, options.originVerifySecret);
   const server: Server = createServer();
   let web: WebHandler;
   let closeWeb = async () => {};

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import { webSocketRoutes, type WebSocketRouteKey } from '../../functions/src/routes';
 import { invoke } from './lambda-runtime';
 import { writeJson } from './http-events';
@@ -32,7 +33,11 @@ export class LocalWebSocketApi {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   private readonly connections = new Map<string, Connection>();
 
-  constructor(private readonly log: (message: string) => void = () => {}) {}
+  constructor(
+    private readonly log: (message: string) => void = () => {},
+    /** Added to `$connect` as `x-origin-verify`, as CloudFront's `/ws` behaviour does. */
+    private readonly originVerifySecret?: string,
+  ) {}
 
   get connectionCount(): number {
     return this.connections.size;
@@ -75,9 +80,13 @@ export class LocalWebSocketApi {
       sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
     };
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+    // Like CloudFront: a viewer's own `x-origin-verify` is replaced, never passed on.
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(req.headers)
+        .filter(([name]) => name !== ORIGIN_VERIFY_HEADER)
+        .map(([name, value]) => [name, String(value)]),
     );
+    if (this.originVerifySecret) headers[ORIGIN_VERIFY_HEADER] = this.originVerifySecret;
     let status: number;
     try {
       status = statusOf(

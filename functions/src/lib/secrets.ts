@@ -50,3 +50,22 @@ export function loadSecrets(): Promise<void> {
   });
   return loading;
 }
+
+let refreshedAt = 0;
+
+/**
+ * Fetches the secrets again, unless the last refresh was less than `minIntervalMs` ago: for a
+ * value that may have been rotated since the cold start (the origin-verify secret, which
+ * CloudFront picks up at deploy time while warm functions still hold the old one). Spaced out
+ * so that requests carrying a wrong value cannot drive calls to Secrets Manager. Returns whether
+ * it fetched.
+ */
+export async function refreshSecrets(minIntervalMs: number): Promise<boolean> {
+  if (!env.secretsArn) return false;
+  const now = Date.now();
+  if (now - refreshedAt < minIntervalMs) return false;
+  refreshedAt = now;
+  loading = undefined;
+  await loadSecrets();
+  return true;
+}

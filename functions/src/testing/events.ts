@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import sample from '../../../events/http/getApplicationStatus.json';
+import { env } from '../lib/env';
+import { ORIGIN_VERIFY_HEADER } from '../lib/http/client-address';
+import type { WebSocketConnectEvent } from '../lib/realtime/handler';
 import type { HttpRoute } from '../routes';
 
 export interface EventOverrides {
@@ -11,6 +14,17 @@ export interface EventOverrides {
   body?: string;
   isBase64Encoded?: boolean;
   sourceIp?: string;
+  /**
+   * The `x-origin-verify` value. By default the configured secret, as CloudFront adds it to
+   * every request; `null` for a request sent to API Gateway directly, without it.
+   */
+  originVerify?: string | null;
+}
+
+/** The header CloudFront adds, for an event that should look like it came through it. */
+function originVerifyHeaders(value: string | null | undefined): Record<string, string> {
+  const secret = value === undefined ? env.originVerifySecret : value;
+  return secret ? { [ORIGIN_VERIFY_HEADER]: secret } : {};
 }
 
 /** An API Gateway v2 event for `route`, based on the sample in `events/`. */
@@ -24,7 +38,11 @@ export function httpEvent(
     ...base,
     routeKey,
     rawPath: route.path,
-    headers: { ...base.headers, ...overrides.headers },
+    headers: {
+      ...base.headers,
+      ...originVerifyHeaders(overrides.originVerify),
+      ...overrides.headers,
+    },
     cookies: overrides.cookies,
     pathParameters: overrides.pathParameters,
     queryStringParameters: overrides.query,
@@ -42,6 +60,35 @@ export function httpEvent(
       },
     },
   };
+}
+
+/**
+ * A `$connect` event as API Gateway sends it, with the handshake headers and query given. No
+ * `x-origin-verify` unless the headers name it: these are for tests of what `$connect` refuses.
+ */
+export function webSocketConnectEvent(
+  headers: Record<string, string>,
+  query: Record<string, string> = {},
+): WebSocketConnectEvent {
+  return {
+    headers,
+    queryStringParameters: query,
+    isBase64Encoded: false,
+    requestContext: {
+      routeKey: '$connect',
+      eventType: 'CONNECT',
+      connectionId: `conn-${randomUUID()}`,
+      requestId: randomUUID(),
+      domainName: 'example.execute-api.us-east-1.amazonaws.com',
+      stage: 'dev',
+      apiId: 'example',
+      connectedAt: 0,
+      requestTimeEpoch: 0,
+      requestTime: '',
+      extendedRequestId: randomUUID(),
+      messageDirection: 'IN',
+    },
+  } as unknown as WebSocketConnectEvent;
 }
 
 export const testContext = {

@@ -1,23 +1,26 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { saveConnection } from '../../db/connections';
 import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
+import { provesCloudFront } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
 import { checkListeners } from './listeners';
 import { redeemTicket } from './tickets';
 
 /**
- * `$connect` of `/ws`: the upgrade passes the cross-origin rule of state changes (a browser page
- * of another site is refused; a client that is no browser passes, as for HTTP) and carries a
- * ticket, redeemed here once. Two kinds, two channels kept apart:
+ * `$connect` of `/ws`: the upgrade came through CloudFront (it carries `x-origin-verify` when the
+ * secret is configured: nobody connects to API Gateway's own address), passes the cross-origin
+ * rule of state changes (a browser page of another site is refused; a client that is no browser
+ * passes, as for HTTP) and carries a ticket, redeemed here once. Two kinds, two channels kept apart:
  * - a provider's ticket (`POST /api/realtime/ticket`) opens an alert connection: the session it
  *   was issued to must still be live and its account active; the connection remembers both, so
  *   every push re-checks them;
  * - a room ticket (`POST /api/rooms/{meetingId}/session`) opens a room connection of that
  *   meeting and role, while the meeting is not over.
- * 403 for a foreign origin, 401 for anything else refused.
+ * 403 for a direct connection or a foreign origin, 401 for anything else refused.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
+  if (!(await provesCloudFront(event))) return 403;
   // Treated as a state change although the upgrade is a GET: it opens a connection, and
   // browsers do not hold WebSocket handshakes to the same-origin policy.
   if (!isCrossOriginAllowed(event, requestHost(event))) return 403;

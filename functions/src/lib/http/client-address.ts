@@ -19,11 +19,20 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
+ * Whether requests must prove they came through CloudFront: whenever the secret is configured
+ * (always in the cloud and in the local stack). Then the HTTP framework (`originVerify`) and
+ * the WebSocket `$connect` refuse a request without it.
+ */
+export function originVerifyRequired(): boolean {
+  return env.originVerifySecret !== undefined;
+}
+
+/**
  * Whether the request proves it came through our CloudFront distribution: it carries the
  * origin-verify secret the distribution adds (and overwrites when a viewer sends the header
  * itself). Without a configured secret nothing is trusted.
  */
-export function cameThroughCloudFront(event: AddressEvent): boolean {
+export function cameThroughCloudFront(event: Pick<AddressEvent, 'headers'>): boolean {
   const expected = env.originVerifySecret;
   const given = header(event, ORIGIN_VERIFY_HEADER);
   return expected !== undefined && given !== undefined && sameSecret(given, expected);

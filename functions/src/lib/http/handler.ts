@@ -11,6 +11,7 @@ import { accessLog } from './middleware/access-log';
 import { authorization } from './middleware/authorization';
 import { bodyParsing } from './middleware/body-parsing';
 import { errorEnvelope } from './middleware/error-envelope';
+import { originVerify } from './middleware/origin-verify';
 import { rateLimit, type RateLimitFor } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { sameOrigin } from './middleware/same-origin';
@@ -72,9 +73,9 @@ export interface HttpHandlerOptions<Route extends HttpRoute, P, Q, B> extends En
 
 /**
  * The one handler factory (DESIGN.md §3). Each step is a named middy middleware, in this order:
- * request context (id, logger), secrets, same-origin check, role check from the manifest, body
- * cap and media type, validation of body, path and query against the route's contract, rate
- * limit, then the handler. Every failure on the way becomes the JSON error envelope; only the
+ * request context (id, logger), secrets, the proof of coming through CloudFront, same-origin
+ * check, role check from the manifest, body cap and media type, validation of body, path and
+ * query against the route's contract, rate limit, then the handler. Every failure on the way becomes the JSON error envelope; only the
  * validation step answers 400 for a schema, so a handler only returns data or throws HttpError.
  */
 export function httpHandler<
@@ -89,6 +90,7 @@ export function httpHandler<
     accessLog(),
     requestContext(key),
     secrets(),
+    originVerify(),
     ...(route.requireSameOrigin ? [sameOrigin()] : []),
     authorization(route),
     bodyParsing(route),

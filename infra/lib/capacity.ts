@@ -1,0 +1,217 @@
+import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
+import {
+  adminLogin,
+  confirmApplicationDocument,
+  createDoctorApplication,
+  getCaseStatus,
+  getPaymentVerification,
+  getVideoAccess,
+  listCases,
+  providerLogin,
+  routeKey,
+  uploadApplicationDocument,
+  type HttpRoute,
+} from '../../functions/src/routes';
+
+/**
+ * The capacity model (docs/capacity.md): what the pages poll, how many requests a waiting
+ * patient makes, and every limit the stack derives from it: the HTTP API stage throttle, the
+ * per-route throttles of sign-in and apply, the WebSocket stage throttle and the WAF rate rules.
+ * The stack reads its numbers only from here, so changing an assumption changes the stack, and
+ * the template tests compare the template with this module.
+ */
+
+/** One polled call of a page: the route and the spec's interval. */
+export interface Poll {
+  readonly route: HttpRoute;
+  readonly everySeconds: number;
+}
+
+/**
+ * The pages that poll, with the spec's intervals (patient-side.md §4 and §7,
+ * provider-admin-side.md §7; the web constants are checked against these in
+ * infra/test/capacity.test.ts). Pages that do not poll make a handful of calls per visit and
+ * are covered by the headroom factor.
+ */
+export const pollingPages = {
+  /** After Stripe's success page: case status every 2 s until paid. */
+  paymentProcessing: [{ route: getCaseStatus, everySeconds: 2 }],
+  /** The waiting room (`/visit/{caseId}`): case status every 5 s. */
+  visit: [{ route: getCaseStatus, everySeconds: 5 }],
+  /** Video access: every 30 s. */
+  videoAccess: [{ route: getVideoAccess, everySeconds: 30 }],
+  /** Payment verification: every 1 s while in the foreground, until settled. */
+  paymentVerification: [{ route: getPaymentVerification, everySeconds: 1 }],
+  /** A signed-in provider's dashboard: the case list every 30 s. */
+  providerDashboard: [{ route: listCases, everySeconds: 30 }],
+} as const satisfies Record<string, readonly Poll[]>;
+
+export type PollingPage = keyof typeof pollingPages;
+
+/** Requests per minute one open page makes. */
+export function requestsPerMinute(page: PollingPage): number {
+  return pollingPages[page].reduce((sum, poll) => sum + 60 / poll.everySeconds, 0);
+}
+
+/**
+ * The assumptions of the model. Each is a judgement, written down so it can be argued with;
+ * docs/capacity.md explains them.
+ */
+export const assumptions = {
+  /** The design load: patients waiting for a doctor at the same time, on the visit page. */
+  waitingPatients: 10_000,
+  /** The page a waiting patient keeps open. */
+  waitingPage: 'visit' as PollingPage,
+  /** Doctors signed in per waiting patient (one doctor per 20 waiting patients). */
+  providersPerWaitingPatient: 1 / 20,
+  /**
+   * The stage throttle over the steady polling: patients passing through the faster pages
+   * (processing 2 s, verification 1 s) on their way to the visit page, the one-off calls of
+   * the journey (intake, checkout, room entry), and clients retrying after an error.
+   */
+  headroom: 2,
+  /**
+   * People behind one address (a clinic, an office, a carrier-grade NAT): WAF counts per IP,
+   * and none of them may be blocked for using the product.
+   */
+  peoplePerAddress: 10,
+  /** Documents an applicant uploads (licence, ID, CV, certificates): two calls each. */
+  documentsPerApplication: 5,
+  /** Sign-ins one person may make in 5 minutes (typos, a second device). */
+  signInsPerPersonPer5Minutes: 3,
+  /** Doctors signing in within the same second at a shift change, across the service. */
+  concurrentSignInsPerSecond: 20,
+  /** Applications submitted within the same second across the service (a recruiting drive). */
+  concurrentApplicationsPerSecond: 2,
+  /**
+   * Rooms that negotiate (offer, answer, ICE candidates) at the same moment, as a share of the
+   * signed-in doctors (one room each at most). A negotiation takes seconds of a 15-minute
+   * call, so 10% already assumes many calls starting together.
+   */
+  roomsNegotiatingShare: 0.1,
+  /** Signalling messages one room sends per second while it negotiates. */
+  signallingMessagesPerRoomPerSecond: 10,
+  /** After a network blip every doctor's alert connection comes back within this many seconds. */
+  alertReconnectSpreadSeconds: 10,
+} as const;
+
+/** API Gateway's default account throttle per region (HTTP, REST and WebSocket together). */
+export const accountQuotas = {
+  apiGatewayRequestsPerSecond: 10_000,
+  apiGatewayBurst: 5_000,
+  webSocketNewConnectionsPerSecond: 500,
+  lambdaConcurrency: 1_000,
+} as const;
+
+const roundUp = (value: number, step: number) => Math.ceil(value / step) * step;
+
+/** An API Gateway throttle: steady requests per second and the token bucket's size. */
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/** Providers signed in at the design load. */
+export function providersOnline(waitingPatients: number): number {
+  return Math.ceil(waitingPatients * assumptions.providersPerWaitingPatient);
+}
+
+/** Steady polling requests per second of the API at a number of waiting patients. */
+export function pollingRequestsPerSecond(waitingPatients: number): number {
+  const patients = (waitingPatients * requestsPerMinute(assumptions.waitingPage)) / 60;
+  const providers =
+    (providersOnline(waitingPatients) * requestsPerMinute('providerDashboard')) / 60;
+  return patients + providers;
+}
+
+/**
+ * The HTTP API stage throttle: the design load's polling with headroom, rounded up to 100 rps;
+ * the burst is one second of that rate, within the account's burst bucket.
+ */
+export function httpStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
+  const rateLimit = roundUp(pollingRequestsPerSecond(waitingPatients) * assumptions.headroom, 100);
+  return {
+    rateLimit,
+    burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst),
+  };
+}
+
+/** The routes of the tighter limits: sign-in (bcrypt work, guessing) and the doctor application. */
+export const signInRoutes: readonly HttpRoute[] = [providerLogin, adminLogin];
+export const applyRoutes: readonly HttpRoute[] = [
+  createDoctorApplication,
+  uploadApplicationDocument,
+  confirmApplicationDocument,
+];
+
+/**
+ * Per-route throttles of the HTTP API stage (all clients together), keyed by route key: a
+ * password spray from many addresses or a flood of applications cannot take the stage's
+ * capacity from the waiting patients. Twice the expected peak, rounded up to 10.
+ */
+export function routeThrottles(): Record<string, Throttle> {
+  const signIn = roundUp(assumptions.concurrentSignInsPerSecond * 2, 10);
+  const applyCalls = 1 + 2 * assumptions.documentsPerApplication;
+  const apply = roundUp(assumptions.concurrentApplicationsPerSecond * applyCalls * 2, 10);
+  const entry = (route: HttpRoute, rateLimit: number): [string, Throttle] => [
+    routeKey(route),
+    { rateLimit, burstLimit: rateLimit * 2 },
+  ];
+  return Object.fromEntries([
+    ...signInRoutes.map((route) => entry(route, signIn)),
+    ...applyRoutes.map((route) => entry(route, apply)),
+  ]);
+}
+
+/**
+ * The WebSocket stage throttle (messages and connection attempts per second): the rooms that
+ * negotiate at once, plus every doctor's alert connection coming back after a blip, with the
+ * headroom; rounded up to 100.
+ */
+export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
+  const providers = providersOnline(waitingPatients);
+  const signalling =
+    providers * assumptions.roomsNegotiatingShare * assumptions.signallingMessagesPerRoomPerSecond;
+  const connects = providers / assumptions.alertReconnectSpreadSeconds;
+  const rateLimit = roundUp((signalling + connects) * assumptions.headroom, 100);
+  return { rateLimit, burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst) };
+}
+
+/** WAF counts requests per client IP over this window (60, 120, 300 or 600 s). */
+export const wafWindowSeconds = 300;
+
+/** Requests one person makes in the WAF window at a page's polling rate. */
+const perWindow = (requestsPerMinuteValue: number) =>
+  (requestsPerMinuteValue * wafWindowSeconds) / 60;
+
+/**
+ * The WAF rate-based rules, per client IP over `wafWindowSeconds`:
+ * - `api`: every `/api/*` request. The fastest page (payment verification, 1 s) for every
+ *   person behind one address, twice: a patient polling at 1 s is never blocked, even with
+ *   nine others behind the same NAT.
+ * - `signIn`: the sign-in routes: each person's sign-ins behind one address, twice. Tighter
+ *   than the app's own per-client limit (functions/src/lib/rate-limits.ts, 30 a minute), which
+ *   with the growing delays per account stays the precise check; WAF stops a guesser from
+ *   one address before it costs a Lambda invocation.
+ * - `apply`: the application routes: one application with its documents per person behind one
+ *   address, twice, and at least the app's own allowance for new applications.
+ */
+export function wafRateLimits() {
+  const fastest = Math.max(
+    ...Object.keys(pollingPages).map((page) => requestsPerMinute(page as PollingPage)),
+  );
+  const people = assumptions.peoplePerAddress;
+  const applyCalls = 1 + 2 * assumptions.documentsPerApplication;
+  const appApplications =
+    (rateLimitPolicies.applications.limit * wafWindowSeconds) /
+    rateLimitPolicies.applications.windowSeconds;
+  return {
+    windowSeconds: wafWindowSeconds,
+    api: roundUp(people * perWindow(fastest) * 2, 100),
+    signIn: roundUp(
+      people * assumptions.signInsPerPersonPer5Minutes * (wafWindowSeconds / 300) * 2,
+      10,
+    ),
+    apply: roundUp(Math.max(people * applyCalls, appApplications) * 2, 10),
+  };
+}
