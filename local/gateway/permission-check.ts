@@ -68,10 +68,25 @@ export function refusalOf(permissions: HandlerPermissions, call: AwsCall): strin
     case 'Kinesis Video':
       return permissions.iceServers ? null : `kinesisvideo:${action}`;
     case 'Secrets Manager':
-      return permissions.secrets?.length ? null : `secretsmanager:${action}`;
+      return secretRefusal(permissions, action, input);
     case 'Stripe':
       return null;
   }
+}
+
+/**
+ * Locally the secrets sit in the environment; `env.ts` reports each read of one as
+ * `ReadSecretValue` so that it is checked like the GetSecretValue of its secret in AWS.
+ */
+function secretRefusal(
+  permissions: HandlerPermissions,
+  action: string,
+  input: Record<string, unknown>,
+): string | null {
+  const declared: readonly string[] = permissions.secrets ?? [];
+  if (action !== 'ReadSecretValue') return declared.length > 0 ? null : `secretsmanager:${action}`;
+  const secret = typeof input.secret === 'string' ? input.secret : '?';
+  return declared.includes(secret) ? null : `secretsmanager:GetSecretValue of the ${secret} secret`;
 }
 
 const tableReads = new Set(['GetItem', 'BatchGetItem', 'Query']);
