@@ -63,6 +63,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // error (a best-effort push): in AWS it would have been refused just the same.
     const denials = takePermissionDenials();
     if (denials.length > 0) {
+      // Vitest only logs a teardown error; the exit code is what CI sees.
+      process.exitCode = 1;
       throw new Error(
         `The local IAM check refused ${denials.length} call(s) no handler declared ` +
           `(functions/src/handler-permissions.ts):\n` +
