@@ -70,6 +70,19 @@ describe('handler permissions (the declaration)', () => {
     }
   });
 
+  it('is imported by no runtime code of functions/ (bundles would grow)', () => {
+    const runtimeFiles = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return runtimeFiles(file);
+        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+      });
+    const importers = runtimeFiles(srcDir).filter((file) =>
+      /from '[./]+\/handler-permissions'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importers).toEqual([]);
+  });
+
   it('declares only partition keys that the entity modules of db/ build', () => {
     const dbSources = readdirSync(path.join(srcDir, 'db'))
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))

@@ -2,8 +2,9 @@
  * What each handler of the route manifest may do in AWS (issue 11 item 1): the one place the
  * stack's IAM grants come from (`infra/lib/handler-permissions.ts`), and the one place the local
  * stack checks every AWS call of a running handler against (`local/gateway/permission-check.ts`),
- * so an integration test that goes through the gateway fails where IAM would refuse in the cloud.
- * `infra/test/handler-code.test.ts` compares it with each bundle's code in both directions.
+ * so an integration test that goes through the gateway fails where IAM would refuse in the cloud
+ * (docs/security.md, "Permissions per function"). `infra/test/permissions.test.ts` checks that
+ * the template grants exactly this.
  *
  * No handler imports this module (their bundles would grow); infra and the local stack do.
  */

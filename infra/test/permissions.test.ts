@@ -257,6 +257,19 @@ describe('permissions per function', () => {
     }
   });
 
+  it('tells every scheduling handler the dead-letter queue, and every payment handler the expiry target', () => {
+    const variablesOf = (handler: string) =>
+      (functionOf(handler).Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const handler of declaring((p) => p.schedules)) {
+      expect(variablesOf(handler)[envNames.schedulerDlqArn], handler).toBeDefined();
+    }
+    // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry.
+    for (const handler of declaring((p) => p.secrets?.includes('stripe') && p.schedules)) {
+      expect(variablesOf(handler)[envNames.caseExpiryTargetArn], handler).toBeDefined();
+    }
+    expect(declaring((p) => p.secrets?.includes('stripe') && p.schedules)).toHaveLength(4);
+  });
+
   it('gives GET /api/config no table, no uploads and no secret but the origin check', () => {
     expect(allActions('config/get-client-config')).toEqual([
       'logs:CreateLogStream',
