@@ -227,6 +227,26 @@ describe('permissions per function', () => {
     expect(declaring((p) => p.secrets?.includes('originVerify'))).toEqual(expected);
   });
 
+  it('splits the secrets by audience, with no value in the template', () => {
+    const secrets = resourcesOfType(template, 'AWS::SecretsManager::Secret');
+    const props = (id: string) => secrets[id]!.Properties!;
+    expect(props(secretIds.stripe).Name).toBe('telehealth-dev/stripe');
+    // Created empty; an operator writes the keys (docs/deployment.md).
+    expect(JSON.parse(props(secretIds.stripe).SecretString as string)).toEqual({
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+    expect(props(secretIds.room)).toMatchObject({
+      Name: 'telehealth-dev/room-token',
+      GenerateSecretString: { GenerateStringKey: 'ROOM_TOKEN_SECRET' },
+    });
+    expect(props(secretIds.originVerify)).toMatchObject({
+      Name: 'telehealth-dev/origin-verify',
+      GenerateSecretString: { GenerateStringKey: 'ORIGIN_VERIFY_SECRET' },
+    });
+    expect(Object.keys(secrets)).toHaveLength(3);
+  });
+
   it('decrypts the secrets key only through Secrets Manager', () => {
     const [, key] = onlyResource(template, 'AWS::KMS::Key', (properties) =>
       text(properties.Description).includes('application secrets'),
