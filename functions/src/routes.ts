@@ -34,13 +34,14 @@ export interface HttpRoute<
   Contract extends RouteContract = RouteContract,
   RouteAccess extends Access = Access,
   Kind extends BodyKind = BodyKind,
+  Handler extends string = string,
 > {
   /** Method, path and the request and response schemas, shared with the web. */
   readonly contract: Contract;
   readonly method: Contract['method'];
   /** API Gateway path syntax: `{name}` is a path parameter. */
   readonly path: Contract['path'];
-  readonly handler: string;
+  readonly handler: Handler;
   readonly access: RouteAccess;
   readonly body: Kind;
   /** Largest body accepted, in bytes, after any base64 decoding. */
@@ -89,12 +90,14 @@ function route<
   Contract extends RouteContract,
   RouteAccess extends Access = 'public',
   const Kind extends BodyKind = DefaultBodyKind<Contract['method']>,
+  // Literal, so that `ManifestHandler` names every handler (src/handler-permissions.ts).
+  const Handler extends string = string,
 >(
   contract: Contract,
-  handler: string,
+  handler: Handler,
   // No `= {}` default: with one, TypeScript types the omitted options as the constraints.
   options?: RouteOptions<RouteAccess, Kind>,
-): HttpRoute<Contract, RouteAccess, Kind> {
+): HttpRoute<Contract, RouteAccess, Kind, Handler> {
   const changesState = contract.method !== 'GET';
   const body = options?.body ?? ((changesState ? 'json' : 'none') as Kind);
   const defaultLimit = { none: 0, json: JSON_LIMIT, multipart: INLINE_MULTIPART_LIMIT, raw: 0 };
@@ -355,11 +358,18 @@ export const CLAIM_RELEASE_FUNCTION = 'cases-release-claim';
 export const MEETING_END_FUNCTION = 'meetings-end-meeting';
 /** The expiry and refund of a paid case nobody started (`CASE_EXPIRY_TARGET_ARN`). */
 export const CASE_EXPIRY_FUNCTION = 'cases-expire-case';
-export const scheduledTargets: Readonly<Record<string, string>> = {
+const scheduledHandlers = {
   [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
   [MEETING_END_FUNCTION]: 'meetings/end-meeting',
   [CASE_EXPIRY_FUNCTION]: 'cases/expire-case',
-};
+} as const;
+export const scheduledTargets: Readonly<Record<string, string>> = scheduledHandlers;
+
+/** Every handler module the manifest names: HTTP, WebSocket and scheduled targets. */
+export type ManifestHandler =
+  | (typeof httpRoutes)[HttpRouteId]['handler']
+  | (typeof webSocketRoutes)[WebSocketRouteKey]
+  | (typeof scheduledHandlers)[keyof typeof scheduledHandlers];
 
 /** The module path of a handler, relative to `functions/src/features/`. */
 export function handlerModulePath(handler: string): string {

@@ -1,7 +1,9 @@
+import { SecretValue } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { SecretId } from '../../functions/src/handler-permissions';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
@@ -10,74 +12,104 @@ export interface AppSecretsProps {
 }
 
 /**
- * The handlers' secrets (DESIGN.md §6): Stripe's secret key and webhook signing secret, set by
- * an operator after the first deploy (docs/deployment.md), and the room-link signing key,
- * generated here. Handlers read them at cold start through `SECRETS_ARN`
- * (functions/src/lib/secrets.ts); they never appear in the template or Lambda's environment.
+ * The handlers' secrets (DESIGN.md §6), one Secrets Manager secret per audience (issue 11 item 1):
+ * - `stripe`: Stripe's secret key and webhook signing secret, set by an operator after the first
+ *   deploy (docs/deployment.md); only the payment handlers (and the case expiry, which refunds)
+ *   read it;
+ * - `room`: the room-link signing key, generated here; read by the handlers that sign join links
+ *   (a case is paid) and the one that verifies them (`meetings/join-room`);
+ * - `originVerify`: the header CloudFront adds to API requests; every HTTP handler and
+ *   `realtime/connect` read it.
+ * Handlers read theirs at cold start through `SECRETS_ARN` (functions/src/lib/secrets.ts), which
+ * lists only the secrets the function's declaration names (functions/src/handler-permissions.ts);
+ * the values never appear in the template or Lambda's environment.
  */
 export class AppSecrets extends Construct {
-  readonly secret: secretsmanager.Secret;
+  readonly stripe: secretsmanager.Secret;
+  readonly room: secretsmanager.Secret;
   /**
    * `ORIGIN_VERIFY_SECRET`: CloudFront adds it to every API request as `x-origin-verify`, and
    * the handlers trust `CloudFront-Viewer-Address` only on requests carrying it (DESIGN.md §6).
-   * Its own secret because a secret generates one key, and CloudFront reads it at deploy time.
+   * CloudFront reads it at deploy time.
    */
   readonly originVerify: secretsmanager.Secret;
+  private readonly byId: Record<SecretId, secretsmanager.Secret>;
 
   constructor(scope: Construct, id: string, props: AppSecretsProps) {
     super(scope, id);
+    const prefix = resourcePrefix(props.config.stage);
+    // One key for the three: a role may decrypt with it only through Secrets Manager
+    // (`kms:ViaService`), which first checks GetSecretValue on the one secret asked for.
     const key = new kms.Key(this, 'Key', {
-      description: `${resourcePrefix(props.config.stage)} application secrets`,
+      description: `${prefix} application secrets`,
       enableKeyRotation: true,
       removalPolicy: props.config.removalPolicy,
     });
-    this.secret = new secretsmanager.Secret(this, 'Secret', {
-      secretName: `${resourcePrefix(props.config.stage)}/app`,
-      description: 'Stripe keys and the room-link signing key of the telehealth handlers',
-      encryptionKey: key,
-      removalPolicy: props.config.removalPolicy,
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }),
-        generateStringKey: 'ROOM_TOKEN_SECRET',
-        passwordLength: 64,
-        excludePunctuation: true,
-      },
-    });
-    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
-      secretName: `${resourcePrefix(props.config.stage)}/origin-verify`,
-      description: 'The header CloudFront adds to API requests to prove they came through it',
-      encryptionKey: key,
-      removalPolicy: props.config.removalPolicy,
+    const secret = (
+      constructId: string,
+      name: string,
+      description: string,
+      value: Pick<secretsmanager.SecretProps, 'generateSecretString' | 'secretObjectValue'>,
+    ) =>
+      new secretsmanager.Secret(this, constructId, {
+        secretName: `${prefix}/${name}`,
+        description,
+        encryptionKey: key,
+        removalPolicy: props.config.removalPolicy,
+        ...value,
+      });
+    /** A secret whose one key is generated here. */
+    const generated = (secretKey: string, length: number) => ({
       generateSecretString: {
         secretStringTemplate: '{}',
-        generateStringKey: 'ORIGIN_VERIFY_SECRET',
-        passwordLength: 48,
+        generateStringKey: secretKey,
+        passwordLength: length,
         excludePunctuation: true,
       },
     });
+    this.stripe = secret(
+      'Stripe',
+      'stripe',
+      'Stripe secret key and webhook signing secret of the payment handlers',
+      {
+        // Empty until an operator writes the real keys (docs/deployment.md).
+        secretObjectValue: {
+          STRIPE_SECRET_KEY: SecretValue.unsafePlainText(''),
+          STRIPE_WEBHOOK_SECRET: SecretValue.unsafePlainText(''),
+        },
+      },
+    );
+    this.room = secret(
+      'RoomToken',
+      'room-token',
+      'The key that signs the video room links',
+      generated('ROOM_TOKEN_SECRET', 64),
+    );
+    this.originVerify = secret(
+      'OriginVerify',
+      'origin-verify',
+      'The header CloudFront adds to API requests to prove they came through it',
+      generated('ORIGIN_VERIFY_SECRET', 48),
+    );
+    this.byId = { stripe: this.stripe, room: this.room, originVerify: this.originVerify };
+
     const rotation =
       'CloudFront reads the value at deploy time: rotate by writing a new value and ' +
       'redeploying (docs/deployment.md). A warm function reloads it on the first request ' +
       'carrying the new value, at most once a minute, so a Lambda rotation has nothing to add.';
     acknowledge(this.originVerify, 'AwsSolutions-SMG4', rotation);
     acknowledge(this.originVerify, 'HIPAA.Security-SecretsManagerRotationEnabled', rotation);
-    acknowledge(
-      this.secret,
-      'AwsSolutions-SMG4',
+    const stripeRotation =
       'Stripe keys are rotated in the Stripe dashboard and then written here by an operator ' +
-        '(docs/deployment.md); a rotation Lambda cannot create Stripe keys.',
-    );
-    acknowledge(
-      this.secret,
-      'HIPAA.Security-SecretsManagerRotationEnabled',
-      'Stripe keys are rotated in the Stripe dashboard and then written here by an operator ' +
-        '(docs/deployment.md); a rotation Lambda cannot create Stripe keys.',
-    );
-  }
-
-  /** The value of `SECRETS_ARN`: every secret the handlers load at cold start. */
-  get arns(): string {
-    return [this.secret.secretArn, this.originVerify.secretArn].join(',');
+      '(docs/deployment.md); a rotation Lambda cannot create Stripe keys.';
+    acknowledge(this.stripe, 'AwsSolutions-SMG4', stripeRotation);
+    acknowledge(this.stripe, 'HIPAA.Security-SecretsManagerRotationEnabled', stripeRotation);
+    const roomRotation =
+      'Rotating the room key invalidates every join link already sent (they carry its ' +
+      'signature for the life of the case); an operator rotates it between consultations ' +
+      '(docs/deployment.md).';
+    acknowledge(this.room, 'AwsSolutions-SMG4', roomRotation);
+    acknowledge(this.room, 'HIPAA.Security-SecretsManagerRotationEnabled', roomRotation);
   }
 
   /** The origin-verify value, as a deploy-time reference (never in the template's text). */
@@ -85,8 +117,15 @@ export class AppSecrets extends Construct {
     return this.originVerify.secretValueFromJson('ORIGIN_VERIFY_SECRET').unsafeUnwrap();
   }
 
-  grantRead(grantee: iam.IGrantable): void {
-    this.secret.grantRead(grantee);
-    this.originVerify.grantRead(grantee);
+  /**
+   * Lets `grantee` read the named secrets (GetSecretValue, and decrypting through Secrets
+   * Manager only) and answers their ARNs, the value of its `SECRETS_ARN`.
+   */
+  grantRead(grantee: iam.IGrantable, ids: readonly SecretId[]): string[] {
+    return ids.map((id) => {
+      const secret = this.byId[id];
+      secret.grantRead(grantee);
+      return secret.secretArn;
+    });
   }
 }

@@ -84,8 +84,9 @@ export interface HandlerFunctionsProps {
 
 /**
  * One Lambda function per distinct handler module of the route manifest: several routes may share
- * a handler, and a handler is bundled once. Each function has its own
- * role and its own encrypted log group, so permissions can be narrowed per handler later.
+ * a handler, and a handler is bundled once. Each function has its own role (which may only
+ * write its own log group here; `grantDeclaredPermissions` in `handler-permissions.ts` adds what
+ * its handler declares) and its own encrypted log group.
  */
 export class HandlerFunctions extends Construct {
   private readonly functions = new Map<string, nodejs.NodejsFunction>();

@@ -1,14 +1,10 @@
 import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
 import {
   CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
-  claimCase,
-  endMeeting,
+  createCheckoutSession,
   joinRoom,
   manualPaymentComplete,
   MEETING_END_FUNCTION,
@@ -20,7 +16,8 @@ import {
 import { AppSecrets } from './app-secrets';
 import { TableBackup } from './backup';
 import { DataTable } from './data-table';
-import { HandlerFunctions, handlerFunctionName } from './handler-functions';
+import { HandlerFunctions, handlerFunctionName, manifestHandlers } from './handler-functions';
+import { grantDeclaredPermissions, sesIdentityArn } from './handler-permissions';
 import { samLocalEnvironment } from './sam-local';
 import { HttpApi } from './http-api';
 import { LogBucket } from './log-bucket';
@@ -134,7 +131,6 @@ export class TelehealthStack extends Stack {
         [envNames.claimReleaseTargetArn]: functionArn(
           handlerFunctionName(config.stage, scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
         ),
-        SECRETS_ARN: secrets.arns,
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,
         [envNames.supportEmail]: config.supportEmail,
@@ -143,14 +139,18 @@ export class TelehealthStack extends Stack {
         ...samLocalEnvironment(this),
       },
     });
-    this.grantSendEmail(['admin/approve', 'admin/reject']);
+    // Each function gets only what its handler declares (functions/src/handler-permissions.ts).
+    grantDeclaredPermissions(this.functions, manifestHandlers(), {
+      table: this.table.table,
+      uploads: this.uploads.bucket,
+      secrets,
+      webSocketApi: this.webSocketApi,
+      scheduler: this.scheduler,
+      videoSignaling: this.videoSignaling,
+      sesIdentityArn: sesIdentityArn(this, config.sesFrom),
+    });
     this.wireSchedules();
     this.wireRoomSessions();
-    for (const fn of this.functions.all) {
-      secrets.grantRead(fn);
-      this.grantDataAccess(fn);
-      this.webSocketApi.grantManageConnections(fn);
-    }
 
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
@@ -171,23 +171,23 @@ export class TelehealthStack extends Stack {
   }
 
   /**
-   * The one-time schedules (DESIGN.md §5, §7) and who may create them: a claim schedules the
-   * release of its lease; each payment handler (they all reach `markCasePaid`) the expiry of the
-   * case; `start-timer` the end of the meeting, which 'End Call' may delete early. Those get the
-   * dead-letter queue's ARN and the target they schedule; Scheduler may invoke every function
-   * of `scheduledTargets`.
+   * The one-time schedules (DESIGN.md §5, §7): who may create or delete them comes from the
+   * declarations (`grantDeclaredPermissions`: `schedules`). Here each creator learns the target
+   * it schedules: each payment handler (they all reach `markCasePaid`) the expiry of the case,
+   * `start-timer` the end of the meeting (a claim's release target every function has). Scheduler
+   * may invoke every function of `scheduledTargets`.
    */
   private wireSchedules(): void {
     const fn = (handler: string) => this.functions.forHandler(handler);
     const targetArn = (handler: string) =>
       functionArn(handlerFunctionName(this.config.stage, handler));
-    const schedules: { handlers: string[]; target?: [string, string] }[] = [
-      { handlers: [claimCase.handler] },
+    const targets: { handlers: string[]; target: [string, string] }[] = [
       {
         handlers: [
           stripeWebhook.handler,
           manualPaymentComplete.handler,
           testPaymentComplete.handler,
+          createCheckoutSession.handler,
         ],
         target: [envNames.caseExpiryTargetArn, targetArn(scheduledTargets[CASE_EXPIRY_FUNCTION]!)],
       },
@@ -195,17 +195,9 @@ export class TelehealthStack extends Stack {
         handlers: [startMeetingTimer.handler],
         target: [envNames.meetingEndTargetArn, targetArn(scheduledTargets[MEETING_END_FUNCTION]!)],
       },
-      { handlers: [endMeeting.handler] },
     ];
-    for (const { handlers, target } of schedules) {
-      for (const handler of handlers) {
-        this.scheduler.grantManageSchedules(fn(handler));
-        fn(handler).addEnvironment(
-          envNames.schedulerDlqArn,
-          this.scheduler.deadLetterQueue.queueArn,
-        );
-        if (target) fn(handler).addEnvironment(...target);
-      }
+    for (const { handlers, target } of targets) {
+      for (const handler of handlers) fn(handler).addEnvironment(...target);
     }
     for (const handler of new Set(Object.values(scheduledTargets))) {
       this.scheduler.allowInvoke(fn(handler));
@@ -222,72 +214,13 @@ export class TelehealthStack extends Stack {
 
   /**
    * The room session (`meetings/join-room`) hands out ICE servers (DESIGN.md §7): TURN
-   * credentials of the stage's Kinesis Video signaling channel, and the stage's transport policy.
+   * credentials of the stage's Kinesis Video signaling channel (granted by its declaration,
+   * `iceServers`), and the stage's transport policy.
    */
   private wireRoomSessions(): void {
     const roomSession = this.functions.forHandler(joinRoom.handler);
     roomSession.addEnvironment(envNames.kvsChannelArn, this.videoSignaling.channelArn);
     roomSession.addEnvironment(envNames.iceTransportPolicy, this.config.iceTransportPolicy);
-    this.videoSignaling.grantIceServers(roomSession);
-  }
-
-  /**
-   * Only the handlers that email doctors may send, and only as the stage's sender identity
-   * (its domain must be verified in SES; docs/deployment.md).
-   */
-  private grantSendEmail(handlers: string[]): void {
-    const domain = this.config.sesFrom.split('@')[1] ?? this.config.sesFrom;
-    for (const handler of handlers) {
-      this.functions.forHandler(handler).addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [
-            Stack.of(this).formatArn({
-              service: 'ses',
-              resource: 'identity',
-              resourceName: domain,
-            }),
-          ],
-        }),
-      );
-    }
-  }
-
-  /**
-   * Read/write on the table and its indexes, objects of the uploads bucket. Listed actions
-   * instead of `grantReadWriteData`: no Scan (DESIGN.md §4: never on a request path), no table
-   * administration, no wildcard actions.
-   */
-  private grantDataAccess(fn: lambda.IFunction): void {
-    const table = this.table.table;
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:BatchWriteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
-        resources: [
-          table.tableArn,
-          ...tableDefinition.globalSecondaryIndexes.map(
-            (index) => `${table.tableArn}/index/${index.indexName}`,
-          ),
-        ],
-      }),
-    );
-    // Presigned POST (upload), presigned GET (download), reading back an upload to verify it,
-    // deleting one that fails verification.
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-        resources: [this.uploads.bucket.arnForObjects('*')],
-      }),
-    );
   }
 
   private acknowledgeStackWide(): void {
@@ -297,26 +230,6 @@ export class TelehealthStack extends Stack {
       'Every role here belongs to exactly one function or service, and its policy is generated ' +
         'from explicit grants to that role alone: a strict one-to-one relationship, which is ' +
         'what inline policies are for. Nothing shares or reuses these permissions.',
-    );
-    const uploadsBucket = this.uploads.bucket.node.defaultChild as Parameters<typeof nagRef>[0];
-    const webSocketApi = this.webSocketApi.api.node.defaultChild as Parameters<typeof nagRef>[0];
-    acknowledge(
-      this.functions,
-      `AwsSolutions-IAM5[Resource::${nagRef(uploadsBucket, 'Arn')}/*]`,
-      'Upload object keys are chosen by the server per upload, so object access is granted on ' +
-        'the bucket’s objects; the actions are listed (Put/Get/DeleteObject), not wildcards.',
-    );
-    acknowledge(
-      this.functions,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagRef(webSocketApi)}/${this.config.stage}/*/@connections/*]`,
-      'Connection ids are created at runtime; the grant is limited to ManageConnections on this ' +
-        'stage of this WebSocket API.',
-    );
-    acknowledge(
-      this.functions,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.scheduler.groupName}/*]`,
-      'Schedule names are made per claim at runtime (claim-release-{caseId}-{time}); the grant ' +
-        'is limited to creating, reading and deleting schedules of this stage’s group.',
     );
     acknowledge(
       this.functions,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { handlerModulePath } from '../../functions/src/routes';
 import { repoRoot } from '../config';
+import { runWithPermissions } from './permission-check';
 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -49,7 +50,10 @@ export function lambdaContext(functionName: string): Context {
   };
 }
 
+/** Runs a handler as Lambda would, its AWS calls checked against its declared permissions. */
 export async function invoke(handlerName: string, event: unknown): Promise<unknown> {
   const handler = await loadHandler(handlerName);
-  return handler(event, lambdaContext(handlerName.replace(/\W+/g, '-')));
+  return runWithPermissions(handlerName, () =>
+    handler(event, lambdaContext(handlerName.replace(/\W+/g, '-'))),
+  );
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { takePermissionDenials } from '../gateway/permission-check';
 import { startStack } from '../stack';
 
 export interface TestStack {
@@ -58,5 +59,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    // A call the local IAM check refused fails the suite even if its handler swallowed the
+    // error (a best-effort push): in AWS it would have been refused just the same.
+    const denials = takePermissionDenials();
+    if (denials.length > 0) {
+      // Vitest only logs a teardown error; the exit code is what CI sees.
+      process.exitCode = 1;
+      throw new Error(
+        `The local IAM check refused ${denials.length} call(s) no handler declared ` +
+          `(functions/src/handler-permissions.ts):\n` +
+          [...new Set(denials.map((denial) => `${denial.handler}: ${denial.what}`))].join('\n'),
+      );
+    }
   };
 }

@@ -2,6 +2,7 @@ import type { InitializeMiddleware, MetadataBearer } from '@smithy/types';
 import { tagDependency, type Dependency } from './dependency-failure';
 import { env } from './env';
 import { awsFaultMiddleware } from './faults';
+import { permissionGuardMiddleware } from './permission-guard';
 
 /**
  * Client limits of every AWS SDK client the handlers use (issue 10 item 9). A call that cannot
@@ -43,7 +44,8 @@ interface ClientWithMiddleware {
 
 /**
  * Names the dependency on every error its client throws (so a 503's log says which), and in
- * the local stack only, adds the test-only fault injection (`functions/src/lib/faults.ts`).
+ * the local stack only, adds the local IAM check (`permission-guard.ts`) and the test-only
+ * fault injection (`functions/src/lib/faults.ts`).
  */
 export function watchDependency<Client>(client: Client, dependency: Dependency): Client {
   const stack = (client as unknown as ClientWithMiddleware).middlewareStack;
@@ -56,6 +58,13 @@ export function watchDependency<Client>(client: Client, dependency: Dependency):
     }
   };
   stack.add(tag, { step: 'initialize', name: 'dependencyTag', priority: 'high' });
+  if (!env.inLambda) {
+    stack.add(permissionGuardMiddleware(dependency), {
+      step: 'initialize',
+      name: 'permissionGuard',
+      priority: 'high',
+    });
+  }
   if (!env.inLambda && faultedDependencies.has(dependency)) {
     stack.add(awsFaultMiddleware(), {
       step: 'initialize',

@@ -1,3 +1,5 @@
+import { checkPermission } from './permission-guard';
+
 /**
  * Runtime settings of every handler: the one module that reads `process.env` in functions/.
  * The names are the contract between the code, the local stack (`local/stack.ts`) and the CDK
@@ -113,6 +115,15 @@ function positiveInt(name: EnvName, fallback: number): number {
   return value;
 }
 
+/**
+ * In the local stack, a handler may read only the secrets it declares: locally they sit in the
+ * environment, so this stands in for Secrets Manager's refusal (`permission-guard.ts`). In
+ * Lambda no guard is ever set and this does nothing.
+ */
+function readsSecret(secret: 'stripe' | 'room' | 'originVerify'): void {
+  checkPermission({ dependency: 'Secrets Manager', command: 'ReadSecretValue', input: { secret } });
+}
+
 // Getters, so a handler that never needs a setting does not fail for lacking it.
 export const env = {
   get tableName() {
@@ -146,12 +157,14 @@ export const env = {
     return positiveInt(envNames.rateLimitMultiplier, 1);
   },
   get stripeSecretKey() {
+    readsSecret('stripe');
     return required(envNames.stripeSecretKey);
   },
   get stripePublishableKey() {
     return required(envNames.stripePublishableKey);
   },
   get stripeWebhookSecret() {
+    readsSecret('stripe');
     return required(envNames.stripeWebhookSecret);
   },
   get stripeApiUrl(): string | undefined {
@@ -161,6 +174,7 @@ export const env = {
     return read(envNames.stripeJsUrl) ?? 'https://js.stripe.com/v3/';
   },
   get roomTokenSecret() {
+    readsSecret('room');
     return required(envNames.roomTokenSecret);
   },
   get supportEmail() {
@@ -174,6 +188,7 @@ export const env = {
   },
   /** Unset: no request is trusted to name its client, every limit keys by the source address. */
   get originVerifySecret(): string | undefined {
+    readsSecret('originVerify');
     return read(envNames.originVerifySecret);
   },
   get s3ForcePathStyle(): boolean {

@@ -3,10 +3,12 @@ import { env, applySecretValues } from './env';
 
 /**
  * Secrets in the cloud live in Secrets Manager (DESIGN.md §6), not in Lambda's environment: the
- * stack passes the secrets' ARNs as `SECRETS_ARN` (comma-separated: the app secret, and the
- * origin-verify secret CloudFront also reads) and each cold start copies the listed values
- * into the environment, where `env.ts` reads them like any setting. Locally there is no ARN and
- * the local stack sets the values itself.
+ * stack passes a function the ARNs of the secrets its handler declares, and only those, as
+ * `SECRETS_ARN` (comma-separated; `functions/src/handler-permissions.ts`: the Stripe keys, the
+ * room-link key, the origin-verify header), and each cold start copies the listed values into
+ * the environment, where `env.ts` reads them like any setting. A function without secrets has
+ * no `SECRETS_ARN` and loads nothing. Locally there is no ARN and the local stack sets the
+ * values itself.
  */
 export const secretNames = [
   'STRIPE_SECRET_KEY',

@@ -1,4 +1,5 @@
 import { createLogger } from '../../lib/logger';
+import { loadSecrets } from '../../lib/secrets';
 import { caseExpiryInputSchema } from './case-expiry-schedule';
 import { expireAndRefund, type CaseExpiryResult } from './case-expiry';
 
@@ -17,6 +18,8 @@ export async function handler(event: unknown): Promise<CaseExpiryResult> {
     });
     return { expired: false, refund: null };
   }
+  // The refund needs Stripe's key; HTTP and WebSocket handlers load theirs in their framework.
+  await loadSecrets();
   const result = await expireAndRefund(input.data, log);
   log.info('case expiry handled', { caseId: input.data.caseId, expired: result.expired });
   return result;

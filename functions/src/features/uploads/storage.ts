@@ -10,6 +10,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { CreateUploadResponse } from '@shared/cases/api';
 import { env } from '../../lib/env';
+import { checkPermission } from '../../lib/permission-guard';
 import { s3 } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
 
@@ -31,6 +32,8 @@ const HEAD_BYTES = 4096;
  * and the size range; S3 enforces them (s3rver does not, so `confirm` verifies again).
  */
 export async function presignUpload(key: string, contentType: string, maxBytes: number) {
+  // Signed here, sent by the browser: the local IAM check sees it only through this call.
+  checkPermission({ dependency: 'S3', command: 'PutObjectCommand', input: { Key: key } });
   const post = await createPresignedPost(s3(), {
     Bucket: env.uploadsBucket,
     Key: key,

@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  combine,
+  handlerPermissions,
+  leadingKeysPattern,
+  partitionKeyAllowed,
+  partitionKeys,
+  type HandlerPermissions,
+} from './handler-permissions';
+import { handlerModulePath, httpRoutes, scheduledTargets, webSocketRoutes } from './routes';
+
+const srcDir = path.resolve(import.meta.dirname);
+const readSource = (relative: string) => readFileSync(path.join(srcDir, relative), 'utf8');
+
+const manifest = [
+  ...new Set<string>([
+    ...Object.values(httpRoutes).map((route) => route.handler),
+    ...Object.values(webSocketRoutes),
+    ...Object.values(scheduledTargets),
+  ]),
+].sort();
+
+/** The table of docs/security.md, "Permissions per function", rendered from the declaration. */
+function permissionsTable(): string {
+  const code = (values: readonly string[] | undefined) =>
+    (values ?? []).map((value) => `\`${value}\``).join(' ');
+  const row = (handler: string, p: HandlerPermissions) => {
+    const table = [
+      p.table?.read ? 'read' : '',
+      p.table?.write ? `write ${code(p.table.write)}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    const uploads = (['read', 'write', 'delete'] as const)
+      .filter((kind) => p.uploads?.[kind])
+      .map((kind) => `${kind} ${code(p.uploads?.[kind])}`)
+      .join('; ');
+    const also = (['push', 'schedules', 'email', 'iceServers'] as const).filter((flag) => p[flag]);
+    return `| \`${handler}\` | ${table} | ${uploads} | ${(p.secrets ?? []).join(', ')} | ${also.join(', ')} |`;
+  };
+  return [
+    '| Handler | Table | Uploads | Secrets | Also |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(handlerPermissions)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([handler, permissions]) => row(handler, permissions)),
+  ].join('\n');
+}
+
+/** A markdown table's rows without the padding prettier adds. */
+const normalize = (table: string) =>
+  table
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map((line) =>
+      line
+        .split('|')
+        .map((cell) => (/^\s*:?-+:?\s*$/.test(cell) ? '---' : cell.trim()))
+        .join('|'),
+    );
+
+describe('handler permissions (the declaration)', () => {
+  it('names every handler of the manifest and nothing else', () => {
+    expect(Object.keys(handlerPermissions).sort()).toEqual(manifest);
+    for (const handler of manifest) {
+      // Each names a real module: a renamed handler cannot keep a stale entry.
+      expect(readSource(`features/${handlerModulePath(handler)}`)).toContain('handler');
+    }
+  });
+
+  it('is imported by no runtime code of functions/ (bundles would grow)', () => {
+    const runtimeFiles = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return runtimeFiles(file);
+        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+      });
+    const importers = runtimeFiles(srcDir).filter((file) =>
+      /from '[./]+\/handler-permissions'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importers).toEqual([]);
+  });
+
+  it('declares only partition keys that the entity modules of db/ build', () => {
+    const dbSources = readdirSync(path.join(srcDir, 'db'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readSource(`db/${file}`))
+      .join('\n');
+    for (const key of Object.values(partitionKeys)) {
+      // A prefix is followed by the id (`CASE#${…}`), a whole key is a literal of its own.
+      const built = key.endsWith('#')
+        ? dbSources.includes(`${key}\${`) || dbSources.includes(`'${key}'`)
+        : dbSources.includes(`'${key}'`);
+      expect(built, key).toBe(true);
+    }
+  });
+
+  it('matches partition keys as IAM StringLike will (prefix only when ending in #)', () => {
+    expect(partitionKeyAllowed(['CASE#'], 'CASE#123')).toBe(true);
+    expect(partitionKeyAllowed(['CASE#'], 'CASES')).toBe(false);
+    expect(partitionKeyAllowed(['COUNTER#CASES'], 'COUNTER#CASES')).toBe(true);
+    expect(partitionKeyAllowed(['COUNTER#CASES'], 'COUNTER#CASES#x')).toBe(false);
+    expect(partitionKeyAllowed(['PROVIDER#'], 'PROVIDER_LOGIN#a')).toBe(false);
+    expect(leadingKeysPattern('CASE#')).toBe('CASE#*');
+    expect(leadingKeysPattern('COUNTER#CASES')).toBe('COUNTER#CASES');
+  });
+
+  it('combines fragments without repeats and keeps every flag', () => {
+    expect(
+      combine(
+        { table: { read: true, write: ['CASE#'] }, secrets: ['room'] },
+        { table: { write: ['CASE#', 'RATE#'] }, push: true, uploads: { read: ['cases/'] } },
+        {},
+      ),
+    ).toEqual({
+      table: { read: true, write: ['CASE#', 'RATE#'] },
+      uploads: { read: ['cases/'] },
+      secrets: ['room'],
+      push: true,
+    });
+    expect(combine()).toEqual({});
+  });
+
+  it('is the table of docs/security.md, "Permissions per function"', () => {
+    const doc = readSource('../../docs/security.md');
+    const section = doc.slice(doc.indexOf('## Permissions per function'));
+    const documented = section.slice(
+      section.indexOf('| Handler'),
+      section.indexOf('\n\n', section.indexOf('| Handler')),
+    );
+    // On a mismatch, the expected table is printed: paste it (prettier pads it).
+    expect(normalize(documented), permissionsTable()).toEqual(normalize(permissionsTable()));
+  });
+});

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  handlerPermissions,
+  type HandlerPermissions,
+} from '../../functions/src/handler-permissions';
+import { handlerModulePath } from '../../functions/src/routes';
+import { handlerBundling, manifestHandlers } from '../lib/handler-functions';
+
+/**
+ * The other direction of the proof that the declarations match the code. The local IAM check
+ * (`local/gateway/permission-check.ts`) refuses a call a handler makes without declaring it; this
+ * checks that a handler declares nothing its bundle has no code for: each declared capability
+ * needs the module that uses it among the bundle's code (esbuild's metafile counts the bytes each
+ * module contributes after tree shaking). Module level is coarse (a module kept for one helper
+ * counts), so this catches a grant nobody's code could use, not every unused one; the
+ * declarations are built from fragments of the shared code paths for the same reason.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const handlers = manifestHandlers();
+const declared = handlerPermissions as Readonly<Record<string, HandlerPermissions>>;
+
+/** The module each declared capability needs in the bundle, relative to `functions/src/`. */
+const evidence: [string, (p: HandlerPermissions) => unknown, string][] = [
+  ['push', (p) => p.push, 'lib/realtime/push.ts'],
+  ['schedules', (p) => p.schedules, 'lib/scheduler.ts'],
+  ['email', (p) => p.email, 'lib/email.ts'],
+  ['iceServers', (p) => p.iceServers, 'lib/ice/kvs.ts'],
+  ['uploads', (p) => p.uploads, 'features/uploads/storage.ts'],
+  ['stripe secret', (p) => p.secrets?.includes('stripe'), 'lib/stripe.ts'],
+  ['room secret', (p) => p.secrets?.includes('room'), 'features/meetings/room-links.ts'],
+];
+
+const modulesOf = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  const result = await build({
+    entryPoints: Object.fromEntries(
+      handlers.map((handler) => [
+        handler,
+        path.join(repoRoot, 'functions/src/features', handlerModulePath(handler)),
+      ]),
+    ),
+    outdir: path.join(repoRoot, '.test-results', 'permission-code'),
+    write: false,
+    metafile: true,
+    bundle: true,
+    platform: 'node',
+    format: handlerBundling.format,
+    target: handlerBundling.target,
+    minify: handlerBundling.minify,
+    mainFields: handlerBundling.mainFields,
+    external: handlerBundling.externalModules,
+    tsconfig: handlerBundling.tsconfig,
+    logLevel: 'error',
+  });
+  for (const output of Object.values(result.metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const handler = output.entryPoint
+      .replace(/^functions\/src\/features\//, '')
+      .replace(/\.handler\.ts$/, '');
+    const used = Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file.replace(/^functions\/src\//, ''));
+    modulesOf.set(handler, new Set(used));
+  }
+}, 120_000);
+
+describe('declared permissions have code that uses them', () => {
+  it('built every handler', () => {
+    expect([...modulesOf.keys()].sort()).toEqual([...handlers].sort());
+  });
+
+  it.each(handlers)('%s declares nothing its bundle has no code for', (handler) => {
+    const modules = modulesOf.get(handler)!;
+    const unused = evidence
+      .filter(([, declares]) => Boolean(declares(declared[handler]!)))
+      .filter(([, , module]) => !modules.has(module))
+      .map(([capability, , module]) => `${capability} (no ${module})`);
+    expect(unused).toEqual([]);
+  });
+
+  it.each(handlers)('%s does not bundle the declaration module', (handler) => {
+    expect(modulesOf.get(handler)!.has('handler-permissions.ts')).toBe(false);
+  });
+
+  it('would notice a capability without code', () => {
+    // Every bundle keeps the table module (the HTTP framework reads sessions), so table grants
+    // are left to the local check; the services' modules are only where they are used.
+    const present = (handler: string) =>
+      evidence
+        .map(([, , module]) => module)
+        .filter((module) => modulesOf.get(handler)!.has(module));
+    expect(present('config/get-client-config')).toEqual([]);
+    expect(present('cases/get-status')).toEqual([]);
+    expect(present('meetings/join-room')).toEqual([
+      'lib/ice/kvs.ts',
+      'features/meetings/room-links.ts',
+    ]);
+  });
+});

@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import {
+  handlerPermissions,
+  type HandlerPermissions,
+} from '../../functions/src/handler-permissions';
+import { envNames } from '../../functions/src/lib/env';
+import { httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
+import { onlyResource, resourcesOfType, synth } from './synth';
+
+/**
+ * Least privilege per function (issue 11 item 1): each role's policy holds exactly what its
+ * handler declares in `functions/src/handler-permissions.ts`, read back from the template.
+ */
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+const { template } = synth('dev');
+const handlers = manifestHandlers();
+const declared = handlerPermissions as Readonly<Record<string, HandlerPermissions>>;
+
+function functionOf(handler: string): Record<string, unknown> {
+  return onlyResource(
+    template,
+    'AWS::Lambda::Function',
+    (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
+  )[1];
+}
+
+function roleOf(handler: string): string {
+  return (functionOf(handler).Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+}
+
+function statementsOf(handler: string): Statement[] {
+  const role = roleOf(handler);
+  return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === role))
+    .flatMap(
+      (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+    );
+}
+
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+const allActions = (handler: string) => statementsOf(handler).flatMap(actionsOf).sort();
+const withAction = (handler: string, action: string) =>
+  statementsOf(handler).filter((statement) => actionsOf(statement).includes(action));
+const text = (value: unknown) => JSON.stringify(value);
+const logicalIdOf = (type: string, prefix: string) =>
+  Object.keys(resourcesOfType(template, type)).find((id) => id.startsWith(prefix))!;
+
+const [tableId] = onlyResource(template, 'AWS::DynamoDB::Table');
+const uploadsId = logicalIdOf('AWS::S3::Bucket', 'UploadsBucket');
+const secretIds = {
+  stripe: logicalIdOf('AWS::SecretsManager::Secret', 'AppSecretsStripe'),
+  room: logicalIdOf('AWS::SecretsManager::Secret', 'AppSecretsRoomToken'),
+  originVerify: logicalIdOf('AWS::SecretsManager::Secret', 'AppSecretsOriginVerify'),
+};
+
+/** The object-key patterns (`cases/*`) a statement of `action` allows in the uploads bucket. */
+function objectPatterns(handler: string, action: string): string[] {
+  return withAction(handler, action)
+    .flatMap((statement) => [statement.Resource].flat())
+    .map((resource) => {
+      const parts = (resource as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+      expect(text(parts[0])).toContain(uploadsId);
+      return parts[1] as string;
+    })
+    .sort();
+}
+
+/** Handlers whose declaration sets `pick`, for the set-wide checks below. */
+const declaring = (pick: (permissions: HandlerPermissions) => unknown) =>
+  handlers.filter((handler) => Boolean(pick(declared[handler]!))).sort();
+
+describe('permissions per function', () => {
+  it('declares every handler of the manifest, and nothing else', () => {
+    expect(Object.keys(handlerPermissions).sort()).toEqual([...handlers].sort());
+  });
+
+  it('gives no role Scan, a wildcard action, a Deny or an AWS managed policy', () => {
+    for (const handler of handlers) {
+      const actions = allActions(handler);
+      expect(
+        actions.filter((action) => action.includes('*')),
+        handler,
+      ).toEqual([]);
+      expect(actions, handler).not.toContain('dynamodb:Scan');
+      expect(statementsOf(handler).every((statement) => statement.Effect === 'Allow')).toBe(true);
+      const role = resourcesOfType(template, 'AWS::IAM::Role')[roleOf(handler)];
+      expect(role?.Properties?.ManagedPolicyArns, handler).toBeUndefined();
+    }
+  });
+
+  it.each(handlers)('gives %s exactly the actions its declaration names', (handler) => {
+    const permissions = declared[handler]!;
+    const expected = [
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      ...(permissions.table?.read
+        ? ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']
+        : []),
+      ...(permissions.table?.write
+        ? ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']
+        : []),
+      ...(permissions.uploads?.read ? ['s3:GetObject'] : []),
+      ...(permissions.uploads?.write ? ['s3:PutObject'] : []),
+      ...(permissions.uploads?.delete ? ['s3:DeleteObject'] : []),
+      ...(permissions.secrets?.length
+        ? ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']
+        : []),
+      ...(permissions.push ? ['execute-api:ManageConnections'] : []),
+      ...(permissions.schedules
+        ? [
+            'scheduler:CreateSchedule',
+            'scheduler:DeleteSchedule',
+            'scheduler:GetSchedule',
+            'iam:PassRole',
+          ]
+        : []),
+      ...(permissions.email ? ['ses:SendEmail'] : []),
+      ...(permissions.iceServers
+        ? ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig']
+        : []),
+    ].sort();
+    expect(allActions(handler)).toEqual(expected);
+  });
+
+  it.each(handlers)('lets %s write only the partitions it declares', (handler) => {
+    const write = declared[handler]!.table?.write;
+    const statements = withAction(handler, 'dynamodb:PutItem');
+    if (!write) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    // The table only: writes never address an index, and nothing else of DynamoDB.
+    expect(statement!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+    expect(actionsOf(statement!).sort()).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+    const leadingKeys = statement!.Condition?.['ForAllValues:StringLike']?.[
+      'dynamodb:LeadingKeys'
+    ] as string[];
+    expect(leadingKeys.sort()).toEqual(
+      write.map((key) => (key.endsWith('#') ? `${key}*` : key)).sort(),
+    );
+    // A pattern that matched every key would make the condition pointless.
+    expect(leadingKeys.every((pattern) => /^[A-Z_]+#/.test(pattern))).toBe(true);
+  });
+
+  it.each(handlers)(
+    'lets %s read the table and its indexes only if it declares reads',
+    (handler) => {
+      const statements = withAction(handler, 'dynamodb:Query');
+      if (!declared[handler]!.table?.read) {
+        expect(statements).toEqual([]);
+        return;
+      }
+      expect(statements).toHaveLength(1);
+      const resources = text(statements[0]!.Resource);
+      for (const index of ['gsi1', 'gsi2', 'gsi3', 'gsi4'])
+        expect(resources).toContain(`/index/${index}`);
+      expect(statements[0]!.Condition).toBeUndefined();
+    },
+  );
+
+  it.each(handlers)('gives %s the upload prefixes it declares, per action', (handler) => {
+    const uploads = declared[handler]!.uploads ?? {};
+    const patterns = (prefixes: readonly string[] | undefined) =>
+      (prefixes ?? []).map((prefix) => `/${prefix}*`).sort();
+    expect(objectPatterns(handler, 's3:GetObject')).toEqual(patterns(uploads.read));
+    expect(objectPatterns(handler, 's3:PutObject')).toEqual(patterns(uploads.write));
+    expect(objectPatterns(handler, 's3:DeleteObject')).toEqual(patterns(uploads.delete));
+  });
+
+  it.each(handlers)('lets %s read only its own secrets, and lists just those', (handler) => {
+    const ids = (declared[handler]!.secrets ?? []).map((id) => secretIds[id]).sort();
+    const granted = withAction(handler, 'secretsmanager:GetSecretValue')
+      .flatMap((statement) => [statement.Resource].flat())
+      .map((resource) => (resource as { Ref: string }).Ref)
+      .sort();
+    expect(granted).toEqual(ids);
+    const variables = (functionOf(handler).Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    const listed = variables[envNames.secretsArn];
+    if (ids.length === 0) expect(listed).toBeUndefined();
+    else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
+  });
+
+  it('lets only the payment handlers and the case expiry (refunds) read the Stripe keys', () => {
+    expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
+      'cases/expire-case',
+      'payments/create-checkout-session',
+      'payments/manual-payment-complete',
+      'payments/stripe-webhook',
+      'payments/test-payment-complete',
+    ]);
+    for (const handler of handlers) {
+      const reads = text(withAction(handler, 'secretsmanager:GetSecretValue'));
+      expect(reads.includes(secretIds.stripe), handler).toBe(
+        declared[handler]!.secrets?.includes('stripe') === true,
+      );
+    }
+  });
+
+  it('lets only the handlers that sign (a case is paid) or verify join links read the room key', () => {
+    expect(declaring((p) => p.secrets?.includes('room'))).toEqual([
+      'meetings/join-room',
+      'payments/create-checkout-session',
+      'payments/manual-payment-complete',
+      'payments/stripe-webhook',
+      'payments/test-payment-complete',
+    ]);
+  });
+
+  it('lets every HTTP handler and realtime/connect read the origin-verify secret', () => {
+    const http = Object.values(httpRoutes).map((route) => route.handler);
+    const expected = [...new Set([...http, webSocketRoutes.$connect])].sort();
+    expect(declaring((p) => p.secrets?.includes('originVerify'))).toEqual(expected);
+  });
+
+  it('splits the secrets by audience, with no value in the template', () => {
+    const secrets = resourcesOfType(template, 'AWS::SecretsManager::Secret');
+    const props = (id: string) => secrets[id]!.Properties!;
+    expect(props(secretIds.stripe).Name).toBe('telehealth-dev/stripe');
+    // Created empty; an operator writes the keys (docs/deployment.md).
+    expect(JSON.parse(props(secretIds.stripe).SecretString as string)).toEqual({
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+    expect(props(secretIds.room)).toMatchObject({
+      Name: 'telehealth-dev/room-token',
+      GenerateSecretString: { GenerateStringKey: 'ROOM_TOKEN_SECRET' },
+    });
+    expect(props(secretIds.originVerify)).toMatchObject({
+      Name: 'telehealth-dev/origin-verify',
+      GenerateSecretString: { GenerateStringKey: 'ORIGIN_VERIFY_SECRET' },
+    });
+    expect(Object.keys(secrets)).toHaveLength(3);
+  });
+
+  it('decrypts the secrets key only through Secrets Manager', () => {
+    const [, key] = onlyResource(template, 'AWS::KMS::Key', (properties) =>
+      text(properties.Description).includes('application secrets'),
+    );
+    const statements = (key.KeyPolicy as { Statement: Statement[] }).Statement;
+    const forHandlers = statements.filter((statement) =>
+      text((statement as { Principal?: unknown }).Principal).includes('Handlers'),
+    );
+    expect(forHandlers.length).toBeGreaterThan(0);
+    for (const statement of forHandlers) {
+      expect(actionsOf(statement)).toEqual(['kms:Decrypt']);
+      expect(text(statement.Condition?.StringEquals?.['kms:ViaService'])).toContain(
+        'secretsmanager.',
+      );
+    }
+  });
+
+  it('gives ManageConnections, Scheduler, SES and Kinesis Video only to their declared users', () => {
+    const holders = (action: string) =>
+      handlers.filter((handler) => withAction(handler, action).length > 0).sort();
+    expect(holders('execute-api:ManageConnections')).toEqual(declaring((p) => p.push));
+    expect(holders('scheduler:CreateSchedule')).toEqual(declaring((p) => p.schedules));
+    expect(holders('ses:SendEmail')).toEqual(['admin/approve', 'admin/reject']);
+    expect(holders('kinesisvideo:GetIceServerConfig')).toEqual(['meetings/join-room']);
+    // Ending a meeting deletes its end schedule, from every place a meeting can end.
+    for (const ender of ['meetings/end', 'meetings/end-meeting', 'realtime/default']) {
+      expect(holders('scheduler:DeleteSchedule')).toContain(ender);
+    }
+  });
+
+  it('tells every scheduling handler the dead-letter queue, and every payment handler the expiry target', () => {
+    const variablesOf = (handler: string) =>
+      (functionOf(handler).Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const handler of declaring((p) => p.schedules)) {
+      expect(variablesOf(handler)[envNames.schedulerDlqArn], handler).toBeDefined();
+    }
+    // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry.
+    for (const handler of declaring((p) => p.secrets?.includes('stripe') && p.schedules)) {
+      expect(variablesOf(handler)[envNames.caseExpiryTargetArn], handler).toBeDefined();
+    }
+    expect(declaring((p) => p.secrets?.includes('stripe') && p.schedules)).toHaveLength(4);
+  });
+
+  it('gives GET /api/config no table, no uploads and no secret but the origin check', () => {
+    expect(allActions('config/get-client-config')).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    expect(text(withAction('config/get-client-config', 'secretsmanager:GetSecretValue'))).toBe(
+      text([
+        {
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+          Effect: 'Allow',
+          Resource: { Ref: secretIds.originVerify },
+        },
+      ]),
+    );
+  });
+
+  it('keeps read-only handlers read-only', () => {
+    for (const handler of ['cases/get-status', 'patients/video-access', 'admin/list-cases']) {
+      expect(
+        allActions(handler).filter((action) => /^(dynamodb|s3):(Put|Update|Delete)/.test(action)),
+      ).toEqual(
+        handler === 'admin/list-cases'
+          ? ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']
+          : [],
+      );
+    }
+    // A signed-in admin list writes only its session's `lastSeenAt`.
+    expect(text(withAction('admin/list-cases', 'dynamodb:PutItem'))).toContain('"SESSION#*"');
+    expect(declared['admin/list-cases']!.table?.write).toEqual(['SESSION#']);
+  });
+});

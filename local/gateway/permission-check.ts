@@ -1,0 +1,174 @@
+import {
+  partitionKeyAllowed,
+  permissionsOf,
+  type HandlerPermissions,
+} from '../../functions/src/handler-permissions';
+import {
+  permissionGuards,
+  type AwsCall,
+  type PermissionGuard,
+} from '../../functions/src/lib/permission-guard';
+
+/**
+ * The local IAM check (issue 11 item 1): what `infra/lib/handler-permissions.ts` grants a
+ * function in AWS, applied here to the AWS calls of the handler the gateway runs, so every
+ * integration and e2e test that goes through the gateway proves the declarations
+ * (`functions/src/handler-permissions.ts`). A refused call throws an `AccessDeniedException`
+ * like IAM's, and is remembered, so a refusal the handler swallows (a best-effort push) still
+ * fails the suite (`local/testing/global-setup.ts`).
+ */
+
+export interface PermissionDenial {
+  handler: string;
+  /** e.g. `dynamodb:PutItem on CASE#…`: the action and a key prefix, never an id. */
+  what: string;
+}
+
+const denials: PermissionDenial[] = [];
+
+/** Refusals since the stack started (or since the last `takePermissionDenials`). */
+export function takePermissionDenials(): PermissionDenial[] {
+  return denials.splice(0);
+}
+
+/** Runs one invocation of `handler` with its declaration guarding every AWS call. */
+export function runWithPermissions<Result>(handler: string, run: () => Result): Result {
+  return permissionGuards.run(guardFor(handler, permissionsOf(handler)), run);
+}
+
+export function guardFor(handler: string, permissions: HandlerPermissions): PermissionGuard {
+  return (call) => {
+    const refusal = refusalOf(permissions, call);
+    if (!refusal) return;
+    denials.push({ handler, what: refusal });
+    throw Object.assign(
+      new Error(`Local IAM check: ${handler} may not ${refusal} (src/handler-permissions.ts)`),
+      { name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 403 } },
+    );
+  };
+}
+
+type Key = Record<string, unknown> | undefined;
+
+/** What of `call` the declaration does not allow, or null. */
+export function refusalOf(permissions: HandlerPermissions, call: AwsCall): string | null {
+  const input = (call.input ?? {}) as Record<string, unknown>;
+  const action = call.command.replace(/Command$/, '');
+  switch (call.dependency) {
+    case 'DynamoDB':
+      return tableRefusal(permissions, action, input);
+    case 'S3':
+      return uploadRefusal(permissions, action, input);
+    case 'Scheduler':
+      return permissions.schedules ? null : `scheduler:${action}`;
+    case 'API Gateway':
+      return permissions.push ? null : `execute-api:ManageConnections (${action})`;
+    case 'SES':
+      return permissions.email ? null : `ses:${action}`;
+    case 'Kinesis Video':
+      return permissions.iceServers ? null : `kinesisvideo:${action}`;
+    case 'Secrets Manager':
+      return secretRefusal(permissions, action, input);
+    case 'Stripe':
+      return null;
+  }
+}
+
+/**
+ * Locally the secrets sit in the environment; `env.ts` reports each read of one as
+ * `ReadSecretValue` so that it is checked like the GetSecretValue of its secret in AWS.
+ */
+function secretRefusal(
+  permissions: HandlerPermissions,
+  action: string,
+  input: Record<string, unknown>,
+): string | null {
+  const declared: readonly string[] = permissions.secrets ?? [];
+  if (action !== 'ReadSecretValue') return declared.length > 0 ? null : `secretsmanager:${action}`;
+  const secret = typeof input.secret === 'string' ? input.secret : '?';
+  return declared.includes(secret) ? null : `secretsmanager:GetSecretValue of the ${secret} secret`;
+}
+
+const tableReads = new Set(['GetItem', 'BatchGetItem', 'Query']);
+
+function tableRefusal(
+  permissions: HandlerPermissions,
+  action: string,
+  input: Record<string, unknown>,
+): string | null {
+  const { read, write = [] } = permissions.table ?? {};
+  if (tableReads.has(action)) return read ? null : `dynamodb:${action}`;
+  const written = (kind: string, key: Key): string | null => {
+    const pk = partitionKeyOf(key);
+    return partitionKeyAllowed(write, pk) ? null : `dynamodb:${kind} on ${keyPrefix(pk)}…`;
+  };
+  switch (action) {
+    case 'PutItem':
+      return written('PutItem', input.Item as Key);
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return written(action, input.Key as Key);
+    case 'TransactWriteItems': {
+      // IAM authorizes each item of a transaction as its own PutItem, UpdateItem or DeleteItem.
+      const items = (input.TransactItems ?? []) as Record<string, { Item?: Key; Key?: Key }>[];
+      for (const item of items) {
+        const [kind, part] = Object.entries(item)[0] ?? ['?', {}];
+        const refusal =
+          kind === 'Put'
+            ? written('PutItem', part.Item)
+            : kind === 'Update' || kind === 'Delete'
+              ? written(`${kind}Item`, part.Key)
+              : `dynamodb:${kind}Item`;
+        if (refusal) return refusal;
+      }
+      return null;
+    }
+    default:
+      // Scan, BatchWriteItem, ConditionCheckItem, table administration: granted to nobody.
+      return `dynamodb:${action}`;
+  }
+}
+
+function uploadRefusal(
+  permissions: HandlerPermissions,
+  action: string,
+  input: Record<string, unknown>,
+): string | null {
+  const uploads = permissions.uploads ?? {};
+  const key = typeof input.Key === 'string' ? input.Key : '';
+  const allowed = (prefixes: readonly string[] | undefined, objectKey: string) =>
+    (prefixes ?? []).some((prefix) => objectKey.startsWith(prefix));
+  const refuse = (iamAction: string, objectKey: string) =>
+    `${iamAction} on ${objectKey.split('/').slice(0, -2).join('/')}/…`;
+  switch (action) {
+    case 'GetObject':
+    case 'HeadObject':
+      return allowed(uploads.read, key) ? null : refuse('s3:GetObject', key);
+    case 'PutObject':
+      return allowed(uploads.write, key) ? null : refuse('s3:PutObject', key);
+    case 'DeleteObject':
+      return allowed(uploads.delete, key) ? null : refuse('s3:DeleteObject', key);
+    case 'CopyObject': {
+      // A copy reads its source and writes its target.
+      const copySource = typeof input.CopySource === 'string' ? input.CopySource : '';
+      const source = copySource.replace(/^[^/]+\//, '');
+      if (!allowed(uploads.read, source)) return refuse('s3:GetObject', source);
+      return allowed(uploads.write, key) ? null : refuse('s3:PutObject', key);
+    }
+    default:
+      return `s3:${action}`;
+  }
+}
+
+/** The partition key of a key or item, plain or in DynamoDB's attribute-value form. */
+function partitionKeyOf(key: Key): string {
+  const pk = key?.pk;
+  if (typeof pk === 'string') return pk;
+  const typed = (pk as { S?: unknown } | undefined)?.S;
+  return typeof typed === 'string' ? typed : '';
+}
+
+/** `CASE#0b1e…` → `CASE#`: refusals name the kind of key, never an id (a capability). */
+function keyPrefix(pk: string): string {
+  return pk.slice(0, pk.lastIndexOf('#') + 1) || pk;
+}
