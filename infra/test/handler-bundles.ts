@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { handlerModulePath } from '../../functions/src/routes';
 import { handlerBundling } from '../lib/handler-functions';
 
@@ -14,16 +14,13 @@ export function bundleFile(outDir: string, handler: string): string {
 }
 
 /**
- * Builds `handlers` with the stack's own bundling options (`handlerBundling`, translated to
- * esbuild's API the way CDK translates them to its command line) in one esbuild call, each to
- * `<outDir>/<handler>/index.mjs` as in a CDK asset. The directory is made inside the repository
- * (`.test-results/`), so that the bundles resolve the external `@aws-sdk/*` packages from its
- * node_modules, as they resolve the runtime's own copy on Lambda. The caller removes it.
+ * esbuild's options for `handlers` with the stack's own bundling options (`handlerBundling`,
+ * translated to esbuild's API the way CDK translates them to its command line), each to
+ * `<outDir>/<handler>/index.mjs` as in a CDK asset. Tests that read the bundles' metafile
+ * (`permission-code.test.ts`) add `write: false, metafile: true`.
  */
-export async function buildHandlerBundles(handlers: readonly string[]): Promise<string> {
-  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  const outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'lambda-bundles-'));
-  await build({
+export function handlerBuildOptions(handlers: readonly string[], outDir: string): BuildOptions {
+  return {
     entryPoints: Object.fromEntries(
       handlers.map((handler) => [
         `${handler}/index`,
@@ -45,7 +42,19 @@ export async function buildHandlerBundles(handlers: readonly string[]): Promise<
     external: handlerBundling.externalModules,
     tsconfig: handlerBundling.tsconfig,
     logLevel: 'error',
-  });
+  };
+}
+
+/**
+ * Builds `handlers` in one esbuild call (`handlerBuildOptions`). The directory is made inside
+ * the repository (`.test-results/`), so that the bundles resolve the external `@aws-sdk/*`
+ * packages from its node_modules, as they resolve the runtime's own copy on Lambda. The caller
+ * removes it.
+ */
+export async function buildHandlerBundles(handlers: readonly string[]): Promise<string> {
+  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
+  const outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'lambda-bundles-'));
+  await build(handlerBuildOptions(handlers, outDir));
   return outDir;
 }
 

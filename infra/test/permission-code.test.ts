@@ -6,8 +6,8 @@ import {
   handlerPermissions,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
-import { handlerModulePath } from '../../functions/src/routes';
-import { handlerBundling, manifestHandlers } from '../lib/handler-functions';
+import { manifestHandlers } from '../lib/handler-functions';
+import { handlerBuildOptions } from './handler-bundles';
 
 /**
  * The other direction of the proof that the declarations match the code. The local IAM check
@@ -38,24 +38,9 @@ const modulesOf = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   const result = await build({
-    entryPoints: Object.fromEntries(
-      handlers.map((handler) => [
-        handler,
-        path.join(repoRoot, 'functions/src/features', handlerModulePath(handler)),
-      ]),
-    ),
-    outdir: path.join(repoRoot, '.test-results', 'permission-code'),
+    ...handlerBuildOptions(handlers, path.join(repoRoot, '.test-results', 'permission-code')),
     write: false,
     metafile: true,
-    bundle: true,
-    platform: 'node',
-    format: handlerBundling.format,
-    target: handlerBundling.target,
-    minify: handlerBundling.minify,
-    mainFields: handlerBundling.mainFields,
-    external: handlerBundling.externalModules,
-    tsconfig: handlerBundling.tsconfig,
-    logLevel: 'error',
   });
   for (const output of Object.values(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
