@@ -34,12 +34,15 @@ export function httpEvent(
 ): APIGatewayProxyEventV2 {
   const routeKey = `${route.method} ${route.path}`;
   const base = structuredClone(sample) as APIGatewayProxyEventV2;
+  // The sample carries the local stack's origin header (what CloudFront adds); this one is set
+  // (or left out) by `originVerify` below.
+  const { [ORIGIN_VERIFY_HEADER]: _sampleOriginVerify, ...sampleHeaders } = base.headers;
   return {
     ...base,
     routeKey,
     rawPath: route.path,
     headers: {
-      ...base.headers,
+      ...sampleHeaders,
       ...originVerifyHeaders(overrides.originVerify),
       ...overrides.headers,
     },
