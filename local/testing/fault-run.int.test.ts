@@ -43,10 +43,10 @@ const HANG_MS = 20_000;
 const TRIES = 6;
 /**
  * An approval is different: its decision may be stored before its email fails (the credentials
- * exist only in that email), and deciding again sends a new one (review-handler.ts); a 503 asks
- * the administrator to try again. About 40 % of approvals answer 503 at this fault rate, so six tries leave one
- * approval in about a hundred approved without its email; the administrator here keeps trying,
- * as a real one would, and the read-back then demands the email.
+ * exist only in that email), and deciding again sends a new one (review-handler.ts); a 503
+ * asks the administrator to try again. About 40 % of approvals answer 503 at this fault rate, so
+ * six tries leave about one approval in a hundred approved without its email; the administrator
+ * here keeps trying, as a real one would, and the read-back then demands the email.
  */
 const APPROVAL_TRIES = 20;
 

@@ -71,12 +71,25 @@ export async function grantPendingUpload(
   };
 }
 
+/**
+ * Whether a HEAD answer means "no such object". S3 answers a missing key with 404 only to a
+ * caller that may list the bucket; no role here has `s3:ListBucket` (keys carry case ids, which
+ * are capabilities: docs/security.md), so in AWS a missing key answers 403 `Forbidden`. Every
+ * caller of this has `s3:GetObject` on the key's prefix (functions/src/handler-permissions.ts),
+ * so a 403 here cannot be a refusal of the object itself.
+ */
+function isMissingObject(error: unknown): boolean {
+  if (error instanceof NotFound) return true;
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || (name === 'Forbidden' && $metadata?.httpStatusCode === 403);
+}
+
 export async function storedObjectSize(key: string): Promise<number | null> {
   try {
     const head = await s3().send(new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
     return head.ContentLength ?? 0;
   } catch (error) {
-    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+    if (isMissingObject(error)) return null;
     throw error;
   }
 }
