@@ -11,20 +11,11 @@ import { hashToken } from '../auth/tokens';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { HttpError } from '../errors';
 import { httpHandler, type SessionFor } from './handler';
+import { postThingRoute } from '../../testing/test-route';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-const postRoute: HttpRoute = {
-  contract: { method: 'POST', path: '/api/things/{thingId}' },
-  method: 'POST',
-  path: '/api/things/{thingId}',
-  handler: 'test',
-  access: 'public',
-  body: 'json',
-  maxBodyBytes: 200,
-  requireSameOrigin: true,
-  beforePasswordChange: false,
-};
+const postRoute = postThingRoute;
 const sameOrigin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
 
 const createThing = httpHandler(postRoute, {

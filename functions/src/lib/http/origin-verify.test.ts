@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as connect } from '../../features/realtime/connect.handler';
-import type { HttpRoute } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent, testContext, webSocketConnectEvent } from '../../testing/events';
 import { ORIGIN_VERIFY_HEADER } from './client-address';
 import { httpHandler } from './handler';
 import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
+import { postThingRoute } from '../../testing/test-route';
 
 /**
  * Issue 11 item 2: with the origin-verify secret configured, the API answers only requests that
@@ -14,17 +14,7 @@ import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
  */
 const SECRET = 'the-distribution-secret-0123456789';
 
-const route: HttpRoute = {
-  contract: { method: 'POST', path: '/api/things' },
-  method: 'POST',
-  path: '/api/things',
-  handler: 'test',
-  access: 'public',
-  body: 'json',
-  maxBodyBytes: 200,
-  requireSameOrigin: true,
-  beforePasswordChange: false,
-};
+const route = postThingRoute;
 let handled = 0;
 const createThing = httpHandler(route, {
   handle: () => {

@@ -1,0 +1,18 @@
+import type { HttpRoute } from '../routes';
+
+/**
+ * A made-up POST route for tests of the handler framework (`lib/http/`): a public JSON route
+ * under the cross-origin rule, with a small body limit, so tests reach each middleware without
+ * a feature's own rules.
+ */
+export const postThingRoute: HttpRoute = {
+  contract: { method: 'POST', path: '/api/things/{thingId}' },
+  method: 'POST',
+  path: '/api/things/{thingId}',
+  handler: 'test',
+  access: 'public',
+  body: 'json',
+  maxBodyBytes: 200,
+  requireSameOrigin: true,
+  beforePasswordChange: false,
+};
