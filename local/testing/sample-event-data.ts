@@ -8,6 +8,7 @@ import { putSession, type SessionRecord } from '../../functions/src/db/sessions'
 import { writeTransaction } from '../../functions/src/db/transaction';
 import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
 import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
+import { providerFor } from '../../functions/src/features/doctor-applications/review';
 import { hashPassword } from '../../functions/src/lib/auth/passwords';
 import { SESSION_ABSOLUTE_MS } from '../../functions/src/lib/auth/sessions';
 import { hashToken } from '../../functions/src/lib/auth/tokens';
@@ -68,30 +69,12 @@ function sampleApplication(applicationId: string, name: string, license: string,
   };
 }
 
-function sampleProvider(now: string): ProviderRecord {
+/** The signed-in provider of the provider events: approved from its own (unstored) application. */
+function sampleProvider(now: Date): ProviderRecord {
+  const application = sampleApplication('S2M4-Q6R8', 'Riley Sample', 'MD-SAMPLE-70431', now);
   return {
+    ...providerFor(application, defaultAdmin.username, now.toISOString()),
     id: sampleIds.providerId,
-    applicationId: 'S2M4-Q6R8',
-    name: 'Dr. Riley Sample',
-    email: sampleIds.providerEmail,
-    phoneNumber: '+1 555 010 0143',
-    licenseNumber: 'MD-SAMPLE-70431',
-    licenseState: 'NY',
-    credentials: 'MD',
-    specialization: 'Family Medicine',
-    yearsExperience: 11,
-    hospitalAffiliation: 'Sample General Hospital',
-    boardCertifications: [],
-    availability: 'available',
-    status: 'active',
-    verificationStatus: 'approved',
-    isApproved: true,
-    isActive: true,
-    signupDate: now,
-    approvedAt: now,
-    approvedBy: defaultAdmin.username,
-    lastActive: null,
-    createdAt: now,
   };
 }
 
@@ -148,7 +131,7 @@ export async function seedSampleEventData(stack: TestStack, now = new Date()): P
   }
 
   await writeTransaction([
-    providerTx(sampleProvider(now.toISOString())),
+    providerTx(sampleProvider(now)),
     providerLoginTx({
       providerId: sampleIds.providerId,
       email: sampleIds.providerEmail,

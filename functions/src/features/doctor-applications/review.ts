@@ -30,7 +30,8 @@ export interface ReviewOutcome {
   credentials: { email: string; password: string } | null;
 }
 
-function providerFor(
+/** The verified provider an approval creates from an application (exported for test seeding). */
+export function providerFor(
   application: DoctorApplicationRecord,
   adminId: string,
   now: string,
