@@ -152,10 +152,15 @@ const endsMeetings = combine(updatesPatients, writes(k.case, k.providerCounter),
   schedules: true,
 });
 /** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
-const settlesPayments = combine(announces, updatesPatients, writes(k.case, k.paidCasesCounter, k.stripeEvent), {
-  schedules: true,
-  secrets: ['stripe', 'room'],
-});
+const settlesPayments = combine(
+  announces,
+  updatesPatients,
+  writes(k.case, k.paidCasesCounter, k.stripeEvent),
+  {
+    schedules: true,
+    secrets: ['stripe', 'room'],
+  },
+);
 /**
  * `features/doctor-applications/review.ts`: the application, its audit entry and the counters
  * change; an approval creates the provider, its login and guards, a status change ends the
