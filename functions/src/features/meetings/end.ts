@@ -37,8 +37,8 @@ function endTimeOf(endsAt: string, reason: EndReason, now: Date): string {
  * provider's completion; it is idempotent: fired twice or late, there is one completion and
  * every caller gets the same `endedAt` (a failed condition reads the stored result). Then the
  * end is pushed to both room connections and they are closed, and the patient's pages hear of
- * it (issue 12: the visit page moves to feedback); an early end also deletes the
- * schedule. Pushing is repeated on repeats (it reaches nobody once the rooms are closed), so a
+ * it (issue 12: the visit page moves to feedback); an early end also deletes the schedule.
+ * Pushing to the rooms is repeated on repeats (it reaches nobody once they are closed), so a
  * Scheduler retry after a failed push still tells the rooms.
  */
 export async function endMeeting(

@@ -28,9 +28,9 @@ export function callTimesFrom(
  * then one transaction (case claimed → in_call, meeting scheduled → active, with `startedAt`
  * and `endsAt`), then the Scheduler's one-time schedule at `endsAt`, then `MEETING_STARTED` to
  * the room (the patient may be waiting in it) and `CASE_UPDATED` to the patient's pages (issue
- * 12). Idempotent: a second call by the claimer, or a
- * race with one, answers the same times and makes sure the schedule exists, so a start whose
- * schedule failed (503) is repaired by calling again.
+ * 12). Idempotent: a second call by the claimer, or a race with one, answers the same times and
+ * makes sure the schedule exists, so a start whose schedule failed (503) is repaired by calling
+ * again.
  */
 export async function startMeetingTimer(
   bundle: CaseBundle,

@@ -9,8 +9,8 @@ import { refundExtraPayment } from './refund';
  * What follows Stripe's word that a session of this case is paid, wherever it came from (the
  * webhook, the manual completion, the sync, a checkout request that found its session paid):
  * the case is marked paid once (`markCasePaid`), providers hear of it once, the patient's pages
- * are told at once (issue 12), and a payment the
- * case does not keep (another session of a case already paid, a case closed unpaid) is refunded.
+ * are told at once (issue 12), and a payment the case does not keep (another session of a case
+ * already paid, a case closed unpaid) is refunded.
  */
 export async function settlePayment(
   caseRecord: CaseRecord,
