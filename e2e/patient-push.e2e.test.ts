@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimCase } from '../local/testing/consultation-journey';
-import { newPaidCaseId } from '../local/testing/patient-journey';
+import {
+  STRIPE_TEST_CARDS,
+  createCheckout,
+  newCaseId,
+  newPaidCaseId,
+  payWithCard,
+} from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { launchBrowser, newPage } from './browser';
@@ -10,9 +16,10 @@ import { pathOf } from '@shared/http/contract';
 
 /**
  * Push to patient pages (issue 12, docs/adr/0007) in Chromium: the visit page hears of a claim
- * over its case socket and shows it at once, although it polls only every 30 s while the socket
- * is open; with the socket unable to open it still shows it, by the spec's 5-second poll. The
- * proof is the page's own log of requests and socket frames, not a stopwatch.
+ * (and the processing page of the payment) over its case socket and shows it at once, although
+ * it polls only every 30 s while the socket is open; with the socket unable to open the visit
+ * page still shows it, by the spec's 5-second poll. The proof is the page's own log of requests
+ * and socket frames, not a stopwatch.
  */
 
 const stack = useTestStack();
@@ -79,6 +86,25 @@ describe('the visit page', () => {
     await doctorShown(page);
     expect(log).not.toContain('pushed');
     expect(log.length).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
+
+describe('the processing page', () => {
+  it('opens the visit page as soon as the payment is pushed', async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const page = await newPage(browser);
+    const log = recordActivity(page, caseId);
+    await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
+    await page.getByText('Awaiting payment confirmation').waitFor();
+    await expect.poll(() => log.length, { timeout: 10_000 }).toBe(2);
+
+    await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    await page.waitForURL(`${stack.appUrl}/visit/${caseId}`, { timeout: 15_000 });
+    // The first load, the refetch on open, the push and its refetch (which saw it paid); the
+    // visit page's own requests follow.
+    expect(log.slice(0, 4)).toEqual(['status', 'status', 'pushed', 'status']);
     await page.close();
   });
 });
