@@ -192,6 +192,10 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     ),
   getCaseStatus: () =>
     Promise.resolve(get(pathOf(httpRoutes.getCaseStatus.contract, { caseId: caseX.caseId }))),
+  createCaseRealtimeTicket: () =>
+    Promise.resolve(
+      json(pathOf(httpRoutes.createCaseRealtimeTicket.contract, { caseId: caseX.caseId })),
+    ),
   createCheckoutSession: async () =>
     json(pathOf(httpRoutes.createCheckoutSession.contract, {}), {
       caseId: await newCaseId(stack),

@@ -145,13 +145,22 @@ const pushes = combine({ push: true }, writes(k.connection));
 const endsProviderAccess = combine(pushes, writes(k.session));
 /** `features/realtime/announce.ts`: a new paid case is pushed to listening providers. */
 const announces = combine(pushes, reads);
+/** `features/realtime/case-updates.ts`: a case change is pushed to its patient pages. */
+const updatesPatients = combine(pushes, reads);
 /** `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close. */
-const endsMeetings = combine(pushes, writes(k.case, k.providerCounter), { schedules: true });
-/** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
-const settlesPayments = combine(announces, writes(k.case, k.paidCasesCounter, k.stripeEvent), {
+const endsMeetings = combine(updatesPatients, writes(k.case, k.providerCounter), {
   schedules: true,
-  secrets: ['stripe', 'room'],
 });
+/** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
+const settlesPayments = combine(
+  announces,
+  updatesPatients,
+  writes(k.case, k.paidCasesCounter, k.stripeEvent),
+  {
+    schedules: true,
+    secrets: ['stripe', 'room'],
+  },
+);
 /**
  * `features/doctor-applications/review.ts`: the application, its audit entry and the counters
  * change; an approval creates the provider, its login and guards, a status change ends the
@@ -222,11 +231,13 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   ),
   'providers/logout': combine(signedIn, endsProviderAccess),
   'realtime/create-ticket': combine(signedIn, writes(k.realtimeTicket)),
+  // Public (issue 12): the case id is the capability; a case ticket is written.
+  'realtime/create-case-ticket': http(writes(k.realtimeTicket)),
   'cases/list': signedIn,
   'cases/details': combine(signedIn, downloads(u.cases)),
   'cases/attachments': combine(signedIn, downloads(u.cases)),
-  'cases/claim': combine(signedIn, writes(k.case), { schedules: true }),
-  'meetings/start-timer': combine(signedIn, writes(k.case), pushes, { schedules: true }),
+  'cases/claim': combine(signedIn, writes(k.case), updatesPatients, { schedules: true }),
+  'meetings/start-timer': combine(signedIn, writes(k.case), updatesPatients, { schedules: true }),
   'meetings/end': combine(signedIn, endsMeetings),
   // Public: the join link's token is the capability; a provider's session cookie is touched.
   'meetings/join-room': http(rateLimited, writes(k.session, k.realtimeTicket), {
@@ -248,9 +259,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'realtime/disconnect': pushes,
   'realtime/default': combine(pushes, endsMeetings),
   // EventBridge Scheduler targets
-  'cases/release-claim': combine(writes(k.case), announces),
+  'cases/release-claim': combine(writes(k.case), announces, updatesPatients),
   'meetings/end-meeting': endsMeetings,
-  'cases/expire-case': combine(writes(k.case), { secrets: ['stripe'] }),
+  'cases/expire-case': combine(writes(k.case), updatesPatients, { secrets: ['stripe'] }),
 };
 
 /** The declaration of a handler named by the manifest. */

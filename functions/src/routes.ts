@@ -129,6 +129,11 @@ export const createPatient = /* @__PURE__ */ route(
   'patients/create-patient',
 );
 export const getCaseStatus = /* @__PURE__ */ route(caseContracts.getCaseStatus, 'cases/get-status');
+// Issue 12: a patient page's ticket for its case's updates (the case id is the capability).
+export const createCaseRealtimeTicket = /* @__PURE__ */ route(
+  realtimeContracts.createCaseRealtimeTicket,
+  'realtime/create-case-ticket',
+);
 export const createCheckoutSession = /* @__PURE__ */ route(
   paymentContracts.createCheckoutSession,
   'payments/create-checkout-session',
@@ -296,6 +301,7 @@ export const httpRoutes = {
   createCase,
   createPatient,
   getCaseStatus,
+  createCaseRealtimeTicket,
   createCheckoutSession,
   manualPaymentComplete,
   submitFeedback,

@@ -14,12 +14,15 @@ import {
 } from './table';
 
 /**
- * Live WebSocket connections and who opened them (DESIGN.md §6), on two channels kept apart:
+ * Live WebSocket connections and who opened them (DESIGN.md §6), on three channels kept apart:
  * - `provider-alerts`: the provider account and the session, re-checked before every push; on
  *   the alert list (gsi1 `CONNECTIONS`) and the provider's list (gsi2 `PROVIDER_CONNECTIONS#…`);
  * - `room`: one party of a consultation room (meeting, case, role), opened with a room ticket;
  *   only on its meeting's list (gsi2 `ROOM_CONNECTIONS#{meetingId}` / `{role}#…`), never on the
- *   alert list, so alerts never reach a room and room messages never reach a dashboard.
+ *   alert list, so alerts never reach a room and room messages never reach a dashboard;
+ * - `case`: a patient page subscribed to one case's updates (issue 12), opened with a case
+ *   ticket; only on its case's list (gsi2 `CASE_CONNECTIONS#{caseId}`), so one Query finds every
+ *   page of a case and nothing else ever reaches it.
  */
 export const WEBSOCKET_CONNECTION_ENTITY = 'WebSocketConnection';
 const entity = { tag: WEBSOCKET_CONNECTION_ENTITY };
@@ -32,8 +35,10 @@ export const connectionKey = (connectionId: string): ItemKey => ({
 const connectionsOfProvider = (providerId: string) => `PROVIDER_CONNECTIONS#${providerId}`;
 /** `gsi2`: the connections of one room, sorted by role so one role's are one key range. */
 const connectionsOfRoom = (meetingId: string) => `ROOM_CONNECTIONS#${meetingId}`;
+/** `gsi2`: the patient pages subscribed to one case, sorted by connection time. */
+const connectionsOfCase = (caseId: string) => `CASE_CONNECTIONS#${caseId}`;
 
-export const connectionChannels = ['provider-alerts', 'room'] as const;
+export const connectionChannels = ['provider-alerts', 'room', 'case'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
 export type RoomConnectionRole = 'patient' | 'provider';
 
@@ -56,12 +61,20 @@ export const roomConnectionSchema = /* @__PURE__ */ z.object({
   role: /* @__PURE__ */ z.enum(['patient', 'provider']),
   connectedAt: /* @__PURE__ */ z.string(),
 });
+export const caseConnectionSchema = /* @__PURE__ */ z.object({
+  connectionId: /* @__PURE__ */ z.string(),
+  channel: /* @__PURE__ */ z.literal('case'),
+  caseId: /* @__PURE__ */ z.string(),
+  connectedAt: /* @__PURE__ */ z.string(),
+});
 export const connectionRecordSchema = /* @__PURE__ */ z.discriminatedUnion('channel', [
   providerConnectionSchema,
   roomConnectionSchema,
+  caseConnectionSchema,
 ]);
 export type ProviderConnectionRecord = z.infer<typeof providerConnectionSchema>;
 export type RoomConnectionRecord = z.infer<typeof roomConnectionSchema>;
+export type CaseConnectionRecord = z.infer<typeof caseConnectionSchema>;
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 
 const toConnection = (item: StoredItem) => parseStored(connectionRecordSchema, entity, item);
@@ -72,13 +85,18 @@ const toProviderConnection = (item: StoredItem) =>
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
 type NewConnection =
-  Omit<ProviderConnectionRecord, 'connectedAt'> | Omit<RoomConnectionRecord, 'connectedAt'>;
+  | Omit<ProviderConnectionRecord, 'connectedAt'>
+  | Omit<RoomConnectionRecord, 'connectedAt'>
+  | Omit<CaseConnectionRecord, 'connectedAt'>;
 
 /** The lists a connection is on, by channel. */
 function listsOf(record: ConnectionRecord) {
   const sortKey = `${record.connectedAt}#${record.connectionId}`;
   if (record.channel === 'room') {
     return { gsi2pk: connectionsOfRoom(record.meetingId), gsi2sk: `${record.role}#${sortKey}` };
+  }
+  if (record.channel === 'case') {
+    return { gsi2pk: connectionsOfCase(record.caseId), gsi2sk: sortKey };
   }
   return {
     ...listEntry('CONNECTIONS', record.connectedAt, record.connectionId),
@@ -174,5 +192,20 @@ export async function roomMembers(
     typeof item.connectionId === 'string' && (item.role === 'patient' || item.role === 'provider')
       ? [{ connectionId: item.connectionId, role: item.role }]
       : [],
+  );
+}
+
+/**
+ * Access pattern: the ids of the patient pages subscribed to one case (gsi2
+ * `CASE_CONNECTIONS#{caseId}`), one Query with a projection, read field by field like
+ * `roomMembers` (the push after every case change should not pay for a schema).
+ */
+export async function caseConnectionIds(caseId: string): Promise<string[]> {
+  const items = await queryAll({
+    ...indexQuery('gsi2', connectionsOfCase(caseId)),
+    ProjectionExpression: 'connectionId',
+  });
+  return items.flatMap((item) =>
+    typeof item.connectionId === 'string' ? [item.connectionId] : [],
   );
 }

@@ -6,8 +6,9 @@ import { IF_NEW, putItem, takeItem } from './table';
 /**
  * Single-use tickets for the `/ws` connect (issue 8), stored under the SHA-256 of the ticket:
  * the browser puts the ticket in the URL, so it is short-lived, single-use and never a session.
- * Two kinds: a provider's (the alert channel, tied to the session that asked) and a room
- * party's (issue 9: the room channel of one meeting and role, issued by the room session route).
+ * Three kinds: a provider's (the alert channel, tied to the session that asked), a room
+ * party's (issue 9: the room channel of one meeting and role, issued by the room session route)
+ * and a patient page's (issue 12: the case channel of one case, issued to whoever holds its id).
  */
 export const REALTIME_TICKET_ENTITY = 'RealtimeTicket';
 const entity = { tag: REALTIME_TICKET_ENTITY, personalKey: true };
@@ -32,10 +33,21 @@ export const roomTicketSchema = z.object({
   /** Epoch milliseconds. */
   expiresAt: z.number(),
 });
-// The room kind first: it is the one with a `channel` (provider tickets predate channels).
-export const realtimeTicketSchema = z.union([roomTicketSchema, providerTicketSchema]);
+export const caseTicketSchema = z.object({
+  channel: z.literal('case'),
+  caseId: z.string(),
+  /** Epoch milliseconds. */
+  expiresAt: z.number(),
+});
+// The kinds with a `channel` first (provider tickets predate channels).
+export const realtimeTicketSchema = z.union([
+  roomTicketSchema,
+  caseTicketSchema,
+  providerTicketSchema,
+]);
 export type ProviderTicket = z.infer<typeof providerTicketSchema>;
 export type RoomTicket = z.infer<typeof roomTicketSchema>;
+export type CaseTicket = z.infer<typeof caseTicketSchema>;
 export type RealtimeTicket = z.infer<typeof realtimeTicketSchema>;
 
 export async function putRealtimeTicket(ticketHash: string, ticket: RealtimeTicket): Promise<void> {

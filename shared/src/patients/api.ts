@@ -35,6 +35,11 @@ export const videoAccessResponseSchema = z.object({
       clinicalNotesAvailable: z.boolean(),
     })
     .nullable(),
+  /**
+   * Not in the spec's answer: the case behind the patient id, so the page can subscribe to its
+   * updates (issue 12), as the payment verification answer names it.
+   */
+  caseId: z.uuid(),
 });
 export type VideoAccessResponse = z.infer<typeof videoAccessResponseSchema>;
 

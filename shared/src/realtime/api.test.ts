@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseAlertSchema, realtimeUrl } from './api';
+import { caseAlertSchema, caseUpdatedMessageSchema, realtimeUrl, serverMessageSchema } from './api';
 
 describe('realtimeUrl', () => {
   it('uses the secure scheme on https pages and the same host', () => {
@@ -21,5 +21,18 @@ describe('caseAlertSchema', () => {
     const alert = { type: 'CASE_PAID_READY', case: { id: 'c1', triageSummary: 'Cough' } };
     expect(caseAlertSchema.parse(alert)).toEqual(alert);
     expect(caseAlertSchema.safeParse({ ...alert, type: 'CASE_CLAIMED' }).success).toBe(false);
+  });
+});
+
+describe('caseUpdatedMessageSchema', () => {
+  it('reads CASE_UPDATED with or without a status, and refuses an unknown status', () => {
+    const update = { type: 'CASE_UPDATED', caseId: 'c1', status: 'in_call' };
+    expect(caseUpdatedMessageSchema.parse(update)).toEqual(update);
+    expect(serverMessageSchema.parse(update)).toEqual(update);
+    expect(caseUpdatedMessageSchema.parse({ type: 'CASE_UPDATED', caseId: 'c1' })).toEqual({
+      type: 'CASE_UPDATED',
+      caseId: 'c1',
+    });
+    expect(caseUpdatedMessageSchema.safeParse({ ...update, status: 'lost' }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseStatusSchema } from '../cases/status';
 
 /**
  * Live alerts over the WebSocket API `/ws` (spec doc 2 §7, issue 8). The dashboard asks
@@ -34,11 +35,34 @@ export const caseAlertSchema = z.object({
 });
 export type CaseAlert = z.infer<typeof caseAlertSchema>;
 
+/**
+ * Push to patient pages (issue 12, docs/adr/0007): sent on a case connection (opened with a
+ * ticket from `POST /api/cases/{caseId}/realtime-ticket`) whenever the case changes in a way a
+ * patient page shows. `status` is the stored status after the change, when the sender knows it;
+ * the page refetches its own query either way, so the message carries nothing else.
+ */
+export const caseUpdatedMessageSchema = z.object({
+  type: z.literal('CASE_UPDATED'),
+  caseId: z.string(),
+  status: caseStatusSchema.optional(),
+});
+export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
+
+/**
+ * How often a patient page polls while its case socket is open: a safety net for a push lost
+ * on the way. While the socket is not open the spec's intervals (1 s, 2 s, 5 s, 30 s) apply.
+ */
+export const PUSHED_PAGE_POLL_MS = 30_000;
+
 /** The answer to a client ping. */
 export const pongMessageSchema = z.object({ type: z.literal('PONG') });
 
 /** Everything the server sends on `/ws`. */
-export const serverMessageSchema = z.union([caseAlertSchema, pongMessageSchema]);
+export const serverMessageSchema = z.union([
+  caseAlertSchema,
+  caseUpdatedMessageSchema,
+  pongMessageSchema,
+]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /**

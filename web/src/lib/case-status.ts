@@ -24,15 +24,21 @@ export function isUnknownCaseError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
+export const caseStatusQueryKey = (caseId: string) => [caseStatusUrl(caseId)];
+
 /**
- * Polls the case status every `pollMs`. Transient failures (network, 5xx, unreadable answers) are
- * retried and polling goes on; an unknown case stops it.
+ * Polls the case status every `pollMs` while the tab is in the foreground, and once at once when
+ * it comes back (issue 12). Transient failures (network, 5xx, unreadable answers) are retried and
+ * polling goes on; an unknown case stops it.
  */
 export function caseStatusQueryOptions(caseId: string, pollMs: number) {
+  const polls = (error: unknown) => !isUnknownCaseError(error);
   return queryOptions({
-    queryKey: [caseStatusUrl(caseId)],
+    queryKey: caseStatusQueryKey(caseId),
     queryFn: ({ signal }) => getCaseStatus(caseId, { signal }),
-    refetchInterval: (query) => (isUnknownCaseError(query.state.error) ? false : pollMs),
+    refetchInterval: (query) => (polls(query.state.error) ? pollMs : false),
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: (query) => (polls(query.state.error) ? 'always' : false),
     retry: (failureCount, error) => !isUnknownCaseError(error) && failureCount < 2,
     retryDelay: 1000,
   });

@@ -2,6 +2,7 @@ import { getCaseBundle } from '../../db/cases';
 import { recordPaymentRefund, type PaymentRefund } from '../../db/payments';
 import { errorFields, type Logger } from '../../lib/logger';
 import { refundInFull } from '../payments/refund';
+import { pushCaseUpdate } from '../realtime/case-updates';
 import { caseExpiresAt, type CaseExpiryInput } from './case-expiry-schedule';
 import { expireUnstartedCase } from './transitions';
 
@@ -24,7 +25,8 @@ export class RefundFailedError extends Error {
  * Expires a paid case nobody started and refunds it in full (DESIGN.md §5). The status change
  * is one conditional write (at most once); the refund follows for any expired case not yet
  * refunded, so a run after a failed refund (Scheduler's retry) only refunds, and two runs at
- * once refund once (one Stripe idempotency key per case).
+ * once refund once (one Stripe idempotency key per case). The patient's pages hear of the
+ * expiry at once and of the refund when it is recorded (issue 12: both show on the visit page).
  */
 export async function expireAndRefund(
   input: CaseExpiryInput,
@@ -47,6 +49,7 @@ export async function expireAndRefund(
     // Started, completed or cancelled meanwhile, or a nurse visit a nurse took: nothing to do.
     return { expired, refund: null };
   }
+  if (expired) await pushCaseUpdate(caseRecord.id, 'expired', log);
 
   const payment = bundle.payments[0];
   if (!payment) {
@@ -69,6 +72,7 @@ export async function expireAndRefund(
   // A failed write here throws too: the retry asks Stripe again with the same key and gets the
   // same refund back, then records it.
   await recordPaymentRefund(caseRecord.id, payment.id, refund);
+  await pushCaseUpdate(caseRecord.id, 'expired', log);
   if (refund.status === 'failed' || refund.status === 'canceled') {
     // Stripe refused the refund itself; running again returns the same refund, so an operator
     // must act (Stripe dashboard). Recorded, so the patient's page says 'failed'.

@@ -4,6 +4,7 @@ import { env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
 import { broadcastToProviders } from '../realtime/broadcast';
+import { pushCaseUpdate } from '../realtime/case-updates';
 import { releaseLapsedClaim } from './transitions';
 
 /** What the lease-end schedule hands the release function: which claim to release. */
@@ -35,8 +36,9 @@ export async function scheduleClaimRelease(caseId: string, claim: CaseClaim): Pr
 }
 
 /**
- * Returns a lapsed claim to the queue (once) and tells every live dashboard the case is ready
- * again. False when the claim was started, re-claimed or released already.
+ * Returns a lapsed claim to the queue (once), tells every live dashboard the case is ready
+ * again and the patient's pages that no doctor holds it (issue 12). False when the claim was
+ * started, re-claimed or released already.
  */
 export async function releaseClaimAndAlert(
   input: ClaimReleaseInput,
@@ -45,7 +47,10 @@ export async function releaseClaimAndAlert(
 ): Promise<boolean> {
   const released = await releaseLapsedClaim(input.caseId, input, now);
   if (!released) return false;
-  const bundle = await getCaseBundle(input.caseId);
+  const [bundle] = await Promise.all([
+    getCaseBundle(input.caseId),
+    pushCaseUpdate(input.caseId, 'paid', log),
+  ]);
   if (bundle) {
     await broadcastToProviders(
       {

@@ -3,6 +3,7 @@ import { getProvider } from '../../db/providers';
 import { conflict, forbidden, unauthorized } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
+import { pushCaseUpdate } from '../realtime/case-updates';
 import { scheduleClaimRelease } from './claim-release';
 import { loadCase } from './load';
 import { toProviderCaseSummary } from './provider-views';
@@ -10,7 +11,8 @@ import { claimPaidCase } from './transitions';
 
 /**
  * POST /api/cases/claim (provider): the body must name the signed-in provider. One conditional
- * write decides the race; the loser gets 409 with the reason. The lease-end schedule is a
+ * write decides the race; the loser gets 409 with the reason. The patient's pages hear of the
+ * claim at once (issue 12: Doctor Assigned, Preparing...). The lease-end schedule is a
  * backstop (a lapsed claim already reads as available), so failing to create it is logged and
  * the claim stands.
  */
@@ -27,12 +29,15 @@ export const handler = httpHandler(routes.claimCase, {
     const result = await claimPaidCase(bundle.case, { id: provider.id, name: provider.name }, now);
     if (result.outcome === 'refused') throw conflict(result.message);
 
-    await scheduleClaimRelease(result.case.id, result.claim).catch((error: unknown) => {
-      log.warn('claim release schedule failed', {
-        caseId: result.case.id,
-        error: error instanceof Error ? error.name : 'unknown',
-      });
-    });
+    await Promise.all([
+      scheduleClaimRelease(result.case.id, result.claim).catch((error: unknown) => {
+        log.warn('claim release schedule failed', {
+          caseId: result.case.id,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      }),
+      pushCaseUpdate(result.case.id, 'claimed', log),
+    ]);
     log.info('case claimed', { caseId: result.case.id, providerId: provider.id });
     const summary = toProviderCaseSummary(result.case, provider.id, now);
     if (!summary) throw new Error('a claimed case reads as a provider case');

@@ -3,6 +3,7 @@ import type { RoomServerMessage } from '@shared/meetings/signalling';
 import { getCaseBundle, type CaseBundle } from '../../db/cases';
 import { errorFields, type Logger } from '../../lib/logger';
 import { completeCall } from '../cases/call-transitions';
+import { pushCaseUpdate } from '../realtime/case-updates';
 import { closeRoom, pushToRoom } from '../rooms/room-push';
 import { cancelMeetingEnd } from './end-schedule';
 
@@ -35,8 +36,9 @@ function endTimeOf(endsAt: string, reason: EndReason, now: Date): string {
  * (`realtime/default`). One transaction completes the case and the meeting and counts the
  * provider's completion; it is idempotent: fired twice or late, there is one completion and
  * every caller gets the same `endedAt` (a failed condition reads the stored result). Then the
- * end is pushed to both room connections and they are closed; an early end also deletes the
- * schedule. Pushing is repeated on repeats (it reaches nobody once the rooms are closed), so a
+ * end is pushed to both room connections and they are closed, and the patient's pages hear of
+ * it (issue 12: the visit page moves to feedback); an early end also deletes the schedule.
+ * Pushing to the rooms is repeated on repeats (it reaches nobody once they are closed), so a
  * Scheduler retry after a failed push still tells the rooms.
  */
 export async function endMeeting(
@@ -70,7 +72,10 @@ export async function endMeeting(
         );
       }
       log.info('meeting ended', { caseId, meetingId: meeting.id, reason });
-      const delivered = await tellRoom(meeting.id, endedAt, reason, log);
+      const [delivered] = await Promise.all([
+        tellRoom(meeting.id, endedAt, reason, log),
+        pushCaseUpdate(caseId, 'completed', log),
+      ]);
       return { outcome: 'ended', endedAt, delivered };
     }
     // Another caller completed it between our read and our write: read what it stored.

@@ -5,6 +5,7 @@ import { env } from '../../lib/env';
 import { serviceUnavailable } from '../../lib/errors';
 import { errorFields, type Logger } from '../../lib/logger';
 import { startCall, type CallTimes } from '../cases/call-transitions';
+import { pushCaseUpdate } from '../realtime/case-updates';
 import { pushToRoom } from '../rooms/room-push';
 import { meetingEndScheduleName, scheduleMeetingEnd } from './end-schedule';
 import { ownCall } from './start-rule';
@@ -26,9 +27,10 @@ export function callTimesFrom(
  * Starts the meeting timer of the provider's own claimed case (DESIGN.md §7): the start rule,
  * then one transaction (case claimed → in_call, meeting scheduled → active, with `startedAt`
  * and `endsAt`), then the Scheduler's one-time schedule at `endsAt`, then `MEETING_STARTED` to
- * the room (the patient may be waiting in it). Idempotent: a second call by the claimer, or a
- * race with one, answers the same times and makes sure the schedule exists, so a start whose
- * schedule failed (503) is repaired by calling again.
+ * the room (the patient may be waiting in it) and `CASE_UPDATED` to the patient's pages (issue
+ * 12). Idempotent: a second call by the claimer, or a race with one, answers the same times and
+ * makes sure the schedule exists, so a start whose schedule failed (503) is repaired by calling
+ * again.
  */
 export async function startMeetingTimer(
   bundle: CaseBundle,
@@ -53,6 +55,7 @@ export async function startMeetingTimer(
         meeting: { ...current.meeting, status: 'active', ...times },
       };
       log.info('meeting started', { caseId: current.case.id, meetingId: current.meeting.id });
+      await pushCaseUpdate(current.case.id, 'in_call', log);
     }
   }
   const { meeting } = current;

@@ -45,5 +45,6 @@ export function toVideoAccess(bundle: CaseBundle, now = new Date()): VideoAccess
           clinicalNotesAvailable: false,
         }
       : null,
+    caseId: bundle.case.id,
   };
 }

@@ -11,12 +11,15 @@ import { redeemTicket } from './tickets';
  * `$connect` of `/ws`: the upgrade came through CloudFront (it carries `x-origin-verify` when the
  * secret is configured: nobody connects to API Gateway's own address), passes the cross-origin
  * rule of state changes (a browser page of another site is refused; a client that is no browser
- * passes, as for HTTP) and carries a ticket, redeemed here once. Two kinds, two channels kept apart:
+ * passes, as for HTTP) and carries a ticket, redeemed here once. Three kinds, three channels kept
+ * apart:
  * - a provider's ticket (`POST /api/realtime/ticket`) opens an alert connection: the session it
  *   was issued to must still be live and its account active; the connection remembers both, so
  *   every push re-checks them;
  * - a room ticket (`POST /api/rooms/{meetingId}/session`) opens a room connection of that
- *   meeting and role, while the meeting is not over.
+ *   meeting and role, while the meeting is not over;
+ * - a case ticket (`POST /api/cases/{caseId}/realtime-ticket`, issue 12) opens a case connection:
+ *   a patient page that hears `CASE_UPDATED` of that one case.
  * 403 for a direct connection or a foreign origin, 401 for anything else refused.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
@@ -30,6 +33,10 @@ export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => 
   if (!issued) return 401;
   const { connectionId } = event.requestContext;
 
+  if ('channel' in issued && issued.channel === 'case') {
+    await saveConnection({ connectionId, channel: 'case', caseId: issued.caseId });
+    return 200;
+  }
   if ('channel' in issued) {
     const room = await readRoom(issued.caseId, issued.meetingId);
     if (!room || room.over) return 401;

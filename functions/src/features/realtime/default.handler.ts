@@ -14,10 +14,11 @@ function parseJson(text: string | undefined): unknown {
 }
 
 /**
- * `$default`, by the connection's channel. Alert connections only ever send `{"action":"ping"}`,
- * a keep-alive within API Gateway's 10-minute idle timeout; each ping re-checks the
- * connection's session and account, so a socket whose session expired is closed within one ping
- * interval even when no alert is sent; a live one gets `{"type":"PONG"}`. Room connections also
+ * `$default`, by the connection's channel. Alert and case connections only ever send
+ * `{"action":"ping"}`, a keep-alive within API Gateway's 10-minute idle timeout; for an alert
+ * connection each ping re-checks its session and account, so a socket whose session expired is
+ * closed within one ping interval even when no alert is sent; a live one gets
+ * `{"type":"PONG"}`. Room connections also
  * send their hello and signals (features/rooms/room-messages.ts). Anything else is ignored
  * with 400; an unknown connection is closed.
  */
@@ -32,8 +33,12 @@ export const handler = webSocketHandler(async (event, log) => {
     return 200;
   }
   if (!clientMessageSchema.safeParse(body).success) return 400;
-  const allowed = connection ? (await checkListeners([connection])).allowed : [];
-  if (allowed.length === 0) {
+  // A case connection's capability (the case id) does not lapse: its ping is only a keep-alive.
+  const live =
+    connection?.channel === 'case' ||
+    (connection?.channel === 'provider-alerts' &&
+      (await checkListeners([connection])).allowed.length > 0);
+  if (!live) {
     await closeConnection(connectionId);
     return 200;
   }

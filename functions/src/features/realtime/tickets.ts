@@ -43,6 +43,20 @@ export async function issueRoomTicket(
   return ticket;
 }
 
+/**
+ * A ticket for the `/ws` connect of a patient page (issue 12): it opens a subscription to this
+ * one case's updates and nothing else. Same lifetime and single use as the others.
+ */
+export async function issueCaseTicket(
+  caseId: string,
+  now = Date.now(),
+): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newToken();
+  const expiresAt = now + TICKET_LIFETIME_SECONDS * 1000;
+  await putRealtimeTicket(hashToken(ticket), { channel: 'case', caseId, expiresAt });
+  return { ticket, expiresAt };
+}
+
 /** Redeems a ticket: who it was issued to, or null when unknown, used or expired. */
 export function redeemTicket(ticket: string, now = Date.now()): Promise<RealtimeTicket | null> {
   return takeRealtimeTicket(hashToken(ticket), now);

@@ -23,21 +23,32 @@ export function isVerificationSettled(data: PaymentVerificationResponse | undefi
   return Boolean(data?.paymentVerified && data.meetingCreated && data.providerAssigned);
 }
 
+export const paymentVerificationQueryKey = (patientId: string) => [
+  paymentVerificationUrl(patientId),
+];
+
 /**
- * Polls every second until everything is ready. TanStack Query skips interval refetches while
+ * Polls every `pollMs` (the spec's second, or the 30-second safety net while the case's updates
+ * are pushed, issue 12) until everything is ready. TanStack Query skips interval refetches while
  * `document.visibilityState` is `hidden` (`refetchIntervalInBackground: false`), so the page
- * polls only while it is in the foreground.
+ * polls only while it is in the foreground, and refetches once when it comes back.
  */
-export function paymentVerificationQueryOptions(patientId: string) {
+export function paymentVerificationQueryOptions(
+  patientId: string,
+  pollMs = PAYMENT_VERIFICATION_POLL_MS,
+) {
   return queryOptions({
-    queryKey: [paymentVerificationUrl(patientId)],
+    queryKey: paymentVerificationQueryKey(patientId),
     queryFn: ({ signal }) => getPaymentVerification(patientId, { signal }),
-    refetchInterval: (query) =>
-      isVerificationSettled(query.state.data) ? false : PAYMENT_VERIFICATION_POLL_MS,
+    refetchInterval: (query) => (isVerificationSettled(query.state.data) ? false : pollMs),
     refetchIntervalInBackground: false,
+    refetchOnWindowFocus: (query) => (isVerificationSettled(query.state.data) ? false : 'always'),
   });
 }
 
-export function usePaymentVerification(patientId: string, { enabled = true } = {}) {
-  return useQuery({ ...paymentVerificationQueryOptions(patientId), enabled });
+export function usePaymentVerification(
+  patientId: string,
+  { enabled = true, pollMs = PAYMENT_VERIFICATION_POLL_MS } = {},
+) {
+  return useQuery({ ...paymentVerificationQueryOptions(patientId, pollMs), enabled });
 }

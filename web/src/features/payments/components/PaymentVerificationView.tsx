@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheckBig, House, LoaderCircle, Video } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { patientIdSchema } from '@shared/patients/api';
+import { patientIdSchema, type PaymentVerificationResponse } from '@shared/patients/api';
 import { requestTypeLabels } from '@shared/patients/request';
 import { Badge } from '@web/components/ui/badge';
 import { IconLinkButton } from '@web/components/IconLinkButton';
@@ -12,7 +13,13 @@ import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
 import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { usePaymentVerification } from '../api/get-payment-verification';
+import {
+  PAYMENT_VERIFICATION_POLL_MS,
+  paymentVerificationQueryKey,
+  usePaymentVerification,
+} from '../api/get-payment-verification';
+import { pollInterval } from '@web/lib/realtime/case-updates';
+import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { useSyncTestPayment } from '../api/sync-test-payment';
 
 /** Spec doc 1 §9: re-check 0.5 s after the sync call; go to video access 3 s after all is ready. */
@@ -98,7 +105,15 @@ function StatusRow({ label, value, done }: { label: string; value: string; done:
 export function PaymentVerificationView({ patientId }: { patientId: string }) {
   const validId = patientIdSchema.safeParse(patientId).success;
   const navigate = useNavigate();
-  const verification = usePaymentVerification(patientId, { enabled: validId });
+  // The case is known from the first answer; its updates are pushed from then on (issue 12).
+  const caseId = useQueryClient().getQueryData<PaymentVerificationResponse>(
+    paymentVerificationQueryKey(patientId),
+  )?.caseId;
+  const pushed = useCaseUpdates(caseId ?? null, paymentVerificationQueryKey(patientId));
+  const verification = usePaymentVerification(patientId, {
+    enabled: validId,
+    pollMs: pollInterval(PAYMENT_VERIFICATION_POLL_MS, pushed),
+  });
   const { refetch } = verification;
   const sync = useSyncTestPayment();
   const { mutate: syncPayment } = sync;

@@ -8,7 +8,14 @@ import { Button } from '@web/components/ui/button';
 import { MessagePage } from '@web/components/MessagePage';
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
-import { isUnknownCaseError, PROCESSING_POLL_MS, useCaseStatus } from '@web/lib/case-status';
+import {
+  caseStatusQueryKey,
+  isUnknownCaseError,
+  PROCESSING_POLL_MS,
+  useCaseStatus,
+} from '@web/lib/case-status';
+import { pollInterval } from '@web/lib/realtime/case-updates';
+import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { cn } from '@web/lib/utils';
@@ -69,7 +76,8 @@ function InvalidRequest() {
 function Processing({ caseId }: { caseId: string }) {
   useDocumentTitle('Processing Payment');
   const navigate = useNavigate();
-  const query = useCaseStatus(caseId, { pollMs: PROCESSING_POLL_MS });
+  const pushed = useCaseUpdates(caseId, caseStatusQueryKey(caseId));
+  const query = useCaseStatus(caseId, { pollMs: pollInterval(PROCESSING_POLL_MS, pushed) });
   const data = query.data;
   const paid = data !== undefined && data.status !== 'awaiting_payment';
 

@@ -18,11 +18,19 @@ export async function getVideoAccess(
   return request(getVideoAccessRoute, { params: { patientId }, signal });
 }
 
+export const videoAccessQueryKey = (patientId: string) => [videoAccessUrl(patientId)];
+
+/**
+ * Polls every 30 seconds (with or without pushed updates: the spec's rate is the safety net's,
+ * issue 12) while the tab is in the foreground, and refetches once when it comes back.
+ */
 export function videoAccessQueryOptions(patientId: string) {
   return queryOptions({
-    queryKey: [videoAccessUrl(patientId)],
+    queryKey: videoAccessQueryKey(patientId),
     queryFn: ({ signal }) => getVideoAccess(patientId, { signal }),
     refetchInterval: VIDEO_ACCESS_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
   });
 }
 

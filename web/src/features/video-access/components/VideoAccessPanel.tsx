@@ -15,7 +15,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SectionCard } from '@web/components/SectionCard';
 import { formatDateTime } from '@web/lib/dates';
-import { useVideoAccess } from '../api/get-video-access';
+import { useVideoAccess, videoAccessQueryKey } from '../api/get-video-access';
+import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { useRecordMeetingAccess } from '../api/record-meeting-access';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 
@@ -172,6 +173,8 @@ function MeetingAccess({
 export function VideoAccessPanel({ patientId }: { patientId: string }) {
   const query = useVideoAccess(patientId);
   const access = query.data;
+  // Video access polls at the safety net's rate anyway: the push only makes changes show at once.
+  useCaseUpdates(access?.caseId ?? null, videoAccessQueryKey(patientId));
   const refetch = () => void query.refetch();
 
   if (!access) {

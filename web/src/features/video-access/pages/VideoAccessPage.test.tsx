@@ -5,7 +5,7 @@ import { getVideoAccess, recordMeetingAccess } from '@shared/patients/contracts'
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json, mockApi, never, serverError } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
-import { PATIENT_ID } from '@web/testing/fixtures';
+import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import VideoAccessPage from './VideoAccessPage';
 
@@ -29,6 +29,7 @@ function access(overrides: Record<string, unknown> = {}, meeting: Record<string,
       clinicalNotesAvailable: false,
       ...meeting,
     },
+    caseId: CASE_ID,
     ...overrides,
   };
 }

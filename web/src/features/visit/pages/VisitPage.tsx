@@ -7,7 +7,14 @@ import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
 import { feedbackPath, visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { isUnknownCaseError, useCaseStatus, VISIT_POLL_MS } from '@web/lib/case-status';
+import {
+  caseStatusQueryKey,
+  isUnknownCaseError,
+  useCaseStatus,
+  VISIT_POLL_MS,
+} from '@web/lib/case-status';
+import { pollInterval } from '@web/lib/realtime/case-updates';
+import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
@@ -52,7 +59,8 @@ function usePaymentCompletionFromCheckout(caseId: string, onDone: () => void) {
 
 function WaitingRoom({ caseId }: { caseId: string }) {
   const navigate = useNavigate();
-  const query = useCaseStatus(caseId, { pollMs: VISIT_POLL_MS });
+  const pushed = useCaseUpdates(caseId, caseStatusQueryKey(caseId));
+  const query = useCaseStatus(caseId, { pollMs: pollInterval(VISIT_POLL_MS, pushed) });
   const { refetch } = query;
   const data = query.data;
   const status = data?.status;

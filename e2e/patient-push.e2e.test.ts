@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimCase } from '../local/testing/consultation-journey';
+import {
+  STRIPE_TEST_CARDS,
+  createCheckout,
+  newCaseId,
+  newPaidCaseId,
+  payWithCard,
+} from '../local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
+import { useTestStack } from '../local/testing/stack-context';
+import { launchBrowser, newPage } from './browser';
+import { getCaseStatus } from '@shared/cases/contracts';
+import { pathOf } from '@shared/http/contract';
+
+/**
+ * Push to patient pages (issue 12, docs/adr/0007) in Chromium: the visit page hears of a claim
+ * (and the processing page of the payment) over its case socket and shows it at once, although
+ * it polls only every 30 s while the socket is open; with the socket unable to open the visit
+ * page still shows it, by the spec's 5-second poll. The proof is the page's own log of requests
+ * and socket frames, not a stopwatch.
+ */
+
+const stack = useTestStack();
+let browser: Browser;
+let provider: SignedInProvider;
+
+beforeAll(async () => {
+  browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]);
+  provider = await signInProvider(stack);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What the page did, in order: each status request and each `CASE_UPDATED` frame received. */
+function recordActivity(page: Page, caseId: string): string[] {
+  const log: string[] = [];
+  const statusPath = pathOf(getCaseStatus, { caseId });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === statusPath) log.push('status');
+  });
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; caseId?: string };
+      if (message.type === 'CASE_UPDATED' && message.caseId === caseId) log.push('pushed');
+    });
+  });
+  return log;
+}
+
+const doctorShown = (page: Page) =>
+  page.getByText(provider.name).first().waitFor({ timeout: 15_000 });
+
+describe('the visit page', () => {
+  it('shows a claim at once by push, with no poll in between', async () => {
+    const caseId = await newPaidCaseId(stack);
+    const page = await newPage(browser);
+    const log = recordActivity(page, caseId);
+    await page.goto(`${stack.appUrl}/visit/${caseId}`);
+    await page.getByText('Waiting for Provider').first().waitFor();
+    // The first load, then the refetch the open socket asks for: the page is listening now.
+    await expect.poll(() => log.length, { timeout: 10_000 }).toBe(2);
+
+    await claimCase(stack, provider, caseId);
+    await doctorShown(page);
+    // The push, and the one refetch it caused: no 5-second poll came before the change showed.
+    expect(log).toEqual(['status', 'status', 'pushed', 'status']);
+    await page.close();
+  });
+
+  it("still shows it with the socket blocked, by the spec's 5-second poll", async () => {
+    const caseId = await newPaidCaseId(stack);
+    const page = await newPage(browser);
+    // No ticket, no socket: the page stays on its spec interval.
+    await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
+    const log = recordActivity(page, caseId);
+    await page.goto(`${stack.appUrl}/visit/${caseId}`);
+    await page.getByText('Waiting for Provider').first().waitFor();
+
+    await claimCase(stack, provider, caseId);
+    await doctorShown(page);
+    expect(log).not.toContain('pushed');
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
+
+describe('the processing page', () => {
+  it('opens the visit page as soon as the payment is pushed', async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const page = await newPage(browser);
+    const log = recordActivity(page, caseId);
+    await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
+    await page.getByText('Awaiting payment confirmation').waitFor();
+    await expect.poll(() => log.length, { timeout: 10_000 }).toBe(2);
+
+    await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    await page.waitForURL(`${stack.appUrl}/visit/${caseId}`, { timeout: 15_000 });
+    // The first load, the refetch on open, the push and its refetch (which saw it paid); the
+    // visit page's own requests follow.
+    expect(log.slice(0, 4)).toEqual(['status', 'status', 'pushed', 'status']);
+    await page.close();
+  });
+});

@@ -1,0 +1,15 @@
+import { defineRoute } from '../../http/contract';
+import { caseParamsSchema } from '../../cases/case-id';
+import { realtimeTicketResponseSchema } from '../api';
+
+/**
+ * A single-use ticket for the `/ws` connect of a patient page (issue 12): it grants only a
+ * subscription to this case's `CASE_UPDATED` messages. No body; the case id is the patient's
+ * capability, as on the status routes, and an unknown case is 404 like them.
+ */
+export const createCaseRealtimeTicket = /* @__PURE__ */ defineRoute({
+  method: 'POST',
+  path: '/api/cases/{caseId}/realtime-ticket',
+  params: caseParamsSchema,
+  response: realtimeTicketResponseSchema,
+});
