@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
 import { ApiError, request, urlOf } from '@web/lib/api';
+import { nextPollMs, retryDelayAtLeast } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the processing page polls every 2 s, the visit page every 5 s. */
 export const PROCESSING_POLL_MS = 2000;
@@ -26,15 +27,17 @@ export function isUnknownCaseError(error: unknown): boolean {
 
 /**
  * Polls the case status every `pollMs`. Transient failures (network, 5xx, unreadable answers) are
- * retried and polling goes on; an unknown case stops it.
+ * retried and polling goes on, no sooner than a busy server's `Retry-After` (lib/poll-backoff.ts);
+ * an unknown case stops it.
  */
 export function caseStatusQueryOptions(caseId: string, pollMs: number) {
   return queryOptions({
     queryKey: [caseStatusUrl(caseId)],
     queryFn: ({ signal }) => getCaseStatus(caseId, { signal }),
-    refetchInterval: (query) => (isUnknownCaseError(query.state.error) ? false : pollMs),
+    refetchInterval: (query) =>
+      isUnknownCaseError(query.state.error) ? false : nextPollMs(query.state, pollMs),
     retry: (failureCount, error) => !isUnknownCaseError(error) && failureCount < 2,
-    retryDelay: 1000,
+    retryDelay: retryDelayAtLeast(1000),
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentVerificationResponse } from '@shared/patients/api';
 import { getPaymentVerification as getPaymentVerificationRoute } from '@shared/patients/contracts';
 import { request, urlOf } from '@web/lib/api';
+import { nextPollMs } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the verification page polls every second while it is in the foreground. */
 export const PAYMENT_VERIFICATION_POLL_MS = 1000;
@@ -26,14 +27,17 @@ export function isVerificationSettled(data: PaymentVerificationResponse | undefi
 /**
  * Polls every second until everything is ready. TanStack Query skips interval refetches while
  * `document.visibilityState` is `hidden` (`refetchIntervalInBackground: false`), so the page
- * polls only while it is in the foreground.
+ * polls only while it is in the foreground; a busy server's `Retry-After` spaces the polls out
+ * (lib/poll-backoff.ts).
  */
 export function paymentVerificationQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: [paymentVerificationUrl(patientId)],
     queryFn: ({ signal }) => getPaymentVerification(patientId, { signal }),
     refetchInterval: (query) =>
-      isVerificationSettled(query.state.data) ? false : PAYMENT_VERIFICATION_POLL_MS,
+      isVerificationSettled(query.state.data)
+        ? false
+        : nextPollMs(query.state, PAYMENT_VERIFICATION_POLL_MS),
     refetchIntervalInBackground: false,
   });
 }
