@@ -42,6 +42,10 @@ export function awsClientConfig(limits: AwsClientLimits = awsClientLimits) {
     requestHandler: {
       connectionTimeout: limits.connectionTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
+      // Without it the SDK's HTTP handler (@smithy/node-http-handler 4.x) only logs a warning
+      // when `requestTimeout` passes and keeps waiting (busy-dynamodb.test.ts saw a stalled
+      // call last 10 s): the limit above would be a number in a table, not a limit.
+      throwOnRequestTimeout: true,
     },
   };
 }
