@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionGate, admissionLimitsFromEnv, defaultAdmissionLimits } from './admission';
+import {
+  AdmissionGate,
+  admissionLimitsFromEnv,
+  defaultAdmissionLimits,
+  EventLoopDelay,
+} from './admission';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -7,7 +12,12 @@ afterEach(() => {
 
 describe('AdmissionGate', () => {
   it('admits up to its limit, lets a few wait and refuses the rest at once', async () => {
-    const gate = new AdmissionGate({ maxInFlight: 2, maxQueued: 1, maxWaitMs: 60_000 });
+    const gate = new AdmissionGate({
+      maxInFlight: 2,
+      maxQueued: 1,
+      maxWaitMs: 60_000,
+      maxEventLoopDelayMs: 0,
+    });
     const running = [await gate.acquire(), await gate.acquire()];
     expect(running.every(Boolean)).toBe(true);
     const waiting = gate.acquire();
@@ -28,7 +38,12 @@ describe('AdmissionGate', () => {
   });
 
   it('serves waiting requests first come, first served', async () => {
-    const gate = new AdmissionGate({ maxInFlight: 1, maxQueued: 3, maxWaitMs: 60_000 });
+    const gate = new AdmissionGate({
+      maxInFlight: 1,
+      maxQueued: 3,
+      maxWaitMs: 60_000,
+      maxEventLoopDelayMs: 0,
+    });
     const first = await gate.acquire();
     const order: number[] = [];
     const waiters = [1, 2, 3].map((index) =>
@@ -44,7 +59,12 @@ describe('AdmissionGate', () => {
 
   it('refuses a request that waited its limit without a slot', async () => {
     vi.useFakeTimers();
-    const gate = new AdmissionGate({ maxInFlight: 1, maxQueued: 5, maxWaitMs: 100 });
+    const gate = new AdmissionGate({
+      maxInFlight: 1,
+      maxQueued: 5,
+      maxWaitMs: 100,
+      maxEventLoopDelayMs: 0,
+    });
     const held = await gate.acquire();
     const waiting = gate.acquire();
     await vi.advanceTimersByTimeAsync(99);
@@ -58,16 +78,49 @@ describe('AdmissionGate', () => {
   });
 });
 
+describe('shedding on a late event loop', () => {
+  it('refuses at once while the event loop runs later than the limit, and admits after', async () => {
+    let delayMs = 150;
+    const gate = new AdmissionGate(
+      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      () => delayMs,
+    );
+    expect(await gate.acquire()).toBeNull();
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+    delayMs = 20;
+    expect(await gate.acquire()).toBeTypeOf('function');
+    expect(gate.refused).toBe(1);
+  });
+
+  it('measures a loop kept busy tick after tick as late', async () => {
+    const delay = new EventLoopDelay(10);
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // A handler hogging the process, as a saturated gateway does.
+      }
+    };
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    for (let round = 0; round < 8; round += 1) {
+      busyFor(200);
+      await tick();
+    }
+    expect(delay.ms).toBeGreaterThan(100);
+    delay.stop();
+  });
+});
+
 describe('admissionLimitsFromEnv', () => {
-  it('reads the three settings, each defaulting', () => {
+  it('reads the four settings, each defaulting', () => {
     expect(admissionLimitsFromEnv({})).toEqual(defaultAdmissionLimits);
     expect(
       admissionLimitsFromEnv({
         GATEWAY_MAX_IN_FLIGHT: '8',
         GATEWAY_MAX_QUEUED: '0',
         GATEWAY_MAX_WAIT_MS: '',
+        GATEWAY_MAX_EVENT_LOOP_DELAY_MS: '0',
       }),
-    ).toEqual({ ...defaultAdmissionLimits, maxInFlight: 8, maxQueued: 0 });
+    ).toEqual({ ...defaultAdmissionLimits, maxInFlight: 8, maxQueued: 0, maxEventLoopDelayMs: 0 });
   });
 
   it('refuses a value that is not a whole number in range, naming it', () => {

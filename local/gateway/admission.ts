@@ -15,6 +15,13 @@ export interface AdmissionLimits {
   maxQueued: number;
   /** How long a waiting request waits for a slot before it is refused. */
   maxWaitMs: number;
+  /**
+   * Refuse every API request while the gateway's own event loop runs this late (smoothed), 0
+   * for never. The in-flight limit cannot see requests that wait before they reach it: when the
+   * process itself is saturated they queue in its sockets, and measured here, refusals then
+   * took seconds. A late event loop is that queue's symptom (as in Fastify's under-pressure).
+   */
+  maxEventLoopDelayMs: number;
 }
 
 /**
@@ -28,6 +35,7 @@ export const defaultAdmissionLimits: AdmissionLimits = {
   maxInFlight: 64,
   maxQueued: 64,
   maxWaitMs: 20,
+  maxEventLoopDelayMs: 100,
 };
 
 /** Ends an admitted invocation; a second call does nothing. */
@@ -44,10 +52,18 @@ export class AdmissionGate {
   /** Requests refused since the gate was made (the gateway logs the count). */
   refused = 0;
 
-  constructor(readonly limits: AdmissionLimits) {}
+  /** `eventLoopDelayMs` says how late the event loop runs now (an {@link EventLoopDelay}). */
+  constructor(
+    readonly limits: AdmissionLimits,
+    private readonly eventLoopDelayMs: () => number = () => 0,
+  ) {}
 
   /** A slot for one invocation, or null when it is refused (the caller answers 503). */
   acquire(): Promise<Release | null> {
+    const { maxEventLoopDelayMs } = this.limits;
+    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) {
+      return Promise.resolve(this.refuse());
+    }
     if (this.inFlight < this.limits.maxInFlight && this.waiting.length === 0) {
       return Promise.resolve(this.take());
     }
@@ -91,6 +107,35 @@ export class AdmissionGate {
   }
 }
 
+/**
+ * How late the event loop runs: a timer due every `tickMs` notes how late it fired, smoothed
+ * over the last ticks (an exponentially weighted mean), so one long task (a handler's first
+ * import takes ~100 ms) does not refuse requests, and a loop that stays late does.
+ */
+export class EventLoopDelay {
+  private smoothedMs = 0;
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(tickMs = 20, weight = 0.2) {
+    let due = performance.now() + tickMs;
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      this.smoothedMs += weight * (Math.max(0, now - due) - this.smoothedMs);
+      due = now + tickMs;
+    }, tickMs);
+    // It never keeps the process alive.
+    this.timer.unref();
+  }
+
+  get ms(): number {
+    return this.smoothedMs;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 /** The limits `npm start` reads from the environment (README), each defaulting as above. */
 export function admissionLimitsFromEnv(
   environment: Record<string, string | undefined> = process.env,
@@ -108,5 +153,10 @@ export function admissionLimitsFromEnv(
     maxInFlight: read('GATEWAY_MAX_IN_FLIGHT', defaultAdmissionLimits.maxInFlight, 1),
     maxQueued: read('GATEWAY_MAX_QUEUED', defaultAdmissionLimits.maxQueued, 0),
     maxWaitMs: read('GATEWAY_MAX_WAIT_MS', defaultAdmissionLimits.maxWaitMs, 0),
+    maxEventLoopDelayMs: read(
+      'GATEWAY_MAX_EVENT_LOOP_DELAY_MS',
+      defaultAdmissionLimits.maxEventLoopDelayMs,
+      0,
+    ),
   };
 }

@@ -7,7 +7,12 @@ import { serviceUnavailable } from '../../functions/src/lib/errors';
 import { toErrorAnswer } from '../../functions/src/lib/http/envelope';
 import { jsonResponse } from '../../functions/src/lib/http/response';
 import { repoRoot } from '../config';
-import { AdmissionGate, defaultAdmissionLimits, type AdmissionLimits } from './admission';
+import {
+  AdmissionGate,
+  defaultAdmissionLimits,
+  EventLoopDelay,
+  type AdmissionLimits,
+} from './admission';
 import { readBody, toHttpEvent, writeHttpResult, writeJson } from './http-events';
 import { invoke } from './lambda-runtime';
 import { createRouter } from './router';
@@ -64,17 +69,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
   const route = createRouter(Object.values(httpRoutes));
   const webSockets = new LocalWebSocketApi(log, options.originVerifySecret);
-  const admission = new AdmissionGate(options.admission ?? defaultAdmissionLimits);
+  const eventLoopDelay = new EventLoopDelay();
+  const admission = new AdmissionGate(
+    options.admission ?? defaultAdmissionLimits,
+    () => eventLoopDelay.ms,
+  );
   // One line per burst of refusals, not one per request: the log must not add to the load.
   let lastShedReport = 0;
   const reportShedding = () => {
     const now = Date.now();
     if (now - lastShedReport < SHED_REPORT_EVERY_MS) return;
     lastShedReport = now;
-    const { maxInFlight, maxQueued } = admission.limits;
+    const { maxInFlight, maxQueued, maxEventLoopDelayMs } = admission.limits;
     log(
       `gateway over capacity: ${admission.refused} API requests answered 503 so far ` +
-        `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued})`,
+        `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
+        `GATEWAY_MAX_EVENT_LOOP_DELAY_MS=${maxEventLoopDelayMs}; event loop ` +
+        `${Math.round(eventLoopDelay.ms)} ms late)`,
     );
   };
   const server: Server = createServer();
@@ -179,6 +190,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     admission,
     ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
     close: async () => {
+      eventLoopDelay.stop();
       webSockets.close();
       await closeWeb();
       server.closeAllConnections();
