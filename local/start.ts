@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     throw new Error(`FAULT_RATE must be a number from 0 to 1, got "${process.env.FAULT_RATE}"`);
   }
 
-  // Load shedding: GATEWAY_MAX_IN_FLIGHT, GATEWAY_MAX_QUEUED, GATEWAY_MAX_WAIT_MS (README).
+  // Load shedding: GATEWAY_MAX_IN_FLIGHT, _QUEUED, _WAIT_MS and _LAG_MS (README).
   const admission = admissionLimitsFromEnv();
 
   const admin = {

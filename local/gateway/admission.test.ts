@@ -118,7 +118,7 @@ describe('admissionLimitsFromEnv', () => {
         GATEWAY_MAX_IN_FLIGHT: '8',
         GATEWAY_MAX_QUEUED: '0',
         GATEWAY_MAX_WAIT_MS: '',
-        GATEWAY_MAX_EVENT_LOOP_DELAY_MS: '0',
+        GATEWAY_MAX_LAG_MS: '0',
       }),
     ).toEqual({ ...defaultAdmissionLimits, maxInFlight: 8, maxQueued: 0, maxEventLoopDelayMs: 0 });
   });

@@ -153,10 +153,6 @@ export function admissionLimitsFromEnv(
     maxInFlight: read('GATEWAY_MAX_IN_FLIGHT', defaultAdmissionLimits.maxInFlight, 1),
     maxQueued: read('GATEWAY_MAX_QUEUED', defaultAdmissionLimits.maxQueued, 0),
     maxWaitMs: read('GATEWAY_MAX_WAIT_MS', defaultAdmissionLimits.maxWaitMs, 0),
-    maxEventLoopDelayMs: read(
-      'GATEWAY_MAX_EVENT_LOOP_DELAY_MS',
-      defaultAdmissionLimits.maxEventLoopDelayMs,
-      0,
-    ),
+    maxEventLoopDelayMs: read('GATEWAY_MAX_LAG_MS', defaultAdmissionLimits.maxEventLoopDelayMs, 0),
   };
 }

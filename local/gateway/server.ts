@@ -84,7 +84,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     log(
       `gateway over capacity: ${admission.refused} API requests answered 503 so far ` +
         `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
-        `GATEWAY_MAX_EVENT_LOOP_DELAY_MS=${maxEventLoopDelayMs}; event loop ` +
+        `GATEWAY_MAX_LAG_MS=${maxEventLoopDelayMs}; event loop ` +
         `${Math.round(eventLoopDelay.ms)} ms late)`,
     );
   };
