@@ -16,6 +16,7 @@ import {
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import type { AdmissionLimits } from './gateway/admission';
 import { startGateway } from './gateway/server';
 import { invoke } from './gateway/lambda-runtime';
 import { LocalScheduler } from './gateway/scheduler';
@@ -54,6 +55,8 @@ export interface StackOptions {
    * on purpose (functions/src/lib/faults.ts), from after the seeding on. Default 0.
    */
   faultRate?: number;
+  /** Load shedding of the gateway's API invocations (local/gateway/admission.ts). */
+  admission?: AdmissionLimits;
   /**
    * A service died again right after its restart (or could not be restarted): everything has
    * been stopped, and this is told why (`npm start` prints it and exits non-zero).
@@ -284,6 +287,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           },
           scheduler,
           originVerifySecret: handlerEnvironment[envNames.originVerifySecret],
+          ...(options.admission ? { admission: options.admission } : {}),
           log,
         });
         appUrl = gateway.url;

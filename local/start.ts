@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import path from 'node:path';
 import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
+import { admissionLimitsFromEnv } from './gateway/admission';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
 
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     throw new Error(`FAULT_RATE must be a number from 0 to 1, got "${process.env.FAULT_RATE}"`);
   }
 
+  // Load shedding: GATEWAY_MAX_IN_FLIGHT, _QUEUED, _WAIT_MS and _LAG_MS (README).
+  const admission = admissionLimitsFromEnv();
+
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
     password: process.env.ADMIN_PASSWORD || defaultAdmin.password,
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
       : {}),
     seedDemo: true,
     faultRate,
+    admission,
     log: (message) => console.error(message),
     // The watcher gave up on a service and stopped everything (local/supervisor.ts).
     onFatal: (message) => {

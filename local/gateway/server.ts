@@ -2,7 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { httpRoutes } from '../../functions/src/routes';
+import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/lib/dependency-failure';
+import { serviceUnavailable } from '../../functions/src/lib/errors';
+import { toErrorAnswer } from '../../functions/src/lib/http/envelope';
+import { jsonResponse } from '../../functions/src/lib/http/response';
 import { repoRoot } from '../config';
+import {
+  AdmissionGate,
+  defaultAdmissionLimits,
+  EventLoopDelay,
+  type AdmissionLimits,
+} from './admission';
 import { readBody, toHttpEvent, writeHttpResult, writeJson } from './http-events';
 import { invoke } from './lambda-runtime';
 import { createRouter } from './router';
@@ -12,6 +22,7 @@ import { LocalWebSocketApi } from './websocket';
 
 /** API Gateway's own cap on an HTTP API request body. */
 const API_GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+const SHED_REPORT_EVERY_MS = 10_000;
 
 export interface GatewayOptions {
   port: number;
@@ -22,6 +33,8 @@ export interface GatewayOptions {
   scheduler: LocalScheduler;
   /** Added to API requests and `/ws` upgrades as `x-origin-verify`, as CloudFront does (DESIGN.md §6). */
   originVerifySecret?: string;
+  /** Load shedding of API invocations (admission.ts); the defaults were sized on this machine. */
+  admission?: AdmissionLimits;
   log?: (message: string) => void;
 }
 
@@ -29,12 +42,24 @@ export interface Gateway {
   url: string;
   port: number;
   webSockets: LocalWebSocketApi;
+  /** The admission limit of API invocations (tests hold its slots to saturate it). */
+  admission: AdmissionGate;
   /** Settles when its server closes (`npm start`'s watcher, local/supervisor.ts). */
   ended: Promise<string>;
   close(): Promise<void>;
 }
 
 type WebHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
+
+/**
+ * The answer to a request past the admission limit: the API's own 503 (the error envelope,
+ * `Retry-After` and headers of a failed dependency, functions/src/lib/http), so clients back
+ * off from a busy stack exactly as from a busy DynamoDB.
+ */
+function overloaded(requestId: string) {
+  const answer = toErrorAnswer(serviceUnavailable(DEPENDENCY_FAILURE_MESSAGE));
+  return jsonResponse(answer.status, answer.body, requestId, answer.headers);
+}
 
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP and WebSocket) + the Management API +
@@ -44,6 +69,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
   const route = createRouter(Object.values(httpRoutes));
   const webSockets = new LocalWebSocketApi(log, options.originVerifySecret);
+  const eventLoopDelay = new EventLoopDelay();
+  const admission = new AdmissionGate(
+    options.admission ?? defaultAdmissionLimits,
+    () => eventLoopDelay.ms,
+  );
+  // One line per burst of refusals, not one per request: the log must not add to the load.
+  let lastShedReport = 0;
+  const reportShedding = () => {
+    const now = Date.now();
+    if (now - lastShedReport < SHED_REPORT_EVERY_MS) return;
+    lastShedReport = now;
+    const { maxInFlight, maxQueued, maxEventLoopDelayMs } = admission.limits;
+    log(
+      `gateway over capacity: ${admission.refused} API requests answered 503 so far ` +
+        `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
+        `GATEWAY_MAX_LAG_MS=${maxEventLoopDelayMs}; event loop ` +
+        `${Math.round(eventLoopDelay.ms)} ms late)`,
+    );
+  };
   const server: Server = createServer();
   let web: WebHandler;
   let closeWeb = async () => {};
@@ -87,12 +131,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       match.params,
       options.originVerifySecret,
     );
+    // Like Lambda's concurrency limit, after API Gateway has read the body.
+    const release = await admission.acquire();
+    if (!release) {
+      writeHttpResult(res, overloaded(event.requestContext.requestId));
+      reportShedding();
+      return;
+    }
     try {
       writeHttpResult(res, await invoke(match.route.handler, event));
     } catch {
       // What Lambda's service error looks like through API Gateway; details stay in the log.
       log(`handler ${match.route.handler} threw`);
       writeJson(res, 500, { message: 'Internal Server Error' });
+    } finally {
+      release();
     }
   }
 
@@ -134,8 +187,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     url: `http://localhost:${port}`,
     port,
     webSockets,
+    admission,
     ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
     close: async () => {
+      eventLoopDelay.stop();
       webSockets.close();
       await closeWeb();
       server.closeAllConnections();

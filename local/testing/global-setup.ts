@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { defaultAdmissionLimits } from '../gateway/admission';
 import { takePermissionDenials } from '../gateway/permission-check';
 import { startStack } from '../stack';
 
@@ -39,6 +40,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
+    // The suites share a busy machine, and the stack runs in vitest's own process: a late event
+    // loop there is not an overloaded API. The in-flight limit stays; load-shedding.int.test.ts
+    // and admission.test.ts test the rest.
+    admission: { ...defaultAdmissionLimits, maxEventLoopDelayMs: 0 },
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
     onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),

@@ -6,7 +6,7 @@ import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './atta
 import { listEntry, partitions, type ItemKey, type ListName } from './keys';
 import { isMeetingItem, parseMeeting, type MeetingRecord } from './meetings';
 import { isPaymentItem, parsePayment, type PaymentRecord } from './payments';
-import { patientTx, type PatientRecord } from './patients';
+import { isPatientInCaseItem, parsePatient, patientTxs, type PatientRecord } from './patients';
 import { parseStored } from './records';
 import {
   countQuery,
@@ -109,8 +109,10 @@ export interface CaseBundle {
   attachments: AttachmentRecord[];
 }
 
-export async function getCaseBundle(caseId: string): Promise<CaseBundle | null> {
-  const items = await queryAll(partitionQuery(partitions.case(caseId), { consistent: true }));
+const readCasePartition = (caseId: string) =>
+  queryAll(partitionQuery(partitions.case(caseId), { consistent: true }));
+
+function bundleOf(caseId: string, items: StoredItem[]): CaseBundle | null {
   const caseItem = items.find((item) => item.sk === caseKey(caseId).sk);
   if (!caseItem) return null;
   const meetingItem = items.find(isMeetingItem);
@@ -119,6 +121,25 @@ export async function getCaseBundle(caseId: string): Promise<CaseBundle | null> 
     meeting: meetingItem ? parseMeeting(meetingItem) : null,
     payments: items.filter(isPaymentItem).map(parsePayment),
     attachments: items.filter(isAttachmentItem).map(parseAttachment),
+  };
+}
+
+export async function getCaseBundle(caseId: string): Promise<CaseBundle | null> {
+  return bundleOf(caseId, await readCasePartition(caseId));
+}
+
+/**
+ * Access pattern: a case with its patient's copy (db/patients.ts), one Query of the case
+ * partition. `patient` is null for a case stored before the copy was kept with it.
+ */
+export async function getCaseBundleWithPatient(
+  caseId: string,
+): Promise<{ bundle: CaseBundle | null; patient: PatientRecord | null }> {
+  const items = await readCasePartition(caseId);
+  const patientItem = items.find(isPatientInCaseItem);
+  return {
+    bundle: bundleOf(caseId, items),
+    patient: patientItem ? parsePatient(patientItem) : null,
   };
 }
 
@@ -136,7 +157,7 @@ export async function insertPatientWithCase(
   patient: PatientRecord,
   caseRecord: CaseRecord,
 ): Promise<void> {
-  await writeTransaction([patientTx(patient), caseTx(caseRecord)]);
+  await writeTransaction([...patientTxs(patient), caseTx(caseRecord)]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, watchDependency } from '../lib/aws-clients';
+import { awsClientConfig, dynamoDbClientLimits, watchDependency } from '../lib/aws-clients';
 import { env } from '../lib/env';
 
 /**
@@ -12,7 +12,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   // The document client shares the base client's middleware, so the watch covers both.
   documentClient ??= DynamoDBDocumentClient.from(
-    watchDependency(new DynamoDBClient(awsClientConfig()), 'DynamoDB'),
+    watchDependency(new DynamoDBClient(awsClientConfig(dynamoDbClientLimits)), 'DynamoDB'),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;

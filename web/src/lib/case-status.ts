@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
 import { ApiError, request, urlOf } from '@web/lib/api';
+import { nextPollMs, retryDelayAtLeast } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the processing page polls every 2 s, the visit page every 5 s. */
 export const PROCESSING_POLL_MS = 2000;
@@ -29,18 +30,20 @@ export const caseStatusQueryKey = (caseId: string) => [caseStatusUrl(caseId)];
 /**
  * Polls the case status every `pollMs` while the tab is in the foreground, and once at once when
  * it comes back (issue 12). Transient failures (network, 5xx, unreadable answers) are retried and
- * polling goes on; an unknown case stops it.
+ * polling goes on, no sooner than a busy server's `Retry-After` (lib/poll-backoff.ts); an unknown
+ * case stops it.
  */
 export function caseStatusQueryOptions(caseId: string, pollMs: number) {
   const polls = (error: unknown) => !isUnknownCaseError(error);
   return queryOptions({
     queryKey: caseStatusQueryKey(caseId),
     queryFn: ({ signal }) => getCaseStatus(caseId, { signal }),
-    refetchInterval: (query) => (polls(query.state.error) ? pollMs : false),
+    refetchInterval: (query) =>
+      polls(query.state.error) ? nextPollMs(query.state, pollMs) : false,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: (query) => (polls(query.state.error) ? 'always' : false),
     retry: (failureCount, error) => !isUnknownCaseError(error) && failureCount < 2,
-    retryDelay: 1000,
+    retryDelay: retryDelayAtLeast(1000),
   });
 }
 

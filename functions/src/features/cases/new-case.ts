@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestType } from '@shared/patients/request';
 import { casePriority } from '@shared/triage';
 import type { CaseRecord } from '../../db/cases';
-import type { PatientRecord } from '../../db/patients';
+import { caseIdOfPatient, type PatientRecord } from '../../db/patients';
 
 export interface NewCaseInput {
   source: CaseRecord['source'];
@@ -28,7 +28,8 @@ export function newPatientAndCase(
 ): { patient: PatientRecord; caseRecord: CaseRecord } {
   const createdAt = now.toISOString();
   const patientId = randomUUID();
-  const caseId = randomUUID();
+  // Found from the patient id without a read (issue 12 item 2: one read per poll).
+  const caseId = caseIdOfPatient(patientId);
   return {
     patient: {
       id: patientId,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentVerificationResponse } from '@shared/patients/api';
 import { getPaymentVerification as getPaymentVerificationRoute } from '@shared/patients/contracts';
 import { request, urlOf } from '@web/lib/api';
+import { nextPollMs } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the verification page polls every second while it is in the foreground. */
 export const PAYMENT_VERIFICATION_POLL_MS = 1000;
@@ -31,7 +32,8 @@ export const paymentVerificationQueryKey = (patientId: string) => [
  * Polls every `pollMs` (the spec's second, or the 30-second safety net while the case's updates
  * are pushed, issue 12) until everything is ready. TanStack Query skips interval refetches while
  * `document.visibilityState` is `hidden` (`refetchIntervalInBackground: false`), so the page
- * polls only while it is in the foreground, and refetches once when it comes back.
+ * polls only while it is in the foreground, and refetches once when it comes back; a busy
+ * server's `Retry-After` spaces the polls out (lib/poll-backoff.ts).
  */
 export function paymentVerificationQueryOptions(
   patientId: string,
@@ -40,7 +42,8 @@ export function paymentVerificationQueryOptions(
   return queryOptions({
     queryKey: paymentVerificationQueryKey(patientId),
     queryFn: ({ signal }) => getPaymentVerification(patientId, { signal }),
-    refetchInterval: (query) => (isVerificationSettled(query.state.data) ? false : pollMs),
+    refetchInterval: (query) =>
+      isVerificationSettled(query.state.data) ? false : nextPollMs(query.state, pollMs),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: (query) => (isVerificationSettled(query.state.data) ? false : 'always'),
   });

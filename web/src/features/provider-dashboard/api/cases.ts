@@ -14,6 +14,7 @@ import {
 import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
 import { startMeetingTimer } from '@shared/meetings/contracts';
 import { request, send } from '@web/lib/api';
+import { pollEvery } from '@web/lib/poll-backoff';
 import { providerKeys } from './keys';
 import { providerAuth } from './provider-auth';
 
@@ -39,7 +40,7 @@ export function caseListQueryOptions(view: CaseListView) {
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: CASE_LIST_POLL_MS,
+    refetchInterval: pollEvery(CASE_LIST_POLL_MS),
   });
 }
 

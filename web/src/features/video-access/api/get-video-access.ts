@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoAccessResponse } from '@shared/patients/api';
 import { getVideoAccess as getVideoAccessRoute } from '@shared/patients/contracts';
 import { request, urlOf } from '@web/lib/api';
+import { pollEvery } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §7: the video access answer is polled every 30 seconds. */
 export const VIDEO_ACCESS_POLL_MS = 30_000;
@@ -28,7 +29,7 @@ export function videoAccessQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: videoAccessQueryKey(patientId),
     queryFn: ({ signal }) => getVideoAccess(patientId, { signal }),
-    refetchInterval: VIDEO_ACCESS_POLL_MS,
+    refetchInterval: pollEvery(VIDEO_ACCESS_POLL_MS),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
   });

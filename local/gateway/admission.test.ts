@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AdmissionGate,
+  admissionLimitsFromEnv,
+  defaultAdmissionLimits,
+  EventLoopDelay,
+} from './admission';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AdmissionGate', () => {
+  it('admits up to its limit, lets a few wait and refuses the rest at once', async () => {
+    const gate = new AdmissionGate({
+      maxInFlight: 2,
+      maxQueued: 1,
+      maxWaitMs: 60_000,
+      maxEventLoopDelayMs: 0,
+    });
+    const running = [await gate.acquire(), await gate.acquire()];
+    expect(running.every(Boolean)).toBe(true);
+    const waiting = gate.acquire();
+    const refused = await Promise.all([gate.acquire(), gate.acquire(), gate.acquire()]);
+    expect(refused).toEqual([null, null, null]);
+    expect(gate.refused).toBe(3);
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 1 });
+
+    // A finished invocation hands its slot to the waiting request, once.
+    running[0]!();
+    running[0]!();
+    const admitted = await waiting;
+    expect(admitted).toBeTypeOf('function');
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 0 });
+    admitted!();
+    running[1]!();
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  it('serves waiting requests first come, first served', async () => {
+    const gate = new AdmissionGate({
+      maxInFlight: 1,
+      maxQueued: 3,
+      maxWaitMs: 60_000,
+      maxEventLoopDelayMs: 0,
+    });
+    const first = await gate.acquire();
+    const order: number[] = [];
+    const waiters = [1, 2, 3].map((index) =>
+      gate.acquire().then((release) => {
+        order.push(index);
+        release?.();
+      }),
+    );
+    first!();
+    await Promise.all(waiters);
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a request that waited its limit without a slot', async () => {
+    vi.useFakeTimers();
+    const gate = new AdmissionGate({
+      maxInFlight: 1,
+      maxQueued: 5,
+      maxWaitMs: 100,
+      maxEventLoopDelayMs: 0,
+    });
+    const held = await gate.acquire();
+    const waiting = gate.acquire();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(gate.load.waiting).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waiting).toBeNull();
+    expect(gate.load).toEqual({ inFlight: 1, waiting: 0 });
+    // The slot it gave up goes to nobody; the next request gets it.
+    held!();
+    expect(await gate.acquire()).toBeTypeOf('function');
+  });
+});
+
+describe('shedding on a late event loop', () => {
+  it('refuses at once while the event loop runs later than the limit, and admits after', async () => {
+    let delayMs = 150;
+    const gate = new AdmissionGate(
+      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      () => delayMs,
+    );
+    expect(await gate.acquire()).toBeNull();
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+    delayMs = 20;
+    expect(await gate.acquire()).toBeTypeOf('function');
+    expect(gate.refused).toBe(1);
+  });
+
+  it('measures a loop kept busy tick after tick as late', async () => {
+    const delay = new EventLoopDelay(10);
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // A handler hogging the process, as a saturated gateway does.
+      }
+    };
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    for (let round = 0; round < 8; round += 1) {
+      busyFor(200);
+      await tick();
+    }
+    expect(delay.ms).toBeGreaterThan(100);
+    delay.stop();
+  });
+});
+
+describe('admissionLimitsFromEnv', () => {
+  it('reads the four settings, each defaulting', () => {
+    expect(admissionLimitsFromEnv({})).toEqual(defaultAdmissionLimits);
+    expect(
+      admissionLimitsFromEnv({
+        GATEWAY_MAX_IN_FLIGHT: '8',
+        GATEWAY_MAX_QUEUED: '0',
+        GATEWAY_MAX_WAIT_MS: '',
+        GATEWAY_MAX_LAG_MS: '0',
+      }),
+    ).toEqual({ ...defaultAdmissionLimits, maxInFlight: 8, maxQueued: 0, maxEventLoopDelayMs: 0 });
+  });
+
+  it('refuses a value that is not a whole number in range, naming it', () => {
+    expect(() => admissionLimitsFromEnv({ GATEWAY_MAX_IN_FLIGHT: '0' })).toThrow(
+      'GATEWAY_MAX_IN_FLIGHT must be a whole number of at least 1, got "0"',
+    );
+    expect(() => admissionLimitsFromEnv({ GATEWAY_MAX_WAIT_MS: 'soon' })).toThrow(
+      'GATEWAY_MAX_WAIT_MS',
+    );
+  });
+});
