@@ -1,23 +1,20 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { handlerBuildOptions } from '../lib/handler-bundling';
 
 export { bundleFile, handlerBuildOptions } from '../lib/handler-bundling';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
 /**
  * Builds `handlers` in one esbuild call with the stack's bundling options
- * (`handlerBuildOptions` in infra/lib/handler-bundling.ts). The directory is made under
- * `.test-results/` in the repository for tidiness only: the bundles carry the AWS SDK and every
- * other dependency, so they import nothing from node_modules (`bundles.test.ts` checks that).
- * The caller removes it.
+ * (`handlerBuildOptions` in infra/lib/handler-bundling.ts), into a new directory outside the
+ * repository: the bundles carry the AWS SDK and every other dependency, and there no
+ * node_modules could stand in for one they lack (`bundles.test.ts` imports them there). The
+ * caller removes it.
  */
 export async function buildHandlerBundles(handlers: readonly string[]): Promise<string> {
-  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  const outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'lambda-bundles-'));
+  const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
   await build(handlerBuildOptions(handlers, outDir));
   return outDir;
 }
