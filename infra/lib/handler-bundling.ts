@@ -20,17 +20,17 @@ export const handlerBundling = {
   sourceMap: true,
   // Line mappings are enough for stack traces; embedding the sources would double the size.
   sourcesContent: false,
-  // Prefer the ESM builds of dependencies: the AWS SDK's `module` builds are what esbuild can
-  // tree-shake (a client's unused commands and their serializers drop out), and their bundled
-  // code is evaluated only when reached. CommonJS code still bundled gets a `require`.
+  // Prefer the ESM builds of dependencies: esbuild tree-shakes the AWS SDK's `module` builds
+  // down to what a handler uses (a client's other commands drop out). CommonJS code still
+  // bundled gets a `require`.
   mainFields: ['module', 'main'],
   banner:
     "import { createRequire as __createRequire } from 'node:module'; " +
     'const require = __createRequire(import.meta.url);',
   // The SDK is bundled with the code (issue 12 item 5), not loaded from the runtime's copy:
   // loading the runtime's `@aws-sdk/*` packages file by file cost 80-105 ms of every cold
-  // start, a tree-shaken SDK inside the bundle a fraction of that. With this CDK leaves
-  // `externalModules` empty, so nothing is external.
+  // start (docs/architecture.md, "Cold start"). With this CDK leaves `externalModules` empty,
+  // so nothing is external.
   bundleAwsSDK: true,
   // The root tsconfig maps `@shared/*` to `shared/src/*`.
   tsconfig: path.join(repoRoot, 'tsconfig.json'),

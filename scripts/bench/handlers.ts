@@ -23,29 +23,30 @@ const importProbe = (url: string) =>
   'process.stdout.write(String(performance.now()-t));';
 
 /**
- * The median time, over fresh Node processes, of importing the bundle at `file` with the
- * environment a function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
+ * The time one fresh Node process takes to import the bundle at `file`, with the environment a
+ * function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
  */
-export function medianImportMs(file: string): number {
-  const times: number[] = [];
-  for (let run = 0; run < IMPORT_RUNS; run += 1) {
-    const probe = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', importProbe(pathToFileURL(file).href)],
-      {
-        encoding: 'utf8',
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_OPTIONS: '--enable-source-maps',
-          TABLE_NAME: 'bench',
-          AWS_REGION: 'us-east-1',
-        },
+export function importMs(file: string): number {
+  const probe = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', importProbe(pathToFileURL(file).href)],
+    {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_OPTIONS: '--enable-source-maps',
+        TABLE_NAME: 'bench',
+        AWS_REGION: 'us-east-1',
       },
-    );
-    if (probe.status !== 0) throw new Error(`importing ${file} failed: ${probe.stderr}`);
-    times.push(Number(probe.stdout));
-  }
-  return median(times);
+    },
+  );
+  if (probe.status !== 0) throw new Error(`importing ${file} failed: ${probe.stderr}`);
+  return Number(probe.stdout);
+}
+
+/** The median of `importMs` over IMPORT_RUNS processes. */
+export function medianImportMs(file: string): number {
+  return median(Array.from({ length: IMPORT_RUNS }, () => importMs(file)));
 }
 
 /**
