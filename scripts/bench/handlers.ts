@@ -13,20 +13,31 @@ export interface HandlerFigures {
   minifiedBytes: number;
   gzipBytes: number;
   medianImportMs: number;
+  /** The CPU time of the same imports: less swayed than wall time by a busy machine. */
+  medianImportCpuMs: number;
 }
 
 const IMPORT_RUNS = 15;
 
-/** Times one dynamic import of the module at `url`, in milliseconds, printed on stdout. */
+/**
+ * Times one dynamic import of the module at `url`: prints its wall and CPU (user + system)
+ * milliseconds on stdout.
+ */
 const importProbe = (url: string) =>
-  `const t=performance.now();await import(${JSON.stringify(url)});` +
-  'process.stdout.write(String(performance.now()-t));';
+  `const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(url)});` +
+  'const w=performance.now()-t,u=process.cpuUsage(c);' +
+  "process.stdout.write(w+' '+(u.user+u.system)/1000);";
+
+export interface ImportTimes {
+  wallMs: number;
+  cpuMs: number;
+}
 
 /**
- * The time one fresh Node process takes to import the bundle at `file`, with the environment a
- * function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
+ * The wall and CPU time one fresh Node process takes to import the bundle at `file`, with the
+ * environment a function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
  */
-export function importMs(file: string): number {
+export function importTimes(file: string): ImportTimes {
   const probe = spawnSync(
     process.execPath,
     ['--input-type=module', '-e', importProbe(pathToFileURL(file).href)],
@@ -41,22 +52,26 @@ export function importMs(file: string): number {
     },
   );
   if (probe.status !== 0) throw new Error(`importing ${file} failed: ${probe.stderr}`);
-  return Number(probe.stdout);
+  const [wallMs, cpuMs] = probe.stdout.split(' ').map(Number);
+  return { wallMs: wallMs!, cpuMs: cpuMs! };
 }
 
-/** The median of `importMs` over IMPORT_RUNS processes. */
-export function medianImportMs(file: string): number {
-  return median(Array.from({ length: IMPORT_RUNS }, () => importMs(file)));
+/** The medians of `importTimes` over IMPORT_RUNS processes. */
+export function medianImportTimes(file: string): ImportTimes {
+  const runs = Array.from({ length: IMPORT_RUNS }, () => importTimes(file));
+  return {
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+  };
 }
 
 /**
  * Builds every handler of the manifest exactly as the stack deploys it (`handlerBuildOptions`,
  * the translation of the CDK bundling options: minified ESM with the AWS SDK inside) and times
  * its module import in fresh Node processes, with the function's `NODE_OPTIONS`
- * (`--enable-source-maps`, so the source map is read as in Lambda): the part of a cold start
- * the code controls. The bundles import nothing from node_modules, so what is timed is all of
- * it. Sizes are of `index.mjs` alone (the source map is deployed beside it but not loaded
- * until an error is printed).
+ * (`--enable-source-maps`: the source map is read at import, as in Lambda): the part of a cold
+ * start the code controls. The bundles import nothing from node_modules, so what is timed is
+ * all of it. Sizes are of `index.mjs` alone, without its source map.
  */
 export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {
   outDir = path.resolve(outDir);
@@ -67,11 +82,13 @@ export async function measureHandlers(outDir: string): Promise<HandlerFigures[]>
   for (const handler of handlers) {
     const file = bundleFile(outDir, handler);
     const code = readFileSync(file);
+    const times = medianImportTimes(file);
     figures.push({
       handler,
       minifiedBytes: code.length,
       gzipBytes: gzipSync(code).length,
-      medianImportMs: medianImportMs(file),
+      medianImportMs: times.wallMs,
+      medianImportCpuMs: times.cpuMs,
     });
   }
   return figures;
