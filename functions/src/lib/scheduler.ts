@@ -50,9 +50,8 @@ const MAXIMUM_RETRY_ATTEMPTS = 10;
 export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
   const deadLetterArn = env.schedulerDlqArn;
   const { CreateScheduleCommand } = await schedulerSdk();
-  await (
-    await scheduler()
-  ).send(
+  const schedulerClient = await scheduler();
+  await schedulerClient.send(
     new CreateScheduleCommand({
       Name: schedule.name,
       GroupName: env.scheduleGroup,
@@ -95,9 +94,10 @@ export async function ensureScheduleOnce(schedule: OneTimeSchedule): Promise<'cr
 export async function deleteSchedule(name: string): Promise<void> {
   const { DeleteScheduleCommand, ResourceNotFoundException } = await schedulerSdk();
   try {
-    await (
-      await scheduler()
-    ).send(new DeleteScheduleCommand({ Name: name, GroupName: env.scheduleGroup }));
+    const schedulerClient = await scheduler();
+    await schedulerClient.send(
+      new DeleteScheduleCommand({ Name: name, GroupName: env.scheduleGroup }),
+    );
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }

@@ -78,9 +78,10 @@ function isMissingObject(error: unknown): boolean {
 export async function storedObjectSize(key: string): Promise<number | null> {
   const { HeadObjectCommand } = await s3Sdk();
   try {
-    const head = await (
-      await s3()
-    ).send(new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+    const s3Client = await s3();
+    const head = await s3Client.send(
+      new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }),
+    );
     return head.ContentLength ?? 0;
   } catch (error) {
     if (isMissingObject(error)) return null;
@@ -90,9 +91,8 @@ export async function storedObjectSize(key: string): Promise<number | null> {
 
 export async function readObjectHead(key: string): Promise<Buffer> {
   const { GetObjectCommand } = await s3Sdk();
-  const object = await (
-    await s3()
-  ).send(
+  const s3Client = await s3();
+  const object = await s3Client.send(
     new GetObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,
@@ -115,9 +115,8 @@ export async function copyObject(
   contentType: string,
 ): Promise<void> {
   const { CopyObjectCommand } = await s3Sdk();
-  await (
-    await s3()
-  ).send(
+  const s3Client = await s3();
+  await s3Client.send(
     new CopyObjectCommand({
       Bucket: env.uploadsBucket,
       Key: targetKey,
@@ -130,14 +129,14 @@ export async function copyObject(
 
 export async function deleteObject(key: string): Promise<void> {
   const { DeleteObjectCommand } = await s3Sdk();
-  await (await s3()).send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+  const s3Client = await s3();
+  await s3Client.send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
 }
 
 export async function putObject(key: string, contentType: string, body: Buffer): Promise<void> {
   const { PutObjectCommand } = await s3Sdk();
-  await (
-    await s3()
-  ).send(
+  const s3Client = await s3();
+  await s3Client.send(
     new PutObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,

@@ -30,9 +30,8 @@ async function managementApi(): Promise<ApiGatewayManagementApiClient> {
 export async function pushToConnection(connectionId: string, message: unknown): Promise<boolean> {
   const { GoneException, PostToConnectionCommand } = await managementSdk();
   try {
-    await (
-      await managementApi()
-    ).send(
+    const api = await managementApi();
+    await api.send(
       new PostToConnectionCommand({
         ConnectionId: connectionId,
         Data: new TextEncoder().encode(JSON.stringify(message)),
@@ -55,7 +54,8 @@ export async function pushToConnection(connectionId: string, message: unknown): 
 export async function closeConnection(connectionId: string): Promise<void> {
   const { DeleteConnectionCommand, GoneException } = await managementSdk();
   try {
-    await (await managementApi()).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    const api = await managementApi();
+    await api.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!(error instanceof GoneException)) throw error;
   }
