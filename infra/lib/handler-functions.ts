@@ -11,6 +11,7 @@ import {
   scheduledTargets,
   webSocketRoutes,
 } from '../../functions/src/routes';
+import { handlerBundling } from './handler-bundling';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
@@ -52,28 +53,6 @@ export function handlerFunctionName(stage: string, handler: string): string {
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, maxFunctionNameLength - hash.length - 1)}-${hash}`;
 }
-
-/**
- * How every handler is bundled (esbuild through CDK). Exported so that
- * `infra/test/bundles.test.ts` builds and loads each bundle with the same options.
- */
-export const handlerBundling = {
-  format: nodejs.OutputFormat.ESM,
-  target: 'node22',
-  minify: true,
-  sourceMap: true,
-  // Line mappings are enough for stack traces; embedding the sources would double the size.
-  sourcesContent: false,
-  // Prefer the ESM builds of dependencies, and give bundled CommonJS code a `require`.
-  mainFields: ['module', 'main'],
-  banner:
-    "import { createRequire as __createRequire } from 'node:module'; " +
-    'const require = __createRequire(import.meta.url);',
-  // The nodejs22.x runtime ships the AWS SDK v3.
-  externalModules: ['@aws-sdk/*'],
-  // The root tsconfig maps `@shared/*` to `shared/src/*`.
-  tsconfig: `${repoRoot}tsconfig.json`,
-} satisfies nodejs.BundlingOptions;
 
 export interface HandlerFunctionsProps {
   readonly config: StageConfig;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestHandlers } from '../lib/handler-functions';
 import { buildHandlerBundles, bundleFile, mapLimited } from './handler-bundles';
@@ -9,12 +10,14 @@ import { buildHandlerBundles, bundleFile, mapLimited } from './handler-bundles';
  * handler that esbuild cannot bundle, or whose bundle throws at import (a missing dependency, a
  * top-level read that fails, CommonJS code without `require`), would only fail once deployed.
  * This builds every handler of the manifest with the stack's own bundling options in one
- * esbuild call (`buildHandlerBundles`), then imports each bundle in a fresh Node process.
+ * esbuild call (`buildHandlerBundles`), then imports each bundle in a fresh Node process, in a
+ * directory without node_modules: the bundles carry the AWS SDK (issue 12 item 5), so a
+ * dependency left out of one fails here as it would in Lambda.
  */
 
 const handlers = manifestHandlers();
 
-/** Made by `buildHandlerBundles`, inside the repository (it says why). */
+/** Made by `buildHandlerBundles`, outside the repository. */
 let outDir: string;
 
 /** What the function has at cold start before any request: the stack's names, no secrets. */
@@ -63,6 +66,14 @@ afterAll(() => {
 });
 
 describe('Lambda bundles', () => {
+  it('imports the bundles where no node_modules can supply a dependency', () => {
+    const above: string[] = [];
+    for (let dir = outDir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      above.push(path.join(dir, 'node_modules'));
+    }
+    expect(above.filter((candidate) => existsSync(candidate))).toEqual([]);
+  });
+
   it('covers every handler of the manifest', () => {
     expect(handlers.length).toBeGreaterThan(30);
     expect([...loads.keys()].sort()).toEqual([...handlers].sort());

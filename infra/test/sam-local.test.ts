@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ function runSynth(out: string): Promise<{ code: number | null; output: string }>
 }
 
 beforeAll(async () => {
+  // A fresh checkout has no .test-results/ yet.
+  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
   outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'sam-synth-'));
   synthRun = await runSynth(outDir);
 }, 170_000);

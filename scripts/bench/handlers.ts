@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { handlerModulePath, httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { bundleFile, handlerBuildOptions } from '../../infra/lib/handler-bundling';
+import { manifestHandlers } from '../../infra/lib/handler-functions';
 import { median } from './stats';
 
 export interface HandlerFigures {
@@ -12,71 +13,82 @@ export interface HandlerFigures {
   minifiedBytes: number;
   gzipBytes: number;
   medianImportMs: number;
+  /** The CPU time of the same imports: less swayed than wall time by a busy machine. */
+  medianImportCpuMs: number;
 }
 
 const IMPORT_RUNS = 15;
 
 /**
- * Bundles each distinct handler the way CDK's NodejsFunction does (esbuild, ESM, minified, the
- * AWS SDK left to the Lambda runtime) and times its module import in fresh Node processes:
- * the part of a cold start the code controls.
+ * Times one dynamic import of the module at `url`: prints its wall and CPU (user + system)
+ * milliseconds on stdout.
+ */
+const importProbe = (url: string) =>
+  `const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(url)});` +
+  'const w=performance.now()-t,u=process.cpuUsage(c);' +
+  "process.stdout.write(w+' '+(u.user+u.system)/1000);";
+
+export interface ImportTimes {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/**
+ * The wall and CPU time one fresh Node process takes to import the bundle at `file`, with the
+ * environment a function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
+ */
+export function importTimes(file: string): ImportTimes {
+  const probe = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', importProbe(pathToFileURL(file).href)],
+    {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_OPTIONS: '--enable-source-maps',
+        TABLE_NAME: 'bench',
+        AWS_REGION: 'us-east-1',
+      },
+    },
+  );
+  if (probe.status !== 0) throw new Error(`importing ${file} failed: ${probe.stderr}`);
+  const [wallMs, cpuMs] = probe.stdout.split(' ').map(Number);
+  return { wallMs: wallMs!, cpuMs: cpuMs! };
+}
+
+/** The medians of `importTimes` over IMPORT_RUNS processes. */
+export function medianImportTimes(file: string): ImportTimes {
+  const runs = Array.from({ length: IMPORT_RUNS }, () => importTimes(file));
+  return {
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+  };
+}
+
+/**
+ * Builds every handler of the manifest exactly as the stack deploys it (`handlerBuildOptions`,
+ * the translation of the CDK bundling options: minified ESM with the AWS SDK inside) and times
+ * its module import in fresh Node processes, with the function's `NODE_OPTIONS`
+ * (`--enable-source-maps`: the source map is read at import, as in Lambda): the part of a cold
+ * start the code controls. The bundles import nothing from node_modules, so what is timed is
+ * all of it. Sizes are of `index.mjs` alone, without its source map.
  */
 export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {
   outDir = path.resolve(outDir);
   rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  const handlers = [
-    ...new Set([
-      ...Object.values(httpRoutes).map((route) => route.handler),
-      ...Object.values(webSocketRoutes),
-    ]),
-  ].sort();
+  const handlers = manifestHandlers();
+  await build(handlerBuildOptions(handlers, outDir));
   const figures: HandlerFigures[] = [];
   for (const handler of handlers) {
-    const outfile = path.join(outDir, `${handler.replace(/\//g, '__')}.mjs`);
-    await build({
-      entryPoints: [path.resolve('functions/src/features', handlerModulePath(handler))],
-      outfile,
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      external: ['@aws-sdk/*'],
-      tsconfig: 'tsconfig.json',
-      banner: {
-        js: "import{createRequire}from'module';const require=createRequire(import.meta.url);",
-      },
-      logLevel: 'error',
-    });
-    const code = readFileSync(outfile);
-    const times: number[] = [];
-    for (let run = 0; run < IMPORT_RUNS; run += 1) {
-      const probe = spawnSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `const t=performance.now();await import(${JSON.stringify(pathToFileURL(outfile).href)});process.stdout.write(String(performance.now()-t));`,
-        ],
-        {
-          encoding: 'utf8',
-          env: {
-            ...process.env,
-            TABLE_NAME: 'bench',
-            AWS_REGION: 'us-east-1',
-            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          },
-        },
-      );
-      if (probe.status !== 0) throw new Error(`importing ${handler} failed: ${probe.stderr}`);
-      times.push(Number(probe.stdout));
-    }
+    const file = bundleFile(outDir, handler);
+    const code = readFileSync(file);
+    const times = medianImportTimes(file);
     figures.push({
       handler,
       minifiedBytes: code.length,
       gzipBytes: gzipSync(code).length,
-      medianImportMs: median(times),
+      medianImportMs: times.wallMs,
+      medianImportCpuMs: times.cpuMs,
     });
   }
   return figures;

@@ -1,13 +1,8 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { awsClientConfig, watchDependency } from './aws-clients';
 import { env } from './env';
 
 let client: SESv2Client | undefined;
-
-function ses(): SESv2Client {
-  client ??= watchDependency(new SESv2Client(awsClientConfig()), 'SES');
-  return client;
-}
 
 export interface OutgoingEmail {
   to: string;
@@ -20,7 +15,11 @@ export interface OutgoingEmail {
  * approvals, the sign-in credentials the spec requires; never case or patient details.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
-  await ses().send(
+  // Loaded on first use, not with the handler: few requests send email (docs/architecture.md,
+  // "Cold start").
+  const { SendEmailCommand, SESv2Client } = await import('./aws-sdk/ses');
+  client ??= watchDependency(new SESv2Client(awsClientConfig()), 'SES');
+  await client.send(
     new SendEmailCommand({
       FromEmailAddress: env.sesFrom,
       Destination: { ToAddresses: [email.to] },

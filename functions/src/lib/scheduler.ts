@@ -1,17 +1,18 @@
-import {
-  ConflictException,
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  SchedulerClient,
-} from '@aws-sdk/client-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { awsClientConfig, watchDependency } from './aws-clients';
 import { env } from './env';
+
+/**
+ * Loaded on first use, not with the handler: few requests of the handlers that schedule reach
+ * Scheduler (docs/architecture.md, "Cold start").
+ */
+const schedulerSdk = () => import('./aws-sdk/scheduler');
 
 let client: SchedulerClient | undefined;
 
 /** One client per container; the SDK reads `AWS_ENDPOINT_URL_SCHEDULER` locally. */
-function scheduler(): SchedulerClient {
+async function scheduler(): Promise<SchedulerClient> {
+  const { SchedulerClient } = await schedulerSdk();
   client ??= watchDependency(new SchedulerClient(awsClientConfig()), 'Scheduler');
   return client;
 }
@@ -48,7 +49,9 @@ const MAXIMUM_RETRY_ATTEMPTS = 10;
  */
 export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
   const deadLetterArn = env.schedulerDlqArn;
-  await scheduler().send(
+  const { CreateScheduleCommand } = await schedulerSdk();
+  const schedulerClient = await scheduler();
+  await schedulerClient.send(
     new CreateScheduleCommand({
       Name: schedule.name,
       GroupName: env.scheduleGroup,
@@ -79,7 +82,7 @@ export async function ensureScheduleOnce(schedule: OneTimeSchedule): Promise<'cr
     await scheduleOnce(schedule);
     return 'created';
   } catch (error) {
-    if (error instanceof ConflictException) return 'exists';
+    if (error instanceof (await schedulerSdk()).ConflictException) return 'exists';
     throw error;
   }
 }
@@ -89,8 +92,12 @@ export async function ensureScheduleOnce(schedule: OneTimeSchedule): Promise<'cr
  * (and deleted itself) or never existed is fine.
  */
 export async function deleteSchedule(name: string): Promise<void> {
+  const { DeleteScheduleCommand, ResourceNotFoundException } = await schedulerSdk();
   try {
-    await scheduler().send(new DeleteScheduleCommand({ Name: name, GroupName: env.scheduleGroup }));
+    const schedulerClient = await scheduler();
+    await schedulerClient.send(
+      new DeleteScheduleCommand({ Name: name, GroupName: env.scheduleGroup }),
+    );
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }

@@ -24,7 +24,7 @@ export function loadSecrets(): Promise<void> {
   if (!arn) return Promise.resolve();
   loading ??= (async () => {
     const { GetSecretValueCommand, SecretsManagerClient } =
-      await import('@aws-sdk/client-secrets-manager');
+      await import('./aws-sdk/secrets-manager');
     const client = watchDependency(new SecretsManagerClient(awsClientConfig()), 'Secrets Manager');
     const arns = arn
       .split(',')

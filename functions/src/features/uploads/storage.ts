@@ -1,17 +1,7 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NotFound,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { CreateUploadResponse } from '@shared/cases/api';
 import { env } from '../../lib/env';
 import { checkPermission } from '../../lib/permission-guard';
-import { s3 } from '../../lib/s3';
+import { s3, s3Sdk } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
 
 export {
@@ -34,7 +24,9 @@ const HEAD_BYTES = 4096;
 export async function presignUpload(key: string, contentType: string, maxBytes: number) {
   // Signed here, sent by the browser: the local IAM check sees it only through this call.
   checkPermission({ dependency: 'S3', command: 'PutObjectCommand', input: { Key: key } });
-  const post = await createPresignedPost(s3(), {
+  // Imported on use like the client (lib/s3.ts): only the upload handlers presign a POST.
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+  const post = await createPresignedPost(await s3(), {
     Bucket: env.uploadsBucket,
     Key: key,
     Conditions: [
@@ -79,14 +71,17 @@ export async function grantPendingUpload(
  * so a 403 here cannot be a refusal of the object itself.
  */
 function isMissingObject(error: unknown): boolean {
-  if (error instanceof NotFound) return true;
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NotFound' || (name === 'Forbidden' && $metadata?.httpStatusCode === 403);
 }
 
 export async function storedObjectSize(key: string): Promise<number | null> {
+  const { HeadObjectCommand } = await s3Sdk();
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+    const s3Client = await s3();
+    const head = await s3Client.send(
+      new HeadObjectCommand({ Bucket: env.uploadsBucket, Key: key }),
+    );
     return head.ContentLength ?? 0;
   } catch (error) {
     if (isMissingObject(error)) return null;
@@ -95,7 +90,9 @@ export async function storedObjectSize(key: string): Promise<number | null> {
 }
 
 export async function readObjectHead(key: string): Promise<Buffer> {
-  const object = await s3().send(
+  const { GetObjectCommand } = await s3Sdk();
+  const s3Client = await s3();
+  const object = await s3Client.send(
     new GetObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,
@@ -117,7 +114,9 @@ export async function copyObject(
   targetKey: string,
   contentType: string,
 ): Promise<void> {
-  await s3().send(
+  const { CopyObjectCommand } = await s3Sdk();
+  const s3Client = await s3();
+  await s3Client.send(
     new CopyObjectCommand({
       Bucket: env.uploadsBucket,
       Key: targetKey,
@@ -129,11 +128,15 @@ export async function copyObject(
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
+  const { DeleteObjectCommand } = await s3Sdk();
+  const s3Client = await s3();
+  await s3Client.send(new DeleteObjectCommand({ Bucket: env.uploadsBucket, Key: key }));
 }
 
 export async function putObject(key: string, contentType: string, body: Buffer): Promise<void> {
-  await s3().send(
+  const { PutObjectCommand } = await s3Sdk();
+  const s3Client = await s3();
+  await s3Client.send(
     new PutObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,
@@ -150,13 +153,17 @@ export const PRESIGNED_GET_SECONDS = 300;
  * A download link: inline for what the viewer previews, a saved file for the rest, with the
  * original name in RFC 5987 form (`content-disposition.ts`).
  */
-export function presignDownload(
+export async function presignDownload(
   key: string,
   filename: string,
   contentType: string,
 ): Promise<string> {
+  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([
+    s3Sdk(),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
   return getSignedUrl(
-    s3(),
+    await s3(),
     new GetObjectCommand({
       Bucket: env.uploadsBucket,
       Key: key,

@@ -1,6 +1,5 @@
 import type { IceServer, IceTransportPolicy } from '@shared/meetings/room';
 import { env } from '../env';
-import { kvsIceServers } from './kvs';
 import { turnRestCredentials } from './turn-rest';
 
 export interface IceConfiguration {
@@ -21,6 +20,10 @@ export async function iceConfiguration(clientId: string): Promise<IceConfigurati
   const turnUrls = env.turnUrls;
   let iceServers: IceServer[] = [];
   if (channelArn) {
+    // Imported here, not with the handler: the two Kinesis Video clients are needed only in the
+    // cloud, and in the bundle a dynamic import keeps their code from being evaluated at cold
+    // start (issue 12 item 5).
+    const { kvsIceServers } = await import('./kvs');
     iceServers = await kvsIceServers(channelArn, clientId, iceTransportPolicy === 'relay');
   } else if (turnUrls.length > 0 && turnSecret) {
     iceServers = [turnRestCredentials(turnUrls, turnSecret)];

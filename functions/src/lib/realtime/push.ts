@@ -1,16 +1,18 @@
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { deleteConnection } from '../../db/connections';
 import { awsClientConfig, watchDependency } from '../aws-clients';
 import { env } from '../env';
 
+/**
+ * Loaded on first use, not with the handler: many requests of the handlers that push never do
+ * (docs/architecture.md, "Cold start").
+ */
+const managementSdk = () => import('../aws-sdk/apigateway-management');
+
 let client: ApiGatewayManagementApiClient | undefined;
 
-function managementApi(): ApiGatewayManagementApiClient {
+async function managementApi(): Promise<ApiGatewayManagementApiClient> {
+  const { ApiGatewayManagementApiClient } = await managementSdk();
   client ??= watchDependency(
     new ApiGatewayManagementApiClient({
       ...awsClientConfig(),
@@ -26,8 +28,10 @@ function managementApi(): ApiGatewayManagementApiClient {
  * forgotten, so later broadcasts skip it; the caller learns whether the message was delivered.
  */
 export async function pushToConnection(connectionId: string, message: unknown): Promise<boolean> {
+  const { GoneException, PostToConnectionCommand } = await managementSdk();
   try {
-    await managementApi().send(
+    const api = await managementApi();
+    await api.send(
       new PostToConnectionCommand({
         ConnectionId: connectionId,
         Data: new TextEncoder().encode(JSON.stringify(message)),
@@ -48,8 +52,10 @@ export async function pushToConnection(connectionId: string, message: unknown): 
  * it at once, without waiting for `$disconnect`. A connection already gone is not an error.
  */
 export async function closeConnection(connectionId: string): Promise<void> {
+  const { DeleteConnectionCommand, GoneException } = await managementSdk();
   try {
-    await managementApi().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    const api = await managementApi();
+    await api.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!(error instanceof GoneException)) throw error;
   }
