@@ -109,8 +109,12 @@ export interface CaseBundle {
   attachments: AttachmentRecord[];
 }
 
+/** The Query behind `getCaseBundle` (the status poll's read; the bench's raw baseline sends it). */
+export const caseBundleQuery = (caseId: string): QuerySpec =>
+  partitionQuery(partitions.case(caseId), { consistent: true });
+
 export async function getCaseBundle(caseId: string): Promise<CaseBundle | null> {
-  const items = await queryAll(partitionQuery(partitions.case(caseId), { consistent: true }));
+  const items = await queryAll(caseBundleQuery(caseId));
   const caseItem = items.find((item) => item.sk === caseKey(caseId).sk);
   if (!caseItem) return null;
   const meetingItem = items.find(isMeetingItem);
