@@ -26,9 +26,13 @@ import { measureWebRoutes } from './web';
  * load sent from a separate load process: Lighthouse mobile on three pages, the status API
  * beside raw DynamoDB Local, and the open-loop waiting room with and without push. Prints each
  * figure beside its goal (budgets.ts), every miss with its gap, and exits 1 on any miss.
- * `BENCH_PATIENTS=1000` runs smaller waiting rooms while developing (the 10,000 goals then
- * read "not measured"). Local figures on a shared 2-core machine: compare runs, not clouds.
+ * While developing, `BENCH_PARTS=api,waiting` runs only some parts (handlers, web, lighthouse,
+ * api, waiting) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals left out then read
+ * "not measured" and the run fails. Local figures on a shared 2-core machine: compare runs,
+ * not clouds.
  */
+const PARTS = ['handlers', 'web', 'lighthouse', 'api', 'waiting'] as const;
+const chosenParts = new Set(process.env.BENCH_PARTS?.split(',') ?? PARTS);
 const PATIENT_COUNTS = (process.env.BENCH_PATIENTS ?? '1000,10000').split(',').map(Number);
 const MAX_PATIENTS = Math.max(...PATIENT_COUNTS);
 /** Each patient is a socket in the load process and one in the gateway's, plus slack. */
@@ -322,8 +326,12 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
 }
 
 const started = performance.now();
-await handlerSection();
-webSection();
+const included = (part: (typeof PARTS)[number]) => {
+  if (!chosenParts.has(part)) verdict.add(notMeasured(`${part} goals`, 'left out by BENCH_PARTS'));
+  return chosenParts.has(part);
+};
+if (included('handlers')) await handlerSection();
+if (included('web')) webSection();
 
 // DynamoDB Local's data in memory-backed /dev/shm where there is one: on this machine's shared
 // disk its synced SQLite writes run at ~65 items a second, and seeding 10,000 patients would
@@ -332,15 +340,15 @@ const tmpRoot = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 const dataDir = mkdtempSync(path.join(tmpRoot, 'telehealth-bench-'));
 const stack = await startStack({ dataDir, logLevel: 'error', rateLimitMultiplier: 1_000_000 });
 try {
-  await lighthouseSection(stack);
+  if (included('lighthouse')) await lighthouseSection(stack);
   const seedStarted = performance.now();
   const paid = await seedCase(0, { paid: true });
-  const seeded = await seedWaitingCases(MAX_PATIENTS);
+  const seeded = await seedWaitingCases(included('waiting') ? MAX_PATIENTS : 0);
   console.log(
     `\nSeeded ${seeded.length.toLocaleString('en-US')} waiting patients in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
-  await apiSection(stack, paid.caseId);
-  await waitingRoomSection(stack, seeded);
+  if (included('api')) await apiSection(stack, paid.caseId);
+  if (chosenParts.has('waiting')) await waitingRoomSection(stack, seeded);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
