@@ -38,6 +38,9 @@ const MAX_PATIENTS = Math.max(...PATIENT_COUNTS);
 /** Each patient is a socket in the load process and one in the gateway's, plus slack. */
 ensureOpenFileLimit(MAX_PATIENTS + 2_048);
 
+/** Send lag (p99) past which the report says the load process could not keep up. */
+const LOAD_PROCESS_BEHIND_MS = 100;
+
 const verdict = new Verdict();
 const heading = (text: string) => console.log(`\n${text}\n`);
 
@@ -291,6 +294,13 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
     const figures = await runWaitingRoom(stack, waitingPatients(seeded, patients), push);
     rows.push(waitingRoomRow(figures));
     checkWaitingRoom(figures);
+    if (figures.polls && figures.polls.sendLag.p99Ms > LOAD_PROCESS_BEHIND_MS) {
+      notes.push(
+        `${patients}${push ? ' with push' : ''}: the load process sent its polls up to ` +
+          `${ms(figures.polls.sendLag.p99Ms)} late (p99): it was starved of CPU too, so these ` +
+          `latencies (counted from when each poll was due) are partly the load's own`,
+      );
+    }
     if (figures.setup?.available) {
       const setup = figures.setup;
       notes.push(

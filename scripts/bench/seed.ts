@@ -1,4 +1,4 @@
-import { bulkPut } from '../../functions/src/db/bulk-load';
+import { bulkPut } from '../../functions/src/db/transaction';
 import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases';
 import { patientTx } from '../../functions/src/db/patients';
 import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
