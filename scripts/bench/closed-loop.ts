@@ -34,12 +34,28 @@ export async function closedLoop(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (lastEnd - measureFrom) / 1000;
   return {
     name,
     concurrency,
     requests: latencies.length,
     errors,
-    throughputPerSecond: latencies.length / ((lastEnd - measureFrom) / 1000),
+    throughputPerSecond: latencies.length / seconds,
+    ...spread(latencies),
+    samples: { latencies: Float64Array.from(latencies), seconds },
+  };
+}
+
+/** Rounds of one figure as one: all their latencies, their requests over their summed spans. */
+export function mergeRounds(rounds: LoadFigures[]): LoadFigures {
+  const latencies = rounds.flatMap((round) => Array.from(round.samples?.latencies ?? []));
+  const seconds = rounds.reduce((sum, round) => sum + (round.samples?.seconds ?? 0), 0);
+  return {
+    name: rounds[0]?.name ?? '',
+    concurrency: rounds[0]?.concurrency ?? 0,
+    requests: latencies.length,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    throughputPerSecond: latencies.length / seconds,
     ...spread(latencies),
   };
 }

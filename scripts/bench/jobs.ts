@@ -23,6 +23,16 @@ export interface ClosedLoopJob {
   measureMs: number;
 }
 
+/**
+ * Several closed loops run one after the other in one load process, in the order given (the
+ * status comparison alternates raw and app rounds, so a burst of other work on the machine hits
+ * both sides alike).
+ */
+export interface ClosedLoopsJob {
+  kind: 'closed-loops';
+  loops: ClosedLoopJob[];
+}
+
 export interface LoadFigures extends Spread {
   name: string;
   concurrency: number;
@@ -31,6 +41,8 @@ export interface LoadFigures extends Spread {
   /** Answers that were not 200 (or a DynamoDB error), and network errors. */
   errors: number;
   throughputPerSecond: number;
+  /** The measured latencies and span, so rounds of the same figure can be merged. */
+  samples?: { latencies: Float64Array; seconds: number };
 }
 
 /** The waiting pages and the call each polls (spec patient-side.md §9's API table). */
@@ -107,10 +119,12 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-export type Job = ClosedLoopJob | WaitingRoomJob | LighthouseJob;
+export type Job = ClosedLoopJob | ClosedLoopsJob | WaitingRoomJob | LighthouseJob;
 
 export type ResultOf<J extends Job> = J extends ClosedLoopJob
   ? LoadFigures
-  : J extends WaitingRoomJob
-    ? WaitingRoomFigures
-    : LighthouseFigures[];
+  : J extends ClosedLoopsJob
+    ? LoadFigures[]
+    : J extends WaitingRoomJob
+      ? WaitingRoomFigures
+      : LighthouseFigures[];

@@ -24,10 +24,25 @@ function sender({ target, concurrency }: ClosedLoopJob): () => Promise<boolean> 
   };
 }
 
+/** Runs the loops in turn; rounds of the same target and concurrency reuse their connections. */
+async function runInTurn(loops: ClosedLoopJob[]) {
+  const senders = new Map<string, () => Promise<boolean>>();
+  const figures = [];
+  for (const loop of loops) {
+    const key = JSON.stringify([loop.target, loop.concurrency]);
+    const send = senders.get(key) ?? sender(loop);
+    senders.set(key, send);
+    figures.push(await closedLoop(loop.name, send, loop));
+  }
+  return figures;
+}
+
 function run(job: Job): Promise<unknown> {
   switch (job.kind) {
     case 'closed-loop':
       return closedLoop(job.name, sender(job), job);
+    case 'closed-loops':
+      return runInTurn(job.loops);
     case 'waiting-room':
       return runWaitingRoom(job);
     case 'lighthouse':
