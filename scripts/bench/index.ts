@@ -11,7 +11,12 @@ import {
 import { budgets } from './budgets';
 import { ensureOpenFileLimit } from './fd-limit';
 import { measureHandlers } from './handlers';
-import type { LighthouseJob, LoadFigures, WaitingRoomFigures } from './jobs';
+import {
+  LIGHTHOUSE_RUNS,
+  type LighthouseJob,
+  type LoadFigures,
+  type WaitingRoomFigures,
+} from './jobs';
 import { inLoadProcess } from './load-process';
 import { seedCase, seedWaitingCases, type SeededCase } from './seed';
 import { fixed2, kb, ms, perSecond, ratio, table } from './stats';
@@ -99,13 +104,16 @@ function webSection(): void {
 }
 
 async function lighthouseSection(stack: RunningStack): Promise<void> {
-  heading('Lighthouse 12.8 mobile (default mobile settings, simulated throttling; local gateway)');
+  heading(
+    `Lighthouse 12.8 mobile (default mobile settings, simulated throttling; local gateway; median of ${LIGHTHOUSE_RUNS} runs)`,
+  );
   const pages = Object.keys(
     budgets.lighthouseMinScore,
   ) as (keyof typeof budgets.lighthouseMinScore)[];
   const results = await inLoadProcess<LighthouseJob>({
     kind: 'lighthouse',
     urls: pages.map((page) => `${stack.appUrl}${page}`),
+    runsPerPage: LIGHTHOUSE_RUNS,
   });
   console.log(
     table(

@@ -46,7 +46,7 @@ function run(job: Job): Promise<unknown> {
     case 'waiting-room':
       return runWaitingRoom(job);
     case 'lighthouse':
-      return measureLighthouse(job.urls);
+      return measureLighthouse(job.urls, job.runsPerPage);
   }
 }
 
