@@ -97,6 +97,8 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
       const socket = new WebSocket(realtimeUrl(job.appUrl, ticket), {
         headers: { origin: job.appUrl },
         perMessageDeflate: false,
+        // A handshake the gateway never answers is a failed socket, not a hung run.
+        handshakeTimeout: job.timeoutMs,
       });
       const opened = await new Promise<boolean>((resolve) => {
         socket.once('open', () => resolve(true));
@@ -135,7 +137,8 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
 /** Polls on the open-loop schedule and sums up the polls due in the measured window. */
 async function poll(job: WaitingRoomJob): Promise<PollFigures> {
   const { patients, warmupMs, measureMs, timeoutMs } = job;
-  // One connection per waiting patient at most, as each is a browser of its own.
+  // Without push, up to one connection per patient (each is a browser of its own), so a slow
+  // server sees every waiting request; with push the polls are 30 s apart and a few suffice.
   const agent = keepAliveAgent(job.push ? SETUP_CONCURRENCY * 10 : patients.length);
   const urls = patients.map((patient) => new URL(pollPath(patient), job.appUrl));
   const plans = patients.map((patient) => jitteredPlan(job.intervalMs[patient.page], Math.random));
