@@ -28,7 +28,7 @@ export const SPEC_INTERVAL_MS: Record<WaitingPage, number> = {
 export const PUSH_SAFETY_NET_MS = 30_000;
 
 /**
- * Durations, chosen to keep the four runs near 3½ minutes on a quiet machine:
+ * Durations, chosen to keep the four runs near 3 minutes on a quiet machine:
  * - without push, 10 s of warm-up (the jittered start spreads over the longest interval, 5 s,
  *   and every patient has polled at least twice before the window) and 20 s measured: four
  *   polls of each visit page, twenty of each verification page; 8,400 samples at 1,000 patients;
