@@ -1,3 +1,4 @@
+/** Nearest-rank percentile of values sorted ascending (NaN when there are none). */
 export function percentile(sortedValues: number[], fraction: number): number {
   if (sortedValues.length === 0) return Number.NaN;
   const index = Math.min(sortedValues.length - 1, Math.ceil(fraction * sortedValues.length) - 1);
@@ -11,8 +12,37 @@ export function median(values: number[]): number {
   );
 }
 
+/** The percentiles every load figure reports. */
+export interface Spread {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export function spread(values: number[]): Spread {
+  const sorted = Float64Array.from(values).sort();
+  const asArray = Array.from(sorted);
+  return {
+    count: asArray.length,
+    p50Ms: percentile(asArray, 0.5),
+    p95Ms: percentile(asArray, 0.95),
+    p99Ms: percentile(asArray, 0.99),
+    maxMs: asArray.at(-1) ?? Number.NaN,
+  };
+}
+
+/** app / raw, or NaN when the raw figure is missing (so a check cannot pass by accident). */
+export function ratio(app: number, raw: number): number {
+  return raw > 0 && Number.isFinite(raw) && Number.isFinite(app) ? app / raw : Number.NaN;
+}
+
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+export const perSecond = (value: number) =>
+  Number.isFinite(value) ? `${value.toFixed(0)} req/s` : 'n/a';
+export const fixed2 = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
 
 /** Prints rows as an aligned plain-text table. */
 export function table(header: string[], rows: string[][]): string {

@@ -109,8 +109,11 @@ export interface CaseBundle {
   attachments: AttachmentRecord[];
 }
 
-const readCasePartition = (caseId: string) =>
-  queryAll(partitionQuery(partitions.case(caseId), { consistent: true }));
+/** The Query behind `getCaseBundle` (the status poll's read; the bench's raw baseline sends it). */
+export const caseBundleQuery = (caseId: string): QuerySpec =>
+  partitionQuery(partitions.case(caseId), { consistent: true });
+
+const readCasePartition = (caseId: string) => queryAll(caseBundleQuery(caseId));
 
 function bundleOf(caseId: string, items: StoredItem[]): CaseBundle | null {
   const caseItem = items.find((item) => item.sk === caseKey(caseId).sk);

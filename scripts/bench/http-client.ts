@@ -1,0 +1,71 @@
+import http from 'node:http';
+
+/** How one request ended: an HTTP status, a timeout, or a network error (status 0). */
+export interface HttpOutcome {
+  status: number;
+  /** The `Retry-After` header, when the answer had one. */
+  retryAfter: string | undefined;
+  timedOut: boolean;
+  /** The body, when asked for (tickets); polls only drain it. */
+  body: string;
+}
+
+/** Keep-alive connections, like a browser's; `maxSockets` bounds them per origin. */
+export const keepAliveAgent = (maxSockets: number) =>
+  new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+
+/**
+ * One request with node:http (lighter per request than `fetch`, so the load process spends its
+ * CPU on sending, not on its client). Never rejects: a timeout or network error is an outcome.
+ */
+export function httpRequest(
+  agent: http.Agent,
+  url: URL,
+  options: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    readBody?: boolean;
+  },
+): Promise<HttpOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: HttpOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const request = http.request(
+      url,
+      { agent, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        if (options.readBody) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () =>
+          settle({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'],
+            timedOut: false,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', () =>
+          settle({ status: 0, retryAfter: undefined, timedOut: false, body: '' }),
+        );
+      },
+    );
+    const timer = setTimeout(
+      () => {
+        settle({ status: 0, retryAfter: undefined, timedOut: true, body: '' });
+        request.destroy();
+      },
+      Math.max(0, options.timeoutMs),
+    );
+    request.on('error', () =>
+      settle({ status: 0, retryAfter: undefined, timedOut: false, body: '' }),
+    );
+    request.end();
+  });
+}

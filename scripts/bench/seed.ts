@@ -1,0 +1,90 @@
+import { bulkPut } from '../../functions/src/db/transaction';
+import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases';
+import { patientTxs } from '../../functions/src/db/patients';
+import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
+import { markCasePaid } from '../../functions/src/features/cases/transitions';
+import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
+
+/**
+ * Bench fixtures, written straight into the table (through the entity modules and the case
+ * transitions, in this process), not through the API: seeding thousands of cases over HTTP
+ * would take longer than the measurement and load the gateway before it is measured.
+ */
+export interface SeededCase {
+  caseId: string;
+  patientId: string;
+}
+
+function newBenchCase(index: number) {
+  return newPatientAndCase({
+    source: 'case',
+    name: `Bench Patient ${index}`,
+    email: `bench${index}@example.org`,
+    phone: null,
+    contactInfo: `bench${index}@example.org`,
+    requestType: 'telemedicine',
+    triageSummary: `Bench case ${index}: mild headache`,
+    history: '',
+    location: '',
+    medicalFiles: [],
+    metadata: {},
+  });
+}
+
+/** A case-flow intake (reading A); paid through the real transition (the Stripe evidence is a fixture). */
+export async function seedCase(index: number, { paid }: { paid: boolean }): Promise<SeededCase> {
+  const { patient, caseRecord } = newBenchCase(index);
+  await insertPatientWithCase(patient, caseRecord);
+  if (paid) {
+    const outcome = await markCasePaid(caseRecord, {
+      checkoutSessionId: `cs_bench_${index}`,
+      clientReferenceId: caseRecord.id,
+      paymentStatus: 'paid',
+      amountTotal: CONSULTATION_FEE_CENTS,
+      currency: 'usd',
+      paymentIntentId: null,
+      eventId: null,
+    });
+    if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
+  }
+  return { caseId: caseRecord.id, patientId: patient.id };
+}
+
+/**
+ * `count` patients with their cases awaiting payment, as the intake leaves them, written in
+ * bulk (`bulkPut`): the items are the ones `insertPatientWithCase` writes, in batch writes of
+ * DynamoDB's 25 items. Paying them through `markCasePaid` (a transaction each, plus the counter and the
+ * expiry schedule) would take minutes for 10,000 on DynamoDB Local.
+ */
+export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
+  const seeded: SeededCase[] = [];
+  const PATIENTS_PER_REQUEST = 8; // three items each: 24 of a batch write's 25
+  const CONCURRENT_REQUESTS = 8;
+  await inBatches(Math.ceil(count / PATIENTS_PER_REQUEST), CONCURRENT_REQUESTS, async (batch) => {
+    const from = batch * PATIENTS_PER_REQUEST;
+    const cases = Array.from({ length: Math.min(PATIENTS_PER_REQUEST, count - from) }, (_, i) =>
+      newBenchCase(from + i),
+    );
+    await bulkPut(
+      cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
+    );
+    seeded.push(
+      ...cases.map(({ patient, caseRecord }) => ({ caseId: caseRecord.id, patientId: patient.id })),
+    );
+  });
+  return seeded;
+}
+
+/** `count` results of `make`, `batch` at a time (DynamoDB Local takes a few dozen writes at once). */
+export async function inBatches<T>(
+  count: number,
+  batch: number,
+  make: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start);
+    results.push(...(await Promise.all(Array.from({ length: size }, (_, i) => make(start + i)))));
+  }
+  return results;
+}
