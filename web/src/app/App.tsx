@@ -1,13 +1,12 @@
-import { RouterProvider } from 'react-router-dom';
+import { AppRouter, type AppHistory } from './AppRouter';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { routes } from './router';
 
-const router = createAppRouter();
-
-export function App() {
+/** The whole app on a history: the browser's in `main.tsx`, a memory one when prerendering. */
+export function App({ history }: { history: AppHistory }) {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routes} />
     </AppProviders>
   );
 }
