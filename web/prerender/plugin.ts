@@ -63,13 +63,17 @@ export function pageHtml(
  */
 export function prerenderPages(config: Pick<UserConfig, 'root' | 'resolve'>): Plugin {
   let outDir = '';
+  let writes = true;
   return {
     name: 'telehealth:prerender',
     apply: 'build',
     configResolved(resolved) {
       outDir = path.resolve(resolved.root, resolved.build.outDir);
+      // A build kept in memory (the bundle test) leaves no shell to fill.
+      writes = resolved.build.write;
     },
     async closeBundle() {
+      if (!writes) return;
       // Inside the site's build metadata (never served, never deployed) rather than a temporary
       // folder: the server build leaves react and the router to node_modules, found from here.
       const serverDir = path.join(outDir, '.vite', 'prerender');

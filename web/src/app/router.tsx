@@ -26,33 +26,40 @@ function lazyPage(page: string): ComponentType {
  * The query provider (TanStack Query, ~8 kB gzip) loads with the first page that fetches, not
  * with the entry: the landing and the not-found page show without it.
  */
-const QueryLayout = lazy(() => import('./QueryLayout'));
-
-function pageRoute({ path, page }: PageRoute): RouteObject {
-  const Page = lazyPage(page);
-  return { path, element: <Page /> };
-}
-
-const pages: readonly PageRoute[] = routeTable;
+const LazyQueryLayout = lazy(() => import('./QueryLayout'));
 
 /**
  * The route tree for `useRoutes` (a plain `<Router>`, not the data router: its loaders, actions
  * and fetchers would be ~16 kB gzip of every first load that no page uses). The root layout
- * holds the landmarks, the page's Suspense boundary and its error boundary.
+ * holds the landmarks, the page's Suspense boundary and its error boundary. `pageFor` gives a
+ * page module's component; the prerender passes loaded ones, so nothing suspends there.
  */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      ...redirectTable.map(({ path, redirectTo }) => ({
-        path,
-        element: <Navigate to={redirectTo} replace />,
-      })),
-      ...pages.filter((route) => route.withoutQueries).map(pageRoute),
-      {
-        element: <QueryLayout />,
-        children: pages.filter((route) => !route.withoutQueries).map(pageRoute),
-      },
-    ],
-  },
-];
+export function buildRoutes(
+  pageFor: (page: string) => ComponentType,
+  QueryLayout: ComponentType,
+): RouteObject[] {
+  const pages: readonly PageRoute[] = routeTable;
+  const pageRoute = ({ path, page }: PageRoute): RouteObject => {
+    const Page = pageFor(page);
+    return { path, element: <Page /> };
+  };
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        ...redirectTable.map(({ path, redirectTo }) => ({
+          path,
+          element: <Navigate to={redirectTo} replace />,
+        })),
+        ...pages.filter((route) => route.withoutQueries).map(pageRoute),
+        {
+          element: <QueryLayout />,
+          children: pages.filter((route) => !route.withoutQueries).map(pageRoute),
+        },
+      ],
+    },
+  ];
+}
+
+/** The app's routes: every page and the query layout load lazily. */
+export const routes = buildRoutes(lazyPage, LazyQueryLayout);
