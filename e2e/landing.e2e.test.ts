@@ -39,6 +39,8 @@ async function openLanding(): Promise<void> {
   page = await newPage(browser);
   await page.goto(stack.appUrl);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The landing is prerendered: its status check works once the app has hydrated it.
+  await expect.poll(() => checkButton().isEnabled()).toBe(true);
 }
 
 const statusBox = () => page.getByRole('region', { name: 'Check Your Application Status' });

@@ -11,8 +11,10 @@ import { parseStage } from '../infra/lib/stage-config';
  * The upload is a script step rather than a CDK `BucketDeployment`: that would add a Python
  * custom-resource function with an AWS managed policy to every stage (more to acknowledge in
  * cdk-nag), and make every synthesis and test depend on a built site. Order matters: hashed
- * assets first (cached for a year), `index.html` last, nothing deleted, so a tab still running
- * the previous version can load its chunks; the site bucket is versioned.
+ * assets first (cached for a year), then the other files (`no-cache`: the app shell `app.html`,
+ * the prerendered `404.html` and `payment-cancelled.html`), the prerendered landing `index.html`
+ * last, nothing deleted, so no page names a chunk not uploaded yet and a tab still running the
+ * previous version can load its chunks; the site bucket is versioned.
  *
  * Needs AWS credentials for the stage's account and the AWS CLI (docs/deployment.md).
  */

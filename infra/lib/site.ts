@@ -13,6 +13,7 @@ import {
   permissionsPolicy,
   stripeSources,
 } from '../../shared/src/http/site-headers';
+import { siteRewriteCode } from '../../web/prerender/site-files';
 import type { CustomDomain } from './custom-domain';
 import type { StageConfig } from './stage-config';
 
@@ -49,19 +50,13 @@ export const cloudFrontLogPrefix = 'cloudfront/';
 export const cloudFrontLogRetentionDays = 7;
 
 /**
- * App routes (no file extension in the last path segment) get the app shell; files are served
- * as they are. Done per request on the default behaviour instead of with distribution-wide
- * custom error responses, which would also turn the API's own 403/404 answers into index.html.
+ * Which file answers a path (a prerendered page, the app shell, the prerendered 404 page, or the
+ * file itself): generated from the web app's route table (web/prerender/site-files.ts), the code
+ * the local gateway runs too. Done per request on the default behaviour instead of with
+ * distribution-wide custom error responses, which would also turn the API's own 403/404 answers
+ * into pages.
  */
-export const spaRewriteCode = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
+export const spaRewriteCode = siteRewriteCode();
 
 /**
  * API Gateway WebSocket APIs accept connections only on the stage path itself (anything after
@@ -134,7 +129,7 @@ export class Site extends Construct {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'App routes get /index.html',
+      comment: 'Prerendered pages, the app shell for app routes, 404.html for other paths',
       code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });

@@ -72,14 +72,39 @@ describe('CloudFront distribution', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
-  it('sends app routes to /index.html without custom error responses', () => {
+  it('sends each path to its page without custom error responses', () => {
     // Error responses are distribution-wide: they would rewrite the API's 403/404 too.
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(functionFor(config.DefaultCacheBehavior)).toContain('SiteSpaRewrite');
-    expect(runViewerRequest(spaRewriteCode, '/')).toBe('/index.html');
-    expect(runViewerRequest(spaRewriteCode, '/visit/4b8c/waiting-room')).toBe('/index.html');
-    expect(runViewerRequest(spaRewriteCode, '/assets/index-Ab12.js')).toBe('/assets/index-Ab12.js');
-    expect(runViewerRequest(spaRewriteCode, '/favicon.ico')).toBe('/favicon.ico');
+    // The code CloudFront gets is the rule the local gateway runs (web/prerender/site-files.ts).
+    const functions = template.findResources('AWS::CloudFront::Function') as Record<
+      string,
+      { Properties: { FunctionCode: string } }
+    >;
+    const code = Object.entries(functions).find(([id]) => id.includes('SpaRewrite'))?.[1].Properties
+      .FunctionCode;
+    expect(code).toBe(spaRewriteCode);
+    const fileFor = (uri: string) => runViewerRequest(spaRewriteCode, uri);
+    // Prerendered pages (web/prerender/): the landing is index.html, the root object too.
+    expect(fileFor('/')).toBe('/index.html');
+    expect(fileFor('/payment-cancelled')).toBe('/payment-cancelled.html');
+    // Other app routes get the shell; paths no route matches get the prerendered 404 page.
+    expect(fileFor('/visit/4b8c')).toBe('/app.html');
+    expect(fileFor('/Admin')).toBe('/app.html');
+    expect(fileFor('/payment-cancelled/')).toBe('/app.html');
+    expect(fileFor('/visit/4b8c/waiting-room')).toBe('/404.html');
+    expect(fileFor('/no-such-page')).toBe('/404.html');
+    // Files are served as they are.
+    expect(fileFor('/assets/index-Ab12.js')).toBe('/assets/index-Ab12.js');
+    expect(fileFor('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('compresses and caches the site by the objects own Cache-Control (immutable assets, no-cache pages)', () => {
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      Compress: true,
+      // CachingOptimized honours the origin's Cache-Control, which scripts/deploy.ts sets.
+      CachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+    });
   });
 
   it('forwards /api/* to the HTTP API uncached, with every method and viewer header but Host', () => {

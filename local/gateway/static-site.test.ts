@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, createStaticSite } from './static-site';
 
-/** A made-up build: an index page, a hashed script and an image. */
+/** A made-up build: the app shell, the prerendered pages, a hashed script and an image. */
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -39,7 +39,13 @@ function get(pathname: string, headers: Record<string, string> = {}): Promise<An
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'static-site-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(path.join(root, 'app.html'), '<!doctype html><title>app</title>');
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>landing</title>');
+  writeFileSync(
+    path.join(root, 'payment-cancelled.html'),
+    '<!doctype html><title>cancelled</title>',
+  );
+  writeFileSync(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(root, 'assets', 'logo-abc123.png'), png);
   const site = createStaticSite(root, { 'x-frame-options': 'DENY' });
@@ -86,6 +92,27 @@ describe('the local site compresses text like CloudFront', () => {
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(answer.body).toString()).toContain('<title>app</title>');
+  });
+
+  it.each([
+    ['/', 'landing'],
+    ['/payment-cancelled', 'cancelled'],
+    ['/payment-cancelled?case_id=c1', 'cancelled'],
+    ['/no-such-page', 'not found'],
+    ['/visit/a/b', 'not found'],
+    ['/admin', 'app'],
+    ['/visit', 'app'],
+  ])('answers %s with the %s page, no-cache', async (pathname, title) => {
+    const answer = await get(pathname);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body.toString()).toContain(`<title>${title}</title>`);
+  });
+
+  it('answers a missing asset or hidden build metadata with 404, not a page', async () => {
+    expect((await get('/assets/gone-123.js')).status).toBe(404);
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
 
   it('answers the file as it is to a client that accepts no encoding', async () => {

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { APP_SHELL_FILE, siteFileFor } from '../../web/prerender/site-files';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,8 +65,10 @@ function compressedFile(file: string, encoding: Encoding): Buffer {
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
 
 /**
- * Serves the built React app like the CloudFront + S3 site: hashed assets cached for a year,
- * everything else falls back to index.html (client-side routes), with the site's headers, and
+ * Serves the built React app like the CloudFront + S3 site: each path gets the file CloudFront's
+ * viewer-request function picks (`siteFileFor`, the same code: a prerendered page, the app shell
+ * `app.html` for the other routes, the prerendered `404.html` for paths no route matches),
+ * hashed assets cached for a year and everything else `no-cache`, with the site's headers, and
  * text compressed with brotli or gzip as the browser accepts (CloudFront's `compress: true`).
  */
 export function createStaticSite(root: string, headers: Record<string, string>) {
@@ -73,7 +76,7 @@ export function createStaticSite(root: string, headers: Record<string, string>) 
 
   return (req: IncomingMessage, res: ServerResponse, url: URL): void => {
     // Checked per request: API-only test stacks run without a build.
-    if (!existsSync(path.join(resolvedRoot, 'index.html'))) {
+    if (!existsSync(path.join(resolvedRoot, APP_SHELL_FILE))) {
       res
         .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...headers })
         .end(NOT_BUILT);
@@ -89,20 +92,17 @@ export function createStaticSite(root: string, headers: Record<string, string>) 
     } catch {
       pathname = '/';
     }
-    let file = path.resolve(resolvedRoot, `.${pathname}`);
+    const sitePath = siteFileFor(pathname);
+    const file = path.resolve(resolvedRoot, `.${sitePath}`);
     // Dot folders (Vite's `.vite/manifest.json`) are build metadata, not part of the site.
-    const hidden = pathname.split('/').some((segment) => segment.startsWith('.'));
+    const hidden = sitePath.split('/').some((segment) => segment.startsWith('.'));
     const inside = !hidden && file.startsWith(resolvedRoot + path.sep);
-    const isFile = inside && existsSync(file) && statSync(file).isFile();
-    if (!isFile) {
-      // Missing assets are real 404s; any other path is a client-side route.
-      if (pathname.startsWith('/assets/')) {
-        res.writeHead(404, { 'content-type': 'text/plain', ...headers }).end('Not found');
-        return;
-      }
-      file = path.join(resolvedRoot, 'index.html');
+    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
+      // What S3 answers for a missing object (CloudFront passes it on).
+      res.writeHead(404, { 'content-type': 'text/plain', ...headers }).end('Not found');
+      return;
     }
-    const immutable = pathname.startsWith('/assets/') && isFile;
+    const immutable = sitePath.startsWith('/assets/');
     const extension = path.extname(file);
     const encoding = compressible.has(extension)
       ? chooseEncoding(req.headers['accept-encoding'])

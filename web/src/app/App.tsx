@@ -1,13 +1,22 @@
-import { RouterProvider } from 'react-router-dom';
+import { AppRouter, type AppHistory } from './AppRouter';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import type { RouteObject } from 'react-router-dom';
+import { routes as lazyRoutes } from './router';
 
-const router = createAppRouter();
-
-export function App() {
+/**
+ * The whole app on a history: the browser's in `main.tsx`, a memory one when prerendering (with
+ * routes whose pages are loaded already).
+ */
+export function App({
+  history,
+  routes = lazyRoutes,
+}: {
+  history: AppHistory;
+  routes?: RouteObject[];
+}) {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routes} />
     </AppProviders>
   );
 }

@@ -1,14 +1,11 @@
 import { LoaderCircle } from 'lucide-react';
-import { SiteShell } from '@web/components/layout/SiteShell';
 
-/** Shown while the first page's chunk loads. */
+/** Shown in the main landmark while the first page's chunk loads. */
 export function PageLoading() {
   return (
-    <SiteShell>
-      <div className="flex flex-1 items-center justify-center py-24" role="status">
-        <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden="true" />
-        <span className="sr-only">Loading page...</span>
-      </div>
-    </SiteShell>
+    <div className="flex flex-1 items-center justify-center py-24" role="status">
+      <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden="true" />
+      <span className="sr-only">Loading page...</span>
+    </div>
   );
 }

@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SiteShell } from '@web/components/layout/SiteShell';
+import { useNavigationPending } from './AppRouter';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { PageLoading } from './PageLoading';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 /** A thin bar while the next page's chunk loads. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <div
       role="progressbar"
@@ -28,12 +31,22 @@ function useFocusMainOnNavigate() {
   }, [pathname]);
 }
 
+/**
+ * The landmarks around every page; the page's chunk loads inside them (the spinner only on the
+ * first page: later navigations keep the current page, with the progress bar, until the next
+ * one is ready), and an error while loading or rendering a page shows the error page there.
+ */
 export function RootLayout() {
   useFocusMainOnNavigate();
+  useScrollRestoration();
+  const { key } = useLocation();
   return (
     <SiteShell banner={<NavigationProgress />}>
-      <Outlet />
-      <ScrollRestoration />
+      <PageErrorBoundary locationKey={key}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </SiteShell>
   );
 }

@@ -1,14 +1,12 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { MessagePage } from '@web/components/MessagePage';
-import { SiteShell } from '@web/components/layout/SiteShell';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
 /** Any error while loading or rendering a page (for example a chunk gone after a deploy). */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useDocumentTitle('Something Went Wrong');
 
   useEffect(() => {
@@ -16,25 +14,23 @@ export function RouteErrorPage() {
   }, [error]);
 
   return (
-    <SiteShell>
-      <MessagePage
-        icon={TriangleAlert}
-        tone="danger"
-        title="Something Went Wrong"
-        actions={
-          <>
-            <Button size="lg" onClick={() => window.location.reload()}>
-              <RefreshCw aria-hidden="true" />
-              Reload Page
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/">Go Home</Link>
-            </Button>
-          </>
-        }
-      >
-        This page could not be shown. Please reload the page, or go back to the home page.
-      </MessagePage>
-    </SiteShell>
+    <MessagePage
+      icon={TriangleAlert}
+      tone="danger"
+      title="Something Went Wrong"
+      actions={
+        <>
+          <Button size="lg" onClick={() => window.location.reload()}>
+            <RefreshCw aria-hidden="true" />
+            Reload Page
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">Go Home</Link>
+          </Button>
+        </>
+      }
+    >
+      This page could not be shown. Please reload the page, or go back to the home page.
+    </MessagePage>
   );
 }

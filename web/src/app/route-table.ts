@@ -8,6 +8,17 @@
 export interface PageRoute {
   readonly path: string;
   readonly page: string;
+  /**
+   * The page uses no TanStack query or mutation, so it shows without the query provider (the
+   * router mounts that provider, lazily, only around the other pages).
+   */
+  readonly withoutQueries?: true;
+  /**
+   * The build renders the page to HTML (`web/prerender/`): its text paints before any script
+   * runs, and the script hydrates it. Only pages whose first render needs no data and no
+   * browser state.
+   */
+  readonly prerender?: true;
 }
 
 export interface RedirectRoute {
@@ -16,7 +27,12 @@ export interface RedirectRoute {
 }
 
 export const routeTable = [
-  { path: '/', page: 'features/landing/pages/LandingPage.tsx' },
+  {
+    path: '/',
+    page: 'features/landing/pages/LandingPage.tsx',
+    withoutQueries: true,
+    prerender: true,
+  },
   { path: '/patient-telehealth', page: 'features/patient-intake/pages/PatientTelehealthPage.tsx' },
   { path: '/patient', page: 'features/patient-intake/pages/PatientPage.tsx' },
   { path: '/payment-choice', page: 'features/payments/pages/PaymentChoicePage.tsx' },
@@ -24,7 +40,11 @@ export const routeTable = [
   { path: '/stripe-payment', page: 'features/payments/pages/CardPaymentPage.tsx' },
   { path: '/payment-processing', page: 'features/payments/pages/PaymentProcessingPage.tsx' },
   { path: '/payment-success', page: 'features/payments/pages/PaymentSuccessPage.tsx' },
-  { path: '/payment-cancelled', page: 'features/payments/pages/PaymentCancelledPage.tsx' },
+  {
+    path: '/payment-cancelled',
+    page: 'features/payments/pages/PaymentCancelledPage.tsx',
+    prerender: true,
+  },
   { path: '/visit/:caseId', page: 'features/visit/pages/VisitPage.tsx' },
   { path: '/feedback/:caseId', page: 'features/feedback/pages/FeedbackPage.tsx' },
   // Target of the payment verification redirect; its registration is an open point of the spec.
@@ -41,7 +61,12 @@ export const routeTable = [
     page: 'features/doctor-applications/pages/ApplicationStatusPage.tsx',
   },
   { path: '/admin', page: 'features/admin/pages/AdminPage.tsx' },
-  { path: '*', page: 'features/not-found/pages/NotFoundPage.tsx' },
+  {
+    path: '*',
+    page: 'features/not-found/pages/NotFoundPage.tsx',
+    withoutQueries: true,
+    prerender: true,
+  },
 ] as const satisfies readonly PageRoute[];
 
 /** A visit or feedback link without its case id falls back to a patient page (doc 1 §2). */

@@ -1,8 +1,22 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { UNSAFE_createMemoryHistory } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, resetDom } from '@web/testing/render';
-import { routes } from './router';
+import { resetDom } from '@web/testing/render';
+import { App } from './App';
+
+/** The whole app (its router, providers and lazy pages) on a memory history. */
+function renderApp({
+  initialEntries,
+  initialIndex,
+}: {
+  initialEntries: string[];
+  initialIndex?: number;
+}) {
+  const history = UNSAFE_createMemoryHistory({ initialEntries, initialIndex, v5Compat: true });
+  render(<App history={history} />);
+  return { history };
+}
 
 beforeEach(() => {
   // ScrollRestoration scrolls; jsdom has no layout.
@@ -52,7 +66,7 @@ describe('router', { timeout: 30_000 }, () => {
     ['/provider/status', 'Application Status'],
     ['/admin', 'Admin Panel'],
   ])('%s shows "%s" inside the site landmarks', async (path, title) => {
-    renderRoutes(routes, { initialEntries: [path] });
+    renderApp({ initialEntries: [path] });
     await expectPage(title);
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
@@ -62,7 +76,7 @@ describe('router', { timeout: 30_000 }, () => {
   it.each(['/no-such-page', '/provider/unknown', '/visit/a/b', '/admin/settings'])(
     'renders the not-found page for %s',
     async (path) => {
-      renderRoutes(routes, { initialEntries: [path] });
+      renderApp({ initialEntries: [path] });
       await expectPage('Page Not Found');
       expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
       expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
@@ -70,7 +84,7 @@ describe('router', { timeout: 30_000 }, () => {
   );
 
   it('goes back from the not-found page', async () => {
-    renderRoutes(routes, { initialEntries: ['/', '/missing'], initialIndex: 1 });
+    renderApp({ initialEntries: ['/', '/missing'], initialIndex: 1 });
     await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, LAZY_PAGE_WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     await expectPage('Get Healthcare Help Right Now');
@@ -80,13 +94,13 @@ describe('router', { timeout: 30_000 }, () => {
     ['/visit', '/patient-telehealth', 'Get Healthcare Help'],
     ['/feedback', '/patient', 'Patient Request'],
   ])('redirects %s to %s', async (from, to, title) => {
-    const { router } = renderRoutes(routes, { initialEntries: [from] });
+    const { history } = renderApp({ initialEntries: [from] });
     await expectPage(title);
-    expect(router.state.location.pathname).toBe(to);
+    expect(history.location.pathname).toBe(to);
   });
 
   it('moves focus to the main landmark after a client-side navigation', async () => {
-    renderRoutes(routes, { initialEntries: ['/'] });
+    renderApp({ initialEntries: ['/'] });
     await screen.findByRole(
       'heading',
       { level: 1, name: 'Get Healthcare Help Right Now' },

@@ -6,10 +6,8 @@ export function LoadingState({ label, className }: { label: string; className?: 
   return (
     <p
       role="status"
-      className={cn(
-        'flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground',
-        className,
-      )}
+      // `ui-loading-state` (index.css, components layer): a caller's padding overrides it.
+      className={cn('ui-loading-state', className)}
     >
       <LoaderCircle className="size-4 motion-safe:animate-spin" aria-hidden="true" />
       {label}

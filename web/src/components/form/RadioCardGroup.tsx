@@ -47,9 +47,11 @@ export function RadioCardGroup<T extends string>({
               key={option.value}
               htmlFor={optionId}
               className={cn(
-                'flex cursor-pointer gap-3 rounded-xl border-2 bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-                checked ? 'border-primary bg-primary-soft' : 'border-border hover:border-input',
-                error && !checked ? 'border-destructive' : null,
+                'flex cursor-pointer gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
+                // One background and one border colour each (cn does not merge).
+                checked
+                  ? 'border-primary bg-primary-soft'
+                  : ['bg-card hover:border-input', error ? 'border-destructive' : 'border-border'],
               )}
             >
               <input

@@ -35,7 +35,8 @@ export function LocalVideo({
 
   const showing = media.hasVideo && media.videoEnabled;
   return (
-    <div className={cn('relative overflow-hidden rounded-lg bg-slate-800', className)}>
+    // `ui-local-video` (index.css, components layer): a caller's position or background wins.
+    <div className={cn('ui-local-video', className)}>
       <video
         ref={videoRef}
         data-testid="local-video"

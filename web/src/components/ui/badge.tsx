@@ -3,7 +3,9 @@ import type * as React from 'react';
 import { cn } from '@web/lib/utils';
 
 export const badgeVariants = cva(
-  'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold transition-colors [&_svg]:size-3.5 [&_svg]:shrink-0',
+  // The base is a components-layer class (index.css), so a caller's utilities override it; the
+  // variants, which callers do not override, stay utilities.
+  'ui-badge',
   {
     variants: {
       variant: {

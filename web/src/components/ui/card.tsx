@@ -2,20 +2,15 @@ import { Slot } from '@radix-ui/react-slot';
 import type * as React from 'react';
 import { cn } from '@web/lib/utils';
 
+// The card's and its parts' defaults are classes of the components layer (index.css):
+// a caller's utilities (`text-2xl`, `pt-6`) override them.
+
 export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn(
-        'rounded-xl border bg-card text-card-foreground shadow-sm shadow-slate-900/5',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn('ui-card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+  return <div className={cn('ui-card-header', className)} {...props} />;
 }
 
 /** A `div` by default; pass `asChild` with a heading element to give the card its outline level. */
@@ -25,22 +20,17 @@ export function CardTitle({
   ...props
 }: React.ComponentProps<'div'> & { asChild?: boolean }) {
   const Comp = asChild ? Slot : 'div';
-  return (
-    <Comp
-      className={cn('text-lg font-semibold leading-tight tracking-tight', className)}
-      {...props}
-    />
-  );
+  return <Comp className={cn('ui-card-title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return <p className={cn('ui-card-description', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('p-6 pt-0', className)} {...props} />;
+  return <div className={cn('ui-card-content', className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+  return <div className={cn('ui-card-footer', className)} {...props} />;
 }

@@ -91,10 +91,8 @@ export function NativeDialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={open && description ? descriptionId : undefined}
-      className={cn(
-        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl border bg-card p-0 text-card-foreground shadow-xl backdrop:bg-slate-950/50',
-        className,
-      )}
+      // `ui-dialog` (index.css, components layer): a caller's `max-w-*` overrides its width.
+      className={cn('ui-dialog', className)}
       {...props}
     >
       {open ? (

@@ -18,11 +18,12 @@ export function Progress({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={clamped}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      className={cn('ui-progress', className)}
       {...props}
     >
       <div
-        className={cn('h-full bg-primary transition-[width] duration-300', indicatorClassName)}
+        // `ui-progress-indicator` (index.css, components layer): a caller's colour wins.
+        className={cn('ui-progress-indicator', indicatorClassName)}
         style={{ width: `${clamped}%` }}
       />
     </div>

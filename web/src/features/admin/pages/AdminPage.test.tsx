@@ -223,7 +223,7 @@ describe('AdminPage: signed in', () => {
     mockAdminApi();
     renderAdmin();
     const recent = await screen.findByRole('heading', { name: 'Recent Applications' });
-    const card = within(recent.closest('.rounded-xl') as HTMLElement);
+    const card = within(recent.closest('.ui-card') as HTMLElement);
     await card.findByText('Dr. Jane Smith');
     const names = card.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
     expect(names).toEqual(applications.slice(0, 5).map((a) => a.fullName));

@@ -5,6 +5,7 @@ import { Form } from '@web/components/form/Form';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { useHydrated } from '@web/hooks/use-hydrated';
 import { toast } from '@web/hooks/use-toast';
 import { useApplicationStatusLookup } from '../api/application-status-lookup';
 import { applicationIdInputProps } from '../lib/application-id-input';
@@ -38,6 +39,9 @@ export function ApplicationStatusCheck() {
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [applicationId, setApplicationId] = useState('');
+  // On the prerendered landing, the button waits for the app: before, Enter or a click would
+  // submit the form natively (a reload with the id in the URL).
+  const hydrated = useHydrated();
 
   const lookup = useApplicationStatusLookup({
     onSuccess: (result) => {
@@ -81,7 +85,7 @@ export function ApplicationStatusCheck() {
             pending={lookup.isPending}
             icon={<Search aria-hidden="true" />}
             pendingText="Checking..."
-            disabled={lookup.isPending}
+            disabled={lookup.isPending || !hydrated}
             className="sm:w-36"
           >
             Check Status

@@ -3,9 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@web/app/providers';
-import { createQueryClient } from '@web/lib/queryClient';
-import { renderRoutes, resetDom } from '@web/testing/render';
+import { renderRoutes, resetDom, TestProviders } from '@web/testing/render';
 import { getClientConfig } from '@shared/config/contracts';
 import { createCheckoutSession, manualPaymentComplete } from '@shared/payments/contracts';
 import { type ApiMock, json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
@@ -132,9 +130,9 @@ describe('CardPaymentPage', () => {
     });
     render(
       <StrictMode>
-        <AppProviders queryClient={createQueryClient()}>
+        <TestProviders toaster={null}>
           <RouterProvider router={router} />
-        </AppProviders>
+        </TestProviders>
       </StrictMode>,
     );
     await advance();
