@@ -146,6 +146,7 @@ describe('POST /api/patients (reading B)', () => {
       paymentStatus: 'pending',
       paymentId: null,
       meetingInfo: null,
+      caseId: created.caseId,
     });
   });
 
