@@ -8,8 +8,8 @@ import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smit
  * bundle (its STS and SSO clients included) parsed at each cold start, of which Lambda only
  * ever uses the first step, because the Node.js runtime puts the execution role's credentials in
  * `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN` (Lambda's "defined
- * runtime environment variables"). The local stack and `sam local invoke` set the same variables
- * for the bundles they run; the unbundled code (tests, the local gateway) keeps the SDK's chain.
+ * runtime environment variables"). The local stack sets the same variables for the bundles it
+ * runs (the sample-event replay); the unbundled code (tests, the local gateway) keeps the SDK's chain.
  * Like the chain's first step (`fromEnv` of `@aws-sdk/credential-provider-env`), it reads them
  * when the client resolves its credentials.
  */
