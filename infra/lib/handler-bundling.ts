@@ -8,6 +8,17 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const featuresDir = path.join(repoRoot, 'functions/src/features');
 
 /**
+ * Packages the bundles take from elsewhere (esbuild's `alias`), paths relative to the
+ * repository, where CDK runs esbuild (the stack's `projectRoot`). The SDK's default credential
+ * chain becomes the environment variables Lambda sets: the chain's SSO, STS, ini and process
+ * providers are about 90 KB of every bundle, parsed at each cold start and never used there
+ * (functions/src/lib/aws-sdk/lambda-credentials.ts says why that is safe).
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './functions/src/lib/aws-sdk/lambda-credentials.ts',
+};
+
+/**
  * How every handler is bundled (esbuild through CDK's NodejsFunction). The one definition of
  * it: the stack passes it to CDK, and `handlerBuildOptions` below translates it to esbuild's
  * API for everything that must build the same bundles without CDK (the bundle tests, the
@@ -34,6 +45,9 @@ export const handlerBundling = {
   bundleAwsSDK: true,
   // The root tsconfig maps `@shared/*` to `shared/src/*`.
   tsconfig: path.join(repoRoot, 'tsconfig.json'),
+  esbuildArgs: {
+    '--alias': Object.entries(bundleAliases).map(([name, file]) => `${name}=${file}`),
+  },
 } satisfies nodejs.BundlingOptions;
 
 /** Where a handler's bundle lies under the `outdir` of `handlerBuildOptions`. */
@@ -45,7 +59,7 @@ export function bundleFile(outDir: string, handler: string): string {
  * esbuild's options for `handlers` with `handlerBundling`, translated to esbuild's API the way
  * CDK translates them to its command line (`--target`, `--platform=node`, `--format`,
  * `--minify`, `--sourcemap`, `--sources-content`, `--main-fields`, `--banner:js`, `--tsconfig`,
- * and no `--external` since the SDK is bundled), each to `<outDir>/<handler>/index.mjs` as in
+ * `--alias`, and no `--external` since the SDK is bundled), each to `<outDir>/<handler>/index.mjs` as in
  * a CDK asset. One esbuild call may build many handlers: without code splitting each entry
  * point is still its own self-contained bundle. Callers that read the metafile add
  * `write: false, metafile: true`.
@@ -72,6 +86,10 @@ export function handlerBuildOptions(handlers: readonly string[], outDir: string)
     banner: { js: handlerBundling.banner },
     external: [],
     tsconfig: handlerBundling.tsconfig,
+    // Resolved from the repository as CDK's (whose working directory it is), wherever this runs.
+    alias: Object.fromEntries(
+      Object.entries(bundleAliases).map(([name, file]) => [name, path.join(repoRoot, file)]),
+    ),
     logLevel: 'error',
   };
 }

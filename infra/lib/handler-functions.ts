@@ -113,10 +113,10 @@ export class HandlerFunctions extends Construct {
       timeout: Duration.seconds(15),
       role,
       logGroup,
-      environment: {
-        ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+      // No NODE_OPTIONS=--enable-source-maps: Node would read and parse the bundle's source map
+      // at every cold start (15-18 ms); a logged error maps its frames itself
+      // (functions/src/lib/source-mapped-stack.ts, docs/architecture.md "Cold start").
+      environment: props.environment,
       bundling: handlerBundling,
     });
   }

@@ -27,7 +27,6 @@ const minimalEnvironment = {
   TABLE_NAME: 'telehealth-test',
   UPLOADS_BUCKET: 'telehealth-test-uploads',
   APP_ORIGIN: 'https://telehealth.example',
-  NODE_OPTIONS: '--enable-source-maps',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 

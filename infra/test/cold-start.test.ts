@@ -14,7 +14,8 @@ import { manifestHandlers } from '../lib/handler-functions';
  * through static imports from a handler. The check reads the bundles' esbuild metafile: the
  * modules reachable from the entry point through static imports that kept code in the output.
  * It also checks that the bundles carry their dependencies: everything they import that is not
- * in the bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime).
+ * in the bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime),
+ * and that none carries the SDK's default credential chain.
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,6 +32,23 @@ const lazyPackages = [
   '@aws-sdk/client-sesv2',
   '@aws-sdk/s3-presigned-post',
   '@aws-sdk/s3-request-presigner',
+];
+
+/**
+ * The SDK's default credential chain and what only it uses: the bundles resolve credentials from
+ * the environment instead (`bundleAliases`, functions/src/lib/aws-sdk/lambda-credentials.ts).
+ */
+const credentialChainPackages = [
+  '@aws-sdk/credential-provider-node',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/nested-clients',
+  '@aws-sdk/token-providers',
+  '@smithy/credential-provider-imds',
 ];
 
 /** The package a bundled input belongs to (`@scope/name`), or undefined for the repo's code. */
@@ -113,6 +131,32 @@ describe('what a handler evaluates at cold start', () => {
     const approve = factsByHandler.get('admin/approve')!;
     expect(approve.bundled.has('@aws-sdk/client-sesv2')).toBe(true);
     expect(approve.atImport.has('@aws-sdk/client-dynamodb')).toBe(true);
+  });
+
+  it.each(handlers)('%s bundles no credential chain (SSO, STS, ini files)', (handler) => {
+    const { bundled } = factsByHandler.get(handler)!;
+    expect(credentialChainPackages.filter((name) => bundled.has(name))).toEqual([]);
+  });
+
+  it('would notice the default credential chain in a bundle', async () => {
+    // The same DynamoDB client without the alias carries the chain the check above looks for.
+    const options = {
+      ...handlerBuildOptions([], outDir),
+      entryPoints: undefined,
+      outdir: undefined,
+      outfile: path.join(outDir, 'default-chain.mjs'),
+      stdin: {
+        contents: "export { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+        resolveDir: repoRoot,
+        sourcefile: 'default-chain.ts',
+        loader: 'ts' as const,
+      },
+    };
+    const withAlias = [...(await buildFacts(options)).values()][0]!;
+    const withoutAlias = [...(await buildFacts({ ...options, alias: {} })).values()][0]!;
+    expect(credentialChainPackages.filter((name) => withAlias.bundled.has(name))).toEqual([]);
+    expect(withoutAlias.bundled.has('@aws-sdk/credential-provider-node')).toBe(true);
+    expect(withoutAlias.bundled.has('@aws-sdk/credential-provider-sso')).toBe(true);
   });
 
   it('would notice a client imported statically', async () => {

@@ -53,7 +53,6 @@ export function invokeBundle(
           PATH: process.env.PATH ?? '',
           ...environment,
           AWS_LAMBDA_FUNCTION_NAME: functionName,
-          NODE_OPTIONS: '--enable-source-maps',
         },
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },

@@ -35,7 +35,7 @@ export interface ImportTimes {
 
 /**
  * The wall and CPU time one fresh Node process takes to import the bundle at `file`, with the
- * environment a function has at cold start (its `NODE_OPTIONS`, a region, the table's name).
+ * environment a function has at cold start (a region, the table's name; no `NODE_OPTIONS`).
  */
 export function importTimes(file: string): ImportTimes {
   const probe = spawnSync(
@@ -45,7 +45,6 @@ export function importTimes(file: string): ImportTimes {
       encoding: 'utf8',
       env: {
         PATH: process.env.PATH ?? '',
-        NODE_OPTIONS: '--enable-source-maps',
         TABLE_NAME: 'bench',
         AWS_REGION: 'us-east-1',
       },
@@ -68,9 +67,9 @@ export function medianImportTimes(file: string): ImportTimes {
 /**
  * Builds every handler of the manifest exactly as the stack deploys it (`handlerBuildOptions`,
  * the translation of the CDK bundling options: minified ESM with the AWS SDK inside) and times
- * its module import in fresh Node processes, with the function's `NODE_OPTIONS`
- * (`--enable-source-maps`: the source map is read at import, as in Lambda): the part of a cold
- * start the code controls. The bundles import nothing from node_modules, so what is timed is
+ * its module import in fresh Node processes, with the function's environment (no
+ * `--enable-source-maps`, as in Lambda: the source map is read only when an error is logged):
+ * the part of a cold start the code controls. The bundles import nothing from node_modules, so what is timed is
  * all of it. Sizes are of `index.mjs` alone, without its source map.
  */
 export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {

@@ -1,5 +1,6 @@
 import { env, type LogLevel } from './env';
 import { InvariantError } from './errors';
+import { sourceMappedFrames } from './source-mapped-stack';
 
 /**
  * Structured JSON logs, one line per event. Callers pass only operational fields (route,
@@ -41,7 +42,8 @@ export const logger = createLogger();
 /**
  * What may be logged of an unexpected error: its name and stack frames. The message is dropped
  * because messages can quote input (a DynamoDB validation error echoes values); a message can
- * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept. A broken
+ * span lines (a ZodError lists its issues), so only the `at …` frame lines are kept, pointed at
+ * our sources (`source-mapped-stack.ts`: the bundles run without `--enable-source-maps`). A broken
  * stored item adds its entity, key and failing field names: ids and names only, no values.
  */
 export function errorFields(error: unknown): LogFields {
@@ -51,7 +53,7 @@ export function errorFields(error: unknown): LogFields {
     .filter((line) => /^\s+at /.test(line))
     .join('\n')
     .trim();
-  const fields: LogFields = { error: error.name, stack: frames || undefined };
+  const fields: LogFields = { error: error.name, stack: sourceMappedFrames(frames) || undefined };
   if (error instanceof InvariantError) {
     return { ...fields, entity: error.entity, key: error.key, fields: error.fields.join(',') };
   }
