@@ -44,6 +44,9 @@ describe('env', () => {
     const readers = (readdirSync(root, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .filter((file) => !file.startsWith('testing'))
+      // The bundles' stand-in for the SDK's credential chain reads what the SDK itself reads
+      // (the runtime's AWS_* variables), not a setting of ours.
+      .filter((file) => file !== path.join('lib', 'aws-sdk', 'lambda-credentials.ts'))
       .filter(
         (file) => path.join(root, file) !== fileURLToPath(import.meta.url).replace('.test', ''),
       )
