@@ -61,7 +61,8 @@ export async function readItems<Answer>(read: ItemsRead<Answer>): Promise<Answer
   if (!onlyKey) return read.answer([]);
   if (otherKeys.length === 0) {
     const item = await getItem(onlyKey);
-    return read.answer(item ? [item] : []);
+    // The item of the one key asked for, whatever attributes it came back with.
+    return read.answer(item ? [{ ...item, ...onlyKey }] : []);
   }
   return read.answer(await batchGet(read.keys));
 }
