@@ -14,7 +14,7 @@ import {
   conditionalUpdate,
   partitionQuery,
   queryAll,
-  queryFirst,
+  queryPage,
   type QuerySpec,
   type StoredItem,
 } from './table';
@@ -440,17 +440,22 @@ const listedCase = (list: CaseList, item: StoredItem): ListedCase => ({
 
 /**
  * The page of `limit` cases after `afterSortKey` (all of them without it), cut from cases of a
- * list read newest first, which must hold at least `limit + 1` cases after that point or the
- * list's end. One case more than the page says whether another page exists, so the last page
- * has no cursor.
+ * list read newest first, which hold at least `limit + 1` cases after that point, or the list's
+ * end, or stop where DynamoDB cut its answer short (`cutShort`: its 1 MB per Query). One case
+ * more than the page says whether another page exists, so the last page has no cursor.
  */
-export function casePageOf(listed: ListedCase[], limit: number, afterSortKey?: string): CasePage {
+export function casePageOf(
+  listed: ListedCase[],
+  limit: number,
+  afterSortKey?: string,
+  cutShort = false,
+): CasePage {
   // Sort keys are ASCII (times, UUIDs, prefixes): JavaScript orders them as DynamoDB does.
   const after = afterSortKey ? listed.filter((listed) => listed.sortKey < afterSortKey) : listed;
   const shown = after.slice(0, limit);
   return {
     cases: shown.map((listed) => listed.record),
-    lastSortKey: after.length > limit ? (shown.at(-1)?.sortKey ?? null) : null,
+    lastSortKey: after.length > limit || cutShort ? (shown.at(-1)?.sortKey ?? null) : null,
   };
 }
 
@@ -464,10 +469,15 @@ export async function listCasePage(
   afterSortKey?: string,
 ): Promise<CasePage> {
   const startKey = afterSortKey ? startKeyAfter(list, afterSortKey) : undefined;
-  const items = await queryFirst(caseListQuery(list), limit + 1, startKey);
+  const { items, more } = await queryPage(caseListQuery(list), limit + 1, startKey);
+  // Fewer items than asked and more to read: DynamoDB stopped at 1 MB (large intakes), so this
+  // is not the list's end and the next page starts after the last case shown.
+  const cutShort = more && items.length <= limit;
   return casePageOf(
     items.map((item) => listedCase(list, item)),
     limit,
+    undefined,
+    cutShort,
   );
 }
 

@@ -173,6 +173,18 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
     expect(next.counts.available).toBe(QUEUE_COUNT);
   });
 
+  it('Available: a page DynamoDB cut short at 1 MB is not the end of the queue', async () => {
+    dynamo.on(QueryCommand, { IndexName: 'gsi2', Limit: 26 }).resolves({
+      Items: queue.slice(0, 2),
+      LastEvaluatedKey: { pk: queue[1]!.pk, sk: 'CASE', gsi2pk: 'CASE_QUEUE', gsi2sk: 'x' },
+    });
+    const answer = await list({ view: 'available' });
+    expect(answer.nextCursor).not.toBeNull();
+    const rest = queries().find((input) => input.Select === 'COUNT');
+    expect(rest?.ExclusiveStartKey).toMatchObject({ gsi2sk: queue[1]!.gsi2sk });
+    expect(answer.counts.available).toBe(1 + QUEUE_COUNT);
+  });
+
   it('Completed and All: a page Query of their own, never a Scan', async () => {
     for (const [view, index] of [
       ['completed', 'gsi3'],
