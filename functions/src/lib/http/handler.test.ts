@@ -397,11 +397,9 @@ describe('httpHandler: provider sessions (issue 8)', () => {
       },
     });
     function storeAccountAndCounter(isActive: boolean) {
-      dynamo
-        .on(BatchGetCommand)
-        .resolves({
-          Responses: { 'test-table': [{ ...counterKey, count: 4 }, providerItem(isActive)] },
-        });
+      dynamo.on(BatchGetCommand).resolves({
+        Responses: { 'test-table': [{ ...counterKey, count: 4 }, providerItem(isActive)] },
+      });
     }
 
     beforeEach(() => handled.mockReset());
