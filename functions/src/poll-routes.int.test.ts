@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CaseListResponse } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import { claimCase, startTimer } from '../../local/testing/consultation-journey';
 import { loadHandler } from '../../local/gateway/lambda-runtime';
 import { guardFor } from '../../local/gateway/permission-check';
-import { payForCase, postJson } from '../../local/testing/patient-journey';
-import { signInProvider } from '../../local/testing/provider-journey';
+import { newPaidCaseId, payForCase, postJson } from '../../local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '../../local/testing/provider-journey';
 import { useTestStack } from '../../local/testing/stack-context';
 import { permissionsOf } from './handler-permissions';
-import { permissionGuards } from './lib/permission-guard';
+import { permissionGuards, type AwsCall } from './lib/permission-guard';
 import { httpRoutes, type HttpRoute } from './routes';
 import { call, httpEvent, type EventOverrides } from './testing/events';
 
@@ -20,6 +21,7 @@ import { call, httpEvent, type EventOverrides } from './testing/events';
 const stack = useTestStack();
 let patientId: string;
 let caseId: string;
+let provider: SignedInProvider;
 
 beforeAll(async () => {
   const created = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
@@ -35,10 +37,23 @@ beforeAll(async () => {
   // Paid, claimed and in a call: the case partition holds the case, its payment, its meeting
   // and the patient's copy, everything these answers show.
   await payForCase(stack, caseId);
-  const provider = await signInProvider(stack);
+  provider = await signInProvider(stack);
   await claimCase(stack, provider, caseId);
   await startTimer(stack, provider, caseId);
 });
+
+/**
+ * The once-a-minute `lastSeenAt` write of a provider or admin session (lib/auth/sessions.ts):
+ * every signed-in route has it, whether it runs depends on the clock, so it is not counted here.
+ */
+function isSessionTouch(awsCall: AwsCall): boolean {
+  const key = (awsCall.input as { Key?: { pk?: unknown } }).Key;
+  return (
+    awsCall.command === 'UpdateItemCommand' &&
+    typeof key?.pk === 'string' &&
+    key.pk.startsWith('SESSION#')
+  );
+}
 
 /** Runs the route's handler once; answers its answer and the DynamoDB calls it made. */
 async function dynamoDbCallsOf(route: HttpRoute, overrides: EventOverrides) {
@@ -48,7 +63,8 @@ async function dynamoDbCallsOf(route: HttpRoute, overrides: EventOverrides) {
   const answer = await permissionGuards.run(
     (awsCall) => {
       checkPermission(awsCall);
-      if (awsCall.dependency === 'DynamoDB') calls.push(awsCall.command);
+      if (awsCall.dependency === 'DynamoDB' && !isSessionTouch(awsCall))
+        calls.push(awsCall.command);
     },
     () => call(handler, httpEvent(route, overrides)),
   );
@@ -91,5 +107,60 @@ describe('the routes the patient pages poll make one DynamoDB request each', () 
       meetingInfo: { status: 'active' },
     });
     expect(answer.body.paymentId).toEqual(expect.any(String));
+  });
+});
+
+/**
+ * `GET /api/cases` (docs/access-patterns.md pattern 29), refreshed every 30 s by each signed-in
+ * provider: the session, then the account with the two counter items (one BatchGetItem), then
+ * the provider's active cases and the queue; the Completed and All pages are a Query of their own.
+ * The session's once-a-minute touch is left out (`isSessionTouch`).
+ */
+describe('the provider case list reads the fewest DynamoDB requests that keep its figures right', () => {
+  const SESSION_AND_ACCOUNT = ['GetItemCommand', 'BatchGetItemCommand'];
+  const queries = (count: number): string[] => Array.from({ length: count }, () => 'QueryCommand');
+
+  beforeAll(async () => {
+    await Promise.all([newPaidCaseId(stack), newPaidCaseId(stack)]);
+  });
+
+  /** The list's DynamoDB calls and its answer. */
+  async function listCalls(query: Record<string, string>) {
+    const { answer, calls } = await dynamoDbCallsOf(httpRoutes.listCases, {
+      query,
+      cookies: [provider.cookie],
+    });
+    expect(answer.status).toBe(200);
+    return { body: answer.body as CaseListResponse, calls };
+  }
+
+  it('My Active: 4 (its page, My Active and the ended calls from one Query)', async () => {
+    const { body, calls } = await listCalls({ view: 'mine' });
+    expect(body.cases.map((listed) => listed.id)).toContain(caseId);
+    expect(calls).toEqual([...SESSION_AND_ACCOUNT, ...queries(2)]);
+  });
+
+  it('Available: 4 when its first page holds the whole queue, one more to count the rest', async () => {
+    const { body, calls } = await listCalls({ view: 'available', limit: '100' });
+    const rest = body.nextCursor === null ? [] : ['QueryCommand'];
+    expect(calls).toEqual([...SESSION_AND_ACCOUNT, ...queries(2), ...rest]);
+  });
+
+  it('Available past its first page: 5 (the page and a count of the queue)', async () => {
+    // Two cases wait (paid in beforeAll of this describe), so a page of one has a next page.
+    const first = await listCalls({ view: 'available', limit: '1' });
+    expect(first.body.nextCursor).not.toBeNull();
+    expect(first.calls).toEqual([...SESSION_AND_ACCOUNT, ...queries(3)]);
+    const next = await listCalls({
+      view: 'available',
+      limit: '1',
+      cursor: first.body.nextCursor!,
+    });
+    expect(next.calls).toEqual([...SESSION_AND_ACCOUNT, ...queries(3)]);
+  });
+
+  it.each(['completed', 'all'])('%s: 5 (its page is a Query of its own)', async (view) => {
+    const { calls } = await listCalls({ view });
+    expect(calls).toEqual([...SESSION_AND_ACCOUNT, ...queries(3)]);
   });
 });

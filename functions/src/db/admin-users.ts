@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { itemRead, readItems, type ItemsRead } from './item-reads';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { conditionalUpdate, getItem, IF_EXISTS, putItem, updateItem } from './table';
+import { conditionalUpdate, IF_EXISTS, putItem, updateItem } from './table';
 import { newItemTx, writeTransaction } from './transaction';
 import { guardKeys, guardTx } from './unique-guards';
 
@@ -34,10 +35,16 @@ const adminItem = (admin: AdminUserRecord) => ({
   ...admin,
 });
 
+/** The administrator by username, as a read that may share a request (db/item-reads.ts). */
+export function adminUserRead(username: string): ItemsRead<AdminUserRecord | null> {
+  return itemRead(adminUserKey(username), (item) =>
+    item ? parseStored(adminUserRecordSchema, entity, item) : null,
+  );
+}
+
 /** Access pattern: administrator by username (login). */
-export async function getAdminUser(username: string): Promise<AdminUserRecord | null> {
-  const item = await getItem(adminUserKey(username));
-  return item ? parseStored(adminUserRecordSchema, entity, item) : null;
+export function getAdminUser(username: string): Promise<AdminUserRecord | null> {
+  return readItems(adminUserRead(username));
 }
 
 /**

@@ -1,5 +1,6 @@
+import { bothReads, itemRead, mapRead, readItems, type ItemsRead } from './item-reads';
 import type { ItemKey } from './keys';
-import { getItem, updateItem } from './table';
+import { updateItem, type StoredItem } from './table';
 import { updateTx, type TransactItem } from './transaction';
 
 /**
@@ -31,11 +32,12 @@ export async function countPaidCase(): Promise<void> {
   });
 }
 
-/** Access pattern: how many cases were ever paid (one GetItem). */
-export async function paidCaseCount(): Promise<number> {
-  const item = await getItem(paidCasesCounterKey);
-  return typeof item?.count === 'number' ? item.count : 0;
-}
+/** A counter never added to reads 0. */
+const countOf = (item: StoredItem | undefined): number =>
+  typeof item?.count === 'number' ? item.count : 0;
+
+/** How many cases were ever paid (the Total counter). */
+const paidCaseCountRead: ItemsRead<number> = itemRead(paidCasesCounterKey, countOf);
 
 /**
  * One more consultation completed by this provider, as a transaction item of the completion
@@ -50,8 +52,26 @@ export function countCompletedCaseTx(providerId: string): TransactItem {
   });
 }
 
+/** How many consultations a provider completed (their Completed counter, as stored). */
+const completedCaseCountRead = (providerId: string): ItemsRead<number> =>
+  itemRead(completedCasesCounterKey(providerId), countOf);
+
 /** Access pattern: how many consultations a provider completed (one GetItem). */
-export async function completedCaseCount(providerId: string): Promise<number> {
-  const item = await getItem(completedCasesCounterKey(providerId));
-  return typeof item?.count === 'number' ? item.count : 0;
+export function completedCaseCount(providerId: string): Promise<number> {
+  return readItems(completedCaseCountRead(providerId));
 }
+
+/**
+ * Access pattern: the provider dashboard's two counter items, as a read that shares the request
+ * of the account re-check (`GET /api/cases`: one BatchGetItem of account, Total and Completed).
+ */
+export const dashboardCountersRead = (
+  providerId: string,
+): ItemsRead<{ paid: number; completed: number }> =>
+  mapRead(
+    bothReads(paidCaseCountRead, completedCaseCountRead(providerId)),
+    ([paid, completed]) => ({
+      paid,
+      completed,
+    }),
+  );

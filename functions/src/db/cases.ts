@@ -14,7 +14,7 @@ import {
   conditionalUpdate,
   partitionQuery,
   queryAll,
-  queryFirst,
+  queryPage,
   type QuerySpec,
   type StoredItem,
 } from './table';
@@ -420,6 +420,45 @@ function caseListQuery(list: CaseList): QuerySpec {
 /** Every index sort key of these lists ends with `#{caseId}`: the page start is rebuilt from it. */
 const caseIdOfSortKey = (sortKey: string): string => sortKey.slice(sortKey.lastIndexOf('#') + 1);
 
+/** The start key of a read of `list` that continues after the case at `sortKey`. */
+const startKeyAfter = (list: CaseList, sortKey: string): StoredItem => ({
+  ...caseKey(caseIdOfSortKey(sortKey)),
+  [`${list.index}pk`]: list.partition,
+  [`${list.index}sk`]: sortKey,
+});
+
+/** A case as a list holds it: the record and its index sort key (a page may start after it). */
+export interface ListedCase {
+  record: CaseRecord;
+  sortKey: string;
+}
+
+const listedCase = (list: CaseList, item: StoredItem): ListedCase => ({
+  record: parseCase(item),
+  sortKey: String(item[`${list.index}sk`]),
+});
+
+/**
+ * The page of `limit` cases after `afterSortKey` (all of them without it), cut from cases of a
+ * list read newest first, which hold at least `limit + 1` cases after that point, or the list's
+ * end, or stop where DynamoDB cut its answer short (`cutShort`: its 1 MB per Query). One case
+ * more than the page says whether another page exists, so the last page has no cursor.
+ */
+export function casePageOf(
+  listed: ListedCase[],
+  limit: number,
+  afterSortKey?: string,
+  cutShort = false,
+): CasePage {
+  // Sort keys are ASCII (times, UUIDs, prefixes): JavaScript orders them as DynamoDB does.
+  const after = afterSortKey ? listed.filter((listed) => listed.sortKey < afterSortKey) : listed;
+  const shown = after.slice(0, limit);
+  return {
+    cases: shown.map((listed) => listed.record),
+    lastSortKey: after.length > limit || cutShort ? (shown.at(-1)?.sortKey ?? null) : null,
+  };
+}
+
 /**
  * Access pattern: one page of a case list, newest first, starting after `afterSortKey`
  * (a sort key this function returned; the caller checked its shape and list).
@@ -429,65 +468,67 @@ export async function listCasePage(
   limit: number,
   afterSortKey?: string,
 ): Promise<CasePage> {
-  const startKey = afterSortKey
-    ? {
-        ...caseKey(caseIdOfSortKey(afterSortKey)),
-        [`${list.index}pk`]: list.partition,
-        [`${list.index}sk`]: afterSortKey,
-      }
-    : undefined;
-  // One item more than asked says whether another page exists, so the last page has no cursor.
-  const items = await queryFirst(caseListQuery(list), limit + 1, startKey);
-  const shown = items.slice(0, limit);
-  const last = shown.at(-1)?.[`${list.index}sk`];
-  return {
-    cases: shown.map(parseCase),
-    lastSortKey: items.length > limit && typeof last === 'string' ? last : null,
-  };
+  const startKey = afterSortKey ? startKeyAfter(list, afterSortKey) : undefined;
+  const { items, more } = await queryPage(caseListQuery(list), limit + 1, startKey);
+  // Fewer items than asked and more to read: DynamoDB stopped at 1 MB (large intakes), so this
+  // is not the list's end and the next page starts after the last case shown.
+  const cutShort = more && items.length <= limit;
+  return casePageOf(
+    items.map((item) => listedCase(list, item)),
+    limit,
+    undefined,
+    cutShort,
+  );
+}
+
+/**
+ * Access pattern: every case of a list that stays small (one provider's active cases: their live
+ * claims and calls), newest first, in one Query while it fits DynamoDB's 1 MB page. Its counters
+ * and its pages are then computed from these cases as they read now (features/cases/case-list.ts).
+ */
+export async function listWholeCaseList(list: CaseList): Promise<ListedCase[]> {
+  return (await queryAll(caseListQuery(list))).map((item) => listedCase(list, item));
 }
 
 /**
  * Which cases of a list a count keeps, as they read at `now` (features/cases/claim-lease.ts):
- * - `available`: the queue without live claims;
- * - `active`: my active cases without lapsed claims and without calls past their `endsAt`
- *   (those read as available, and as completed);
- * - `endedCalls`: my active cases that are calls past their `endsAt` (completed, not yet stored so).
+ * `available`: the queue without live claims (a lapsed claim reads as available).
  */
-export type CaseCountFilter = 'available' | 'active' | 'endedCalls';
+export type CaseCountFilter = 'available';
 
 const countFilters: Record<CaseCountFilter, { expression: string; values: string[] }> = {
   available: {
     expression: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
     values: [':claimed'],
   },
-  active: {
-    expression:
-      'NOT (#status = :claimed AND leaseEndsAt <= :now) AND NOT (#status = :inCall AND endsAt <= :now)',
-    values: [':claimed', ':inCall'],
-  },
-  endedCalls: { expression: '#status = :inCall AND endsAt <= :now', values: [':inCall'] },
 };
-const statusValues: Record<string, string> = { ':claimed': 'claimed', ':inCall': 'in_call' };
+const statusValues: Record<string, string> = { ':claimed': 'claimed' };
 
 /**
  * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent),
- * optionally only those a filter keeps at `now`.
+ * optionally only those a filter keeps at `now`, and only those after `afterSortKey` (the rest
+ * of a list whose first page was read).
  */
 export async function countCases(
   list: CaseList,
   keep?: { filter: CaseCountFilter; now: Date },
+  afterSortKey?: string,
 ): Promise<number> {
   const spec = caseListQuery(list);
-  if (!keep) return countQuery(spec);
+  const startKey = afterSortKey ? startKeyAfter(list, afterSortKey) : undefined;
+  if (!keep) return countQuery(spec, startKey);
   const filter = countFilters[keep.filter];
-  return countQuery({
-    ...spec,
-    FilterExpression: filter.expression,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ...spec.ExpressionAttributeValues,
-      ...Object.fromEntries(filter.values.map((name) => [name, statusValues[name]])),
-      ':now': keep.now.toISOString(),
+  return countQuery(
+    {
+      ...spec,
+      FilterExpression: filter.expression,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ...spec.ExpressionAttributeValues,
+        ...Object.fromEntries(filter.values.map((name) => [name, statusValues[name]])),
+        ':now': keep.now.toISOString(),
+      },
     },
-  });
+    startKey,
+  );
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { itemRead, readItems, type ItemsRead } from './item-reads';
 import { type ItemKey } from './keys';
 import { parseStored } from './records';
-import { batchGet, getItem, IF_EXISTS } from './table';
+import { batchGet, IF_EXISTS } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A verified provider (spec doc 2 §3: Provider and Verified provider, one record). */
@@ -39,9 +40,15 @@ export const providerRecordSchema = z.object({
 });
 export type ProviderRecord = z.infer<typeof providerRecordSchema>;
 
-export async function getProvider(providerId: string): Promise<ProviderRecord | null> {
-  const item = await getItem(providerKey(providerId));
-  return item ? parseStored(providerRecordSchema, entity, item) : null;
+/** The provider by id, as a read that may share a request (db/item-reads.ts). */
+export function providerRead(providerId: string): ItemsRead<ProviderRecord | null> {
+  return itemRead(providerKey(providerId), (item) =>
+    item ? parseStored(providerRecordSchema, entity, item) : null,
+  );
+}
+
+export function getProvider(providerId: string): Promise<ProviderRecord | null> {
+  return readItems(providerRead(providerId));
 }
 
 /** Access pattern: many providers by id (the alert fan-out re-checks that each is active). */

@@ -222,10 +222,13 @@ export async function queryPage(
   return { items: Items ?? [], more: LastEvaluatedKey !== undefined };
 }
 
-/** How many items a query matches (`Select: COUNT`), over every page. */
-export async function countQuery(spec: QuerySpec): Promise<number> {
+/**
+ * How many items a query matches (`Select: COUNT`), over every page; after `startAfter` (the
+ * key of an item read before) when given.
+ */
+export async function countQuery(spec: QuerySpec, startAfter?: StoredItem): Promise<number> {
   let count = 0;
-  let startKey: StoredItem | undefined;
+  let startKey: StoredItem | undefined = startAfter;
   do {
     const page = await db().send(
       new QueryCommand({

@@ -4,62 +4,124 @@ import type {
   CaseListView,
   ProviderCaseSummary,
 } from '@shared/cases/provider-case';
+import { dashboardCountersRead } from '../../db/case-counters';
 import {
+  casePageOf,
   countCases,
   listCasePage,
+  listWholeCaseList,
   paidCasesList,
   providerCasesList,
   queueList,
   type CaseList,
+  type CasePage,
+  type CaseRecord,
+  type ListedCase,
 } from '../../db/cases';
-import { completedCaseCount, paidCaseCount } from '../../db/case-counters';
+import type { Session } from '../../lib/auth/sessions';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
 import { toProviderCaseSummary } from './provider-views';
 
 /**
- * `GET /api/cases` (docs/access-patterns.md): one page of one dashboard list and the four
- * counters. A page reads `limit + 1` items of its index. Total and Completed are counter items
- * (every case ever paid, every call a provider completed: too many to count per refresh);
- * Available and My Active are `Select: COUNT` queries of indexes that stay small: the waiting
- * queue and one provider's active cases. The queue index also holds claimed cases whose
- * meeting has not started, because their lease may lapse: the Available page and counter leave
- * out the live claims, My Active leaves out the lapsed ones and the calls past their `endsAt`,
- * which count as completed until the end is stored.
+ * `GET /api/cases` (docs/access-patterns.md pattern 29): one page of one dashboard list and the
+ * four counters, every figure as the cases read now (claim-lease.ts: a lapsed claim is available
+ * again, a call past its `endsAt` completed), in as few DynamoDB requests as that allows:
+ * - Total and Completed are counter items (every case ever paid, every call a provider
+ *   completed: too many to count per refresh), read in the request of the account re-check
+ *   (`caseListCountersRead`, lib/auth/authorize.ts);
+ * - the provider's active cases (gsi3 `ACTIVE#`: their live claims and calls, a few) are read
+ *   whole in one Query: My Active, the calls past their `endsAt` (completed before their end is
+ *   stored, so Completed adds them) and the My Active page all come from it;
+ * - Available is a `Select: COUNT` of the waiting queue, except on the Available view's first
+ *   page: that page's Query counts the queue itself when it holds the whole queue (at most
+ *   `limit` cases), and only the rest of the queue after it is counted otherwise.
+ * The queue index also holds claimed cases whose meeting has not started, because their lease
+ * may lapse: the Available page and counter leave out the live claims.
+ * Session GetItem, BatchGetItem, the active cases and the queue: 4 requests for My Active and
+ * Available (5 past the first Available page or when the queue is longer than it), 5 for
+ * Completed and All (their page is a Query of its own).
  */
 export async function listProviderCases(
   providerId: string,
   query: CaseListQuery,
+  stored: StoredCounters,
   now = new Date(),
 ): Promise<CaseListResponse> {
   const afterSortKey = query.cursor ? decodeCursor(query.view, query.cursor) : undefined;
-  const mine = providerCasesList(providerId, 'ACTIVE');
-  const [page, available, myActive, completedStored, completedDue, total] = await Promise.all([
-    listCasePage(listOf(query.view, providerId), query.limit, afterSortKey),
-    countCases(queueList, { filter: 'available', now }),
-    countCases(mine, { filter: 'active', now }),
-    completedCaseCount(providerId),
-    // Calls past `endsAt` read completed before their end is stored (claim-lease.ts).
-    countCases(mine, { filter: 'endedCalls', now }),
-    paidCaseCount(),
+  const summariesOf = (cases: CaseRecord[]) =>
+    cases
+      .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
+      .filter((summary): summary is ProviderCaseSummary => summary !== null);
+  const mineRead = listWholeCaseList(providerCasesList(providerId, 'ACTIVE'));
+  const [mine, { page, available }] = await Promise.all([
+    mineRead,
+    pageAndAvailable(query, afterSortKey, {
+      providerId,
+      now,
+      mine: mineRead,
+      availableIn: (cases) => summariesOf(cases).filter((s) => belongsTo('available', s)).length,
+    }),
   ]);
-  const completed = completedStored + completedDue;
-  const summaries = page.cases
-    .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
-    .filter((summary): summary is ProviderCaseSummary => summary !== null)
-    .filter((summary) => belongsTo(query.view, summary));
+  const mineNow = summariesOf(mine.map((listed) => listed.record));
+  // Calls past `endsAt` read completed before their end is stored (claim-lease.ts).
+  const endedCalls = mineNow.filter((summary) => summary.status === 'completed').length;
   return {
-    cases: summaries,
-    counts: { available, myActive, completed, total },
+    cases: summariesOf(page.cases).filter((summary) => belongsTo(query.view, summary)),
+    counts: {
+      available,
+      myActive: mineNow.filter((summary) => belongsTo('mine', summary)).length,
+      completed: stored.completed + endedCalls,
+      total: stored.paid,
+    },
     nextCursor: page.lastSortKey ? encodeCursor(query.view, page.lastSortKey) : null,
   };
 }
 
-function listOf(view: CaseListView, providerId: string): CaseList {
+/** The counter items as stored: cases ever paid, calls this provider completed. */
+export interface StoredCounters {
+  paid: number;
+  completed: number;
+}
+
+/** The counter items of `GET /api/cases`, read with the account re-check (list.handler.ts). */
+export const caseListCountersRead = (session: Session) => dashboardCountersRead(session.subjectId);
+
+interface PageContext {
+  providerId: string;
+  now: Date;
+  /** The provider's active cases, read whole (the My Active page is cut from them). */
+  mine: Promise<ListedCase[]>;
+  /** How many of these cases read as available now. */
+  availableIn: (cases: CaseRecord[]) => number;
+}
+
+/** The page of the view and the Available counter, from as few queue reads as the view allows. */
+async function pageAndAvailable(
+  query: CaseListQuery,
+  afterSortKey: string | undefined,
+  context: PageContext,
+): Promise<{ page: CasePage; available: number }> {
+  const countAvailable = (after?: string) =>
+    countCases(queueList, { filter: 'available', now: context.now }, after);
+  if (query.view === 'available' && !afterSortKey) {
+    const page = await listCasePage(queueList, query.limit);
+    // No next page: the page read the whole queue. Otherwise count only what follows it.
+    const rest = page.lastSortKey ? await countAvailable(page.lastSortKey) : 0;
+    return { page, available: context.availableIn(page.cases) + rest };
+  }
+  const [page, available] = await Promise.all([
+    query.view === 'mine'
+      ? context.mine.then((mine) => casePageOf(mine, query.limit, afterSortKey))
+      : listCasePage(listOf(query.view, context.providerId), query.limit, afterSortKey),
+    countAvailable(),
+  ]);
+  return { page, available };
+}
+
+function listOf(view: Exclude<CaseListView, 'mine'>, providerId: string): CaseList {
   switch (view) {
     case 'available':
       return queueList;
-    case 'mine':
-      return providerCasesList(providerId, 'ACTIVE');
     case 'completed':
       return providerCasesList(providerId, 'DONE');
     case 'all':
@@ -70,8 +132,8 @@ function listOf(view: CaseListView, providerId: string): CaseList {
 /**
  * What the index holds but the view does not show, as the case reads now: a live claim in the
  * queue, a lapsed claim or a call past its `endsAt` among mine (the Completed list shows it
- * once the end is stored, at most the Scheduler's minute later). A page may then be shorter than `limit`; the cursor still
- * moves past it.
+ * once the end is stored, at most the Scheduler's minute later). A page may then be shorter
+ * than `limit`; the cursor still moves past it. The counters count what the views show.
  */
 function belongsTo(view: CaseListView, summary: ProviderCaseSummary): boolean {
   if (view === 'available') return summary.status === 'paid';

@@ -1,10 +1,12 @@
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
-import { listProviderCases } from './case-list';
+import { caseListCountersRead, listProviderCases } from './case-list';
 
 /** GET /api/cases (provider): one page of a dashboard list and the counters. */
 export const handler = httpHandler(routes.listCases, {
-  async handle({ query, session }) {
-    return { body: await listProviderCases(session.subjectId, query) };
+  // Total and Completed share the request of the account re-check (one BatchGetItem).
+  alongsideAccount: caseListCountersRead,
+  async handle({ query, session, alongsideAccount }) {
+    return { body: await listProviderCases(session.subjectId, query, alongsideAccount) };
   },
 });

@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
-import { getAdminUser } from '../../db/admin-users';
-import { getProvider } from '../../db/providers';
+import { adminUserRead } from '../../db/admin-users';
+import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
+import { providerRead } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
 import { forbidden, unauthorized } from '../errors';
 import { bearerToken, cookie } from '../http/request';
@@ -15,20 +16,42 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
  * provider request and before every alert push, so a deactivated provider loses access at once
  * even if a session or socket survived the revocation.
  */
-export async function isProviderActive(providerId: string): Promise<boolean> {
-  return (await getProvider(providerId))?.isActive === true;
+export function isProviderActive(providerId: string): Promise<boolean> {
+  return readItems(providerActiveRead(providerId));
 }
+
+const providerActiveRead = (providerId: string): ItemsRead<boolean> =>
+  mapRead(providerRead(providerId), (provider) => provider?.isActive === true);
 
 /**
  * Whether the account behind a session may still act (issue 10: sessions end with the
- * account). An admin session names its account by username; one without it (signed in before
- * it was recorded) cannot be checked and counts as ended.
+ * account), as a read that may share its request. An admin session names its account by
+ * username; one without it (signed in before it was recorded) cannot be checked and counts as
+ * ended.
  */
-export async function isAccountActive(session: Session): Promise<boolean> {
-  if (session.role === 'provider') return isProviderActive(session.subjectId);
-  if (!session.username) return false;
-  const admin = await getAdminUser(session.username);
-  return admin?.id === session.subjectId && admin.isActive;
+function accountActiveRead(session: Session): ItemsRead<boolean> {
+  if (session.role === 'provider') {
+    return providerActiveRead(session.subjectId);
+  }
+  if (!session.username) return noRead(false);
+  return mapRead(
+    adminUserRead(session.username),
+    (admin) => admin?.id === session.subjectId && admin.isActive,
+  );
+}
+
+/**
+ * Items a route reads on every request whose keys follow from the session (the provider case
+ * list's counters): read in the same request as the account re-check, so they cost none of their
+ * own. They are read only once the session is found and reach the handler only if authorization
+ * passes.
+ */
+export type AlongsideAccount<Answer> = (session: Session) => ItemsRead<Answer>;
+
+/** A session authorization let through, and what was read alongside its account. */
+export interface Authorized<Alongside> {
+  session: Session;
+  alongside: Alongside;
 }
 
 /**
@@ -38,20 +61,24 @@ export async function isAccountActive(session: Session): Promise<boolean> {
  * longer active: 401. Other role: 403. A provider still on the temporary password: 403 except
  * on the routes that let them change it.
  */
-export async function authorize(
+export async function authorize<Alongside = undefined>(
   route: Pick<HttpRoute, 'access' | 'beforePasswordChange'>,
   event: APIGatewayProxyEventV2,
-  now = Date.now(),
-): Promise<Session | null> {
+  options: { now?: number; alongsideAccount?: AlongsideAccount<Alongside> } = {},
+): Promise<Authorized<Alongside | undefined> | null> {
   if (route.access === 'public') return null;
   const token = bearerToken(event) ?? cookie(event, SESSION_COOKIE);
   if (!token) throw unauthorized();
-  const session = await resolveSession(token, now);
+  const session = await resolveSession(token, options.now ?? Date.now());
   if (!session) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   if (session.role !== route.access) throw forbidden();
-  if (!(await isAccountActive(session))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  const account = accountActiveRead(session);
+  const [active, alongside] = options.alongsideAccount
+    ? await readItems(bothReads(account, options.alongsideAccount(session)))
+    : [await readItems(account), undefined];
+  if (!active) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   if (session.role === 'provider' && session.mustChangePassword && !route.beforePasswordChange) {
     throw forbidden(PASSWORD_CHANGE_REQUIRED);
   }
-  return session;
+  return { session, alongside };
 }

@@ -1,8 +1,14 @@
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute } from '@shared/http/contract';
+import { itemRead } from '../../db/item-reads';
 import type { HttpRoute } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
@@ -340,17 +346,20 @@ describe('httpHandler: provider sessions (issue 8)', () => {
         mustChangePassword,
       },
     });
+    dynamo.on(GetCommand, { Key: providerKey }).resolves({ Item: providerItem(isActive) });
+  }
+  const providerKey = { pk: 'PROVIDER#provider-1', sk: 'PROVIDER' };
+  function providerItem(isActive: boolean) {
     const at = new Date(now).toISOString();
-    dynamo.on(GetCommand, { Key: { pk: 'PROVIDER#provider-1', sk: 'PROVIDER' } }).resolves({
-      Item: {
-        ...{ id: 'provider-1', applicationId: 'A', name: 'Dr. A', email: 'a@example.org' },
-        ...{ phoneNumber: '1', licenseNumber: 'L', licenseState: 'NY', credentials: 'MD' },
-        ...{ specialization: 'GP', yearsExperience: 3, hospitalAffiliation: '' },
-        ...{ boardCertifications: [], availability: 'available', status: 'active' },
-        ...{ verificationStatus: 'approved', isApproved: true, isActive, signupDate: at },
-        ...{ approvedAt: at, approvedBy: 'admin', lastActive: null, createdAt: at },
-      },
-    });
+    return {
+      ...providerKey,
+      ...{ id: 'provider-1', applicationId: 'A', name: 'Dr. A', email: 'a@example.org' },
+      ...{ phoneNumber: '1', licenseNumber: 'L', licenseState: 'NY', credentials: 'MD' },
+      ...{ specialization: 'GP', yearsExperience: 3, hospitalAffiliation: '' },
+      ...{ boardCertifications: [], availability: 'available', status: 'active' },
+      ...{ verificationStatus: 'approved', isApproved: true, isActive, signupDate: at },
+      ...{ approvedAt: at, approvedBy: 'admin', lastActive: null, createdAt: at },
+    };
   }
   const withCookie = (route: HttpRoute, token: string) =>
     httpEvent(route, { cookies: [`th_session=${token}`] });
@@ -372,6 +381,57 @@ describe('httpHandler: provider sessions (issue 8)', () => {
     expect((await call(casesLike, withCookie(providerRoute, 'deactivated'))).status).toBe(401);
     storeProvider('active', false, true);
     expect((await call(casesLike, withCookie(providerRoute, 'active'))).status).toBe(200);
+  });
+
+  describe('items read alongside the account (the case list counters)', () => {
+    const counterKey = { pk: 'COUNTER#PROVIDER#provider-1', sk: 'COMPLETED' };
+    const handled = vi.fn();
+    const withCounter = httpHandler(providerRoute, {
+      alongsideAccount: (session) =>
+        itemRead({ pk: `COUNTER#PROVIDER#${session.subjectId}`, sk: 'COMPLETED' }, (item) =>
+          Number(item?.count ?? 0),
+        ),
+      handle: ({ alongsideAccount }) => {
+        handled(alongsideAccount);
+        return Promise.resolve({ body: { completed: alongsideAccount } });
+      },
+    });
+    function storeAccountAndCounter(isActive: boolean) {
+      dynamo.on(BatchGetCommand).resolves({
+        Responses: { 'test-table': [{ ...counterKey, count: 4 }, providerItem(isActive)] },
+      });
+    }
+
+    beforeEach(() => handled.mockReset());
+
+    it('reads them in the one BatchGetItem of the account re-check, for the handler', async () => {
+      storeProvider('with-counter', false, true);
+      storeAccountAndCounter(true);
+      const answer = await call(withCounter, withCookie(providerRoute, 'with-counter'));
+      expect(answer).toMatchObject({ status: 200, body: { completed: 4 } });
+      const batches = dynamo.commandCalls(BatchGetCommand);
+      expect(batches).toHaveLength(1);
+      expect(batches[0]!.args[0].input.RequestItems?.['test-table']?.Keys).toEqual([
+        providerKey,
+        counterKey,
+      ]);
+      // The session is the only item read on its own.
+      expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+    });
+
+    it('never reads them for an unknown session, never hands them over for an inactive account', async () => {
+      dynamo.on(GetCommand).resolves({});
+      const unknown = await call(withCounter, withCookie(providerRoute, 'unknown-token'));
+      expect(unknown.status).toBe(401);
+      expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
+
+      storeProvider('deactivated-counter', false, false);
+      storeAccountAndCounter(false);
+      const inactive = await call(withCounter, withCookie(providerRoute, 'deactivated-counter'));
+      expect(inactive.status).toBe(401);
+      expect(inactive.body).not.toHaveProperty('completed');
+      expect(handled).not.toHaveBeenCalled();
+    });
   });
 });
 

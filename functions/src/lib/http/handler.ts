@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@shared/http/contract';
 import { routeKey, type Access, type HttpRoute } from '../../routes';
+import type { AlongsideAccount } from '../auth/authorize';
 import type { Session } from '../auth/sessions';
 import type { Logger } from '../logger';
 import type { ParsedBody } from './body';
@@ -45,12 +46,14 @@ export interface HttpResult<Body = unknown> {
   cookies?: string[];
 }
 
-export interface HandlerInput<P, Q, B, S> {
+export interface HandlerInput<P, Q, B, S, A = undefined> {
   params: P;
   query: Q;
   body: B;
   event: HttpEvent;
   session: S;
+  /** What `alongsideAccount` read (undefined for a route without it). */
+  alongsideAccount: A;
   /**
    * The client as limits count it (`client-address.ts`): its IPv4 address or IPv6 /64, taken
    * from CloudFront's viewer address only on requests that prove they came through CloudFront.
@@ -59,15 +62,26 @@ export interface HandlerInput<P, Q, B, S> {
   log: Logger;
 }
 
-export interface HttpHandlerOptions<Route extends HttpRoute, P, Q, B> extends EnvelopeOptions {
+export interface HttpHandlerOptions<
+  Route extends HttpRoute,
+  P,
+  Q,
+  B,
+  A = undefined,
+> extends EnvelopeOptions {
   /** Overrides the contract's schema, for a handler that needs a stricter or other reading. */
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   /** Rate limit applied after validation, before the handler (DESIGN.md §6). */
   rateLimit?: RateLimitFor<SessionFor<Route['access']>>;
+  /**
+   * Items a provider or admin route reads on every request whose keys follow from the session:
+   * read in one request with the account re-check of the role check (lib/auth/authorize.ts).
+   */
+  alongsideAccount?: AlongsideAccount<A>;
   handle(
-    input: HandlerInput<P, Q, B, SessionFor<Route['access']>>,
+    input: HandlerInput<P, Q, B, SessionFor<Route['access']>, A>,
   ): Promise<HttpResult<ResponseOf<Route['contract']>>>;
 }
 
@@ -83,7 +97,8 @@ export function httpHandler<
   P = ParamsOf<Route['contract']>,
   Q = QueryOf<Route['contract']>,
   B = BodyFor<Route>,
->(route: Route, options: HttpHandlerOptions<Route, P, Q, B>) {
+  A = undefined,
+>(route: Route, options: HttpHandlerOptions<Route, P, Q, B, A>) {
   const key = routeKey(route);
   const steps: HttpMiddleware[] = [
     errorEnvelope(key, options),
@@ -92,7 +107,7 @@ export function httpHandler<
     secrets(),
     originVerify(),
     ...(route.requireSameOrigin ? [sameOrigin()] : []),
-    authorization(route),
+    authorization(route, options.alongsideAccount),
     bodyParsing(route),
     validation({
       params: options.params ?? route.contract.params,
@@ -112,6 +127,8 @@ export function httpHandler<
       event,
       // Authorization refused every request without the route's role before this point.
       session: state.session as SessionFor<Route['access']>,
+      // Read with the account by the role check, which passed.
+      alongsideAccount: state.alongsideAccount as A,
       clientIp: clientKeyOf(event),
       log: state.log,
     });

@@ -15,6 +15,8 @@ export interface RequestState {
   log: Logger;
   startedAt: number;
   session: Session | null;
+  /** What the route read alongside the session's account (`alongsideAccount`), if anything. */
+  alongsideAccount: unknown;
   body: ParsedBody;
   input: RequestInput | null;
 }
@@ -27,6 +29,7 @@ export function beginRequest(event: HttpEvent, log: Logger): RequestState {
     log,
     startedAt: Date.now(),
     session: null,
+    alongsideAccount: undefined,
     body: { kind: 'none' },
     input: null,
   };
