@@ -112,7 +112,10 @@ export function httpHandler<
       event,
       // Authorization refused every request without the route's role before this point.
       session: state.session as SessionFor<Route['access']>,
-      clientIp: clientKeyOf(event),
+      // Worked out only for the handlers that read it (it checks the CloudFront proof again).
+      get clientIp() {
+        return clientKeyOf(event);
+      },
       log: state.log,
     });
     return jsonResponse(
