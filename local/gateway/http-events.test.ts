@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes } from '../../functions/src/routes';
-import { toHttpEvent } from './http-events';
+import { toHttpEvent, writeHttpResult } from './http-events';
 
 /** A request as node:http delivers it, from `remoteAddress:remotePort`. */
 function request(headers: Record<string, string>): IncomingMessage {
@@ -42,5 +42,38 @@ describe('local gateway: what CloudFront adds', () => {
     expect(headers['x-origin-verify']).toBe('local-secret');
     expect(headers['cloudfront-viewer-address']).toBe('127.0.0.1:51000');
     expect(requestContext.http.sourceIp).toBe('127.0.0.1');
+  });
+});
+
+/** What a handler's answer becomes on the wire: the status, headers and body written. */
+function written(result: unknown) {
+  const out: { status?: number; headers?: Record<string, unknown>; body?: unknown } = {};
+  const res = {
+    writeHead: (status: number, headers: Record<string, unknown>) =>
+      Object.assign(out, { status, headers }),
+    end: (body: unknown) => Object.assign(out, { body }),
+  } as unknown as ServerResponse;
+  writeHttpResult(res, result);
+  return out;
+}
+
+describe('local gateway: writing a handler answer', () => {
+  it('sends the length of the body, like API Gateway, not chunked framing', () => {
+    const answer = written({ statusCode: 200, headers: { 'x-a': 'b' }, body: '{"name":"Zoë"}' });
+    expect(answer.status).toBe(200);
+    // Bytes, not characters: the ë is two bytes in UTF-8.
+    expect(answer.headers).toEqual({ 'x-a': 'b', 'content-length': '15' });
+    expect(answer.body).toBe('{"name":"Zoë"}');
+  });
+
+  it('decodes a base64 body and counts its bytes', () => {
+    const answer = written({ statusCode: 200, body: 'AAEC', isBase64Encoded: true });
+    expect(answer.headers?.['content-length']).toBe('3');
+    expect(Buffer.from(answer.body as Buffer)).toEqual(Buffer.from([0, 1, 2]));
+  });
+
+  it('sends no length on a 204, whose answer never has a body', () => {
+    const answer = written({ statusCode: 204, body: '' });
+    expect(answer.headers).not.toHaveProperty('content-length');
   });
 });

@@ -34,7 +34,10 @@ function headersOf(req: IncomingMessage): {
   return { headers, cookies };
 }
 
-function queryOf(search: URLSearchParams): Record<string, string> | undefined {
+function queryOf(url: URL): Record<string, string> | undefined {
+  // Most API requests (every poll) have no query string: no URLSearchParams to build for them.
+  if (url.search.length <= 1) return undefined;
+  const search = url.searchParams;
   const query: Record<string, string> = {};
   for (const key of new Set(search.keys())) query[key] = search.getAll(key).join(',');
   return Object.keys(query).length ? query : undefined;
@@ -59,6 +62,17 @@ function cloudFrontHeaders(
   };
 }
 
+// `GET /api/…`, built once per route rather than once per request.
+const routeKeys = new WeakMap<HttpRoute, string>();
+function routeKeyOf(route: HttpRoute): string {
+  let key = routeKeys.get(route);
+  if (key === undefined) {
+    key = `${route.method} ${route.path}`;
+    routeKeys.set(route, key);
+  }
+  return key;
+}
+
 /** The API Gateway HTTP API (payload format 2.0) event for one request. */
 export function toHttpEvent(
   req: IncomingMessage,
@@ -74,7 +88,8 @@ export function toHttpEvent(
     ...cloudFrontHeaders(req, originVerifySecret),
   };
   const now = new Date();
-  const routeKey = `${route.method} ${route.path}`;
+  const routeKey = routeKeyOf(route);
+  const sourceIp = remoteAddress(req);
   const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
   return {
     version: '2.0',
@@ -83,7 +98,7 @@ export function toHttpEvent(
     rawQueryString: url.search.slice(1),
     ...(cookies.length ? { cookies } : {}),
     headers,
-    queryStringParameters: queryOf(url.searchParams),
+    queryStringParameters: queryOf(url),
     pathParameters: Object.keys(params).length ? params : undefined,
     requestContext: {
       accountId: '000000000000',
@@ -94,7 +109,7 @@ export function toHttpEvent(
         method: route.method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: remoteAddress(req),
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -117,14 +132,17 @@ export function writeHttpResult(res: ServerResponse, result: unknown): void {
     return;
   }
   const structured = result as APIGatewayProxyStructuredResultV2;
+  const status = structured.statusCode ?? 200;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(structured.headers ?? {}))
     headers[name] = String(value);
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
-  const body = structured.body
-    ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
-    : Buffer.alloc(0);
-  res.writeHead(structured.statusCode ?? 200, headers);
+  const text = structured.body ?? '';
+  const body = structured.isBase64Encoded ? Buffer.from(text, 'base64') : text;
+  // Like API Gateway, a Content-Length rather than chunked framing (a known length costs
+  // neither side a chunk parser); none on the statuses that may not carry one (RFC 9110 §8.6).
+  if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
   res.end(body);
 }
 

@@ -10,6 +10,8 @@ type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
 const featuresDir = path.join(repoRoot, 'functions', 'src', 'features');
 const loaded = new Map<string, Promise<LambdaHandler>>();
+/** Loaded handlers and their function names: a warm invocation awaits no import. */
+const warm = new Map<string, { handler: LambdaHandler; functionName: string }>();
 
 /**
  * Loads a handler module named in the route manifest, once, like a warm Lambda container.
@@ -50,10 +52,15 @@ export function lambdaContext(functionName: string): Context {
   };
 }
 
+async function warmHandler(handlerName: string) {
+  const handler = await loadHandler(handlerName);
+  const loadedOne = { handler, functionName: handlerName.replace(/\W+/g, '-') };
+  warm.set(handlerName, loadedOne);
+  return loadedOne;
+}
+
 /** Runs a handler as Lambda would, its AWS calls checked against its declared permissions. */
 export async function invoke(handlerName: string, event: unknown): Promise<unknown> {
-  const handler = await loadHandler(handlerName);
-  return runWithPermissions(handlerName, () =>
-    handler(event, lambdaContext(handlerName.replace(/\W+/g, '-'))),
-  );
+  const { handler, functionName } = warm.get(handlerName) ?? (await warmHandler(handlerName));
+  return runWithPermissions(handlerName, () => handler(event, lambdaContext(functionName)));
 }

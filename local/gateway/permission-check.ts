@@ -31,9 +31,17 @@ export function takePermissionDenials(): PermissionDenial[] {
   return denials.splice(0);
 }
 
+// One guard per handler, made at its first invocation, not one per request.
+const guards = new Map<string, PermissionGuard>();
+
 /** Runs one invocation of `handler` with its declaration guarding every AWS call. */
 export function runWithPermissions<Result>(handler: string, run: () => Result): Result {
-  return permissionGuards.run(guardFor(handler, permissionsOf(handler)), run);
+  let guard = guards.get(handler);
+  if (!guard) {
+    guard = guardFor(handler, permissionsOf(handler));
+    guards.set(handler, guard);
+  }
+  return permissionGuards.run(guard, run);
 }
 
 export function guardFor(handler: string, permissions: HandlerPermissions): PermissionGuard {

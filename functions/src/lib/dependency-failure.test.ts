@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { freePort } from '../../../local/ports';
 import { restoreEnv, stubEnv } from '../testing/env';
-import { awsClientConfig, watchDependency } from './aws-clients';
+import { awsClientConfig, SDK_LOGGER_STEP, watchDependency } from './aws-clients';
 import { dependencyFailure, tagDependency } from './dependency-failure';
 import { HttpError, InvariantError } from './errors';
 
@@ -129,6 +129,16 @@ describe('dependencyFailure: what is a failed dependency', () => {
 });
 
 describe('the AWS clients name the dependency that failed', () => {
+  it("drops the SDK's logging step from a watched client (we never give it a logger)", () => {
+    const steps = (client: DynamoDBClient) =>
+      client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
+    const plain = new DynamoDBClient(awsClientConfig());
+    const watched = watchDependency(new DynamoDBClient(awsClientConfig()), 'DynamoDB');
+    expect(steps(plain)).toContain(SDK_LOGGER_STEP);
+    expect(steps(watched)).not.toContain(SDK_LOGGER_STEP);
+    expect(steps(watched)).toContain('dependencyTag');
+  });
+
   it('tags a real connection failure of a watched client (a dead port)', async () => {
     stubEnv({ AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x' });
     const port = await freePort();

@@ -21,6 +21,15 @@ describe('client address', () => {
     expect(clientAddress(proven)).toBe('198.51.100.7');
   });
 
+  it('checks against the secret configured now, not one it has checked against before', () => {
+    const proof = (value: string) => event({ 'x-origin-verify': value });
+    stubEnv({ ORIGIN_VERIFY_SECRET: SECRET });
+    expect(cameThroughCloudFront(proof(SECRET))).toBe(true);
+    stubEnv({ ORIGIN_VERIFY_SECRET: `${SECRET}-rotated` });
+    expect(cameThroughCloudFront(proof(SECRET))).toBe(false);
+    expect(cameThroughCloudFront(proof(`${SECRET}-rotated`))).toBe(true);
+  });
+
   it('reads an IPv6 viewer address (port after the last colon)', () => {
     stubEnv({ ORIGIN_VERIFY_SECRET: SECRET });
     const proven = event({

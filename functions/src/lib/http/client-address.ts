@@ -12,10 +12,17 @@ type AddressEvent = {
   requestContext?: { http?: { sourceIp?: string } };
 };
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+// The expected secret's digest, kept while the secret stays the same: every API request is
+// checked (and a handler reading `clientIp` checks again), and only the given value changes.
+let expectedDigest: { secret: string; digest: Buffer } | undefined;
+
 /** Constant-time comparison of two strings of any length (digests have equal lengths). */
 function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
+  if (expectedDigest?.secret !== expected)
+    expectedDigest = { secret: expected, digest: digest(expected) };
+  return timingSafeEqual(digest(given), expectedDigest.digest);
 }
 
 /**

@@ -129,7 +129,10 @@ export function httpHandler<
       session: state.session as SessionFor<Route['access']>,
       // Read with the account by the role check, which passed.
       alongsideAccount: state.alongsideAccount as A,
-      clientIp: clientKeyOf(event),
+      // Worked out only for the handlers that read it (it checks the CloudFront proof again).
+      get clientIp() {
+        return clientKeyOf(event);
+      },
       log: state.log,
     });
     return jsonResponse(
