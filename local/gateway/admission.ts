@@ -58,6 +58,23 @@ export class AdmissionGate {
     private readonly eventLoopDelayMs: () => number = () => 0,
   ) {}
 
+  /**
+   * Whether a request arriving now would be refused at once (the event loop is late, or every
+   * slot is taken and the queue is full). The gateway asks at the start of a request and
+   * answers with a ready-made 503 without reading the body or building the event: past
+   * capacity, refusing must cost the saturated process as little as it can.
+   */
+  refusesNow(): boolean {
+    const { maxEventLoopDelayMs, maxInFlight, maxQueued } = this.limits;
+    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return true;
+    return this.inFlight >= maxInFlight && this.waiting.length >= maxQueued;
+  }
+
+  /** Counts a refusal the caller answered itself after {@link refusesNow}. */
+  countRefusal(): void {
+    this.refuse();
+  }
+
   /** A slot for one invocation, or null when it is refused (the caller answers 503). */
   acquire(): Promise<Release | null> {
     const { maxEventLoopDelayMs } = this.limits;
@@ -114,21 +131,27 @@ export class AdmissionGate {
  */
 export class EventLoopDelay {
   private smoothedMs = 0;
+  private due: number;
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(tickMs = 20, weight = 0.2) {
-    let due = performance.now() + tickMs;
+    this.due = performance.now() + tickMs;
     this.timer = setInterval(() => {
       const now = performance.now();
-      this.smoothedMs += weight * (Math.max(0, now - due) - this.smoothedMs);
-      due = now + tickMs;
+      this.smoothedMs += weight * (Math.max(0, now - this.due) - this.smoothedMs);
+      this.due = now + tickMs;
     }, tickMs);
     // It never keeps the process alive.
     this.timer.unref();
   }
 
+  /**
+   * The smoothed lateness, or how overdue the next tick is now if that is more: a loop blocked
+   * since the last tick shows at once, not only when the tick finally fires (measured in the
+   * first round: the smoothed figure alone let refusals wait behind a loop seconds late).
+   */
   get ms(): number {
-    return this.smoothedMs;
+    return Math.max(this.smoothedMs, performance.now() - this.due);
   }
 
   stop(): void {
