@@ -26,16 +26,19 @@ export interface AdmissionLimits {
 
 /**
  * Sized by Little's law from what the stack does on this 2-core machine (issue 12: about 900
- * requests a second at the spec's polling mix, ~50 ms each near capacity, so ~50 at once): 64
+ * requests a second at the spec's polling mix, ~30 ms each near capacity, so ~30 at once): 32
  * running keeps DynamoDB Local busy without a queue in front of it; a burst may wait 20 ms for
- * a slot (one frees about every millisecond at capacity), and past that a refusal comes well
- * inside the issue's 50 ms goal for a 503. docs/local-development.md has the measurements.
+ * a slot. The event-loop limit is below the issue's 50 ms goal for a 503, since a refusal waits
+ * at least as long as the loop is late: measured in issue 12's second round (10,000 patients
+ * past capacity), 64 running and a 100 ms limit left the loop ~66 ms late at the median and
+ * refusals ~9 s late at the load; 32 and 25 ms gave 0 timeouts. docs/local-development.md has
+ * the measurements.
  */
 export const defaultAdmissionLimits: AdmissionLimits = {
-  maxInFlight: 64,
+  maxInFlight: 32,
   maxQueued: 64,
   maxWaitMs: 20,
-  maxEventLoopDelayMs: 100,
+  maxEventLoopDelayMs: 25,
 };
 
 /** Ends an admitted invocation; a second call does nothing. */

@@ -32,10 +32,12 @@ const SETUP_CONCURRENCY = 100;
  * keeps a pool of connections to the origin; one connection per patient (the first round's
  * choice) made the load process open ~17,000 connections in a 10,000-patient run past
  * capacity, each a TCP handshake in both processes, and sent its polls up to 3.7 s late while
- * the gateway saw a tenth of them. A poll waiting for a free connection still counts from when
- * it was due.
+ * the gateway saw a tenth of them. 256 were too few past capacity (the gateway answered ~2,000
+ * a second through them, ~100 ms a round trip, and the queue for a connection grew past the
+ * timeout); 1,024 carry the 4,200 a second offered. A poll waiting for a free connection still
+ * counts from when it was due.
  */
-export const POLL_CONNECTIONS = 256;
+export const POLL_CONNECTIONS = 1_024;
 
 /** A ticket answered 503 is asked again after its `Retry-After`, as the web client does. */
 const TICKET_ATTEMPTS = 4;
