@@ -78,6 +78,38 @@ describe('AdmissionGate', () => {
   });
 });
 
+describe('refusesNow', () => {
+  it('says a request would be refused only once every slot and the whole queue are taken', async () => {
+    const gate = new AdmissionGate({
+      maxInFlight: 1,
+      maxQueued: 1,
+      maxWaitMs: 60_000,
+      maxEventLoopDelayMs: 0,
+    });
+    expect(gate.refusesNow()).toBe(false);
+    const held = await gate.acquire();
+    expect(gate.refusesNow()).toBe(false);
+    const waiting = gate.acquire();
+    expect(gate.refusesNow()).toBe(true);
+    gate.countRefusal();
+    expect(gate.refused).toBe(1);
+    held!();
+    (await waiting)!();
+    expect(gate.refusesNow()).toBe(false);
+  });
+
+  it('says so while the event loop runs later than the limit', () => {
+    let delayMs = 150;
+    const gate = new AdmissionGate(
+      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      () => delayMs,
+    );
+    expect(gate.refusesNow()).toBe(true);
+    delayMs = 20;
+    expect(gate.refusesNow()).toBe(false);
+  });
+});
+
 describe('shedding on a late event loop', () => {
   it('refuses at once while the event loop runs later than the limit, and admits after', async () => {
     let delayMs = 150;
@@ -104,6 +136,16 @@ describe('shedding on a late event loop', () => {
     for (let round = 0; round < 8; round += 1) {
       busyFor(200);
       await tick();
+    }
+    expect(delay.ms).toBeGreaterThan(100);
+    delay.stop();
+  });
+
+  it('sees a loop blocked now at once, before its late tick fires', () => {
+    const delay = new EventLoopDelay(10);
+    const until = performance.now() + 150;
+    while (performance.now() < until) {
+      // Blocked since the last tick: the tick cannot fire, yet the delay must show.
     }
     expect(delay.ms).toBeGreaterThan(100);
     delay.stop();

@@ -26,16 +26,19 @@ export interface AdmissionLimits {
 
 /**
  * Sized by Little's law from what the stack does on this 2-core machine (issue 12: about 900
- * requests a second at the spec's polling mix, ~50 ms each near capacity, so ~50 at once): 64
+ * requests a second at the spec's polling mix, ~30 ms each near capacity, so ~30 at once): 32
  * running keeps DynamoDB Local busy without a queue in front of it; a burst may wait 20 ms for
- * a slot (one frees about every millisecond at capacity), and past that a refusal comes well
- * inside the issue's 50 ms goal for a 503. docs/local-development.md has the measurements.
+ * a slot. The event-loop limit is below the issue's 50 ms goal for a 503, since a refusal waits
+ * at least as long as the loop is late: measured in issue 12's second round (10,000 patients
+ * past capacity), 64 running and a 100 ms limit left the loop ~66 ms late at the median and
+ * refusals ~9 s late at the load; 32 and 25 ms gave 0 timeouts. docs/local-development.md has
+ * the measurements.
  */
 export const defaultAdmissionLimits: AdmissionLimits = {
-  maxInFlight: 64,
+  maxInFlight: 32,
   maxQueued: 64,
   maxWaitMs: 20,
-  maxEventLoopDelayMs: 100,
+  maxEventLoopDelayMs: 25,
 };
 
 /** Ends an admitted invocation; a second call does nothing. */
@@ -57,6 +60,23 @@ export class AdmissionGate {
     readonly limits: AdmissionLimits,
     private readonly eventLoopDelayMs: () => number = () => 0,
   ) {}
+
+  /**
+   * Whether a request arriving now would be refused at once (the event loop is late, or every
+   * slot is taken and the queue is full). The gateway asks at the start of a request and
+   * answers with a ready-made 503 without reading the body or building the event: past
+   * capacity, refusing must cost the saturated process as little as it can.
+   */
+  refusesNow(): boolean {
+    const { maxEventLoopDelayMs, maxInFlight, maxQueued } = this.limits;
+    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return true;
+    return this.inFlight >= maxInFlight && this.waiting.length >= maxQueued;
+  }
+
+  /** Counts a refusal the caller answered itself after {@link refusesNow}. */
+  countRefusal(): void {
+    this.refuse();
+  }
 
   /** A slot for one invocation, or null when it is refused (the caller answers 503). */
   acquire(): Promise<Release | null> {
@@ -114,21 +134,27 @@ export class AdmissionGate {
  */
 export class EventLoopDelay {
   private smoothedMs = 0;
+  private due: number;
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(tickMs = 20, weight = 0.2) {
-    let due = performance.now() + tickMs;
+    this.due = performance.now() + tickMs;
     this.timer = setInterval(() => {
       const now = performance.now();
-      this.smoothedMs += weight * (Math.max(0, now - due) - this.smoothedMs);
-      due = now + tickMs;
+      this.smoothedMs += weight * (Math.max(0, now - this.due) - this.smoothedMs);
+      this.due = now + tickMs;
     }, tickMs);
     // It never keeps the process alive.
     this.timer.unref();
   }
 
+  /**
+   * The smoothed lateness, or how overdue the next tick is now if that is more: a loop blocked
+   * since the last tick shows at once, not only when the tick finally fires (measured in the
+   * first round: the smoothed figure alone let refusals wait behind a loop seconds late).
+   */
   get ms(): number {
-    return this.smoothedMs;
+    return Math.max(this.smoothedMs, performance.now() - this.due);
   }
 
   stop(): void {

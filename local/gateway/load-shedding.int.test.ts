@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
 import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/lib/dependency-failure';
 import { env } from '../../functions/src/lib/env';
 import { webDistDir } from '../config';
@@ -77,6 +78,35 @@ describe('local gateway: load shedding', () => {
     }
     expect(gateway.admission.load).toEqual({ inFlight: 0, waiting: 0 });
     expect(gateway.admission.refused).toBe(10);
+  });
+
+  it('refuses before the handler runs, and never queues more than its limit', async () => {
+    const held = [await gateway.admission.acquire(), await gateway.admission.acquire()];
+    const waiting = [statusOf(), statusOf()];
+    await vi.waitFor(() => expect(gateway.admission.load.waiting).toBe(2));
+    const refusedBefore = gateway.admission.refused;
+
+    // A body the handler would answer 400: a 503 proves the handler never saw it.
+    const intake = await fetch(new URL(pathOf(patientContracts.createPatient, {}), gateway.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(intake.status).toBe(503);
+    expect(intake.headers.get('retry-after')).toBe('5');
+    expect(await intake.json()).toEqual({ message: DEPENDENCY_FAILURE_MESSAGE });
+
+    // Fifty more at once: every one refused, none added to the queue.
+    const burst = await Promise.all(Array.from({ length: 50 }, statusOf));
+    expect(burst.map((response) => response.status)).toEqual(Array(50).fill(503));
+    await Promise.all(burst.map((response) => response.arrayBuffer()));
+    expect(gateway.admission.load).toEqual({ inFlight: 2, waiting: 2 });
+    expect(gateway.admission.refused).toBe(refusedBefore + 51);
+
+    for (const release of held) (release as Release)();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((response) => response.status)).toEqual([200, 200]);
+    await Promise.all(answers.map((response) => response.arrayBuffer()));
   });
 
   it('does not count the site: pages are served while the API is saturated', async () => {

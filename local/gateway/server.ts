@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -115,6 +116,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (!match) {
       writeJson(res, 404, { message: 'Not Found' });
       req.resume();
+      return;
+    }
+    // Past capacity, refuse before reading the body or building the event: the cheapest
+    // answer a saturated process can give (Node drains an unread body after the answer, so
+    // the keep-alive connection stays usable).
+    if (admission.refusesNow()) {
+      admission.countRefusal();
+      writeHttpResult(res, overloaded(randomUUID()));
+      reportShedding();
       return;
     }
     // Like API Gateway: bodies up to 10 MB reach the handler, which applies the route's cap.

@@ -321,7 +321,8 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
       const setup = figures.setup;
       notes.push(
         `${patients} with push: ${setup.socketsOpened} sockets opened in ${(setup.setupMs / 1000).toFixed(1)} s ` +
-          `(ticket p99 ${ms(setup.tickets.p99Ms)}, ${setup.ticketErrors} ticket errors, ${setup.socketErrors} refused, ` +
+          `(ticket p99 ${ms(setup.tickets.p99Ms)}, ${setup.ticketErrors} ticket errors after ${setup.ticketRetries} retries on 503 + Retry-After, ` +
+          `${setup.socketErrors} refused, ` +
           `${setup.socketsLost} lost during the run); plus 1 ticket request per page load`,
       );
     }

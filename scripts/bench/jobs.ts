@@ -91,6 +91,8 @@ export interface PushSetupFigures {
   available: boolean;
   tickets: Spread;
   ticketErrors: number;
+  /** Tickets answered 503 and asked again after `Retry-After` (errors only if the last try failed). */
+  ticketRetries: number;
   socketsOpened: number;
   socketErrors: number;
   /** Sockets that closed during the measured run (the page would fall back to fast polling). */

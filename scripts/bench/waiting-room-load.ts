@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import WebSocket from 'ws';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -26,6 +27,24 @@ export const caseTicketPath = (caseId: string) =>
 /** Tickets and sockets opened at once during the push set-up (a crowd arriving, not a wall). */
 const SETUP_CONCURRENCY = 100;
 
+/**
+ * Keep-alive connections the polls share. The patients' browsers talk to CloudFront, which
+ * keeps a pool of connections to the origin; one connection per patient (the first round's
+ * choice) made the load process open ~17,000 connections in a 10,000-patient run past
+ * capacity, each a TCP handshake in both processes, and sent its polls up to 3.7 s late while
+ * the gateway saw a tenth of them. 256 were too few past capacity (the gateway answered ~2,000
+ * a second through them, ~100 ms a round trip, and the queue for a connection grew past the
+ * timeout); 1,024 carry the 4,200 a second offered. A poll waiting for a free connection still
+ * counts from when it was due.
+ */
+export const POLL_CONNECTIONS = 1_024;
+
+/** A ticket answered 503 is asked again after its `Retry-After`, as the web client does. */
+const TICKET_ATTEMPTS = 4;
+const DEFAULT_RETRY_AFTER_S = 1;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function pollPath(patient: WaitingPatient): string {
   return patient.page === 'paymentVerification'
     ? pathOf(patientContracts.getPaymentVerification, { patientId: patient.patientId })
@@ -53,6 +72,21 @@ function ticketOf(body: string): string | null {
   }
 }
 
+function requestTicket(agent: Agent, job: WaitingRoomJob, patient: WaitingPatient) {
+  return httpRequest(agent, new URL(caseTicketPath(patient.caseId), job.appUrl), {
+    method: 'POST',
+    headers: { origin: job.appUrl },
+    timeoutMs: job.timeoutMs,
+    readBody: true,
+  });
+}
+
+/** `Retry-After` in seconds (the only form the API sends), or a second when absent. */
+export function retryAfterMs(header: string | undefined): number {
+  const seconds = Number(header);
+  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_RETRY_AFTER_S) * 1000;
+}
+
 interface OpenSockets {
   figures: PushSetupFigures;
   sockets: WebSocket[];
@@ -67,6 +101,7 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
   const sockets: WebSocket[] = [];
   let available = true;
   let ticketErrors = 0;
+  let ticketRetries = 0;
   let socketErrors = 0;
   let lost = 0;
   let closing = false;
@@ -83,12 +118,13 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
   if (available) {
     await inBatches(job.patients, SETUP_CONCURRENCY, async (patient) => {
       const sentAt = performance.now();
-      const answer = await httpRequest(agent, new URL(caseTicketPath(patient.caseId), job.appUrl), {
-        method: 'POST',
-        headers: { origin: job.appUrl },
-        timeoutMs: job.timeoutMs,
-        readBody: true,
-      });
+      let answer = await requestTicket(agent, job, patient);
+      for (let attempt = 1; attempt < TICKET_ATTEMPTS && answer.status === 503; attempt += 1) {
+        ticketRetries += 1;
+        await delay(retryAfterMs(answer.retryAfter));
+        answer = await requestTicket(agent, job, patient);
+      }
+      // From the first request to the ticket, waits for Retry-After included.
       ticketTimes.push(performance.now() - sentAt);
       const ticket = answer.status === 200 ? ticketOf(answer.body) : null;
       if (!ticket) {
@@ -127,6 +163,7 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
       available,
       tickets: spread(ticketTimes),
       ticketErrors,
+      ticketRetries,
       socketsOpened: sockets.length,
       socketErrors,
       socketsLost: 0,
@@ -138,9 +175,7 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
 /** Polls on the open-loop schedule and sums up the polls due in the measured window. */
 async function poll(job: WaitingRoomJob): Promise<PollFigures> {
   const { patients, warmupMs, measureMs, timeoutMs } = job;
-  // Without push, up to one connection per patient (each is a browser of its own), so a slow
-  // server sees every waiting request; with push the polls are 30 s apart and a few suffice.
-  const agent = keepAliveAgent(job.push ? SETUP_CONCURRENCY * 10 : patients.length);
+  const agent = keepAliveAgent(POLL_CONNECTIONS);
   const urls = patients.map((patient) => new URL(pollPath(patient), job.appUrl));
   const plans = patients.map((patient) => jitteredPlan(job.intervalMs[patient.page], Math.random));
   const schedule = buildSchedule(plans, 0, warmupMs + measureMs);
