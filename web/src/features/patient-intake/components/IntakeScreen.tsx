@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -8,6 +7,7 @@ import {
   useState,
   type ComponentType,
 } from 'react';
+import { LoadingState } from '@web/components/states';
 import { toast } from '@web/hooks/use-toast';
 import { useOnlineStatus } from '@web/lib/offline/use-online-status';
 import { useCaseUploads, type UploadRequest } from '@web/lib/uploads/use-case-uploads';
@@ -33,15 +33,6 @@ function preloadAfterSubmit() {
   // A failure here is only a missed head start: the submit and the panel load them again.
   loadIntakeRequests().catch(() => undefined);
   loadPaymentRedirectPanel().catch(() => undefined);
-}
-
-function PanelLoading() {
-  return (
-    <div className="flex justify-center py-12" role="status">
-      <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
-    </div>
-  );
 }
 
 /** What a form needs from the screen around it. */
@@ -123,7 +114,7 @@ export function IntakeScreen({ form: Form }: { form: ComponentType<{ host: Intak
       <OfflineNotice online={online} pendingCount={queue.entries.length} filesKept={filesKept} />
       {outcome ? (
         <div className="grid gap-6">
-          <Suspense fallback={<PanelLoading />}>
+          <Suspense fallback={<LoadingState label="Loading..." />}>
             <PaymentRedirectPanel
               key={`${outcome.flow}-${outcome.caseId}`}
               outcome={outcome}
