@@ -9,6 +9,13 @@ import type {
   PatientFormValues,
 } from './intake-fields';
 
+/*
+ * The two readings checked with their shared schemas. With zod, so it is part of the lazily
+ * loaded `intake-requests.ts`, never of the request screen's first load.
+ */
+
+// ── Reading A: the case form of /patient-telehealth ─────────────────────────────────────────
+
 const caseIntakeFields = {
   name: 'name',
   triageSummary: 'symptoms',
