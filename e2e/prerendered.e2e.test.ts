@@ -109,3 +109,29 @@ describe('prerendered pages', () => {
     await page.context().close();
   });
 });
+
+describe('the app shell', () => {
+  it('shows no footer under the spinner while the first page loads, then the page and its footer', async () => {
+    const { page, errors } = await watchedPage();
+    // The intake page's chunk is held until the spinner has been checked: the footer shown
+    // under it would be pushed down by the page, a layout shift (Lighthouse CLS 0.23).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/PatientTelehealthPage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.appUrl}/patient-telehealth`, { waitUntil: 'commit' });
+    await page.locator('#main-content [data-page-loading]').waitFor();
+    expect(await page.locator('footer').count()).toBe(1);
+    expect(await page.locator('footer').isVisible()).toBe(false);
+
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Get Healthcare Help' }).waitFor();
+    expect(await page.locator('footer').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

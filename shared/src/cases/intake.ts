@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SYMPTOMS_MAX_LENGTH } from './intake-limits';
 
 /** Reading A of the request screen (spec doc 1 §5): the case flow. */
 export const caseIntakeMessages = {
@@ -9,7 +10,7 @@ export const caseIntakeMessages = {
   symptomsTooLong: 'Please keep the description under 2000 characters',
 } as const;
 
-export const SYMPTOMS_MAX_LENGTH = 2000;
+export { SYMPTOMS_MAX_LENGTH };
 
 const optionalText = (max: number) =>
   z

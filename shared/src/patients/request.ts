@@ -1,15 +1,9 @@
 import * as z from 'zod';
-import { SYMPTOMS_MAX_LENGTH } from '../cases/intake';
+import { SYMPTOMS_MAX_LENGTH } from '../cases/intake-limits';
+import { requestTypes, type RequestType } from './request-types';
 
-/** Care types (spec doc 2 §9): telemedicine (video call) or a home nurse visit. */
-export const requestTypes = ['telemedicine', 'nurse-visit'] as const;
+export { requestTypeLabels, requestTypes, type RequestType } from './request-types';
 export const requestTypeSchema = z.enum(requestTypes, { error: 'Please choose a type of care' });
-export type RequestType = z.infer<typeof requestTypeSchema>;
-
-export const requestTypeLabels: Record<RequestType, string> = {
-  telemedicine: 'Video Consultation',
-  'nurse-visit': 'Home Nurse Visit',
-};
 
 export const patientRequestMessages = {
   nameRequired: 'Name is required',

@@ -1,9 +1,8 @@
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { envelopeOf } from '@web/lib/api';
 import { confirmUpload } from './confirm-upload';
 import { createUpload } from './create-upload';
-import { postToStorage, StorageUploadError } from './post-to-storage';
+import { postToStorage } from './post-to-storage';
 import { contentTypeOf } from './file-types';
 
 /** The three steps of one upload, reported as they start. */
@@ -45,11 +44,4 @@ export async function uploadCaseFile(
   return confirmUpload(caseId, upload.uploadId, { signal });
 }
 
-export const UPLOAD_FAILED_MESSAGE = 'Upload failed. Please try again.';
-
-/** What a failed upload shows: the server's message when it sent one. */
-export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof StorageUploadError) return error.message;
-  const envelope = envelopeOf(error);
-  return envelope?.message ?? envelope?.error ?? UPLOAD_FAILED_MESSAGE;
-}
+export { UPLOAD_FAILED_MESSAGE, uploadErrorMessage } from './upload-errors';

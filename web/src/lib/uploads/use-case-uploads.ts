@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Attachment } from '@shared/cases/api';
 import type { UploadKind } from '@shared/uploads/rules';
-import { uploadCaseFile, uploadErrorMessage, type UploadStage } from './upload-case-file';
+import type { UploadStage } from './upload-case-file';
+import { uploadErrorMessage } from './upload-errors';
 
 export type UploadStatus = 'waiting' | UploadStage | 'done' | 'error';
 
@@ -69,6 +70,9 @@ export function useCaseUploads() {
         error: undefined,
       });
       try {
+        // Loaded with the first upload: its requests bring their contracts and zod, which the
+        // request screen's first load goes without. A failed load is a failed upload (retry).
+        const { uploadCaseFile } = await import('./upload-case-file');
         const attachment = await uploadCaseFile(
           caseId,
           item.file,

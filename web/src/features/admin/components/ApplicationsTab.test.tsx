@@ -27,7 +27,7 @@ const attachmentsOf = (id: string) =>
   `GET ${pathOf(listApplicationAttachments, { applicationId: id })}`;
 
 async function showApplications() {
-  renderAdmin();
+  await renderAdmin();
   openTab('Applications');
   await screen.findByRole('list', { name: 'Applications' });
 }
@@ -100,7 +100,7 @@ describe('Applications tab', () => {
     mockAdminApi({
       [routeOf(adminListApplications)]: () => json({ items: [], nextCursor: null }),
     });
-    renderAdmin();
+    await renderAdmin();
     openTab('Applications');
     expect(
       await screen.findByText('No applications found. Try adjusting your search criteria'),
@@ -109,7 +109,7 @@ describe('Applications tab', () => {
 
   it('shows a fetch error', async () => {
     mockAdminApi({ [routeOf(adminListApplications)]: () => json({ message: 'x' }, 500) });
-    renderAdmin();
+    await renderAdmin();
     openTab('Applications');
     expect(await screen.findByText('Failed to fetch applications')).toBeTruthy();
   });

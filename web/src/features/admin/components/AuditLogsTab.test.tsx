@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 async function showLogs() {
-  renderAdmin();
+  await renderAdmin();
   openTab('Audit Logs');
   return screen.findByRole('list', { name: 'Audit log entries' });
 }
@@ -60,14 +60,14 @@ describe('Audit Logs tab', () => {
 
   it('shows the empty state', async () => {
     mockAdminApi({ [routeOf(adminListLogs)]: () => json({ items: [], nextCursor: null }) });
-    renderAdmin();
+    await renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('No audit logs available')).toBeTruthy();
   });
 
   it('shows a fetch failure and disables the export', async () => {
     mockAdminApi({ [routeOf(adminListLogs)]: () => json({ message: 'boom' }, 500) });
-    renderAdmin();
+    await renderAdmin();
     openTab('Audit Logs');
     expect(await screen.findByText('Failed to fetch audit logs')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export CSV' }).disabled).toBe(

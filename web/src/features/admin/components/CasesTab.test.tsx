@@ -19,7 +19,7 @@ async function openDetails(patientName: string) {
 describe('Cases tab', () => {
   it('shows a table with column headers and one row per case', async () => {
     const api = mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const table = await screen.findByRole('table', { name: 'Patient cases' });
     const headers = within(table)
@@ -54,21 +54,21 @@ describe('Cases tab', () => {
 
   it('shows the empty state', async () => {
     mockAdminApi({ [routeOf(adminListCases)]: () => json({ items: [], nextCursor: null }) });
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('No patient cases found')).toBeTruthy();
   });
 
   it('shows the fetch failure', async () => {
     mockAdminApi({ [routeOf(adminListCases)]: () => json({ message: 'boom' }, 500) });
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
   });
 
   it('details: everything about the case; no triage summary when it repeats the symptoms', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
     expectDetailFields(dialog, {
@@ -89,7 +89,7 @@ describe('Cases tab', () => {
 
   it('details: the triage summary when it differs; Manage Case says it is coming soon', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Sam Example');
     expectDetailFields(dialog, {
@@ -125,7 +125,7 @@ describe('Cases tab', () => {
       [routeOf(adminListCases)]: () =>
         reply(adminListCases, { items: [rated, unrated], nextCursor: null }),
     });
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
     expect(dialog.getByRole('heading', { name: 'Patient Feedback' })).toBeTruthy();
@@ -139,7 +139,7 @@ describe('Cases tab', () => {
 
   it('details: no feedback section before the patient gives one', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const dialog = await openDetails('Alex Patient');
     expect(dialog.queryByRole('heading', { name: 'Patient Feedback' })).toBeNull();
@@ -168,7 +168,7 @@ describe('Cases tab pages', () => {
           : reply(adminListCases, { items: [later], nextCursor: null });
       },
     });
-    renderAdmin();
+    await renderAdmin();
     openTab('Cases');
     const table = await screen.findByRole('table', { name: 'Patient cases' });
     expect(within(table).getAllByRole('row')).toHaveLength(cases.length + 1);

@@ -47,9 +47,9 @@ async function tile(label: string) {
 }
 
 describe('AdminPage: signing in', () => {
-  it('titles the page and shows the login form with one h1', () => {
+  it('titles the page and shows the login form with one h1', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     expect(document.title).toBe('Admin Panel | TeleHealth');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
       'Admin Panel',
@@ -57,9 +57,9 @@ describe('AdminPage: signing in', () => {
     expect(loginForm().username.getAttribute('autocomplete')).toBe('username');
   });
 
-  it('keeps Sign In disabled while either field is blank after trimming', () => {
+  it('keeps Sign In disabled while either field is blank after trimming', async () => {
     const api = mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     const { username, password, submit } = loginForm();
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     type(username, 'admin');
@@ -78,7 +78,7 @@ describe('AdminPage: signing in', () => {
 
   it('signs in with Enter, stores the token and id, and shows the stat tiles', async () => {
     const api = mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     const { username, password } = loginForm();
     type(username, '  admin ');
     type(password, ' s3cret ');
@@ -117,7 +117,7 @@ describe('AdminPage: signing in', () => {
     mockAdminApi({
       [routeOf(adminLogin)]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    renderAdmin();
+    await renderAdmin();
     const { username, password, submit } = loginForm();
     type(username, 'admin');
     type(password, 'secret');
@@ -131,7 +131,7 @@ describe('AdminPage: signing in', () => {
     mockAdminApi({
       [routeOf(adminLogin)]: () => json({ message: 'nope' }, 401),
     });
-    renderAdmin();
+    await renderAdmin();
     const { username, password, submit } = loginForm();
     type(username, 'admin');
     type(password, 'wrong');
@@ -147,7 +147,7 @@ describe('AdminPage: signing in', () => {
       [routeOf(adminLogin)]: () =>
         json({ message: 'Too many login attempts. Please try again later.' }, 429),
     });
-    renderAdmin();
+    await renderAdmin();
     const { username, password, submit } = loginForm();
     type(username, 'admin');
     type(password, 'secret');
@@ -164,7 +164,7 @@ describe('AdminPage: signed in', () => {
   it('signs out: server logout, storage cleared, empty login form and a toast', async () => {
     const api = mockAdminApi();
     sessionStorage.setItem('something', 'kept for the session');
-    renderAdmin();
+    await renderAdmin();
     await tile('Total Applications');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -183,7 +183,7 @@ describe('AdminPage: signed in', () => {
 
   it('stays signed in and says so when sign-out fails', async () => {
     mockAdminApi({ [routeOf(adminLogout)]: () => json({ message: 'boom' }, 500) });
-    renderAdmin();
+    await renderAdmin();
     await tile('Total Applications');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await toasts().findByText('Sign Out Error')).toBeTruthy();
@@ -194,7 +194,7 @@ describe('AdminPage: signed in', () => {
 
   it('returns to the login form when a call answers 401', async () => {
     mockAdminApi({ [routeOf(adminStats)]: () => json({ message: 'Unauthorized' }, 401) });
-    renderAdmin();
+    await renderAdmin();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
     expect(localStorage.getItem('adminToken')).toBeNull();
     expect(localStorage.getItem('adminId')).toBeNull();
@@ -202,7 +202,7 @@ describe('AdminPage: signed in', () => {
 
   it('Refresh asks the server again for every shown admin query', async () => {
     const api = mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     await tile('Total Applications');
     await screen.findByText('Dr. Jane Smith');
     expect(api.calls(adminStats)).toHaveLength(1);
@@ -215,13 +215,13 @@ describe('AdminPage: signed in', () => {
 
   it('shows a statistics error instead of the numbers', async () => {
     mockAdminApi({ [routeOf(adminStats)]: () => json({ message: 'boom' }, 500) });
-    renderAdmin();
+    await renderAdmin();
     expect(await screen.findByText('Failed to fetch statistics')).toBeTruthy();
   });
 
   it('dashboard: five newest applications with badges, and the system status', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     const recent = await screen.findByRole('heading', { name: 'Recent Applications' });
     const card = within(recent.closest('.ui-card') as HTMLElement);
     await card.findByText('Dr. Jane Smith');
@@ -237,7 +237,7 @@ describe('AdminPage: signed in', () => {
 
   it('dashboard Review opens the review dialog in the Applications tab', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Review Dr. Omar Haddad' }));
     const tab = screen.getByRole('tab', { name: 'Applications' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
@@ -248,7 +248,7 @@ describe('AdminPage: signed in', () => {
 
   it('tabs follow the WAI-ARIA pattern with arrow keys, Home and End', async () => {
     mockAdminApi();
-    renderAdmin();
+    await renderAdmin();
     const list = await screen.findByRole('tablist', { name: 'Admin sections' });
     const tabs = within(list).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([

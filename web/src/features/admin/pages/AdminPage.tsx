@@ -1,10 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingState } from '@web/components/states';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminKeys } from '../api/keys';
 import { useAdminToken } from '../api/session';
 import { AdminLoginForm } from '../components/AdminLoginForm';
-import { AdminPanel } from '../components/AdminPanel';
+
+/**
+ * The signed-in panel (tabs, lists, dialogs) loads lazily: a first visit shows only the login
+ * form, and focusing it starts loading the panel, so it is usually there when the login answers.
+ */
+const loadAdminPanel = () => import('../components/AdminPanel');
+const AdminPanel = lazy(() => loadAdminPanel().then((module) => ({ default: module.AdminPanel })));
+
+function preloadAdminPanel() {
+  // Only a head start: a failure shows when the panel renders (the page's error boundary).
+  loadAdminPanel().catch(() => undefined);
+}
 
 /**
  * `/admin` (spec doc 2 §2): the login form until an admin token is stored, then the panel. Any
@@ -22,7 +34,15 @@ export default function AdminPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      {token ? <AdminPanel /> : <AdminLoginForm />}
+      {token ? (
+        <Suspense fallback={<LoadingState label="Loading the admin panel..." />}>
+          <AdminPanel />
+        </Suspense>
+      ) : (
+        <div onFocus={preloadAdminPanel}>
+          <AdminLoginForm />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,16 @@
 import type { BoundFunctions, queries } from '@testing-library/dom';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { renderWithProviders } from '@web/testing/render';
 import AdminPage from '../pages/AdminPage';
 
-export function renderAdmin() {
-  return renderWithProviders(<AdminPage />);
+/** The admin page; signed in, once its lazily loaded panel (`AdminPage`) has rendered. */
+export async function renderAdmin() {
+  const view = renderWithProviders(<AdminPage />);
+  await act(async () => {
+    await import('../components/AdminPanel');
+  });
+  return view;
 }
 
 /** The open modal dialog with this accessible name. */

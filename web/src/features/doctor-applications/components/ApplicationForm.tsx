@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import {
   GRADUATION_YEAR_MIN,
   specializations,
@@ -31,9 +31,17 @@ import {
 } from '../lib/application-form';
 import { documentPickerId, missingRequiredDocuments, type ChosenDocuments } from '../lib/documents';
 import { applyMessages } from '../lib/messages';
-import { AccountExistsDialog } from './AccountExistsDialog';
 import { BoardCertificationsField } from './BoardCertificationsField';
 import { DocumentsSection } from './DocumentsSection';
+
+/**
+ * 'Account Already Exists' shows only after a submit (with the support address it fetches): it
+ * loads lazily, starting when a valid form is sent.
+ */
+const loadAccountExistsDialog = () => import('./AccountExistsDialog');
+const AccountExistsDialog = lazy(() =>
+  loadAccountExistsDialog().then((module) => ({ default: module.AccountExistsDialog })),
+);
 
 function fieldId(field: ApplicationField): string {
   return `application-${field}`;
@@ -149,6 +157,8 @@ export function ApplicationForm({
     }
     form.clearErrors();
     setDocumentErrors({});
+    // A head start while the email is checked; a failure shows if the dialog is needed.
+    loadAccountExistsDialog().catch(() => undefined);
 
     try {
       const outcome = await submitApplication.mutateAsync({
@@ -346,13 +356,17 @@ export function ApplicationForm({
           </div>
         </FormSection>
       </Form>
-      <AccountExistsDialog
-        open={accountExists}
-        onClose={() => {
-          setAccountExists(false);
-          submitRef.current?.focus();
-        }}
-      />
+      {accountExists ? (
+        <Suspense fallback={null}>
+          <AccountExistsDialog
+            open
+            onClose={() => {
+              setAccountExists(false);
+              submitRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { createCase as createCaseRoute } from '@shared/cases/contracts';
 import type { CaseIntake } from '@shared/cases/intake';
 import { requestForm } from '@web/lib/api';
@@ -23,14 +22,4 @@ export async function createCase(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<string> {
   return (await requestForm(createCaseRoute, caseFormData(intake), { signal })).caseId;
-}
-
-export function useCreateCase(
-  options: Omit<UseMutationOptions<string, Error, CaseIntake>, 'mutationFn' | 'mutationKey'> = {},
-) {
-  return useMutation({
-    ...options,
-    mutationKey: ['cases', 'create'],
-    mutationFn: (intake: CaseIntake) => createCase(intake),
-  });
 }

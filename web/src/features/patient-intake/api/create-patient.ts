@@ -1,4 +1,3 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { createPatient as createPatientRoute } from '@shared/patients/contracts';
 import type { CreatePatientResponse, PatientRequest } from '@shared/patients/request';
 import { request } from '@web/lib/api';
@@ -12,17 +11,4 @@ export async function createPatient(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CreatePatientResponse> {
   return request(createPatientRoute, { body: patient, signal });
-}
-
-export function useCreatePatient(
-  options: Omit<
-    UseMutationOptions<CreatePatientResponse, Error, PatientRequest>,
-    'mutationFn' | 'mutationKey'
-  > = {},
-) {
-  return useMutation({
-    ...options,
-    mutationKey: ['patients', 'create'],
-    mutationFn: (patient: PatientRequest) => createPatient(patient),
-  });
 }

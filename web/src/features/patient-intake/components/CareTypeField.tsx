@@ -1,5 +1,5 @@
 import { House, Video } from 'lucide-react';
-import { requestTypes, type RequestType } from '@shared/patients/request';
+import { requestTypes, type RequestType } from '@shared/patients/request-types';
 import { RadioCardGroup, type RadioCardOption } from '@web/components/form/RadioCardGroup';
 import { CARE_TYPE_OPTIONS } from '../lib/messages';
 

@@ -2,12 +2,7 @@ import { FileText, ImagePlus } from 'lucide-react';
 import { inputPresets } from '@web/components/form/presets';
 import { TextField } from '@web/components/form/fields';
 import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
-import {
-  CASE_FORM_ORDER,
-  validateCaseForm,
-  type CaseFormField,
-  type CaseFormValues,
-} from '../lib/validate';
+import { CASE_FORM_ORDER, type CaseFormField, type CaseFormValues } from '../lib/intake-fields';
 import { IntakeForm } from './IntakeForm';
 import { VoiceRecorder } from './VoiceRecorder';
 import type { IntakeFormHost } from './IntakeScreen';
@@ -88,7 +83,7 @@ export const caseReading: IntakeReading<CaseFormValues, CaseFormField> = {
     }),
   ],
   VoiceRecorder,
-  validate: (values, extras) => {
+  validate: (values, extras, { validateCaseForm }) => {
     const result = validateCaseForm(values, extras);
     if (!result.ok) return result;
     return {

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
+import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake-limits';
 import type { RequestType } from '@shared/patients/request';
 import { appendSymptom, type SymptomAnalysis } from '@shared/triage';
 import { Form } from '@web/components/form/Form';
@@ -13,13 +13,13 @@ import { toast } from '@web/hooks/use-toast';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/api';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
-import { useCreateCase } from '../api/create-case';
-import { useCreatePatient } from '../api/create-patient';
+import { useCreateCase, useCreatePatient } from '../api/use-intake-mutations';
 import type { VoiceNote } from '../hooks/use-voice-recorder';
 import { announceProblems, chooseFiles, labelsOf, type ChosenFile } from '../lib/chosen-files';
 import { submitMessages } from '../lib/messages';
 import { caseOutcome, medicalFileLabel, patientOutcome, type QueuedIntake } from '../lib/outcome';
-import { analysisFor, triageMetadata, type TimedAnalysis } from '../lib/validate';
+import { analysisFor, triageMetadata, type TimedAnalysis } from '../lib/intake-fields';
+import { loadIntakeRequests, type IntakeRequests } from '../lib/load-intake-requests';
 import { AttachmentSection } from './AttachmentSection';
 import { CareTypeField } from './CareTypeField';
 import type { IntakeFormHost } from './IntakeScreen';
@@ -52,7 +52,9 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
 }) {
   const createCase = useCreateCase();
   const createPatient = useCreatePatient();
-  const submitting = createCase.isPending || createPatient.isPending;
+  // While the first submit loads the validation and requests, the form is busy as when sending.
+  const [loadingRequests, setLoadingRequests] = useState(false);
+  const submitting = loadingRequests || createCase.isPending || createPatient.isPending;
   const { ids } = reading;
   const form = useForm<V, IntakeField | K>({
     initial: () => reading.initial,
@@ -111,10 +113,30 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
       ...reading.attachments.flatMap((slot) => labelsOf(chosen[slot.kind] ?? [])),
       ...(voiceNote ? [medicalFileLabel(voiceNote.file, Date.now())] : []),
     ];
-    const result = reading.validate(values, {
-      medicalFiles,
-      metadata: triageMetadata(analysisFor(values.symptoms, analysis), values.regions),
-    });
+    let requests: IntakeRequests;
+    setLoadingRequests(true);
+    try {
+      requests = await loadIntakeRequests();
+    } catch {
+      // The module could not be fetched (offline before the form was ever focused): nothing
+      // was checked or sent, so the patient can try again.
+      toast({
+        variant: 'destructive',
+        title: submitMessages.failedTitle,
+        description: submitMessages.patientFailed,
+      });
+      return;
+    } finally {
+      setLoadingRequests(false);
+    }
+    const result = reading.validate(
+      values,
+      {
+        medicalFiles,
+        metadata: triageMetadata(analysisFor(values.symptoms, analysis), values.regions),
+      },
+      requests,
+    );
     if (!result.ok) {
       form.showErrors(result.errors);
       return;

@@ -1,14 +1,39 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
+import { LoadingState } from '@web/components/states';
 import { toast } from '@web/hooks/use-toast';
 import { useOnlineStatus } from '@web/lib/offline/use-online-status';
 import { useCaseUploads, type UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import { useIntakeOfflineQueue } from '../hooks/use-intake-offline-queue';
+import { loadIntakeRequests } from '../lib/load-intake-requests';
 import { offlineMessages, submitMessages } from '../lib/messages';
 import type { IntakeOutcome, QueuedIntake } from '../lib/outcome';
 import { FormCard } from './FormCard';
 import { OfflineNotice } from './OfflineNotice';
-import { PaymentRedirectPanel } from './PaymentRedirectPanel';
 import { RequestSentCard } from './RequestSentCard';
+
+/**
+ * The payment panel shows only after a submit, and its checkout call brings the payment
+ * contracts (and zod): it loads lazily, ahead of time once the patient focuses the form.
+ */
+const loadPaymentRedirectPanel = () => import('./PaymentRedirectPanel');
+const PaymentRedirectPanel = lazy(() =>
+  loadPaymentRedirectPanel().then((module) => ({ default: module.PaymentRedirectPanel })),
+);
+
+/** What a head start needs: the submit's modules and the panel after it. */
+function preloadAfterSubmit() {
+  // A failure here is only a missed head start: the submit and the panel load them again.
+  loadIntakeRequests().catch(() => undefined);
+  loadPaymentRedirectPanel().catch(() => undefined);
+}
 
 /** What a form needs from the screen around it. */
 export interface IntakeFormHost {
@@ -89,19 +114,22 @@ export function IntakeScreen({ form: Form }: { form: ComponentType<{ host: Intak
       <OfflineNotice online={online} pendingCount={queue.entries.length} filesKept={filesKept} />
       {outcome ? (
         <div className="grid gap-6">
-          <PaymentRedirectPanel
-            key={`${outcome.flow}-${outcome.caseId}`}
-            outcome={outcome}
-            uploads={uploads}
-            onReturnToForm={() => {
-              returned.current = true;
-              setOutcome(null);
-            }}
-          />
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <PaymentRedirectPanel
+              key={`${outcome.flow}-${outcome.caseId}`}
+              outcome={outcome}
+              uploads={uploads}
+              onReturnToForm={() => {
+                returned.current = true;
+                setOutcome(null);
+              }}
+            />
+          </Suspense>
           <RequestSentCard id={outcome.flow === 'case' ? outcome.caseId : outcome.patientId} />
         </div>
       ) : null}
-      <div hidden={outcome !== null} ref={formTitleRef}>
+      {/* The first focus in the form starts loading what a submit needs. */}
+      <div hidden={outcome !== null} ref={formTitleRef} onFocus={preloadAfterSubmit}>
         <FormCard>
           <Form host={host} />
         </FormCard>

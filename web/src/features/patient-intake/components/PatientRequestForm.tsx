@@ -1,15 +1,14 @@
 import { Paperclip } from 'lucide-react';
-import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake';
+import { SYMPTOMS_MAX_LENGTH } from '@shared/cases/intake-limits';
 import { uploadMessages } from '@shared/uploads/rules';
 import { TextAreaField, TextField } from '@web/components/form/fields';
 import { toast } from '@web/hooks/use-toast';
 import { checkPatientFiles, filesAddedText, patientFileAccept } from '@web/lib/uploads/file-rules';
 import {
   PATIENT_FORM_ORDER,
-  validatePatientForm,
   type PatientFormField,
   type PatientFormValues,
-} from '../lib/validate';
+} from '../lib/intake-fields';
 import { IntakeForm } from './IntakeForm';
 import type { IntakeFormHost } from './IntakeScreen';
 import type { IntakeReading } from './intake-reading';
@@ -71,7 +70,7 @@ export const patientReading: IntakeReading<PatientFormValues, PatientFormField> 
         toast({ title: uploadMessages.filesAddedTitle, description: filesAddedText(count) }),
     },
   ],
-  validate: (values, extras) => {
+  validate: (values, extras, { validatePatientForm }) => {
     const result = validatePatientForm(values, extras);
     return result.ok ? { ok: true, request: { flow: 'patient', request: result.request } } : result;
   },

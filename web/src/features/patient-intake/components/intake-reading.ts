@@ -5,7 +5,8 @@ import type { FileCheck } from '@web/lib/uploads/file-rules';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
 import type { VoiceNote } from '../hooks/use-voice-recorder';
 import type { QueuedIntake } from '../lib/outcome';
-import type { IntakeExtras } from '../lib/validate';
+import type { IntakeExtras } from '../lib/intake-fields';
+import type { IntakeRequests } from '../lib/load-intake-requests';
 
 /** The fields both readings have. */
 export interface IntakeValues {
@@ -69,9 +70,13 @@ export interface IntakeReading<V extends IntakeValues, K extends string> {
    * other reading's page does not load the recorder.
    */
   VoiceRecorder?: ComponentType<{ onChange: (note: VoiceNote | null) => void }>;
-  /** Checks the fields with the reading's shared schema; the request to send when they pass. */
+  /**
+   * Checks the fields with the reading's shared schema (from `requests`, which the form loads
+   * with the first submit); the request to send when they pass.
+   */
   validate: (
     values: V,
     extras: IntakeExtras,
+    requests: IntakeRequests,
   ) => { ok: true; request: QueuedIntake } | { ok: false; errors: FieldErrors<IntakeField | K> };
 }

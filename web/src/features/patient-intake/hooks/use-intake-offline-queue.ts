@@ -3,7 +3,7 @@ import type { OfflineQueueEntry } from '@web/lib/offline/offline-queue';
 import { useOfflineQueue } from '@web/lib/offline/use-offline-queue';
 import { offlineMessages } from '../lib/messages';
 import type { IntakeOutcome, QueuedIntake } from '../lib/outcome';
-import { sendQueuedIntake } from '../lib/send-queued-intake';
+import { loadIntakeRequests } from '../lib/load-intake-requests';
 
 /** The offline queue of the request screens: either reading's forms, sent by either page. */
 export function useIntakeOfflineQueue({
@@ -12,7 +12,8 @@ export function useIntakeOfflineQueue({
   onSent: (entry: OfflineQueueEntry<QueuedIntake>, outcome: IntakeOutcome) => void;
 }) {
   return useOfflineQueue<QueuedIntake, IntakeOutcome>({
-    send: sendQueuedIntake,
+    // A stored form is sent with the request modules, loaded then (not with the page).
+    send: async (data) => (await loadIntakeRequests()).sendQueuedIntake(data),
     onSent,
     onDropped: () =>
       toast({

@@ -4,11 +4,10 @@ import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
 import {
   analysisFor,
   triageMetadata,
-  validateCaseForm,
-  validatePatientForm,
   type CaseFormValues,
   type PatientFormValues,
-} from './validate';
+} from './intake-fields';
+import { validateCaseForm, validatePatientForm } from './validate';
 
 const noExtras = { medicalFiles: [], metadata: undefined };
 

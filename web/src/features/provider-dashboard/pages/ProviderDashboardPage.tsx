@@ -1,14 +1,32 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorState, LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { providerMeQueryOptions } from '../api/auth';
 import { providerKeys } from '../api/keys';
 import { clearProviderSession, useCurrentProvider } from '../api/session';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { ProviderDashboard } from '../components/ProviderDashboard';
 import { ProviderLoginForm } from '../components/ProviderLoginForm';
+
+/**
+ * What a signed-in provider sees (the dashboard, the forced password change) loads lazily: a
+ * first visit shows only the login form, and focusing it starts loading the rest, so it is
+ * usually there when the login answers.
+ */
+const loadDashboard = () => import('../components/ProviderDashboard');
+const loadChangePasswordForm = () => import('../components/ChangePasswordForm');
+const ProviderDashboard = lazy(() =>
+  loadDashboard().then((module) => ({ default: module.ProviderDashboard })),
+);
+const ChangePasswordForm = lazy(() =>
+  loadChangePasswordForm().then((module) => ({ default: module.ChangePasswordForm })),
+);
+
+function preloadSignedIn() {
+  // Only a head start: a failure shows when they render (the page's error boundary).
+  loadDashboard().catch(() => undefined);
+  loadChangePasswordForm().catch(() => undefined);
+}
 
 /**
  * `/provider-dashboard` (spec doc 2 §2): the login form until a provider is signed in, then the
@@ -30,11 +48,21 @@ export default function ProviderDashboardPage() {
     if (me.data === null) clearProviderSession();
   }, [me.data]);
 
-  return <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">{content()}</div>;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <Suspense fallback={<LoadingState label="Loading your dashboard..." />}>{content()}</Suspense>
+    </div>
+  );
 
   // A function, not a component: a component defined here would remount on every render.
   function content() {
-    if (stored === null || me.data === null) return <ProviderLoginForm />;
+    if (stored === null || me.data === null) {
+      return (
+        <div onFocus={preloadSignedIn}>
+          <ProviderLoginForm />
+        </div>
+      );
+    }
     if (me.isPending) return <LoadingState label="Checking your session..." />;
     if (me.isError) {
       return (
