@@ -41,9 +41,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
     // The suites share a busy machine, and the stack runs in vitest's own process: a late event
-    // loop there is not an overloaded API. The in-flight limit stays; load-shedding.int.test.ts
-    // and admission.test.ts test the rest.
-    admission: { ...defaultAdmissionLimits, maxEventLoopDelayMs: 0 },
+    // loop or a slow turn there is not an overloaded API. Every integration file sends to this one
+    // stack at once (the rate-limit drivers ten requests at a time each), past the product's 32
+    // in flight and 20 ms of queueing, so the limits here sit far above the suite's own
+    // concurrency: a runaway test still meets them. load-shedding.int.test.ts (its own gateway)
+    // and admission.test.ts test the product's limits.
+    admission: {
+      ...defaultAdmissionLimits,
+      maxInFlight: 256,
+      maxQueued: 256,
+      maxWaitMs: 2_000,
+      maxEventLoopDelayMs: 0,
+    },
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
     onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),
