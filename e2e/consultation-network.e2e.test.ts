@@ -17,6 +17,7 @@ import {
   waitForRemoteFrames,
   type TurnServer,
 } from './call';
+import { testAdmissionLimits } from '../local/testing/test-admission';
 
 /**
  * Issue 9, across "real networks": a stack of its own whose only ICE servers are a real TURN
@@ -35,6 +36,7 @@ beforeAll(async () => {
   turn = await startTurnServer();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-e2e-turn-'));
   stack = await startStack({
+    admission: testAdmissionLimits,
     dataDir,
     web: 'dist',
     logLevel: 'warn',

@@ -14,6 +14,7 @@ import { pollUntil } from './testing/poll';
 import { adminFetch, adminToken, apply, latestEmailTo } from './testing/provider-journey';
 import { appFetch } from './testing/stack-context';
 import { postToStorage } from './testing/storage-upload';
+import { testAdmissionLimits } from './testing/test-admission';
 
 /**
  * Issue 10 item 9 under a running stack of this file's own (its services are stopped on
@@ -33,6 +34,7 @@ const fatal: string[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-outages-'));
   stack = await startStack({
+    admission: testAdmissionLimits,
     dataDir,
     web: 'dist',
     logLevel: 'error',

@@ -22,6 +22,7 @@ import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { testAdmissionLimits } from '../../local/testing/test-admission';
 
 /**
  * No patient or doctor data in logs (DESIGN.md §6): a stack of its own at the most verbose log
@@ -66,6 +67,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-logs-'));
   capture();
   running = await startStack({
+    admission: testAdmissionLimits,
     dataDir,
     web: 'dist',
     logLevel: 'debug',

@@ -17,6 +17,7 @@ import { startStack, type RunningStack } from '../stack';
 import { payWithCard, STRIPE_TEST_CARDS } from './patient-journey';
 import { applicationFields, latestEmailTo, passwordFrom } from './provider-journey';
 import { postToStorage } from './storage-upload';
+import { testAdmissionLimits } from './test-admission';
 
 /**
  * Issue 10's fault run: for 60 s, several patients go through the whole journey (intake,
@@ -58,6 +59,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-faults-'));
   stack = await startStack({
+    admission: testAdmissionLimits,
     dataDir,
     web: 'dist',
     logLevel: 'error',

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { defaultAdmissionLimits } from '../gateway/admission';
 import { takePermissionDenials } from '../gateway/permission-check';
 import { startStack } from '../stack';
+import { testAdmissionLimits } from './test-admission';
 
 export interface TestStack {
   appUrl: string;
@@ -40,19 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
-    // The suites share a busy machine, and the stack runs in vitest's own process: a late event
-    // loop or a slow turn there is not an overloaded API. Every integration file sends to this one
-    // stack at once (the rate-limit drivers ten requests at a time each), past the product's 32
-    // in flight and 20 ms of queueing, so the limits here sit far above the suite's own
-    // concurrency: a runaway test still meets them. load-shedding.int.test.ts (its own gateway)
-    // and admission.test.ts test the product's limits.
-    admission: {
-      ...defaultAdmissionLimits,
-      maxInFlight: 256,
-      maxQueued: 256,
-      maxWaitMs: 2_000,
-      maxEventLoopDelayMs: 0,
-    },
+    admission: testAdmissionLimits,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
     onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),

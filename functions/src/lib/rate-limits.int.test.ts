@@ -16,6 +16,7 @@ import * as patientContracts from '@shared/patients/contracts';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { testAdmissionLimits } from '../../../local/testing/test-admission';
 
 /**
  * Issue 10, "make a green run trustworthy": every policy of `lib/rate-limits.ts` is driven past
@@ -132,7 +133,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-limits-'));
-  stack = await startStack({ dataDir, web: 'dist', logLevel: 'error', rateLimitMultiplier: 1 });
+  stack = await startStack({
+    admission: testAdmissionLimits,
+    dataDir,
+    web: 'dist',
+    logLevel: 'error',
+    rateLimitMultiplier: 1,
+  });
   setLimiterClock(() => NOW);
 });
 afterAll(async () => {
