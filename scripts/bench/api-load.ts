@@ -7,6 +7,7 @@ import * as caseContracts from '@shared/cases/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { mergeRounds } from './closed-loop';
+import { startFloorServer } from './floor-server';
 import type { ClosedLoopJob, ClosedLoopsJob, LoadFigures, Target } from './jobs';
 import { inLoadProcess } from './load-process';
 import { median, ratio } from './stats';
@@ -19,10 +20,10 @@ import { median, ratio } from './stats';
 export const CLOSED_LOOP = { warmupMs: 2_000, measureMs: 5_000 } as const;
 
 /**
- * The status comparison runs in rounds: raw GetItem, raw Query, status API, three times over,
- * each 1 s of warm-up then 3 s measured. Other work on the machine comes in bursts; alternating
- * puts both sides of the ratio under the same bursts, and the median of the rounds' ratios is
- * what one burst cannot move. 9 s measured per figure, about 40 s per concurrency.
+ * The status comparison runs in rounds: raw GetItem, raw Query, status API, the floor, three
+ * times over, each 1 s of warm-up then 3 s measured. Other work on the machine comes in bursts;
+ * alternating puts both sides of the ratio under the same bursts, and the median of the rounds'
+ * ratios is what one burst cannot move. 9 s measured per figure, about 50 s per concurrency.
  */
 export const COMPARISON_ROUNDS = 3;
 const COMPARISON_LOOP = { warmupMs: 1_000, measureMs: 3_000 } as const;
@@ -51,16 +52,34 @@ export interface StatusComparison {
   roundRatios: number[];
   /** Their median: the figure checked against the goal. */
   ratio: number;
+  /** A bare HTTP server in front of the same Query (floor-server.ts), over all its rounds. */
+  floor: LoadFigures;
+  /** Floor throughput / raw Query throughput, median of the rounds: the most an HTTP hop allows. */
+  floorRatio: number;
 }
 
 /**
  * The case status poll through the gateway beside the raw DynamoDB Local figures of the same
  * case, in alternating rounds from one load process per concurrency: GetItem of the case item,
- * and the exact Query the route makes (`caseBundleQuery`, consistent, the whole partition).
+ * the exact Query the route makes (`caseBundleQuery`, consistent, the whole partition), and the
+ * floor, a bare HTTP server making that Query.
  */
 export async function compareStatusWithRaw(
   stack: RunningStack,
   caseId: string,
+): Promise<StatusComparison[]> {
+  const floorServer = await startFloorServer(caseId);
+  try {
+    return await compareRounds(stack, caseId, floorServer.url);
+  } finally {
+    await floorServer.close();
+  }
+}
+
+async function compareRounds(
+  stack: RunningStack,
+  caseId: string,
+  floorUrl: string,
 ): Promise<StatusComparison[]> {
   const targets: { name: string; target: Target }[] = [
     {
@@ -86,6 +105,7 @@ export async function compareStatusWithRaw(
         url: `${stack.appUrl}${pathOf(caseContracts.getCaseStatus, { caseId })}`,
       },
     },
+    { name: 'floor: bare node:http + the same Query', target: { kind: 'http', url: floorUrl } },
   ];
   const comparisons: StatusComparison[] = [];
   for (const concurrency of COMPARED_CONCURRENCIES) {
@@ -100,14 +120,15 @@ export async function compareStatusWithRaw(
     ).flat();
     const figures = await inLoadProcess<ClosedLoopsJob>({ kind: 'closed-loops', loops });
     const ofTarget = (index: number) => figures.filter((_, i) => i % targets.length === index);
-    const [rawGet, rawQuery, app] = [0, 1, 2].map(ofTarget) as [
+    const [rawGet, rawQuery, app, floor] = [0, 1, 2, 3].map(ofTarget) as [
+      LoadFigures[],
       LoadFigures[],
       LoadFigures[],
       LoadFigures[],
     ];
-    const roundRatios = app.map((round, i) =>
-      ratio(round.throughputPerSecond, rawQuery[i]!.throughputPerSecond),
-    );
+    const overRawQuery = (rounds: LoadFigures[]) =>
+      rounds.map((round, i) => ratio(round.throughputPerSecond, rawQuery[i]!.throughputPerSecond));
+    const roundRatios = overRawQuery(app);
     comparisons.push({
       concurrency,
       rawGet: mergeRounds(rawGet),
@@ -115,6 +136,8 @@ export async function compareStatusWithRaw(
       app: mergeRounds(app),
       roundRatios,
       ratio: median(roundRatios),
+      floor: mergeRounds(floor),
+      floorRatio: median(overRawQuery(floor)),
     });
   }
   return comparisons;

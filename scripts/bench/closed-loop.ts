@@ -4,7 +4,9 @@ import { spread } from './stats';
 /**
  * A closed loop: `concurrency` clients, each sending its next request when the previous one is
  * answered, for a warm-up (not counted: connections, JIT, DynamoDB Local's caches) and then for
- * `measureMs`. Throughput is what the server sustains at that concurrency; latency is per request.
+ * `measureMs`. Throughput is the successful answers the server sustains at that concurrency (a
+ * quick refusal or error is not served work: counting it would let a server that sheds load score
+ * above one that answers); latency is per request, errors included.
  */
 export async function closedLoop(
   name: string,
@@ -40,22 +42,23 @@ export async function closedLoop(
     concurrency,
     requests: latencies.length,
     errors,
-    throughputPerSecond: latencies.length / seconds,
+    throughputPerSecond: (latencies.length - errors) / seconds,
     ...spread(latencies),
     samples: { latencies: Float64Array.from(latencies), seconds },
   };
 }
 
-/** Rounds of one figure as one: all their latencies, their requests over their summed spans. */
+/** Rounds of one figure as one: all their latencies, their successes over their summed spans. */
 export function mergeRounds(rounds: LoadFigures[]): LoadFigures {
   const latencies = rounds.flatMap((round) => Array.from(round.samples?.latencies ?? []));
   const seconds = rounds.reduce((sum, round) => sum + (round.samples?.seconds ?? 0), 0);
+  const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
   return {
     name: rounds[0]?.name ?? '',
     concurrency: rounds[0]?.concurrency ?? 0,
     requests: latencies.length,
-    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
-    throughputPerSecond: latencies.length / seconds,
+    errors,
+    throughputPerSecond: (latencies.length - errors) / seconds,
     ...spread(latencies),
   };
 }

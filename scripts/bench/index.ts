@@ -171,6 +171,10 @@ async function apiSection(stack: RunningStack, paidCaseId: string): Promise<void
           )}`,
         ],
         [...loadRow(comparison.app), ''],
+        [
+          ...loadRow(comparison.floor),
+          `${fixed2(ratio(comparison.app.throughputPerSecond, comparison.floor.throughputPerSecond))} (no goal; the floor is ${fixed2(comparison.floorRatio)} of raw Query: the most one HTTP hop allows here)`,
+        ],
       ]),
     ),
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { caseBundleQuery } from '../../functions/src/db/cases';
 import { useTestStack } from '../../local/testing/stack-context';
+import { startFloorServer } from './floor-server';
 import type { ClosedLoopJob, WaitingRoomJob } from './jobs';
 import { inLoadProcess } from './load-process';
 import { seedWaitingCases } from './seed';
@@ -70,6 +71,31 @@ describe('the bench load process', () => {
     expect(found.requests).toBeGreaterThan(0);
     expect(found.errors).toBe(0);
     // An empty partition is a failed read: the baseline must really find the case.
+    const missing = await run(randomUUID());
+    expect(missing.errors).toBe(missing.requests);
+  });
+
+  it('serves the floor of the status ratio: a bare HTTP server making the same Query', async () => {
+    const [seeded] = await seedWaitingCases(1);
+    const run = async (caseId: string) => {
+      const floor = await startFloorServer(caseId);
+      try {
+        return await inLoadProcess<ClosedLoopJob>({
+          kind: 'closed-loop',
+          name: 'floor',
+          target: { kind: 'http', url: floor.url },
+          concurrency: 2,
+          warmupMs: 100,
+          measureMs: 300,
+        });
+      } finally {
+        await floor.close();
+      }
+    };
+    const found = await run(seeded!.caseId);
+    expect(found.requests).toBeGreaterThan(0);
+    expect(found.errors).toBe(0);
+    // It answers from the table, not a canned 200: a case that is not stored is a 404.
     const missing = await run(randomUUID());
     expect(missing.errors).toBe(missing.requests);
   });
