@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType } from 'aws-cdk-lib';
@@ -76,40 +77,63 @@ export function handlerAssetDir(outDir: string, handler: string): string {
 }
 
 /**
- * esbuild's options for one handler's asset: `index.mjs`, its chunks and their source maps in
- * `assetDir`, as Lambda receives them. One handler per esbuild call: with several entry points
- * esbuild would share chunks between handlers, and a function's asset holds only its own.
+ * Where esbuild is told it writes an asset. Nothing is written there (`write: false`): the files
+ * go to the asset directory afterwards. The source maps name their sources relative to the
+ * output directory, and the chunks' names are hashes of their code and maps, so building for one
+ * fixed directory makes the same bytes wherever the asset ends up (CDK's staging directory, the
+ * bench's, a test's), and the maps name `../functions/src/…`.
  */
-export function handlerBuildOptions(handler: string, assetDir: string): BuildOptions {
+const virtualAssetDir = path.join(repoRoot, '.handler-asset');
+
+/**
+ * esbuild's options for one handler's asset: `index.mjs`, its chunks and their source maps, as
+ * Lambda receives them, written to `virtualAssetDir` in esbuild's eyes (`writeAsset` puts them
+ * where they belong). One handler per esbuild call: with several entry points esbuild would
+ * share chunks between handlers, and a function's asset holds only its own.
+ */
+export function handlerBuildOptions(handler: string): BuildOptions & { write: false } {
   return {
     ...handlerBundling,
     mainFields: [...handlerBundling.mainFields],
     external: [...handlerBundling.external],
     entryPoints: { index: path.join(featuresDir, handlerModulePath(handler)) },
-    outdir: assetDir,
+    outdir: virtualAssetDir,
+    write: false,
   };
+}
+
+/** Writes a build's files into `assetDir`, under the names esbuild gave them. */
+function writeAsset(result: BuildResult<{ write: false }>, assetDir: string): void {
+  mkdirSync(assetDir, { recursive: true });
+  for (const file of result.outputFiles) {
+    writeFileSync(path.join(assetDir, path.relative(virtualAssetDir, file.path)), file.contents);
+  }
+}
+
+/** The file of an asset that an output of `handlerBuildOptions`'s metafile names. */
+export function assetFile(assetDir: string, metafileOutput: string): string {
+  return path.join(assetDir, path.relative(virtualAssetDir, path.resolve(metafileOutput)));
 }
 
 /**
  * Builds each of `handlers` into `handlerAssetDir(outDir, handler)`, at most two at a time (the
- * machine has few cores). `extra` adds options (`write: false, metafile: true` for callers that
- * read the metafile); the results are in the order of `handlers`.
+ * machine has few cores), with their metafiles; `write: false` builds in memory only (for
+ * callers that read just the metafile). The results are in the order of `handlers`.
  */
 export async function buildHandlerAssets(
   handlers: readonly string[],
   outDir: string,
-  extra: BuildOptions = {},
-): Promise<BuildResult[]> {
-  const results = new Array<BuildResult>(handlers.length);
+  { write = true }: { write?: boolean } = {},
+): Promise<BuildResult<{ write: false; metafile: true }>[]> {
+  const results = new Array<BuildResult<{ write: false; metafile: true }>>(handlers.length);
   let next = 0;
   const worker = async () => {
     while (next < handlers.length) {
       const index = next++;
       const handler = handlers[index]!;
-      results[index] = await build({
-        ...handlerBuildOptions(handler, handlerAssetDir(outDir, handler)),
-        ...extra,
-      });
+      const result = await build({ ...handlerBuildOptions(handler), metafile: true });
+      if (write) writeAsset(result, handlerAssetDir(outDir, handler));
+      results[index] = result;
     }
   };
   await Promise.all(Array.from({ length: Math.min(2, handlers.length) }, worker));
@@ -152,7 +176,7 @@ export function handlerCode(handler: string): lambda.Code {
       image: lambda.Runtime.NODEJS_22_X.bundlingImage,
       local: {
         tryBundle(outputDir) {
-          buildSync(handlerBuildOptions(handler, outputDir));
+          writeAsset(buildSync(handlerBuildOptions(handler)), outputDir);
           return true;
         },
       },

@@ -104,12 +104,11 @@ const outDir = path.join(repoRoot, '.test-results', 'cold-start');
 
 /** The facts of a module given as source, built as a handler is (its lazy imports split off). */
 async function factsOfSource(contents: string, options: BuildOptions = {}): Promise<BundleFacts> {
-  const { entryPoints: _entry, ...bundling } = handlerBuildOptions(handlers[0]!, outDir);
+  const { entryPoints: _entry, ...bundling } = handlerBuildOptions(handlers[0]!);
   const result = await build({
     ...bundling,
     ...options,
     stdin: { contents, resolveDir: repoRoot, sourcefile: 'probe.ts', loader: 'ts' },
-    write: false,
     metafile: true,
   });
   return factsOf(result.metafile);
@@ -118,7 +117,7 @@ async function factsOfSource(contents: string, options: BuildOptions = {}): Prom
 const factsByHandler = new Map<string, BundleFacts>();
 
 beforeAll(async () => {
-  const results = await buildHandlerAssets(handlers, outDir, { write: false, metafile: true });
+  const results = await buildHandlerAssets(handlers, outDir, { write: false });
   handlers.forEach((handler, index) => {
     factsByHandler.set(handler, factsOf(results[index]!.metafile!));
   });

@@ -70,7 +70,7 @@ beforeAll(async () => {
   const results = await buildHandlerAssets(
     handlers,
     path.join(repoRoot, '.test-results', 'permission-code'),
-    { write: false, metafile: true },
+    { write: false },
   );
   handlers.forEach((handler, index) => {
     const used = Object.values(results[index]!.metafile!.outputs)

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
+  assetFile,
   buildHandlerAssets,
   bundleFile,
   filesLoadedAtImport,
+  handlerAssetDir,
 } from '../../infra/lib/handler-bundling';
 import { manifestHandlers } from '../../infra/lib/handler-functions';
 import { median } from './stats';
@@ -81,12 +83,14 @@ export async function measureHandlers(outDir: string): Promise<HandlerFigures[]>
   outDir = path.resolve(outDir);
   rmSync(outDir, { recursive: true, force: true });
   const handlers = manifestHandlers();
-  const builds = await buildHandlerAssets(handlers, outDir, { metafile: true });
+  const builds = await buildHandlerAssets(handlers, outDir);
   const figures: HandlerFigures[] = [];
   for (const [index, handler] of handlers.entries()) {
-    // Metafile paths are relative to the working directory.
+    const assetDir = handlerAssetDir(outDir, handler);
     const code = Buffer.concat(
-      filesLoadedAtImport(builds[index]!.metafile!).map((file) => readFileSync(path.resolve(file))),
+      filesLoadedAtImport(builds[index]!.metafile).map((file) =>
+        readFileSync(assetFile(assetDir, file)),
+      ),
     );
     const times = medianImportTimes(bundleFile(outDir, handler));
     figures.push({
