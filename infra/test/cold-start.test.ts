@@ -119,7 +119,7 @@ const factsByHandler = new Map<string, BundleFacts>();
 beforeAll(async () => {
   const results = await buildHandlerAssets(handlers, outDir, { write: false });
   handlers.forEach((handler, index) => {
-    factsByHandler.set(handler, factsOf(results[index]!.metafile!));
+    factsByHandler.set(handler, factsOf(results[index]!.metafile));
   });
 }, 240_000);
 

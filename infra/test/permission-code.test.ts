@@ -73,7 +73,7 @@ beforeAll(async () => {
     { write: false },
   );
   handlers.forEach((handler, index) => {
-    const used = Object.values(results[index]!.metafile!.outputs)
+    const used = Object.values(results[index]!.metafile.outputs)
       .flatMap((output) => Object.entries(output.inputs))
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([file]) => file.replace(/^functions\/src\//, '').replace(/^.*node_modules\//, ''));
