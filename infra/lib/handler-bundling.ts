@@ -11,10 +11,10 @@ const featuresDir = path.join(repoRoot, 'functions/src/features');
 
 /**
  * Packages the bundles take from elsewhere (esbuild's `alias`), paths relative to the
- * repository. The SDK's default credential
- * chain becomes the environment variables Lambda sets: the chain's SSO, STS, ini and process
- * providers are about 90 KB of every bundle, parsed at each cold start and never used there
- * (functions/src/lib/aws-sdk/lambda-credentials.ts says why that is safe).
+ * repository. The SDK's default credential chain becomes the environment variables Lambda sets:
+ * the chain's SSO, STS, ini and process providers are about 90 KB of every bundle, parsed at
+ * each cold start and never used there (functions/src/lib/aws-sdk/lambda-credentials.ts says
+ * why that is safe).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/src/lib/aws-sdk/lambda-credentials.ts',
