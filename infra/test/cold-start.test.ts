@@ -138,7 +138,7 @@ describe('what a handler evaluates at cold start', () => {
     expect(webhook.atImport.has('stripe')).toBe(false);
   });
 
-  it.each(handlers)('%s loads the rarely used AWS clients on first use only', (handler) => {
+  it.each(handlers)('%s loads the rarely used AWS clients and Stripe on first use only', (handler) => {
     const { atImport } = factsByHandler.get(handler)!;
     expect(lazyPackages.filter((name) => atImport.has(name))).toEqual([]);
   });
