@@ -138,10 +138,13 @@ describe('what a handler evaluates at cold start', () => {
     expect(webhook.atImport.has('stripe')).toBe(false);
   });
 
-  it.each(handlers)('%s loads the rarely used AWS clients and Stripe on first use only', (handler) => {
-    const { atImport } = factsByHandler.get(handler)!;
-    expect(lazyPackages.filter((name) => atImport.has(name))).toEqual([]);
-  });
+  it.each(handlers)(
+    '%s loads the rarely used AWS clients and Stripe on first use only',
+    (handler) => {
+      const { atImport } = factsByHandler.get(handler)!;
+      expect(lazyPackages.filter((name) => atImport.has(name))).toEqual([]);
+    },
+  );
 
   it.each(handlers)('%s imports nothing but Node modules from outside its bundle', (handler) => {
     const { externalImports } = factsByHandler.get(handler)!;
