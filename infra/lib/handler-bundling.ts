@@ -1,7 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions } from 'esbuild';
+import { AssetHashType } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { build, buildSync, type BuildOptions, type BuildResult, type Metafile } from 'esbuild';
 import { handlerModulePath } from '../../functions/src/routes';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -9,87 +11,175 @@ const featuresDir = path.join(repoRoot, 'functions/src/features');
 
 /**
  * Packages the bundles take from elsewhere (esbuild's `alias`), paths relative to the
- * repository, where CDK runs esbuild (the stack's `projectRoot`). The SDK's default credential
- * chain becomes the environment variables Lambda sets: the chain's SSO, STS, ini and process
- * providers are about 90 KB of every bundle, parsed at each cold start and never used there
- * (functions/src/lib/aws-sdk/lambda-credentials.ts says why that is safe).
+ * repository. The SDK's default credential chain becomes the environment variables Lambda sets:
+ * the chain's SSO, STS, ini and process providers are about 90 KB of every bundle, parsed at
+ * each cold start and never used there (functions/src/lib/aws-sdk/lambda-credentials.ts says
+ * why that is safe).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/src/lib/aws-sdk/lambda-credentials.ts',
 };
 
 /**
- * How every handler is bundled (esbuild through CDK's NodejsFunction). The one definition of
- * it: the stack passes it to CDK, and `handlerBuildOptions` below translates it to esbuild's
- * API for everything that must build the same bundles without CDK (the bundle tests, the
- * sample-event replay, `npm run bench`).
+ * How every handler is bundled: the one definition, used by the stack (`handlerCode`, CDK's
+ * local bundling), the bundle tests, the sample-event replay and `npm run bench`.
+ *
+ * esbuild writes a handler's entry as `index.mjs` and, with code splitting, what only an
+ * `import()` reaches (S3 and its presigners, SES, Scheduler, Stripe, …) into `chunk-*.mjs` files
+ * beside it. Lambda imports `index.mjs` and the chunks it imports statically; a lazy chunk is
+ * read and compiled by the first request that needs it (docs/architecture.md, "Cold start").
+ * In one file, code reached only through `import()` was still parsed at every cold start.
+ * CDK's `NodejsFunction` cannot split (it always passes `--outfile`), so the stack builds the
+ * asset itself with this.
  */
 export const handlerBundling = {
-  format: nodejs.OutputFormat.ESM,
+  format: 'esm',
   target: 'node22',
+  platform: 'node',
+  bundle: true,
+  splitting: true,
+  // Lambda's handler setting `index.handler` finds `index.mjs`.
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunk-[hash]',
   minify: true,
-  sourceMap: true,
+  sourcemap: true,
   // Line mappings are enough for stack traces; embedding the sources would double the size.
   sourcesContent: false,
   // Prefer the ESM builds of dependencies: esbuild tree-shakes the AWS SDK's `module` builds
   // down to what a handler uses (a client's other commands drop out). CommonJS code still
-  // bundled gets a `require`.
+  // bundled gets a `require` (the banner starts every output file, chunks included).
   mainFields: ['module', 'main'],
-  banner:
-    "import { createRequire as __createRequire } from 'node:module'; " +
-    'const require = __createRequire(import.meta.url);',
+  banner: {
+    js:
+      "import { createRequire as __createRequire } from 'node:module'; " +
+      'const require = __createRequire(import.meta.url);',
+  },
   // The SDK is bundled with the code (issue 12 item 5), not loaded from the runtime's copy:
   // loading the runtime's `@aws-sdk/*` packages file by file cost 80-105 ms of every cold
-  // start (docs/architecture.md, "Cold start"). With this CDK leaves `externalModules` empty,
-  // so nothing is external.
-  bundleAwsSDK: true,
+  // start (docs/architecture.md, "Cold start"). Nothing is external but Node's own modules.
+  external: [],
   // The root tsconfig maps `@shared/*` to `shared/src/*`.
   tsconfig: path.join(repoRoot, 'tsconfig.json'),
-  esbuildArgs: {
-    '--alias': Object.entries(bundleAliases).map(([name, file]) => `${name}=${file}`),
-  },
-} satisfies nodejs.BundlingOptions;
+  alias: Object.fromEntries(
+    Object.entries(bundleAliases).map(([name, file]) => [name, path.join(repoRoot, file)]),
+  ),
+  logLevel: 'error',
+} as const satisfies BuildOptions;
 
-/** Where a handler's bundle lies under the `outdir` of `handlerBuildOptions`. */
+/** Where a handler's entry file lies under the `outDir` of `buildHandlerAssets`. */
 export function bundleFile(outDir: string, handler: string): string {
-  return path.join(outDir, handler, 'index.mjs');
+  return path.join(handlerAssetDir(outDir, handler), 'index.mjs');
+}
+
+/** The directory of a handler's files (its asset) under the `outDir` of `buildHandlerAssets`. */
+export function handlerAssetDir(outDir: string, handler: string): string {
+  return path.join(outDir, handler);
 }
 
 /**
- * esbuild's options for `handlers` with `handlerBundling`, translated to esbuild's API the way
- * CDK translates them to its command line (`--target`, `--platform=node`, `--format`,
- * `--minify`, `--sourcemap`, `--sources-content`, `--main-fields`, `--banner:js`, `--tsconfig`,
- * `--alias`, and no `--external` since the SDK is bundled), each to `<outDir>/<handler>/index.mjs` as in
- * a CDK asset. One esbuild call may build many handlers: without code splitting each entry
- * point is still its own self-contained bundle. Callers that read the metafile add
- * `write: false, metafile: true`.
+ * Where esbuild is told it writes an asset. Nothing is written there (`write: false`): the files
+ * go to the asset directory afterwards. The source maps name their sources relative to the
+ * output directory, and the chunks' names are hashes of their code and maps, so building for one
+ * fixed directory makes the same bytes wherever the asset ends up (CDK's staging directory, the
+ * bench's, a test's), and the maps name `../functions/src/…`.
  */
-export function handlerBuildOptions(handlers: readonly string[], outDir: string): BuildOptions {
+const virtualAssetDir = path.join(repoRoot, '.handler-asset');
+
+/**
+ * esbuild's options for one handler's asset: `index.mjs`, its chunks and their source maps, as
+ * Lambda receives them, written to `virtualAssetDir` in esbuild's eyes (`writeAsset` puts them
+ * where they belong). One handler per esbuild call: with several entry points esbuild would
+ * share chunks between handlers, and a function's asset holds only its own.
+ */
+export function handlerBuildOptions(handler: string): BuildOptions & { write: false } {
   return {
-    entryPoints: Object.fromEntries(
-      handlers.map((handler) => [
-        `${handler}/index`,
-        path.join(featuresDir, handlerModulePath(handler)),
-      ]),
-    ),
-    outdir: outDir,
-    // CDK names an ESM bundle index.mjs.
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: handlerBundling.format,
-    target: handlerBundling.target,
-    minify: handlerBundling.minify,
-    sourcemap: handlerBundling.sourceMap,
-    sourcesContent: handlerBundling.sourcesContent,
-    mainFields: handlerBundling.mainFields,
-    banner: { js: handlerBundling.banner },
-    external: [],
-    tsconfig: handlerBundling.tsconfig,
-    // Resolved from the repository as CDK's (whose working directory it is), wherever this runs.
-    alias: Object.fromEntries(
-      Object.entries(bundleAliases).map(([name, file]) => [name, path.join(repoRoot, file)]),
-    ),
-    logLevel: 'error',
+    ...handlerBundling,
+    mainFields: [...handlerBundling.mainFields],
+    external: [...handlerBundling.external],
+    entryPoints: { index: path.join(featuresDir, handlerModulePath(handler)) },
+    outdir: virtualAssetDir,
+    write: false,
   };
+}
+
+/** Writes a build's files into `assetDir`, under the names esbuild gave them. */
+function writeAsset(result: BuildResult<{ write: false }>, assetDir: string): void {
+  mkdirSync(assetDir, { recursive: true });
+  for (const file of result.outputFiles) {
+    writeFileSync(path.join(assetDir, path.relative(virtualAssetDir, file.path)), file.contents);
+  }
+}
+
+/** The file of an asset that an output of `handlerBuildOptions`'s metafile names. */
+export function assetFile(assetDir: string, metafileOutput: string): string {
+  return path.join(assetDir, path.relative(virtualAssetDir, path.resolve(metafileOutput)));
+}
+
+/**
+ * Builds each of `handlers` into `handlerAssetDir(outDir, handler)`, at most two at a time (the
+ * machine has few cores), with their metafiles; `write: false` builds in memory only (for
+ * callers that read just the metafile). The results are in the order of `handlers`.
+ */
+export async function buildHandlerAssets(
+  handlers: readonly string[],
+  outDir: string,
+  { write = true }: { write?: boolean } = {},
+): Promise<BuildResult<{ write: false; metafile: true }>[]> {
+  const results = new Array<BuildResult<{ write: false; metafile: true }>>(handlers.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < handlers.length) {
+      const index = next++;
+      const handler = handlers[index]!;
+      const result = await build({ ...handlerBuildOptions(handler), metafile: true });
+      if (write) writeAsset(result, handlerAssetDir(outDir, handler));
+      results[index] = result;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(2, handlers.length) }, worker));
+  return results;
+}
+
+/**
+ * The output files (as the metafile names them) that importing a build's entry loads: the entry
+ * and the chunks it imports statically, transitively. A chunk only an `import()` reaches is not
+ * among them; it loads when that import first runs.
+ */
+export function filesLoadedAtImport(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint);
+  if (!entry) throw new Error('A build without an entry point');
+  const loaded = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const edge of outputs[file]!.imports) {
+      if (!edge.external && edge.kind === 'import-statement') pending.push(edge.path);
+    }
+  }
+  return [...loaded];
+}
+
+/**
+ * A handler's Lambda code: the asset `handlerBuildOptions` builds, bundled by CDK at synth
+ * through local bundling (esbuild in this process, as `NodejsFunction` bundles without Docker).
+ * The repository is the asset's source, as for `NodejsFunction`, and the asset is hashed by its
+ * output (the bundle) rather than by that source. The image is only there because CDK requires
+ * one: local bundling never declines (a failed build throws), so no container is started.
+ */
+export function handlerCode(handler: string): lambda.Code {
+  return lambda.Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+      local: {
+        tryBundle(outputDir) {
+          writeAsset(buildSync(handlerBuildOptions(handler)), outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import {
   handlerModulePath,
@@ -11,12 +9,9 @@ import {
   scheduledTargets,
   webSocketRoutes,
 } from '../../functions/src/routes';
-import { handlerBundling } from './handler-bundling';
+import { handlerCode } from './handler-bundling';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const featuresDir = fileURLToPath(new URL('../../functions/src/features/', import.meta.url));
 
 /** Every distinct handler module named by the route manifest (HTTP and WebSocket), sorted. */
 export function manifestHandlers(): string[] {
@@ -68,7 +63,7 @@ export interface HandlerFunctionsProps {
  * its handler declares) and its own encrypted log group.
  */
 export class HandlerFunctions extends Construct {
-  private readonly functions = new Map<string, nodejs.NodejsFunction>();
+  private readonly functions = new Map<string, lambda.Function>();
 
   constructor(scope: Construct, id: string, props: HandlerFunctionsProps) {
     super(scope, id);
@@ -78,17 +73,17 @@ export class HandlerFunctions extends Construct {
   }
 
   /** The function of a handler module named by the manifest. */
-  forHandler(handler: string): nodejs.NodejsFunction {
+  forHandler(handler: string): lambda.Function {
     const fn = this.functions.get(handler);
     if (!fn) throw new Error(`No function for handler ${handler}`);
     return fn;
   }
 
-  get all(): nodejs.NodejsFunction[] {
+  get all(): lambda.Function[] {
     return [...this.functions.values()];
   }
 
-  private createFunction(handler: string, props: HandlerFunctionsProps): nodejs.NodejsFunction {
+  private createFunction(handler: string, props: HandlerFunctionsProps): lambda.Function {
     const scope = new Construct(this, handlerConstructId(handler));
     const functionName = handlerFunctionName(props.config.stage, handler);
 
@@ -100,13 +95,12 @@ export class HandlerFunctions extends Construct {
     });
     logGroup.grantWrite(role);
 
-    return new nodejs.NodejsFunction(scope, 'Function', {
+    return new lambda.Function(scope, 'Function', {
       functionName,
       description: `functions/src/features/${handlerModulePath(handler)}`,
-      entry: `${featuresDir}${handlerModulePath(handler)}`,
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: `${repoRoot}package-lock.json`,
+      // index.mjs and its lazily loaded chunks (infra/lib/handler-bundling.ts).
+      code: handlerCode(handler),
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 512,
@@ -117,7 +111,6 @@ export class HandlerFunctions extends Construct {
       // at every cold start (15-18 ms); a logged error maps its frames itself
       // (functions/src/lib/source-mapped-stack.ts, docs/architecture.md "Cold start").
       environment: props.environment,
-      bundling: handlerBundling,
     });
   }
 }

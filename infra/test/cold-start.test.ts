@@ -1,19 +1,24 @@
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handlerBuildOptions } from '../lib/handler-bundling';
+import {
+  buildHandlerAssets,
+  filesLoadedAtImport,
+  handlerBuildOptions,
+} from '../lib/handler-bundling';
 import { manifestHandlers } from '../lib/handler-functions';
 
 /**
- * Issue 12 item 5: what a handler's bundle evaluates when Lambda imports it. esbuild's ESM
- * output evaluates every module reached through static imports at once; a module reached only
- * through `import()` is wrapped and evaluated when that import runs. The rarely used AWS clients
- * are loaded on first use (functions/src/lib/aws-sdk/), so none of their code may be reachable
- * through static imports from a handler. The check reads the bundles' esbuild metafile: the
- * modules reachable from the entry point through static imports that kept code in the output.
- * It also checks that the bundles carry their dependencies: everything they import that is not
+ * Issue 12 item 5: what Lambda loads when it imports a handler. Each handler's asset is
+ * `index.mjs` plus chunks (esbuild's code splitting, infra/lib/handler-bundling.ts): importing
+ * `index.mjs` loads it and the chunks it imports statically; a chunk only an `import()` reaches
+ * is loaded, parsed and evaluated by the first call that runs the import. The rarely used AWS
+ * clients and Stripe are loaded on first use (functions/src/lib/aws-sdk/, lib/stripe.ts), so
+ * none of their code may be in a file loaded at import. The check reads each build's esbuild
+ * metafile: the files reachable from the entry through static imports, and the packages with
+ * code in them. It also checks that the bundles carry their dependencies: everything they import that is not
  * in the bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime),
  * and that none carries the SDK's default credential chain.
  */
@@ -32,6 +37,7 @@ const lazyPackages = [
   '@aws-sdk/client-sesv2',
   '@aws-sdk/s3-presigned-post',
   '@aws-sdk/s3-request-presigner',
+  'stripe',
 ];
 
 /**
@@ -57,67 +63,88 @@ function packageOf(input: string): string | undefined {
 }
 
 interface BundleFacts {
-  /** Packages with code in the bundle. */
+  /** Packages with code in any file of the asset. */
   bundled: Set<string>;
-  /** Packages with code in the bundle reached from the entry through static imports only. */
+  /** Packages with code in the files Lambda loads at import: the entry and its static chunks. */
   atImport: Set<string>;
-  /** What the bundle imports from outside itself. */
+  /** The asset's files that only an `import()` loads. */
+  lazyFiles: string[];
+  /** What the asset's files import from outside the asset. */
   externalImports: string[];
 }
 
-function factsOf(metafile: Metafile, output: Metafile['outputs'][string]): BundleFacts {
-  const withCode = (input: string) => (output.inputs[input]?.bytesInOutput ?? 0) > 0;
-  const reached = new Set<string>();
-  const pending = [output.entryPoint!];
-  while (pending.length > 0) {
-    const input = pending.pop()!;
-    if (reached.has(input)) continue;
-    reached.add(input);
-    for (const edge of metafile.inputs[input]?.imports ?? []) {
-      if (!edge.external && edge.kind !== 'dynamic-import') pending.push(edge.path);
-    }
-  }
-  const packagesOf = (inputs: Iterable<string>) =>
-    new Set([...inputs].filter(withCode).flatMap((input) => packageOf(input) ?? []));
+/**
+ * What one handler's build put where. Importing the entry file loads it and the chunks it
+ * imports statically (transitively); a chunk reached only through `import()` is loaded by the
+ * first call that runs that import.
+ */
+function factsOf(metafile: Metafile): BundleFacts {
+  const outputs = metafile.outputs;
+  const eager = new Set(filesLoadedAtImport(metafile));
+  const codeFiles = Object.keys(outputs).filter((file) => !file.endsWith('.map'));
+  const packagesOf = (files: string[]) =>
+    new Set(
+      files.flatMap((file) =>
+        Object.entries(outputs[file]!.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .flatMap(([input]) => packageOf(input) ?? []),
+      ),
+    );
   return {
-    bundled: packagesOf(Object.keys(output.inputs)),
-    atImport: packagesOf(reached),
-    externalImports: output.imports.filter((edge) => edge.external).map((edge) => edge.path),
+    bundled: packagesOf(codeFiles),
+    atImport: packagesOf([...eager]),
+    lazyFiles: codeFiles.filter((file) => !eager.has(file)),
+    externalImports: codeFiles.flatMap((file) =>
+      outputs[file]!.imports.filter((edge) => edge.external).map((edge) => edge.path),
+    ),
   };
 }
 
-async function buildFacts(options: Parameters<typeof build>[0]): Promise<Map<string, BundleFacts>> {
-  const result = await build({ ...options, write: false, metafile: true });
-  // The source maps are outputs too, without an entry point.
-  return new Map(
-    Object.values(result.metafile.outputs)
-      .filter((output) => output.entryPoint)
-      .map((output) => [output.entryPoint!, factsOf(result.metafile, output)]),
-  );
+const outDir = path.join(repoRoot, '.test-results', 'cold-start');
+
+/** The facts of a module given as source, built as a handler is (its lazy imports split off). */
+async function factsOfSource(contents: string, options: BuildOptions = {}): Promise<BundleFacts> {
+  const { entryPoints: _entry, ...bundling } = handlerBuildOptions(handlers[0]!);
+  const result = await build({
+    ...bundling,
+    ...options,
+    stdin: { contents, resolveDir: repoRoot, sourcefile: 'probe.ts', loader: 'ts' },
+    metafile: true,
+  });
+  return factsOf(result.metafile);
 }
 
-const outDir = path.join(repoRoot, '.test-results', 'cold-start');
 const factsByHandler = new Map<string, BundleFacts>();
 
 beforeAll(async () => {
-  const byEntry = await buildFacts(handlerBuildOptions(handlers, outDir));
-  for (const [entryPoint, facts] of byEntry) {
-    const handler = entryPoint
-      .replace(/^functions\/src\/features\//, '')
-      .replace(/\.handler\.ts$/, '');
-    factsByHandler.set(handler, facts);
-  }
-}, 120_000);
+  const results = await buildHandlerAssets(handlers, outDir, { write: false });
+  handlers.forEach((handler, index) => {
+    factsByHandler.set(handler, factsOf(results[index]!.metafile));
+  });
+}, 240_000);
 
 describe('what a handler evaluates at cold start', () => {
   it('built every handler', () => {
     expect([...factsByHandler.keys()].sort()).toEqual([...handlers].sort());
   });
 
-  it.each(handlers)('%s loads the rarely used AWS clients on first use only', (handler) => {
-    const { atImport } = factsByHandler.get(handler)!;
-    expect(lazyPackages.filter((name) => atImport.has(name))).toEqual([]);
+  it('puts what only import() reaches in files of its own', () => {
+    // Where a package is split off, it is in the asset but not among the files loaded at import.
+    const createUpload = factsByHandler.get('uploads/create-upload')!;
+    expect(createUpload.bundled.has('@aws-sdk/client-s3')).toBe(true);
+    expect(createUpload.lazyFiles.length).toBeGreaterThan(0);
+    const webhook = factsByHandler.get('payments/stripe-webhook')!;
+    expect(webhook.bundled.has('stripe')).toBe(true);
+    expect(webhook.atImport.has('stripe')).toBe(false);
   });
+
+  it.each(handlers)(
+    '%s loads the rarely used AWS clients and Stripe on first use only',
+    (handler) => {
+      const { atImport } = factsByHandler.get(handler)!;
+      expect(lazyPackages.filter((name) => atImport.has(name))).toEqual([]);
+    },
+  );
 
   it.each(handlers)('%s imports nothing but Node modules from outside its bundle', (handler) => {
     const { externalImports } = factsByHandler.get(handler)!;
@@ -140,38 +167,27 @@ describe('what a handler evaluates at cold start', () => {
 
   it('would notice the default credential chain in a bundle', async () => {
     // The same DynamoDB client without the alias carries the chain the check above looks for.
-    const options = {
-      ...handlerBuildOptions([], outDir),
-      entryPoints: undefined,
-      outdir: undefined,
-      outfile: path.join(outDir, 'default-chain.mjs'),
-      stdin: {
-        contents: "export { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
-        resolveDir: repoRoot,
-        sourcefile: 'default-chain.ts',
-        loader: 'ts' as const,
-      },
-    };
-    const withAlias = [...(await buildFacts(options)).values()][0]!;
-    const withoutAlias = [...(await buildFacts({ ...options, alias: {} })).values()][0]!;
+    const source = "export { DynamoDBClient } from '@aws-sdk/client-dynamodb';";
+    const withAlias = await factsOfSource(source);
+    const withoutAlias = await factsOfSource(source, { alias: {} });
     expect(credentialChainPackages.filter((name) => withAlias.bundled.has(name))).toEqual([]);
     expect(withoutAlias.bundled.has('@aws-sdk/credential-provider-node')).toBe(true);
     expect(withoutAlias.bundled.has('@aws-sdk/credential-provider-sso')).toBe(true);
   });
 
-  it('would notice a client imported statically', async () => {
-    const facts = await buildFacts({
-      ...handlerBuildOptions([], outDir),
-      entryPoints: undefined,
-      outdir: undefined,
-      outfile: path.join(outDir, 'static-ses.mjs'),
-      stdin: {
-        contents: "export { SESv2Client } from '@aws-sdk/client-sesv2';",
-        resolveDir: repoRoot,
-        sourcefile: 'static-ses.ts',
-        loader: 'ts',
-      },
-    });
-    expect([...facts.values()][0]!.atImport.has('@aws-sdk/client-sesv2')).toBe(true);
+  it('would notice a client or Stripe imported statically, and sees them split off when lazy', async () => {
+    const eager = await factsOfSource(
+      "export { SESv2Client } from '@aws-sdk/client-sesv2'; export { default } from 'stripe';",
+    );
+    expect(eager.atImport.has('@aws-sdk/client-sesv2')).toBe(true);
+    expect(eager.atImport.has('stripe')).toBe(true);
+    const lazy = await factsOfSource(
+      "export const load = () => Promise.all([import('./functions/src/lib/aws-sdk/ses'), import('stripe')]);",
+    );
+    expect(lazy.atImport.has('@aws-sdk/client-sesv2')).toBe(false);
+    expect(lazy.atImport.has('stripe')).toBe(false);
+    expect(lazy.bundled.has('@aws-sdk/client-sesv2')).toBe(true);
+    expect(lazy.bundled.has('stripe')).toBe(true);
+    expect(lazy.lazyFiles.length).toBeGreaterThan(0);
   });
 });

@@ -1,21 +1,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { handlerBuildOptions } from '../lib/handler-bundling';
+import { buildHandlerAssets } from '../lib/handler-bundling';
 
 export { bundleFile, handlerBuildOptions } from '../lib/handler-bundling';
 
 /**
- * Builds `handlers` in one esbuild call with the stack's bundling options
- * (`handlerBuildOptions` in infra/lib/handler-bundling.ts), into a new directory outside the
- * repository: the bundles carry the AWS SDK and every other dependency, and there no
- * node_modules could stand in for one they lack (`bundles.test.ts` imports them there). The
+ * Builds `handlers` with the stack's bundling (`buildHandlerAssets` in
+ * infra/lib/handler-bundling.ts), each into `<dir>/<handler>/` as its asset, in a new directory
+ * outside the repository: the bundles carry the AWS SDK and every other dependency, and there
+ * no node_modules could stand in for one they lack (`bundles.test.ts` imports them there). The
  * caller removes it.
  */
 export async function buildHandlerBundles(handlers: readonly string[]): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
-  await build(handlerBuildOptions(handlers, outDir));
+  await buildHandlerAssets(handlers, outDir);
   return outDir;
 }
 

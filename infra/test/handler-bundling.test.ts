@@ -1,71 +1,82 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlerModulePath } from '../../functions/src/routes';
-import { bundleFile, handlerBuildOptions, handlerBundling } from '../lib/handler-bundling';
+import {
+  buildHandlerAssets,
+  handlerAssetDir,
+  handlerBundling,
+  handlerCode,
+} from '../lib/handler-bundling';
 
 /**
  * The bundle tests, the sample-event replay and `npm run bench` build the handlers with
- * `handlerBuildOptions` instead of through CDK (which would take seconds per function). That is
- * only worth anything if it builds what CDK deploys: here CDK bundles one handler with the
- * stack's `handlerBundling` (local esbuild, as `cdk deploy` does without Docker) and the result
- * must be the same bytes. The handler is one that loads clients on first use and bundles
- * CommonJS code, so the SDK, the banner and the dynamic imports are all in the comparison.
+ * `handlerBuildOptions` directly instead of through a CDK synth (which would take seconds per
+ * function). That is only worth anything if it builds what CDK deploys: here CDK stages one
+ * handler's asset through `handlerCode` (its local bundling) and every file of it must be the
+ * same bytes as the direct build's. The handler is one that loads clients on first use and
+ * bundles CommonJS code, so the SDK, the banner and the split-off chunks are all compared.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const handler = 'uploads/create-upload';
 const workDir = mkdtempSync(path.join(tmpdir(), 'handler-bundling-'));
 
-let cdkBundle: { code: string; map: { mappings: string } };
-let ownBundle: { code: string; map: { mappings: string } };
+type Asset = Map<string, string>;
+let cdkAsset: Asset;
+let ownAsset: Asset;
 
-function readBundle(file: string) {
-  return {
-    code: readFileSync(file, 'utf8'),
-    map: JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string },
-  };
+/** Every file of an asset directory, by name. */
+function readAsset(dir: string): Asset {
+  return new Map(
+    readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]),
+  );
 }
 
 beforeAll(async () => {
   const app = new App({ outdir: path.join(workDir, 'cdk.out') });
   const stack = new Stack(app, 'Bundling');
-  new nodejs.NodejsFunction(stack, 'Handler', {
-    entry: path.join(repoRoot, 'functions/src/features', handlerModulePath(handler)),
-    projectRoot: repoRoot,
-    depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+  new lambda.Function(stack, 'Handler', {
+    code: handlerCode(handler),
+    handler: 'index.handler',
     runtime: lambda.Runtime.NODEJS_22_X,
-    bundling: { ...handlerBundling, logLevel: nodejs.LogLevel.ERROR },
   });
   const assembly = app.synth();
   const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
   expect(assets).toHaveLength(1);
-  cdkBundle = readBundle(path.join(assembly.directory, assets[0]!, 'index.mjs'));
+  cdkAsset = readAsset(path.join(assembly.directory, assets[0]!));
 
-  const outDir = path.join(workDir, 'own');
-  await build(handlerBuildOptions([handler], outDir));
-  ownBundle = readBundle(bundleFile(outDir, handler));
+  // Elsewhere and at another depth than CDK's staging directory: the bytes must not depend on it.
+  const outDir = path.join(workDir, 'own', 'at', 'another', 'depth');
+  await buildHandlerAssets([handler], outDir);
+  ownAsset = readAsset(handlerAssetDir(outDir, handler));
 }, 120_000);
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe('handler bundling', () => {
   it('bundles the AWS SDK instead of taking the runtime copy', () => {
-    expect(handlerBundling.bundleAwsSDK).toBe(true);
-    expect(handlerBundling).not.toHaveProperty('externalModules');
-    expect(handlerBuildOptions([handler], workDir).external).toEqual([]);
-    expect(ownBundle.code).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(handlerBundling.external).toEqual([]);
+    for (const [name, code] of ownAsset) {
+      expect(code, name).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
   });
 
-  it("builds the same bytes as CDK's bundling of the stack's options", () => {
-    expect(ownBundle.code.length).toBeGreaterThan(100_000);
-    expect(ownBundle.code === cdkBundle.code).toBe(true);
-    expect(ownBundle.map.mappings === cdkBundle.map.mappings).toBe(true);
+  it('splits what only import() reaches into chunks beside index.mjs, each with its map', () => {
+    const names = [...ownAsset.keys()].sort();
+    expect(names).toContain('index.mjs');
+    expect(names).toContain('index.mjs.map');
+    const chunks = names.filter((name) => /^chunk-[A-Z0-9]+\.mjs$/.test(name));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(names).toContain(`${chunk}.map`);
+    expect(ownAsset.get('index.mjs')).toMatch(/import\(["']\.\/chunk-[A-Z0-9]+\.mjs["']\)/);
+  });
+
+  it('stages in the CDK asset the same files and bytes as the direct build', () => {
+    expect([...cdkAsset.keys()].sort()).toEqual([...ownAsset.keys()].sort());
+    expect(ownAsset.get('index.mjs')!.length).toBeGreaterThan(100_000);
+    // Source maps included: they name the sources the same way wherever the asset was staged.
+    for (const [name, own] of ownAsset) expect(cdkAsset.get(name) === own, name).toBe(true);
   });
 });

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   handlerPermissions,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
+import { buildHandlerAssets } from '../lib/handler-bundling';
 import { manifestHandlers } from '../lib/handler-functions';
-import { handlerBuildOptions } from './handler-bundles';
 
 /**
  * The other direction of the proof that the declarations match the code. The local IAM check
@@ -67,22 +66,20 @@ const evidence: [string, (p: HandlerPermissions) => unknown, string[]][] = [
 const modulesOf = new Map<string, Set<string>>();
 
 beforeAll(async () => {
-  const result = await build({
-    ...handlerBuildOptions(handlers, path.join(repoRoot, '.test-results', 'permission-code')),
-    write: false,
-    metafile: true,
-  });
-  for (const output of Object.values(result.metafile.outputs)) {
-    if (!output.entryPoint) continue;
-    const handler = output.entryPoint
-      .replace(/^functions\/src\/features\//, '')
-      .replace(/\.handler\.ts$/, '');
-    const used = Object.entries(output.inputs)
+  // A handler's code is in its index.mjs and its chunks: the lazily loaded clients count too.
+  const results = await buildHandlerAssets(
+    handlers,
+    path.join(repoRoot, '.test-results', 'permission-code'),
+    { write: false },
+  );
+  handlers.forEach((handler, index) => {
+    const used = Object.values(results[index]!.metafile.outputs)
+      .flatMap((output) => Object.entries(output.inputs))
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([file]) => file.replace(/^functions\/src\//, '').replace(/^.*node_modules\//, ''));
     modulesOf.set(handler, new Set(used));
-  }
-}, 120_000);
+  });
+}, 240_000);
 
 describe('declared permissions have code that uses them', () => {
   it('built every handler', () => {

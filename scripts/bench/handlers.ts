@@ -3,8 +3,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { bundleFile, handlerBuildOptions } from '../../infra/lib/handler-bundling';
+import {
+  assetFile,
+  buildHandlerAssets,
+  bundleFile,
+  filesLoadedAtImport,
+  handlerAssetDir,
+} from '../../infra/lib/handler-bundling';
 import { manifestHandlers } from '../../infra/lib/handler-functions';
 import { median } from './stats';
 
@@ -65,23 +70,29 @@ export function medianImportTimes(file: string): ImportTimes {
 }
 
 /**
- * Builds every handler of the manifest exactly as the stack deploys it (`handlerBuildOptions`,
- * the translation of the CDK bundling options: minified ESM with the AWS SDK inside) and times
- * its module import in fresh Node processes, with the function's environment (no
- * `--enable-source-maps`, as in Lambda: the source map is read only when an error is logged):
- * the part of a cold start the code controls. The bundles import nothing from node_modules, so what is timed is
- * all of it. Sizes are of `index.mjs` alone, without its source map.
+ * Builds every handler of the manifest exactly as the stack deploys it (`buildHandlerAssets`,
+ * the stack's own bundling: minified ESM with the AWS SDK inside, what only `import()` reaches
+ * split into chunks) and times the import of its `index.mjs` in fresh Node processes, as Lambda
+ * imports it: the chunks it imports statically load with it, the lazily imported ones do not.
+ * The processes have the function's environment (no `--enable-source-maps`, as in Lambda: the
+ * source map is read only when an error is logged): the part of a cold start the code controls.
+ * The bundles import nothing from node_modules, so what is timed is all of it. Sizes are of the
+ * files the import loads (`index.mjs` and its static chunks), without source maps.
  */
 export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {
   outDir = path.resolve(outDir);
   rmSync(outDir, { recursive: true, force: true });
   const handlers = manifestHandlers();
-  await build(handlerBuildOptions(handlers, outDir));
+  const builds = await buildHandlerAssets(handlers, outDir);
   const figures: HandlerFigures[] = [];
-  for (const handler of handlers) {
-    const file = bundleFile(outDir, handler);
-    const code = readFileSync(file);
-    const times = medianImportTimes(file);
+  for (const [index, handler] of handlers.entries()) {
+    const assetDir = handlerAssetDir(outDir, handler);
+    const code = Buffer.concat(
+      filesLoadedAtImport(builds[index]!.metafile).map((file) =>
+        readFileSync(assetFile(assetDir, file)),
+      ),
+    );
+    const times = medianImportTimes(bundleFile(outDir, handler));
     figures.push({
       handler,
       minifiedBytes: code.length,

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
  * Stack frames of a deployed bundle, pointed back at our sources. The functions do not run with
  * `--enable-source-maps`: Node reads and parses a module's source map when it loads the module,
  * which cost 15-18 ms of every cold start (docs/architecture.md, "Cold start"). Instead a
- * logged unexpected error, which is rare, reads the bundle's map then (once per container) and
- * maps each `file:line:column` of a frame to its original source. A frame whose file has no
+ * logged unexpected error, which is rare, reads the maps then (once per file and container) and
+ * maps each `file:line:column` of a frame to its original source, through the map beside that
+ * file: `index.mjs.map` for the entry, `chunk-*.mjs.map` for a lazily loaded chunk. A frame whose file has no
  * map beside it (local runs of the TypeScript sources, Node's own modules) stays as it is.
  */
 export function sourceMappedFrames(frames: string): string {

@@ -1,6 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { env } from './env';
-import { faultyStripeHttpClient } from './stripe-faults';
 
 /**
  * Client limits (issue 10 item 9): 5 s per attempt and one retry, so a stalled Stripe costs at
@@ -14,24 +13,31 @@ let client: { settings: string; stripe: Stripe } | undefined;
  * The Stripe client. In the cloud it talks to Stripe; locally `STRIPE_API_URL` points it at the
  * local stand-in through stripe-node's own host/port/protocol options (DESIGN.md §2). One client
  * per container, made again only if its settings change (a test that points it elsewhere).
+ *
+ * stripe-node is loaded on the first call, not at import (issue 12 item 5): it was 10-25 ms of
+ * the payment handlers' cold start, and most of their requests (a rejected one, a paid case's
+ * checkout, a warm-up) never reach Stripe. The bundles put it in a chunk of its own
+ * (docs/architecture.md, "Cold start"); the first request that calls Stripe pays the load.
  */
-export function stripe(): Stripe {
+export async function stripe(): Promise<Stripe> {
   const apiUrlSetting = env.stripeApiUrl;
   const settings = `${env.stripeSecretKey}\n${apiUrlSetting ?? ''}`;
   if (client?.settings !== settings) {
+    const { default: StripeClient } = await import('stripe');
+    // Test only, never in Lambda: the fault run's injected failures (lib/faults.ts).
+    const faults = env.inLambda ? undefined : await import('./stripe-faults');
     const apiUrl = apiUrlSetting ? new URL(apiUrlSetting) : undefined;
-    const stripeClient = new Stripe(env.stripeSecretKey, {
+    const stripeClient = new StripeClient(env.stripeSecretKey, {
       maxNetworkRetries: stripeClientLimits.maxNetworkRetries,
       timeout: stripeClientLimits.timeoutMs,
-      // Test only, never in Lambda: the fault run's injected failures (lib/faults.ts).
-      ...(env.inLambda
-        ? {}
-        : {
-            httpClient: faultyStripeHttpClient(
-              Stripe.createNodeHttpClient(),
+      ...(faults
+        ? {
+            httpClient: faults.faultyStripeHttpClient(
+              StripeClient.createNodeHttpClient(),
               stripeClientLimits.maxNetworkRetries,
             ),
-          }),
+          }
+        : {}),
       ...(apiUrl
         ? {
             host: apiUrl.hostname,

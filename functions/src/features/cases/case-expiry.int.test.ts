@@ -86,7 +86,7 @@ async function paymentIntentOf(caseId: string): Promise<string> {
 
 /** The refunds the Stripe stand-in holds for the case's PaymentIntent, as Stripe lists them. */
 const refundsOf = async (caseId: string) =>
-  (await stripe().refunds.list({ payment_intent: await paymentIntentOf(caseId) })).data;
+  (await (await stripe()).refunds.list({ payment_intent: await paymentIntentOf(caseId) })).data;
 const oneFullRefund = [
   expect.objectContaining({ amount: CONSULTATION_FEE_CENTS, status: 'succeeded' }),
 ];

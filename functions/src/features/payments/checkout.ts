@@ -36,13 +36,13 @@ const uiModes = { embedded: 'embedded_page', hosted: 'hosted_page' } as const;
  * client reference and metadata, no name, symptoms or contact. The idempotency key names the
  * session it replaces, so concurrent requests that replace the same one get the same session.
  */
-function newCheckoutSession(
+async function newCheckoutSession(
   caseRecord: CaseRecord,
   mode: CheckoutMode,
   previousId: string | null,
 ): Promise<Stripe.Checkout.Session> {
   const urls = returnUrls(caseRecord);
-  return stripe().checkout.sessions.create(
+  return (await stripe()).checkout.sessions.create(
     {
       mode: 'payment',
       line_items: [
@@ -76,7 +76,7 @@ function newCheckoutSession(
 /** Closes a session nobody may pay any more; one that is no longer open needs nothing. */
 async function expireIfOpen(sessionId: string): Promise<void> {
   try {
-    await stripe().checkout.sessions.expire(sessionId);
+    await (await stripe()).checkout.sessions.expire(sessionId);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'checkout_session_not_open') throw error;
   }
@@ -105,7 +105,9 @@ export async function openCheckoutSession(
   let current = caseRecord;
   for (let attempt = 1; ; attempt += 1) {
     const previousId = current.checkoutSessionId;
-    const previous = previousId ? await stripe().checkout.sessions.retrieve(previousId) : null;
+    const previous = previousId
+      ? await (await stripe()).checkout.sessions.retrieve(previousId)
+      : null;
     if (previous?.status === 'complete' && previous.payment_status === 'paid') {
       return { kind: 'paid', session: previous };
     }

@@ -132,7 +132,9 @@ describe('each guard of the paid transition on its own', () => {
   it('the status pre-check: a case closed unpaid is not reported paid, and its payment goes back', async () => {
     // A session Stripe holds for the case, then the case is closed (cancelled) before it is paid.
     const caseId = randomUUID();
-    const session = await stripe().checkout.sessions.create({
+    const session = await (
+      await stripe()
+    ).checkout.sessions.create({
       mode: 'payment',
       line_items: [
         {
@@ -168,9 +170,11 @@ describe('each guard of the paid transition on its own', () => {
     expect(bundle.case.paidAt).toBeNull();
     expect(bundle.payments).toEqual([]);
 
-    const paid = await stripe().checkout.sessions.retrieve(session.id);
+    const paid = await (await stripe()).checkout.sessions.retrieve(session.id);
     expect(typeof paid.payment_intent).toBe('string');
-    const refunds = await stripe().refunds.list({ payment_intent: paid.payment_intent as string });
+    const refunds = await (
+      await stripe()
+    ).refunds.list({ payment_intent: paid.payment_intent as string });
     expect(refunds.data.map((refund) => refund.amount)).toEqual([299]);
   });
 });

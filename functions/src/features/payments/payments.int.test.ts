@@ -65,7 +65,9 @@ describe('paying with the local Stripe stand-in', () => {
     const hosted = await createCheckout(stack, caseId, 'hosted');
     expect(hosted.url).toContain(`/checkout/${hosted.sessionId}`);
     // One open session per case: switching mode closed the embedded one.
-    expect((await stripe().checkout.sessions.retrieve(embedded.sessionId)).status).toBe('expired');
+    expect((await (await stripe()).checkout.sessions.retrieve(embedded.sessionId)).status).toBe(
+      'expired',
+    );
   });
 
   it('answers the same open session again, also to parallel requests, and a new one once it expired', async () => {
@@ -77,7 +79,7 @@ describe('paying with the local Stripe stand-in', () => {
     for (const answer of again) expect(answer).toEqual(first);
     expect((await getCaseBundle(caseId))?.case.checkoutSessionId).toBe(first.sessionId);
 
-    await stripe().checkout.sessions.expire(first.sessionId);
+    await (await stripe()).checkout.sessions.expire(first.sessionId);
     const renewed = await createCheckout(stack, caseId, 'hosted');
     expect(renewed.sessionId).not.toBe(first.sessionId);
     expect(renewed.url).toContain(`/checkout/${renewed.sessionId}`);
@@ -172,7 +174,9 @@ describe('the Stripe webhook', () => {
     expect(stored.meetings).toHaveLength(1);
     expect(stored.payments[0]?.rawPayload.eventId).toBe(event.id);
     // The losers recognised the payment as the one the case keeps: nothing was refunded.
-    const refunds = await stripe().refunds.list({
+    const refunds = await (
+      await stripe()
+    ).refunds.list({
       payment_intent: event.data.object.payment_intent,
     });
     expect(refunds.data).toEqual([]);
@@ -204,7 +208,7 @@ describe('the Stripe webhook', () => {
 
 /** A Checkout Session for the case made outside the app, as one made before sessions were reused. */
 async function extraSession(caseId: string) {
-  return stripe().checkout.sessions.create({
+  return (await stripe()).checkout.sessions.create({
     mode: 'payment',
     line_items: [
       {
@@ -225,9 +229,9 @@ async function extraSession(caseId: string) {
 }
 
 async function refundsOf(sessionId: string) {
-  const session = await stripe().checkout.sessions.retrieve(sessionId);
+  const session = await (await stripe()).checkout.sessions.retrieve(sessionId);
   if (typeof session.payment_intent !== 'string') throw new Error(`${sessionId} is not paid`);
-  return (await stripe().refunds.list({ payment_intent: session.payment_intent })).data;
+  return (await (await stripe()).refunds.list({ payment_intent: session.payment_intent })).data;
 }
 
 describe('a second successful payment for one case', () => {
@@ -247,7 +251,7 @@ describe('a second successful payment for one case', () => {
     expect(refund).toMatchObject({ amount: 299, metadata: { caseId } });
 
     // A repeated delivery of that payment refunds nothing more.
-    const paidOlder = await stripe().checkout.sessions.retrieve(older.id);
+    const paidOlder = await (await stripe()).checkout.sessions.retrieve(older.id);
     const replay = paidSessionEvent(caseId, older.id);
     replay.data.object.payment_intent = paidOlder.payment_intent as string;
     expect((await deliverWebhook(stack, replay)).status).toBe(200);

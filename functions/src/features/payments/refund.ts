@@ -14,7 +14,9 @@ export const refundIdempotencyKey = (caseId: string): string => `case-refund-${c
 /** The PaymentIntent a payment was made with; older records may only name the session. */
 async function paymentIntentOf(payment: PaymentRecord): Promise<string> {
   if (payment.rawPayload.paymentIntentId) return payment.rawPayload.paymentIntentId;
-  const session = await stripe().checkout.sessions.retrieve(payment.rawPayload.checkoutSessionId);
+  const session = await (
+    await stripe()
+  ).checkout.sessions.retrieve(payment.rawPayload.checkoutSessionId);
   const intent = session.payment_intent;
   const id = typeof intent === 'string' ? intent : intent?.id;
   if (!id) throw new Error('The checkout session of a paid case has no payment intent');
@@ -35,8 +37,11 @@ function toPaymentRefund(refund: Stripe.Refund): PaymentRefund {
  * refund already made is read again instead, so its latest status is what gets recorded.
  */
 export async function refundInFull(payment: PaymentRecord): Promise<PaymentRefund> {
-  if (payment.refund) return toPaymentRefund(await stripe().refunds.retrieve(payment.refund.id));
-  const refund = await stripe().refunds.create(
+  if (payment.refund)
+    return toPaymentRefund(await (await stripe()).refunds.retrieve(payment.refund.id));
+  const refund = await (
+    await stripe()
+  ).refunds.create(
     { payment_intent: await paymentIntentOf(payment), metadata: { caseId: payment.caseId } },
     { idempotencyKey: refundIdempotencyKey(payment.caseId) },
   );
@@ -67,7 +72,9 @@ export async function refundExtraPayment(
     log.error('extra payment without a payment intent', ids);
     return;
   }
-  const refund = await stripe().refunds.create(
+  const refund = await (
+    await stripe()
+  ).refunds.create(
     { payment_intent: evidence.paymentIntentId, metadata: { caseId } },
     { idempotencyKey: `extra-payment-refund-${evidence.paymentIntentId}` },
   );

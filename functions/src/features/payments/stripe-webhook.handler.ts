@@ -26,9 +26,11 @@ export const handler = httpHandler(routes.stripeWebhook, {
   async handle({ body, event: request, log }) {
     const signature = header(request, 'stripe-signature');
     if (!signature) throw badRequest('Missing Stripe signature');
+    // Loaded before the check, outside it: a failed load is not a bad signature.
+    const client = await stripe();
     let event: Stripe.Event;
     try {
-      event = stripe().webhooks.constructEvent(body.text, signature, env.stripeWebhookSecret);
+      event = client.webhooks.constructEvent(body.text, signature, env.stripeWebhookSecret);
     } catch {
       throw badRequest('Invalid Stripe signature');
     }

@@ -24,7 +24,7 @@ export async function syncPaymentWithStripe(
   }
   if (!caseRecord.checkoutSessionId) throw conflict('No payment has been started for this case');
 
-  const session = await stripe().checkout.sessions.retrieve(caseRecord.checkoutSessionId);
+  const session = await (await stripe()).checkout.sessions.retrieve(caseRecord.checkoutSessionId);
   const result = await settlePayment(caseRecord, evidenceFrom(session, null), log);
   if (result.outcome === 'refused') {
     if (result.reason !== 'not_paid')

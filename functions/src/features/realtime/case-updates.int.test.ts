@@ -115,7 +115,9 @@ describe('case tickets', () => {
  */
 async function caseWithUnsettledPayment(): Promise<{ caseId: string; patientId: string }> {
   const { patient, caseRecord } = newPatientAndCase(adaIntake);
-  const session = await stripe().checkout.sessions.create({
+  const session = await (
+    await stripe()
+  ).checkout.sessions.create({
     mode: 'payment',
     line_items: [
       {
