@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack, type RunningStack } from '../../local/stack';
 import {
   COMPARISON_ROUNDS,
@@ -200,7 +201,7 @@ function waitingRoomRow(figures: WaitingRoomFigures): string[] {
           : 0),
     ),
     String(polls.timeouts),
-    `${polls.refused} (${polls.refusedWithRetryAfter} w/ Retry-After, p99 ${ms(polls.refusalLatency.p99Ms)})`,
+    `${polls.refused} (${polls.refusedWithRetryAfter} w/ Retry-After, p50 ${ms(polls.refusalLatency.p50Ms)}, p99 ${ms(polls.refusalLatency.p99Ms)}; waiting for a connection p50 ${ms(polls.refusalConnectionWait.p50Ms)}, p99 ${ms(polls.refusalConnectionWait.p99Ms)})`,
     polls.requestsPerPatientMinute.toFixed(1),
     ms(polls.sendLag.p99Ms),
   ];
@@ -307,8 +308,18 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
   }
   for (const { patients, push } of runs) {
     await waitUntilQuiet(stack, seeded[0]!.caseId);
+    // The gateway runs in this process: how late its event loop ran during the run (a request
+    // waits in its socket at least that long before the gateway reads it).
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const figures = await runWaitingRoom(stack, waitingPatients(seeded, patients), push);
+    loopDelay.disable();
     rows.push(waitingRoomRow(figures));
+    notes.push(
+      `${patients}${push ? ' with push' : ' without push'}: the gateway's event loop ran ` +
+        `p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, ` +
+        `max ${ms(loopDelay.max / 1e6)} late; ${figures.polls?.ok ?? 0} polls answered 200`,
+    );
     checkWaitingRoom(figures);
     if (figures.polls && figures.polls.sendLag.p99Ms > LOAD_PROCESS_BEHIND_MS) {
       notes.push(
