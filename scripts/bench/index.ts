@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack, type RunningStack } from '../../local/stack';
 import {
   COMPARISON_ROUNDS,
@@ -20,7 +19,7 @@ import {
 } from './jobs';
 import { inLoadProcess } from './load-process';
 import { seedCase, seedWaitingCases, type SeededCase } from './seed';
-import { fixed2, kb, ms, perSecond, ratio, table } from './stats';
+import { fixed2, kb, ms, perSecond, ratio, table, watchEventLoop } from './stats';
 import { atLeast, atMost, holds, notMeasured, Verdict } from './verdict';
 import {
   runWaitingRoom,
@@ -310,15 +309,13 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
     await waitUntilQuiet(stack, seeded[0]!.caseId);
     // The gateway runs in this process: how late its event loop ran during the run (a request
     // waits in its socket at least that long before the gateway reads it).
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
+    const stopWatching = watchEventLoop();
     const figures = await runWaitingRoom(stack, waitingPatients(seeded, patients), push);
-    loopDelay.disable();
+    const gatewayLoop = stopWatching();
     rows.push(waitingRoomRow(figures));
     notes.push(
       `${patients}${push ? ' with push' : ' without push'}: the gateway's event loop ran ` +
-        `p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, ` +
-        `max ${ms(loopDelay.max / 1e6)} late; ${figures.polls?.ok ?? 0} polls answered 200`,
+        `${gatewayLoop}; ${figures.polls?.ok ?? 0} polls answered 200`,
     );
     checkWaitingRoom(figures);
     if (figures.polls && figures.polls.sendLag.p99Ms > LOAD_PROCESS_BEHIND_MS) {
