@@ -13,7 +13,11 @@ export interface AdmissionLimits {
   maxInFlight: number;
   /** Requests that may wait for a slot; past that a request is refused at once. */
   maxQueued: number;
-  /** How long a waiting request waits for a slot before it is refused. */
+  /**
+   * How long a waiting request waits for a slot before it is refused. A request that would not
+   * get one in time (its place in the queue times the recent invocation time, shared by the
+   * slots) is refused at once instead: a refusal that waited first is a slow refusal.
+   */
   maxWaitMs: number;
   /**
    * Refuse every API request while the gateway's own event loop runs this late (smoothed), 0
@@ -35,9 +39,9 @@ export interface AdmissionLimits {
  * the measurements.
  */
 export const defaultAdmissionLimits: AdmissionLimits = {
-  maxInFlight: 32,
-  maxQueued: 64,
-  maxWaitMs: 20,
+  maxInFlight: 8,
+  maxQueued: 128,
+  maxWaitMs: 250,
   maxEventLoopDelayMs: 25,
 };
 
@@ -49,16 +53,25 @@ interface Waiter {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** The weight of the latest invocation in the running mean of invocation times. */
+const SERVICE_TIME_WEIGHT = 0.1;
+
 export class AdmissionGate {
   private inFlight = 0;
   private readonly waiting: Waiter[] = [];
+  /** How long an invocation holds its slot, a running mean (0 until one has finished). */
+  private serviceMs = 0;
   /** Requests refused since the gate was made (the gateway logs the count). */
   refused = 0;
 
-  /** `eventLoopDelayMs` says how late the event loop runs now (an {@link EventLoopDelay}). */
+  /**
+   * `eventLoopDelayMs` says how late the event loop runs now (an {@link EventLoopDelay});
+   * `now` is the clock invocations are timed with.
+   */
   constructor(
     readonly limits: AdmissionLimits,
     private readonly eventLoopDelayMs: () => number = () => 0,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -68,9 +81,21 @@ export class AdmissionGate {
    * capacity, refusing must cost the saturated process as little as it can.
    */
   refusesNow(): boolean {
-    const { maxEventLoopDelayMs, maxInFlight, maxQueued } = this.limits;
+    const { maxEventLoopDelayMs, maxInFlight } = this.limits;
     if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return true;
-    return this.inFlight >= maxInFlight && this.waiting.length >= maxQueued;
+    return this.inFlight >= maxInFlight && !this.mayWait();
+  }
+
+  /**
+   * Whether one more request may wait for a slot: the queue has room and, from the recent
+   * invocation time, a slot should free up for it within `maxWaitMs`. Past capacity the queue
+   * stays as short as the slots drain in that time, so the requests in it are served and the
+   * rest hear 503 at once; a burst a little over the slots (100 clients at once) still waits.
+   */
+  private mayWait(): boolean {
+    const { maxInFlight, maxQueued, maxWaitMs } = this.limits;
+    const place = this.waiting.length + 1;
+    return place <= maxQueued && (place * this.serviceMs) / maxInFlight <= maxWaitMs;
   }
 
   /** Counts a refusal the caller answered itself after {@link refusesNow}. */
@@ -87,7 +112,7 @@ export class AdmissionGate {
     if (this.inFlight < this.limits.maxInFlight && this.waiting.length === 0) {
       return Promise.resolve(this.take());
     }
-    if (this.waiting.length >= this.limits.maxQueued) return Promise.resolve(this.refuse());
+    if (!this.mayWait()) return Promise.resolve(this.refuse());
     return new Promise((resolve) => {
       const waiter: Waiter = {
         admit: resolve,
@@ -112,11 +137,17 @@ export class AdmissionGate {
 
   private take(): Release {
     this.inFlight += 1;
+    const startedAt = this.now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.inFlight -= 1;
+      const tookMs = this.now() - startedAt;
+      this.serviceMs =
+        this.serviceMs === 0
+          ? tookMs
+          : this.serviceMs + SERVICE_TIME_WEIGHT * (tookMs - this.serviceMs);
       // The slot goes straight to the longest waiting request, first come first served.
       const next = this.waiting.shift();
       if (next) {
