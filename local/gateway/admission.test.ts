@@ -181,6 +181,7 @@ describe('refusesNow', () => {
     expect(gate.refusesNow()).toBe(true);
     delayMs = 20;
     expect(gate.refusesNow()).toBe(false);
+    expect(gate.refusedLate).toBe(1);
   });
 });
 

@@ -63,6 +63,8 @@ export class AdmissionGate {
   private serviceMs = 0;
   /** Requests refused since the gate was made (the gateway logs the count). */
   refused = 0;
+  /** Of those, refused because the event loop ran late (the rest: no slot in time). */
+  refusedLate = 0;
 
   /**
    * `eventLoopDelayMs` says how late the event loop runs now (an {@link EventLoopDelay});
@@ -81,8 +83,8 @@ export class AdmissionGate {
    * capacity, refusing must cost the saturated process as little as it can.
    */
   refusesNow(): boolean {
-    const { maxEventLoopDelayMs, maxInFlight } = this.limits;
-    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) return true;
+    const { maxInFlight } = this.limits;
+    if (this.loopIsLate()) return true;
     return this.inFlight >= maxInFlight && !this.mayWait();
   }
 
@@ -105,10 +107,7 @@ export class AdmissionGate {
 
   /** A slot for one invocation, or null when it is refused (the caller answers 503). */
   acquire(): Promise<Release | null> {
-    const { maxEventLoopDelayMs } = this.limits;
-    if (maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs) {
-      return Promise.resolve(this.refuse());
-    }
+    if (this.loopIsLate()) return Promise.resolve(this.refuse());
     if (this.inFlight < this.limits.maxInFlight && this.waiting.length === 0) {
       return Promise.resolve(this.take());
     }
@@ -128,6 +127,14 @@ export class AdmissionGate {
   /** What the gate holds now, for tests and logs. */
   get load(): { inFlight: number; waiting: number } {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
+  }
+
+  /** Whether the event loop runs later than the limit (each yes is counted in `refusedLate`). */
+  private loopIsLate(): boolean {
+    const { maxEventLoopDelayMs } = this.limits;
+    const late = maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs;
+    if (late) this.refusedLate += 1;
+    return late;
   }
 
   private refuse(): null {

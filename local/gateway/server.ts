@@ -94,7 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const { maxInFlight, maxQueued, maxEventLoopDelayMs } = admission.limits;
     log(
       `gateway over capacity: ${admission.refused} API requests answered 503 so far ` +
-        `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
+        `(${admission.refusedLate} while the event loop ran late; ` +
+        `GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
         `GATEWAY_MAX_LAG_MS=${maxEventLoopDelayMs}; event loop ` +
         `${Math.round(eventLoopDelay.ms)} ms late)`,
     );
