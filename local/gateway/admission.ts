@@ -29,14 +29,15 @@ export interface AdmissionLimits {
 }
 
 /**
- * Sized by Little's law from what the stack does on this 2-core machine (issue 12: about 900
- * requests a second at the spec's polling mix, ~30 ms each near capacity, so ~30 at once): 32
- * running keeps DynamoDB Local busy without a queue in front of it; a burst may wait 20 ms for
- * a slot. The event-loop limit is below the issue's 50 ms goal for a 503, since a refusal waits
- * at least as long as the loop is late: measured in issue 12's second round (10,000 patients
- * past capacity), 64 running and a 100 ms limit left the loop ~66 ms late at the median and
- * refusals ~9 s late at the load; 32 and 25 ms gave 0 timeouts. docs/local-development.md has
- * the measurements.
+ * Measured on this 2-core machine (issue 12, third round; docs/performance.md, "Refusals past
+ * capacity"). 8 running: past capacity the gateway served more with 8 than with 32 (DynamoDB
+ * Local answers 8 at once faster than 32, and the CPU it leaves is what refusing needs), and a
+ * refusal's time was spent waiting for the gateway, not in it. 128 waiting with at most 250 ms
+ * of expected wait: 100 clients at once (the ratio run at c=100, a crowd loading pages) wait
+ * for a slot instead of hearing 503, while past capacity the queue stays as short as the slots
+ * drain in time and the rest are refused at once (a queue of 64 that every request waited 20
+ * ms in refused ~3,000 a second only after their wait). The event-loop limit is below the
+ * issue's 50 ms goal for a 503, since a refusal waits at least as long as the loop is late.
  */
 export const defaultAdmissionLimits: AdmissionLimits = {
   maxInFlight: 8,
