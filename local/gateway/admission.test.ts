@@ -172,31 +172,62 @@ describe('refusesNow', () => {
     expect(gate.refusesNow()).toBe(false);
   });
 
-  it('says so while the event loop runs later than the limit', () => {
-    let delayMs = 150;
+  it('says so while the event loop runs later than the limit past capacity', async () => {
+    let delayMs = 20;
+    let now = 0;
     const gate = new AdmissionGate(
-      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      { maxInFlight: 1, maxQueued: 0, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
       () => delayMs,
+      () => now,
     );
+    const held = await gate.acquire();
+    // Full: the gate has no room, so it is past capacity.
+    expect(gate.refusesNow()).toBe(true);
+    held!();
+    expect(gate.refusesNow()).toBe(false);
+    delayMs = 150;
     expect(gate.refusesNow()).toBe(true);
     delayMs = 20;
     expect(gate.refusesNow()).toBe(false);
     expect(gate.refusedLate).toBe(1);
+    // A second after it was last full, a late loop alone refuses nothing.
+    now += 1_000;
+    delayMs = 150;
+    expect(gate.refusesNow()).toBe(false);
+  });
+
+  it('does not refuse for a late loop while every request finds a slot or a place', async () => {
+    const gate = new AdmissionGate(
+      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 60_000, maxEventLoopDelayMs: 25 },
+      () => 150,
+    );
+    // 100 clients at once on a busy machine: 2 run, 98 wait, none refused.
+    const clients = Array.from({ length: 100 }, () => gate.acquire());
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 98 });
+    expect(gate.refusesNow()).toBe(false);
+    for (const client of clients) (await client)!();
+    expect(gate.refused).toBe(0);
   });
 });
 
 describe('shedding on a late event loop', () => {
   it('refuses at once while the event loop runs later than the limit, and admits after', async () => {
-    let delayMs = 150;
+    let delayMs = 20;
     const gate = new AdmissionGate(
-      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      { maxInFlight: 1, maxQueued: 0, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
       () => delayMs,
     );
+    // Past capacity: one running, no room for a second.
+    const held = await gate.acquire();
+    expect(await gate.acquire()).toBeNull();
+    held!();
+    delayMs = 150;
     expect(await gate.acquire()).toBeNull();
     expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
     delayMs = 20;
     expect(await gate.acquire()).toBeTypeOf('function');
-    expect(gate.refused).toBe(1);
+    expect(gate.refused).toBe(2);
+    expect(gate.refusedLate).toBe(1);
   });
 
   it('measures a loop kept busy tick after tick as late', async () => {

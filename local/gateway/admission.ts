@@ -54,6 +54,9 @@ interface Waiter {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** How long after the gate was last full a late event loop still refuses requests. */
+const PAST_CAPACITY_WINDOW_MS = 1_000;
+
 /** The weight of the latest invocation in the running mean of invocation times. */
 const SERVICE_TIME_WEIGHT = 0.1;
 
@@ -62,6 +65,8 @@ export class AdmissionGate {
   private readonly waiting: Waiter[] = [];
   /** How long an invocation holds its slot, a running mean (0 until one has finished). */
   private serviceMs = 0;
+  /** When the gate last had neither a slot nor a place for a request. */
+  private fullAt = Number.NEGATIVE_INFINITY;
   /** Requests refused since the gate was made (the gateway logs the count). */
   refused = 0;
   /** Of those, refused because the event loop ran late (the rest: no slot in time). */
@@ -98,7 +103,9 @@ export class AdmissionGate {
   private mayWait(): boolean {
     const { maxInFlight, maxQueued, maxWaitMs } = this.limits;
     const place = this.waiting.length + 1;
-    return place <= maxQueued && (place * this.serviceMs) / maxInFlight <= maxWaitMs;
+    const may = place <= maxQueued && (place * this.serviceMs) / maxInFlight <= maxWaitMs;
+    if (!may) this.fullAt = this.now();
+    return may;
   }
 
   /** Counts a refusal the caller answered itself after {@link refusesNow}. */
@@ -130,10 +137,20 @@ export class AdmissionGate {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
   }
 
-  /** Whether the event loop runs later than the limit (each yes is counted in `refusedLate`). */
+  /**
+   * Whether the event loop runs later than the limit while the gate is past capacity (it had
+   * no room for a request within the last {@link PAST_CAPACITY_WINDOW_MS}); each yes is counted
+   * in `refusedLate`. A loop late on a busy machine while every request still finds a slot or a
+   * place (100 clients at once) is not a reason to refuse: measured in issue 12's third round,
+   * the late loop alone refused 9–366 of a 16-client run's requests and most of a 100-client
+   * run's when other work shared the machine. Past capacity the gate is full all the time.
+   */
   private loopIsLate(): boolean {
     const { maxEventLoopDelayMs } = this.limits;
-    const late = maxEventLoopDelayMs > 0 && this.eventLoopDelayMs() > maxEventLoopDelayMs;
+    const late =
+      maxEventLoopDelayMs > 0 &&
+      this.now() - this.fullAt < PAST_CAPACITY_WINDOW_MS &&
+      this.eventLoopDelayMs() > maxEventLoopDelayMs;
     if (late) this.refusedLate += 1;
     return late;
   }
