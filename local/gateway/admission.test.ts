@@ -78,6 +78,80 @@ describe('AdmissionGate', () => {
   });
 });
 
+describe('waiting only when a slot should free up in time', () => {
+  it('refuses at once a request whose place in the queue the recent invocations would not reach in time', async () => {
+    let now = 0;
+    const gate = new AdmissionGate(
+      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 150, maxEventLoopDelayMs: 0 },
+      () => 0,
+      () => now,
+    );
+    // Invocations take 100 ms: two slots free up a request every 50 ms.
+    const first = await gate.acquire();
+    now += 100;
+    first!();
+    const running = [await gate.acquire(), await gate.acquire()];
+    const waiting = [gate.acquire(), gate.acquire(), gate.acquire()];
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 3 });
+    // A fourth would wait ~200 ms for a slot, past 150 ms: 503 now, not after waiting.
+    expect(gate.refusesNow()).toBe(true);
+    expect(await gate.acquire()).toBeNull();
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 3 });
+
+    // The waiting ones are served as the slots free up.
+    for (const release of running) release!();
+    const admitted = await Promise.all(waiting.slice(0, 2));
+    expect(admitted.every(Boolean)).toBe(true);
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 1 });
+    expect(gate.refused).toBe(1);
+  });
+
+  it('lets a burst a little over the slots wait when invocations are quick', async () => {
+    let now = 0;
+    const gate = new AdmissionGate(
+      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 150, maxEventLoopDelayMs: 0 },
+      () => 0,
+      () => now,
+    );
+    const first = await gate.acquire();
+    now += 5;
+    first!();
+    const held = [await gate.acquire(), await gate.acquire()];
+    // 5 ms invocations on two slots: the 60th in line gets one in ~150 ms.
+    const burst = Array.from({ length: 60 }, () => gate.acquire());
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 60 });
+    expect(await gate.acquire()).toBeNull();
+    for (const release of held) release!();
+    for (const waiter of burst) (await waiter)!();
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+    expect(gate.refused).toBe(1);
+  });
+});
+
+describe('the default limits', () => {
+  it('let 100 clients at once wait for a slot instead of refusing them (the ratio run at c=100)', async () => {
+    let now = 0;
+    const gate = new AdmissionGate(
+      defaultAdmissionLimits,
+      () => 0,
+      () => now,
+    );
+    // Status reads held their slot 15 ms each on a busy machine (issue 12's third round).
+    const first = await gate.acquire();
+    now += 15;
+    first!();
+    const clients = Array.from({ length: 100 }, () => gate.acquire());
+    expect(gate.load).toEqual({
+      inFlight: defaultAdmissionLimits.maxInFlight,
+      waiting: 100 - defaultAdmissionLimits.maxInFlight,
+    });
+    expect(gate.refused).toBe(0);
+    // Every one of the 100 is served as the slots free up.
+    for (const client of clients) (await client)!();
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+  });
+});
+
 describe('refusesNow', () => {
   it('says a request would be refused only once every slot and the whole queue are taken', async () => {
     const gate = new AdmissionGate({
@@ -98,30 +172,62 @@ describe('refusesNow', () => {
     expect(gate.refusesNow()).toBe(false);
   });
 
-  it('says so while the event loop runs later than the limit', () => {
-    let delayMs = 150;
+  it('says so while the event loop runs later than the limit past capacity', async () => {
+    let delayMs = 20;
+    let now = 0;
     const gate = new AdmissionGate(
-      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      { maxInFlight: 1, maxQueued: 0, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
       () => delayMs,
+      () => now,
     );
+    const held = await gate.acquire();
+    // Full: the gate has no room, so it is past capacity.
+    expect(gate.refusesNow()).toBe(true);
+    held!();
+    expect(gate.refusesNow()).toBe(false);
+    delayMs = 150;
     expect(gate.refusesNow()).toBe(true);
     delayMs = 20;
     expect(gate.refusesNow()).toBe(false);
+    expect(gate.refusedLate).toBe(1);
+    // A second after it was last full, a late loop alone refuses nothing.
+    now += 1_000;
+    delayMs = 150;
+    expect(gate.refusesNow()).toBe(false);
+  });
+
+  it('does not refuse for a late loop while every request finds a slot or a place', async () => {
+    const gate = new AdmissionGate(
+      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 60_000, maxEventLoopDelayMs: 25 },
+      () => 150,
+    );
+    // 100 clients at once on a busy machine: 2 run, 98 wait, none refused.
+    const clients = Array.from({ length: 100 }, () => gate.acquire());
+    expect(gate.load).toEqual({ inFlight: 2, waiting: 98 });
+    expect(gate.refusesNow()).toBe(false);
+    for (const client of clients) (await client)!();
+    expect(gate.refused).toBe(0);
   });
 });
 
 describe('shedding on a late event loop', () => {
   it('refuses at once while the event loop runs later than the limit, and admits after', async () => {
-    let delayMs = 150;
+    let delayMs = 20;
     const gate = new AdmissionGate(
-      { maxInFlight: 10, maxQueued: 10, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
+      { maxInFlight: 1, maxQueued: 0, maxWaitMs: 60_000, maxEventLoopDelayMs: 100 },
       () => delayMs,
     );
+    // Past capacity: one running, no room for a second.
+    const held = await gate.acquire();
+    expect(await gate.acquire()).toBeNull();
+    held!();
+    delayMs = 150;
     expect(await gate.acquire()).toBeNull();
     expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
     delayMs = 20;
     expect(await gate.acquire()).toBeTypeOf('function');
-    expect(gate.refused).toBe(1);
+    expect(gate.refused).toBe(2);
+    expect(gate.refusedLate).toBe(1);
   });
 
   it('measures a loop kept busy tick after tick as late', async () => {

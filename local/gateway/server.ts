@@ -55,11 +55,20 @@ type WebHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 /**
  * The answer to a request past the admission limit: the API's own 503 (the error envelope,
  * `Retry-After` and headers of a failed dependency, functions/src/lib/http), so clients back
- * off from a busy stack exactly as from a busy DynamoDB.
+ * off from a busy stack exactly as from a busy DynamoDB. Built once, since past capacity the
+ * gateway sends thousands a second; only the request id differs.
  */
-function overloaded(requestId: string) {
+function overloadedAnswer(): (res: ServerResponse, requestId: string) => void {
   const answer = toErrorAnswer(serviceUnavailable(DEPENDENCY_FAILURE_MESSAGE));
-  return jsonResponse(answer.status, answer.body, requestId, answer.headers);
+  const built = jsonResponse(answer.status, answer.body, '', answer.headers);
+  const body = Buffer.from(built.body ?? '');
+  const headers = Object.entries({ ...built.headers, 'content-length': String(body.length) })
+    .filter(([name]) => name !== 'x-request-id')
+    .flat();
+  return (res, requestId) => {
+    res.writeHead(answer.status, [...headers, 'x-request-id', requestId]);
+    res.end(body);
+  };
 }
 
 /**
@@ -71,6 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const route = createRouter(Object.values(httpRoutes));
   const webSockets = new LocalWebSocketApi(log, options.originVerifySecret);
   const eventLoopDelay = new EventLoopDelay();
+  const overloaded = overloadedAnswer();
   const admission = new AdmissionGate(
     options.admission ?? defaultAdmissionLimits,
     () => eventLoopDelay.ms,
@@ -84,7 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const { maxInFlight, maxQueued, maxEventLoopDelayMs } = admission.limits;
     log(
       `gateway over capacity: ${admission.refused} API requests answered 503 so far ` +
-        `(GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
+        `(${admission.refusedLate} while the event loop ran late; ` +
+        `GATEWAY_MAX_IN_FLIGHT=${maxInFlight}, GATEWAY_MAX_QUEUED=${maxQueued}, ` +
         `GATEWAY_MAX_LAG_MS=${maxEventLoopDelayMs}; event loop ` +
         `${Math.round(eventLoopDelay.ms)} ms late)`,
     );
@@ -123,7 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // the keep-alive connection stays usable).
     if (admission.refusesNow()) {
       admission.countRefusal();
-      writeHttpResult(res, overloaded(randomUUID()));
+      overloaded(res, randomUUID());
       reportShedding();
       return;
     }
@@ -144,7 +155,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Like Lambda's concurrency limit, after API Gateway has read the body.
     const release = await admission.acquire();
     if (!release) {
-      writeHttpResult(res, overloaded(event.requestContext.requestId));
+      overloaded(res, event.requestContext.requestId);
       reportShedding();
       return;
     }

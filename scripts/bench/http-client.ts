@@ -10,6 +10,11 @@ export interface HttpOutcome {
   timedOut: boolean;
   /** The body, when asked for (tickets); polls only drain it. */
   body: string;
+  /**
+   * When (performance.now()) the agent gave the request a connection, NaN if it never did: the
+   * time before it is spent in this process's queue for one of the agent's connections.
+   */
+  socketAt: number;
 }
 
 const resolved = new Map<string, LookupAddress[]>();
@@ -59,11 +64,12 @@ export function httpRequest(
 ): Promise<HttpOutcome> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (outcome: HttpOutcome) => {
+    let socketAt = Number.NaN;
+    const settle = (outcome: Omit<HttpOutcome, 'socketAt'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(outcome);
+      resolve({ ...outcome, socketAt });
     };
     const request = http.request(
       url,
@@ -96,6 +102,9 @@ export function httpRequest(
       },
       Math.max(0, options.timeoutMs),
     );
+    request.once('socket', () => {
+      socketAt = performance.now();
+    });
     request.on('error', () =>
       settle({ status: 0, retryAfter: undefined, timedOut: false, body: '' }),
     );

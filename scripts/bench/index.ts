@@ -19,7 +19,7 @@ import {
 } from './jobs';
 import { inLoadProcess } from './load-process';
 import { seedCase, seedWaitingCases, type SeededCase } from './seed';
-import { fixed2, kb, ms, perSecond, ratio, table } from './stats';
+import { fixed2, kb, ms, perSecond, ratio, table, watchEventLoop } from './stats';
 import { atLeast, atMost, holds, notMeasured, Verdict } from './verdict';
 import {
   runWaitingRoom,
@@ -204,7 +204,7 @@ function waitingRoomRow(figures: WaitingRoomFigures): string[] {
           : 0),
     ),
     String(polls.timeouts),
-    `${polls.refused} (${polls.refusedWithRetryAfter} w/ Retry-After, p99 ${ms(polls.refusalLatency.p99Ms)})`,
+    `${polls.refused} (${polls.refusedWithRetryAfter} w/ Retry-After, p50 ${ms(polls.refusalLatency.p50Ms)}, p99 ${ms(polls.refusalLatency.p99Ms)}; waiting for a connection p50 ${ms(polls.refusalConnectionWait.p50Ms)}, p99 ${ms(polls.refusalConnectionWait.p99Ms)})`,
     polls.requestsPerPatientMinute.toFixed(1),
     ms(polls.sendLag.p99Ms),
   ];
@@ -311,8 +311,16 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
   }
   for (const { patients, push } of runs) {
     await waitUntilQuiet(stack, seeded[0]!.caseId);
+    // The gateway runs in this process: how late its event loop ran during the run (a request
+    // waits in its socket at least that long before the gateway reads it).
+    const stopWatching = watchEventLoop();
     const figures = await runWaitingRoom(stack, waitingPatients(seeded, patients), push);
+    const gatewayLoop = stopWatching();
     rows.push(waitingRoomRow(figures));
+    notes.push(
+      `${patients}${push ? ' with push' : ' without push'}: the gateway's event loop ran ` +
+        `${gatewayLoop}; ${figures.polls?.ok ?? 0} polls answered 200`,
+    );
     checkWaitingRoom(figures);
     if (figures.polls && figures.polls.sendLag.p99Ms > LOAD_PROCESS_BEHIND_MS) {
       notes.push(

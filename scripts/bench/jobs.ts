@@ -78,6 +78,12 @@ export interface PollFigures {
   refusedWithRetryAfter: number;
   /** Latency of the 503s only: shedding should answer them fast. */
   refusalLatency: Spread;
+  /**
+   * Of that, the time a 503's poll waited in the load process for a free pooled connection
+   * (from when it was due): part of its latency, as a patient's request waiting in CloudFront
+   * would be, but spent before the gateway could see it.
+   */
+  refusalConnectionWait: Spread;
   /** Answers other than 200 and 503, and network errors. */
   errors: number;
   timeouts: number;

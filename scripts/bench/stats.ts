@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 /** Nearest-rank percentile of values sorted ascending (NaN when there are none). */
 export function percentile(sortedValues: number[], fraction: number): number {
   if (sortedValues.length === 0) return Number.NaN;
@@ -54,4 +56,21 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
     '\n',
   );
+}
+
+/** The sampling timer of {@link watchEventLoop}; Node's histogram counts it in every delay. */
+const LOOP_RESOLUTION_MS = 10;
+
+/**
+ * Starts watching how late this process's event loop runs; the returned function stops and
+ * says it ("p50 …, p99 …, max … late"), the timer's own period taken out.
+ */
+export function watchEventLoop(): () => string {
+  const histogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  histogram.enable();
+  const late = (nanoseconds: number) => ms(Math.max(0, nanoseconds / 1e6 - LOOP_RESOLUTION_MS));
+  return () => {
+    histogram.disable();
+    return `p50 ${late(histogram.percentile(50))}, p99 ${late(histogram.percentile(99))}, max ${late(histogram.max)} late`;
+  };
 }

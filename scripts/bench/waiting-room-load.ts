@@ -182,6 +182,7 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
 
   const latencies: number[] = [];
   const refusalLatencies: number[] = [];
+  const refusalConnectionWaits: number[] = [];
   const lags: number[] = [];
   const figures = { sent: 0, ok: 0, refused: 0, refusedWithRetryAfter: 0, errors: 0, timeouts: 0 };
   const pending: Promise<void>[] = [];
@@ -196,6 +197,7 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
       figures.refused += 1;
       if (outcome.retryAfter) figures.refusedWithRetryAfter += 1;
       refusalLatencies.push(latency);
+      refusalConnectionWaits.push(outcome.socketAt - dueAt);
     } else figures.errors += 1;
   };
   await runSchedule(schedule, started, (patient, dueAt) => {
@@ -218,6 +220,7 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
     ...figures,
     latency: spread(latencies),
     refusalLatency: spread(refusalLatencies),
+    refusalConnectionWait: spread(refusalConnectionWaits),
     sendLag: spread(lags),
     requestsPerPatientMinute: figures.sent / patients.length / (measureMs / 60_000),
   };
