@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AdmissionGate,
+  type AdmissionLimits,
   admissionLimitsFromEnv,
   defaultAdmissionLimits,
   EventLoopDelay,
@@ -9,6 +10,26 @@ import {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/**
+ * A gate on a clock the test holds, whose one finished invocation held its slot `serviceMs`:
+ * what it expects of the next ones (the wait it admits is that time × place / slots).
+ */
+async function gateThatServedIn(
+  serviceMs: number,
+  limits: AdmissionLimits,
+): Promise<AdmissionGate> {
+  let now = 0;
+  const gate = new AdmissionGate(
+    limits,
+    () => 0,
+    () => now,
+  );
+  const first = await gate.acquire();
+  now += serviceMs;
+  first!();
+  return gate;
+}
 
 describe('AdmissionGate', () => {
   it('admits up to its limit, lets a few wait and refuses the rest at once', async () => {
@@ -79,17 +100,16 @@ describe('AdmissionGate', () => {
 });
 
 describe('waiting only when a slot should free up in time', () => {
+  const twoSlotsWait150: AdmissionLimits = {
+    maxInFlight: 2,
+    maxQueued: 100,
+    maxWaitMs: 150,
+    maxEventLoopDelayMs: 0,
+  };
+
   it('refuses at once a request whose place in the queue the recent invocations would not reach in time', async () => {
-    let now = 0;
-    const gate = new AdmissionGate(
-      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 150, maxEventLoopDelayMs: 0 },
-      () => 0,
-      () => now,
-    );
     // Invocations take 100 ms: two slots free up a request every 50 ms.
-    const first = await gate.acquire();
-    now += 100;
-    first!();
+    const gate = await gateThatServedIn(100, twoSlotsWait150);
     const running = [await gate.acquire(), await gate.acquire()];
     const waiting = [gate.acquire(), gate.acquire(), gate.acquire()];
     expect(gate.load).toEqual({ inFlight: 2, waiting: 3 });
@@ -107,15 +127,7 @@ describe('waiting only when a slot should free up in time', () => {
   });
 
   it('lets a burst a little over the slots wait when invocations are quick', async () => {
-    let now = 0;
-    const gate = new AdmissionGate(
-      { maxInFlight: 2, maxQueued: 100, maxWaitMs: 150, maxEventLoopDelayMs: 0 },
-      () => 0,
-      () => now,
-    );
-    const first = await gate.acquire();
-    now += 5;
-    first!();
+    const gate = await gateThatServedIn(5, twoSlotsWait150);
     const held = [await gate.acquire(), await gate.acquire()];
     // 5 ms invocations on two slots: the 60th in line gets one in ~150 ms.
     const burst = Array.from({ length: 60 }, () => gate.acquire());
@@ -130,16 +142,8 @@ describe('waiting only when a slot should free up in time', () => {
 
 describe('the default limits', () => {
   it('let 100 clients at once wait for a slot instead of refusing them (the ratio run at c=100)', async () => {
-    let now = 0;
-    const gate = new AdmissionGate(
-      defaultAdmissionLimits,
-      () => 0,
-      () => now,
-    );
     // Status reads held their slot 15 ms each on a busy machine (issue 12's third round).
-    const first = await gate.acquire();
-    now += 15;
-    first!();
+    const gate = await gateThatServedIn(15, defaultAdmissionLimits);
     const clients = Array.from({ length: 100 }, () => gate.acquire());
     expect(gate.load).toEqual({
       inFlight: defaultAdmissionLimits.maxInFlight,
