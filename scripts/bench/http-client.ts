@@ -15,7 +15,11 @@ export interface HttpOutcome {
    * time before it is spent in this process's queue for one of the agent's connections.
    */
   socketAt: number;
+  /** A network error's code (ECONNRESET, …) when status is 0 and the request did not time out. */
+  networkError?: string;
 }
+
+const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code ?? error.message;
 
 const resolved = new Map<string, LookupAddress[]>();
 
@@ -86,8 +90,14 @@ export function httpRequest(
             body: Buffer.concat(chunks).toString('utf8'),
           }),
         );
-        response.on('error', () =>
-          settle({ status: 0, retryAfter: undefined, timedOut: false, body: '' }),
+        response.on('error', (error) =>
+          settle({
+            status: 0,
+            retryAfter: undefined,
+            timedOut: false,
+            body: '',
+            networkError: errorCode(error),
+          }),
         );
       },
     );
@@ -105,8 +115,14 @@ export function httpRequest(
     request.once('socket', () => {
       socketAt = performance.now();
     });
-    request.on('error', () =>
-      settle({ status: 0, retryAfter: undefined, timedOut: false, body: '' }),
+    request.on('error', (error) =>
+      settle({
+        status: 0,
+        retryAfter: undefined,
+        timedOut: false,
+        body: '',
+        networkError: errorCode(error),
+      }),
     );
     request.end();
   });

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dynamodbNiceFromEnv } from '../../local/dynamodb';
 import { startStack, type RunningStack } from '../../local/stack';
 import {
   COMPARISON_ROUNDS,
@@ -187,6 +188,12 @@ async function apiSection(stack: RunningStack, paidCaseId: string): Promise<void
   console.log(table(header, [loadRow(await measureApplicationStatus(stack))]));
 }
 
+/** The polls' errors by status, so a run's errors are named rather than counted only. */
+function errorStatuses(byStatus: Record<string, number>): string {
+  const named = Object.entries(byStatus).map(([status, count]) => `${count} × ${status}`);
+  return named.length > 0 ? `; errors: ${named.join(', ')}` : '';
+}
+
 function waitingRoomRow(figures: WaitingRoomFigures): string[] {
   const name = `${figures.patients.toLocaleString('en-US')} patients, ${figures.push ? 'push' : 'no push'}`;
   const polls = figures.polls;
@@ -319,7 +326,8 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
     rows.push(waitingRoomRow(figures));
     notes.push(
       `${patients}${push ? ' with push' : ' without push'}: the gateway's event loop ran ` +
-        `${gatewayLoop}; ${figures.polls?.ok ?? 0} polls answered 200`,
+        `${gatewayLoop}; ${figures.polls?.ok ?? 0} polls answered 200` +
+        errorStatuses(figures.polls?.errorsByStatus ?? {}),
     );
     checkWaitingRoom(figures);
     if (figures.polls && figures.polls.sendLag.p99Ms > LOAD_PROCESS_BEHIND_MS) {
@@ -377,7 +385,15 @@ if (included('web')) webSection();
 // take minutes. The app and its raw baseline read the same store either way.
 const tmpRoot = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 const dataDir = mkdtempSync(path.join(tmpRoot, 'telehealth-bench-'));
-const stack = await startStack({ dataDir, logLevel: 'error', rateLimitMultiplier: 1_000_000 });
+// DynamoDB Local's priority as `npm start` sets it (DYNAMODB_LOCAL_NICE, README).
+const dynamodbNice = dynamodbNiceFromEnv(process.env);
+console.log(`\nDynamoDB Local runs at nice ${dynamodbNice} (DYNAMODB_LOCAL_NICE)`);
+const stack = await startStack({
+  dataDir,
+  logLevel: 'error',
+  rateLimitMultiplier: 1_000_000,
+  dynamodbNice,
+});
 try {
   if (included('lighthouse')) await lighthouseSection(stack);
   const seedStarted = performance.now();

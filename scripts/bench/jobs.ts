@@ -86,6 +86,8 @@ export interface PollFigures {
   refusalConnectionWait: Spread;
   /** Answers other than 200 and 503, and network errors. */
   errors: number;
+  /** The errors by HTTP status, or by network error code (ECONNRESET, …) without an answer. */
+  errorsByStatus: Record<string, number>;
   timeouts: number;
   /** How late the load process sent its requests: if high, the figures are the load's own. */
   sendLag: Spread;

@@ -28,7 +28,14 @@ describe('the bench load process', () => {
       timeoutMs: 10_000,
     });
     // 7 visit patients × 2, 2 processing × 5, 2 verification × 10.
-    expect(figures.polls).toMatchObject({ sent: 44, ok: 42, errors: 2, timeouts: 0, refused: 0 });
+    expect(figures.polls).toMatchObject({
+      sent: 44,
+      ok: 42,
+      errors: 2,
+      errorsByStatus: { 404: 2 },
+      timeouts: 0,
+      refused: 0,
+    });
     expect(figures.polls!.latency.count).toBe(44);
     expect(figures.polls!.requestsPerPatientMinute).toBeCloseTo(44 / 11 / (10 / 60));
     expect(figures.setup).toBeNull();

@@ -185,6 +185,7 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
   const refusalConnectionWaits: number[] = [];
   const lags: number[] = [];
   const figures = { sent: 0, ok: 0, refused: 0, refusedWithRetryAfter: 0, errors: 0, timeouts: 0 };
+  const errorsByStatus: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   const started = performance.now();
   const windowFrom = started + warmupMs;
@@ -198,7 +199,11 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
       if (outcome.retryAfter) figures.refusedWithRetryAfter += 1;
       refusalLatencies.push(latency);
       refusalConnectionWaits.push(outcome.socketAt - dueAt);
-    } else figures.errors += 1;
+    } else {
+      figures.errors += 1;
+      const key = outcome.networkError ?? String(outcome.status);
+      errorsByStatus[key] = (errorsByStatus[key] ?? 0) + 1;
+    }
   };
   await runSchedule(schedule, started, (patient, dueAt) => {
     const sentAt = performance.now();
@@ -218,6 +223,7 @@ async function poll(job: WaitingRoomJob): Promise<PollFigures> {
   agent.destroy();
   return {
     ...figures,
+    errorsByStatus,
     latency: spread(latencies),
     refusalLatency: spread(refusalLatencies),
     refusalConnectionWait: spread(refusalConnectionWaits),
