@@ -32,7 +32,8 @@ async function payOnCheckout(form: Page | FrameLocator, card: string): Promise<v
   await form.getByRole('button', { name: /^Pay/ }).click();
 }
 
-async function submitReadingA(page: Page): Promise<string> {
+/** Fills the reading A form, up to its submit. */
+async function fillReadingA(page: Page): Promise<void> {
   await page.goto(url('/patient-telehealth'));
   await page.getByRole('heading', { level: 1 }).waitFor();
   await expectNoAxeViolations(page);
@@ -41,6 +42,10 @@ async function submitReadingA(page: Page): Promise<string> {
     .getByLabel(/describe your symptoms/i)
     .fill('Mild headache and a runny nose since yesterday');
   await page.getByLabel(/email address/i).fill('ada@example.org');
+}
+
+async function submitReadingA(page: Page): Promise<string> {
+  await fillReadingA(page);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect
     .poll(() => notification(page).innerText())
@@ -76,6 +81,51 @@ describe('reading A: request, embedded card payment, waiting room', () => {
     expect(await checklist.innerText()).toMatch(/Microphone[\s\S]*Working/);
     expect(await page.locator('body').innerText()).toContain('15 minutes max');
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it("shows the redirect panel's three buttons; Try Again resends a failed file, then it goes on", async () => {
+    const page = await newPage(browser);
+    // The first request for an upload is held, then fails as a lost connection would; later
+    // ones go through. While a file is on its way the panel cannot redirect, so it stays.
+    let failHeld!: () => void;
+    const held = new Promise<void>((resolve) => (failHeld = resolve));
+    let first = true;
+    await page.route('**/api/cases/*/uploads', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await held;
+      return route.abort('failed');
+    });
+    await fillReadingA(page);
+    await page.locator('input[type="file"][accept*="pdf"]').setInputFiles({
+      name: 'referral.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+
+    const panel = page.getByRole('region', { name: 'Request Submitted Successfully' });
+    await panel.getByText('Please wait while your files finish uploading.').waitFor();
+    const proceed = panel.getByRole('button', { name: 'Proceed to Payment' });
+    const tryAgain = panel.getByRole('button', { name: 'Try Again' });
+    const returnToForm = panel.getByRole('button', { name: 'Return to Form' });
+    // All three buttons, nothing failed yet: nothing to try again, no payment before the file.
+    expect(await proceed.isDisabled()).toBe(true);
+    expect(await tryAgain.isDisabled()).toBe(true);
+    expect(await returnToForm.isEnabled()).toBe(true);
+
+    failHeld();
+    await panel.getByText('Some files could not be uploaded').waitFor({ timeout: 15_000 });
+    expect(await proceed.isEnabled()).toBe(true);
+    expect(await tryAgain.isEnabled()).toBe(true);
+    expect(await returnToForm.isEnabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    expect(new URL(page.url()).pathname).toBe('/patient-telehealth');
+
+    await tryAgain.click();
+    // The file is sent, nothing is left to retry, and the countdown leads to the payment choice.
+    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 15_000 });
     await page.close();
   });
 
@@ -181,7 +231,28 @@ describe('reading B: patient request, hosted payment, verification page', () => 
     expect(text).toMatch(/24 hours/);
     await page.getByRole('link', { name: 'Try Payment Again' }).waitFor();
     await page.getByRole('link', { name: 'Start New Request' }).waitFor();
+    // The second version of the page (spec doc 1 §2): Start Over, Contact Support (mailto, the
+    // configured address), common solutions, the emergency line and the billing contact.
+    const supportEmail = stack.handlerEnvironment.SUPPORT_EMAIL!;
+    const reasons = page.getByRole('region', { name: 'Possible Reasons' });
+    const contact = reasons.getByRole('link', { name: 'Contact Support' });
+    await contact.waitFor();
+    expect(await contact.getAttribute('href')).toBe(`mailto:${supportEmail}`);
+    expect(await reasons.getByRole('link', { name: 'Start Over' }).getAttribute('href')).toBe(
+      '/patient-telehealth',
+    );
+    const solutions = await page.getByRole('region', { name: 'Common Solutions' }).innerText();
+    for (const title of ['Card declined', 'Slow payment', 'Other methods']) {
+      expect(solutions).toContain(title);
+    }
+    const help = page.getByRole('region', { name: 'Need Help?' });
+    expect(
+      await help.getByRole('link', { name: 'Call 911 for emergencies' }).getAttribute('href'),
+    ).toBe('tel:911');
+    expect(await help.innerText()).toContain(`Billing contact: ${supportEmail}`);
     await expectNoAxeViolations(page);
+    await reasons.getByRole('link', { name: 'Start Over' }).click();
+    await page.waitForURL(url('/patient-telehealth'));
     await page.close();
   });
 

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase } from '../local/testing/consultation-journey';
+import { storeCaseStatus } from '../functions/src/db/testing';
+import { expireUnstartedCase } from '../functions/src/features/cases/transitions';
+import { claimCase, startTimer } from '../local/testing/consultation-journey';
 import {
   STRIPE_TEST_CARDS,
   createCheckout,
@@ -90,6 +92,56 @@ describe('the visit page', () => {
   });
 });
 
+/**
+ * Wraps `getUserMedia` before the app loads: each call records the visit status label shown at
+ * that moment, so the test can tell in which status the page asked.
+ */
+async function recordMediaRequests(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { mediaRequests: string[] }).mediaRequests = calls;
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => {
+      const label = document.querySelector('[data-testid="visit-status-label"]');
+      calls.push(label?.textContent ?? '');
+      return original(constraints);
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { mediaRequests: string[] }).mediaRequests);
+}
+
+describe('the visit page asks for camera and microphone only when paid or in a call', () => {
+  it('asks once the case is paid', async () => {
+    const caseId = await newPaidCaseId(stack);
+    const page = await newPage(browser);
+    const mediaRequests = await recordMediaRequests(page);
+    await page.goto(`${stack.appUrl}/visit/${caseId}`);
+    await expect.poll(mediaRequests, { timeout: 15_000 }).toEqual(['Waiting for Provider']);
+    await page.close();
+  });
+
+  it('does not ask while the case is claimed; asks when the call starts', async () => {
+    const caseId = await newPaidCaseId(stack);
+    await claimCase(stack, provider, caseId);
+    const page = await newPage(browser);
+    // Polling only (every 5 s): a second status request is proof the 1-second media delay of
+    // the claimed status has passed.
+    await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
+    const log = recordActivity(page, caseId);
+    const mediaRequests = await recordMediaRequests(page);
+    await page.goto(`${stack.appUrl}/visit/${caseId}`);
+    await doctorShown(page);
+    await expect.poll(() => log.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(await mediaRequests()).toEqual([]);
+
+    await startTimer(stack, provider, caseId);
+    await expect.poll(mediaRequests, { timeout: 15_000 }).toEqual(['Consultation Active']);
+    await page.close();
+  });
+});
+
 describe('the processing page', () => {
   it('opens the visit page as soon as the payment is pushed', async () => {
     const caseId = await newCaseId(stack);
@@ -105,6 +157,49 @@ describe('the processing page', () => {
     // The first load, the refetch on open, the push and its refetch (which saw it paid); the
     // visit page's own requests follow.
     expect(log.slice(0, 4)).toEqual(['status', 'status', 'pushed', 'status']);
+    await page.close();
+  });
+
+  it("opens it with the socket blocked too, by the spec's 2-second poll", async () => {
+    const caseId = await newCaseId(stack);
+    const { sessionId } = await createCheckout(stack, caseId);
+    const page = await newPage(browser);
+    await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
+    const log = recordActivity(page, caseId);
+    await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
+    await page.getByText('Awaiting payment confirmation').waitFor();
+
+    await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+    await page.waitForURL(`${stack.appUrl}/visit/${caseId}`, { timeout: 15_000 });
+    expect(log).not.toContain('pushed');
+    await page.close();
+  });
+
+  it('says a case was cancelled while it waited, and stays', async () => {
+    const caseId = await newCaseId(stack);
+    const page = await newPage(browser);
+    await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
+    await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
+    await page.getByText('Awaiting payment confirmation').waitFor();
+
+    await storeCaseStatus(caseId, 'cancelled', new Date().toISOString());
+    await page.getByRole('heading', { level: 1, name: 'Request Cancelled' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Please start a new request');
+    expect(await page.getByRole('link', { name: 'Start New Request' }).getAttribute('href')).toBe(
+      '/patient-telehealth',
+    );
+    expect(new URL(page.url()).pathname).toBe('/payment-processing');
+    await page.close();
+  });
+
+  it('says an expired case expired (and is refunded) instead of opening the waiting room', async () => {
+    const caseId = await newPaidCaseId(stack);
+    expect(await expireUnstartedCase(caseId, new Date(), 0)).toBe(true);
+    const page = await newPage(browser);
+    await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
+    await page.getByRole('heading', { level: 1, name: 'Request Expired' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('refunded in full');
+    expect(new URL(page.url()).pathname).toBe('/payment-processing');
     await page.close();
   });
 });

@@ -13,21 +13,26 @@ export async function storeUncheckedCaseItem(
   await putItem({ ...caseKey(caseId), entity: CASE_ENTITY, ...fields });
 }
 
+/** The time a test-only status change stamps, per status (a cancelled case has none). */
+const stampOf = { in_call: 'startedAt', completed: 'endedAt', cancelled: null } as const;
+
 /**
  * Test only: moves a case to `in_call` (stamping `startedAt`) or `completed` (stamping
  * `endedAt`), as the meeting's start and end (issue 9: `meetings/start-timer`, `meetings/end`)
  * leave it, for tests of a branch where those transitions do not exist yet: feedback needs a
- * completed case, and the expiry must leave started ones alone.
+ * completed case, and the expiry must leave started ones alone. `cancelled` has no transition
+ * of its own yet either; the patient's pages must still say what it means (issue 13).
  */
 export async function storeCaseStatus(
   caseId: string,
-  status: 'in_call' | 'completed',
+  status: keyof typeof stampOf,
   at: string,
 ): Promise<void> {
+  const stamp = stampOf[status];
   await updateItem(caseKey(caseId), {
-    UpdateExpression: `SET #status = :status, ${status === 'in_call' ? 'startedAt' : 'endedAt'} = :at`,
+    UpdateExpression: `SET #status = :status${stamp ? `, ${stamp} = :at` : ''}`,
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':status': status, ':at': at },
+    ExpressionAttributeValues: { ':status': status, ...(stamp ? { ':at': at } : {}) },
   });
 }

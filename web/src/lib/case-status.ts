@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseStatusResponse } from '@shared/cases/api';
+import type { CaseStatus } from '@shared/cases/status';
 import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
 import { ApiError, request, urlOf } from '@web/lib/api';
 import { nextPollMs, retryDelayAtLeast } from '@web/lib/poll-backoff';
@@ -27,13 +28,45 @@ export function isUnknownCaseError(error: unknown): boolean {
 
 export const caseStatusQueryKey = (caseId: string) => [caseStatusUrl(caseId)];
 
+/** Where a case stands for its payment: not paid yet, paid (or further along), or closed. */
+export type PaymentStage = 'unpaid' | 'paid' | 'closed';
+
+/**
+ * Every stored status's payment stage. A record over the shared status type, so a status added
+ * to the state machine (DESIGN.md §5) does not compile until it is placed here.
+ */
+export const paymentStageOf: Readonly<Record<CaseStatus, PaymentStage>> = {
+  awaiting_payment: 'unpaid',
+  paid: 'paid',
+  claimed: 'paid',
+  in_call: 'paid',
+  completed: 'paid',
+  expired: 'closed',
+  cancelled: 'closed',
+};
+
+/**
+ * The §7 retry settings of the status query: the processing screen polls "with retries"; the
+ * visit page is not given any, so it keeps the query client's default (never retried).
+ */
+export const PROCESSING_STATUS_RETRY = {
+  retry: (failureCount: number, error: unknown) => !isUnknownCaseError(error) && failureCount < 2,
+  retryDelay: retryDelayAtLeast(1000),
+};
+
+export type CaseStatusRetry = typeof PROCESSING_STATUS_RETRY;
+
 /**
  * Polls the case status every `pollMs` while the tab is in the foreground, and once at once when
- * it comes back (issue 12). Transient failures (network, 5xx, unreadable answers) are retried and
- * polling goes on, no sooner than a busy server's `Retry-After` (lib/poll-backoff.ts); an unknown
- * case stops it.
+ * it comes back (issue 12). Polling goes on after transient failures (network, 5xx, unreadable
+ * answers), no sooner than a busy server's `Retry-After` (lib/poll-backoff.ts); an unknown case
+ * stops it. A failed request is retried only with `retry` ({@link PROCESSING_STATUS_RETRY}).
  */
-export function caseStatusQueryOptions(caseId: string, pollMs: number) {
+export function caseStatusQueryOptions(
+  caseId: string,
+  pollMs: number,
+  retry: CaseStatusRetry | null = null,
+) {
   const polls = (error: unknown) => !isUnknownCaseError(error);
   return queryOptions({
     queryKey: caseStatusQueryKey(caseId),
@@ -42,8 +75,7 @@ export function caseStatusQueryOptions(caseId: string, pollMs: number) {
       polls(query.state.error) ? nextPollMs(query.state, pollMs) : false,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: (query) => (polls(query.state.error) ? 'always' : false),
-    retry: (failureCount, error) => !isUnknownCaseError(error) && failureCount < 2,
-    retryDelay: retryDelayAtLeast(1000),
+    ...retry,
   });
 }
 
@@ -51,11 +83,13 @@ export function useCaseStatus(
   caseId: string,
   {
     pollMs,
+    retry = null,
     enabled = true,
   }: {
     pollMs: number;
+    retry?: CaseStatusRetry | null;
     enabled?: boolean;
   },
 ) {
-  return useQuery({ ...caseStatusQueryOptions(caseId, pollMs), enabled });
+  return useQuery({ ...caseStatusQueryOptions(caseId, pollMs, retry), enabled });
 }

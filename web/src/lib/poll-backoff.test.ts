@@ -8,7 +8,7 @@ import {
   observeQuery,
 } from '@web/testing/polling';
 import { ApiError, parseRetryAfter, throwIfResNotOk } from './api-error';
-import { caseStatusQueryOptions, PROCESSING_POLL_MS } from './case-status';
+import { caseStatusQueryOptions, PROCESSING_POLL_MS, PROCESSING_STATUS_RETRY } from './case-status';
 import { nextPollMs } from './poll-backoff';
 
 const CASE_ID = '6f1c7a52-7d0e-4b6f-9f66-2d8f7c4b1e11';
@@ -22,6 +22,9 @@ const caseStatus = {
   refund: null,
 };
 const status = () => jsonAnswer(caseStatus);
+/** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */
+const processingOptions = () =>
+  caseStatusQueryOptions(CASE_ID, PROCESSING_POLL_MS, PROCESSING_STATUS_RETRY);
 
 beforeEach(fakePollClock);
 afterEach(() => {
@@ -32,7 +35,7 @@ afterEach(() => {
 describe('the case-status poll backs off on 503 with Retry-After', () => {
   it('polls every 2 s while the answers are good', async () => {
     const fetchMock = answering(status);
-    const stop = observeQuery(caseStatusQueryOptions(CASE_ID, PROCESSING_POLL_MS));
+    const stop = observeQuery(processingOptions());
     await vi.advanceTimersByTimeAsync(6_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     stop();
@@ -40,7 +43,7 @@ describe('the case-status poll backs off on 503 with Retry-After', () => {
 
   it('waits the 5 s a 503 asks, for its retry and for the next poll', async () => {
     const fetchMock = answering(status, busyAnswer, busyAnswer, busyAnswer, status);
-    const stop = observeQuery(caseStatusQueryOptions(CASE_ID, PROCESSING_POLL_MS));
+    const stop = observeQuery(processingOptions());
     await vi.advanceTimersByTimeAsync(2_000);
     expect(fetchMock).toHaveBeenCalledTimes(2); // the first 503
     // Its two retries, 5 s apart instead of the usual 1 s.

@@ -3,15 +3,12 @@ import { Button } from '@web/components/ui/button';
 import { useSupportEmail } from '@web/lib/config/get-client-config';
 
 /**
- * The two help actions: Contact Support (a mailto button for the configured address) and a
- * `tel:911` button. Until the address is known, Contact Support is left out, or shown disabled
- * with `disabledWithoutEmail`.
+ * Contact Support: a mailto button for the configured address. Until the address is known it is
+ * left out, or shown disabled with `disabledWithoutEmail`.
  */
-export function SupportHelpButtons({
-  emergencyLabel = 'Call 911',
+export function ContactSupportButton({
   disabledWithoutEmail = false,
 }: {
-  emergencyLabel?: string;
   disabledWithoutEmail?: boolean;
 }) {
   const supportEmail = useSupportEmail();
@@ -21,23 +18,42 @@ export function SupportHelpButtons({
       Contact Support
     </>
   );
+  if (supportEmail) {
+    return (
+      <Button asChild variant="outline">
+        <a href={`mailto:${supportEmail}`}>{contact}</a>
+      </Button>
+    );
+  }
+  return disabledWithoutEmail ? (
+    <Button variant="outline" disabled>
+      {contact}
+    </Button>
+  ) : null;
+}
+
+/** The emergency line as a `tel:911` button. */
+export function EmergencyCallButton({ label = 'Call 911' }: { label?: string }) {
+  return (
+    <Button asChild variant="destructive">
+      <a href="tel:911">
+        <Phone aria-hidden="true" />
+        {label}
+      </a>
+    </Button>
+  );
+}
+
+/** The two help actions: {@link ContactSupportButton} and {@link EmergencyCallButton}. */
+export function SupportHelpButtons({
+  disabledWithoutEmail = false,
+}: {
+  disabledWithoutEmail?: boolean;
+}) {
   return (
     <>
-      {supportEmail ? (
-        <Button asChild variant="outline">
-          <a href={`mailto:${supportEmail}`}>{contact}</a>
-        </Button>
-      ) : disabledWithoutEmail ? (
-        <Button variant="outline" disabled>
-          {contact}
-        </Button>
-      ) : null}
-      <Button asChild variant="destructive">
-        <a href="tel:911">
-          <Phone aria-hidden="true" />
-          {emergencyLabel}
-        </a>
-      </Button>
+      <ContactSupportButton disabledWithoutEmail={disabledWithoutEmail} />
+      <EmergencyCallButton />
     </>
   );
 }

@@ -181,12 +181,17 @@ function PanelView({
             {text.proceed}
             <ArrowRight aria-hidden="true" />
           </Button>
-          {canRetry ? (
-            <Button type="button" size="lg" variant="secondary" onClick={tryAgain}>
-              <RotateCcw aria-hidden="true" />
-              {text.tryAgain}
-            </Button>
-          ) : null}
+          {/* Always shown (spec doc 1 §2); it has something to do only after a failure. */}
+          <Button
+            type="button"
+            size="lg"
+            variant="secondary"
+            disabled={!canRetry}
+            onClick={tryAgain}
+          >
+            <RotateCcw aria-hidden="true" />
+            {text.tryAgain}
+          </Button>
           <Button type="button" size="lg" variant="outline" onClick={onReturnToForm}>
             <ArrowLeft aria-hidden="true" />
             {text.returnToForm}

@@ -220,6 +220,10 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     expect(within(panel).getAllByText('Uploaded')).toHaveLength(2);
     expect(within(panel).getByRole('button', { name: 'Proceed to Payment' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Return to Form' })).toBeTruthy();
+    // All three of the spec's buttons; nothing failed, so there is nothing to try again.
+    expect(
+      within(panel).getByRole<HTMLButtonElement>('button', { name: 'Try Again' }).disabled,
+    ).toBe(true);
     const card = screen.getByRole('region', { name: 'Your Request is Sent!' });
     expect(within(card).getByText('Your ID')).toBeTruthy();
     expect(within(card).getByText(CASE_ID)).toBeTruthy();

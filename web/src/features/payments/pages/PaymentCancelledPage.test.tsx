@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
@@ -50,7 +50,14 @@ describe('PaymentCancelledPage', () => {
     for (const title of ['Card declined', 'Slow payment', 'Other methods']) {
       expect(solutions).toContain(title);
     }
-    expect(href('Contact Support')).toBe(`mailto:${TEST_CONFIG.supportEmail}`);
+    // The second version's actions (spec doc 1 §2).
+    const reasons = within(screen.getByRole('region', { name: 'Possible Reasons' }));
+    expect(reasons.getByRole('link', { name: 'Start Over' }).getAttribute('href')).toBe(
+      '/patient-telehealth',
+    );
+    expect(reasons.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
+      `mailto:${TEST_CONFIG.supportEmail}`,
+    );
     expect(href('Call 911 for emergencies')).toBe('tel:911');
     const help = screen.getByRole('region', { name: 'Need Help?' }).textContent;
     expect(help).toContain('Payment issues:');

@@ -1,7 +1,10 @@
 import { CircleX, CreditCard, House, RotateCcw } from 'lucide-react';
 import { IconLinkButton } from '@web/components/IconLinkButton';
 import { SectionCard } from '@web/components/SectionCard';
-import { SupportHelpButtons } from '@web/components/config/SupportHelpButtons';
+import {
+  ContactSupportButton,
+  EmergencyCallButton,
+} from '@web/components/config/SupportHelpButtons';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { PaymentHero } from '../components/PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -66,12 +69,19 @@ export default function PaymentCancelledPage() {
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <SectionCard titleId="reasons-title" title="Possible Reasons">
+        <SectionCard titleId="reasons-title" title="Possible Reasons" contentClassName="grid gap-5">
           <ul className="grid list-disc gap-2 pl-5">
             {CANCEL_REASONS.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </ul>
+          {/* The second version's two actions (spec doc 1 §2): a fresh request, or a person. */}
+          <div className="flex flex-wrap gap-3">
+            <IconLinkButton to="/patient-telehealth" icon={RotateCcw} variant="outline">
+              Start Over
+            </IconLinkButton>
+            <ContactSupportButton disabledWithoutEmail />
+          </div>
         </SectionCard>
 
         <SectionCard titleId="solutions-title" title="Common Solutions">
@@ -105,7 +115,7 @@ export default function PaymentCancelledPage() {
             </p>
           </div>
           <div className="grid content-start gap-3">
-            <SupportHelpButtons emergencyLabel="Call 911 for emergencies" />
+            <EmergencyCallButton label="Call 911 for emergencies" />
           </div>
         </SectionCard>
       </div>

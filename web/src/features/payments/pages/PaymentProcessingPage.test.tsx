@@ -89,7 +89,7 @@ describe('PaymentProcessingPage', () => {
     expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
   });
 
-  it.each(['claimed', 'in_call'] as const)(
+  it.each(['claimed', 'in_call', 'completed'] as const)(
     'also moves on when the case is already %s',
     async (status) => {
       api.on(STATUS, () => json(caseStatus(status)));
@@ -98,6 +98,42 @@ describe('PaymentProcessingPage', () => {
       expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
     },
   );
+
+  it.each([
+    ['expired', 'Request Expired', /refunded in full/],
+    ['cancelled', 'Request Cancelled', /was cancelled/],
+  ] as const)(
+    'says when the case is %s instead of opening the visit page',
+    async (status, title, text) => {
+      api.on(STATUS, (_init, call) => json(caseStatus(call === 0 ? 'awaiting_payment' : status)));
+      const { router } = renderAt(url);
+      await advance();
+      expect(screen.getByText('Awaiting payment confirmation')).toBeTruthy();
+
+      await advance(2000);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(document.title).toBe(`${title} | TeleHealth`);
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Start New Request' }).getAttribute('href')).toBe(
+        '/patient-telehealth',
+      );
+      expect(router.state.location.pathname).toBe('/payment-processing');
+    },
+  );
+
+  it('retries a failed status request, as spec doc 1 §7 sets for this screen', async () => {
+    api.on(STATUS, (_init, call) =>
+      call < 2 ? json({ message: 'Internal error' }, 500) : json(caseStatus('awaiting_payment')),
+    );
+    renderAt(url);
+    await advance();
+    expect(api.calls(STATUS)).toHaveLength(1);
+    await advance(1000);
+    expect(api.calls(STATUS)).toHaveLength(2);
+    await advance(1000);
+    expect(api.calls(STATUS)).toHaveLength(3);
+    expect(screen.getByText('Awaiting payment confirmation')).toBeTruthy();
+  });
 
   it('keeps polling through transient failures', async () => {
     api.on(STATUS, (_init, call) => {

@@ -1,4 +1,11 @@
-import { CircleAlert, CircleCheckBig, Circle, LoaderCircle, type LucideIcon } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheckBig,
+  Circle,
+  Hourglass,
+  LoaderCircle,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CaseStatusResponse } from '@shared/cases/api';
@@ -11,7 +18,9 @@ import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import {
   caseStatusQueryKey,
   isUnknownCaseError,
+  paymentStageOf,
   PROCESSING_POLL_MS,
+  PROCESSING_STATUS_RETRY,
   useCaseStatus,
 } from '@web/lib/case-status';
 import { pollInterval } from '@web/lib/realtime/case-updates';
@@ -28,7 +37,7 @@ export function processingSteps(data: CaseStatusResponse | undefined): {
   label: string;
   state: StepState;
 }[] {
-  const paid = data !== undefined && data.status !== 'awaiting_payment';
+  const paid = data !== undefined && paymentStageOf[data.status] !== 'unpaid';
   const meeting = Boolean(data?.meeting);
   const assigned = Boolean(data?.claimedBy);
   return [
@@ -55,6 +64,46 @@ function statusText(data: CaseStatusResponse | undefined): string {
   return data.status === 'awaiting_payment' ? 'Awaiting payment confirmation' : 'Payment received';
 }
 
+/**
+ * A case that closed instead of reaching the waiting room (the spec has no words for this
+ * screen): what happened and what to do next. An expired case was paid, and the server refunds
+ * it in full (DESIGN.md §5); a cancelled one was never seen by a provider.
+ */
+const closedCaseTexts = {
+  expired: {
+    title: 'Request Expired',
+    text: 'No provider could start your consultation in time, so this request has closed. Your payment is refunded in full automatically. Please start a new request to see a provider.',
+  },
+  cancelled: {
+    title: 'Request Cancelled',
+    text: 'This request was cancelled, so no provider will join it. Please start a new request to see a provider.',
+  },
+} as const;
+
+function ClosedCase({ status }: { status: keyof typeof closedCaseTexts }) {
+  const { title, text } = closedCaseTexts[status];
+  useDocumentTitle(title);
+  return (
+    <MessagePage
+      icon={Hourglass}
+      tone="danger"
+      title={title}
+      actions={
+        <Button asChild size="lg">
+          <Link to="/patient-telehealth">Start New Request</Link>
+        </Button>
+      }
+    >
+      <span className="grid gap-3">
+        <span>{text}</span>
+        <span>
+          Questions? Contact <SupportEmailLink />.
+        </span>
+      </span>
+    </MessagePage>
+  );
+}
+
 function InvalidRequest() {
   useDocumentTitle('Invalid Request');
   return (
@@ -77,15 +126,23 @@ function Processing({ caseId }: { caseId: string }) {
   useDocumentTitle('Processing Payment');
   const navigate = useNavigate();
   const pushed = useCaseUpdates(caseId, caseStatusQueryKey(caseId));
-  const query = useCaseStatus(caseId, { pollMs: pollInterval(PROCESSING_POLL_MS, pushed) });
+  const query = useCaseStatus(caseId, {
+    pollMs: pollInterval(PROCESSING_POLL_MS, pushed),
+    retry: PROCESSING_STATUS_RETRY,
+  });
   const data = query.data;
-  const paid = data !== undefined && data.status !== 'awaiting_payment';
+  const stage = data ? paymentStageOf[data.status] : 'unpaid';
+  const paid = stage === 'paid';
 
+  // Paid or any later status (claimed, in call, completed): the visit page takes over.
   useEffect(() => {
     if (paid) void navigate(visitPath(caseId), { replace: true });
   }, [paid, caseId, navigate]);
 
   if (isUnknownCaseError(query.error)) return <InvalidRequest />;
+  if (data?.status === 'expired' || data?.status === 'cancelled') {
+    return <ClosedCase status={data.status} />;
+  }
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -154,7 +211,10 @@ function Processing({ caseId }: { caseId: string }) {
   );
 }
 
-/** `/payment-processing?case_id=`: waits until the case is paid, then opens the visit page. */
+/**
+ * `/payment-processing?case_id=`: waits until the case is paid (or further along), then opens
+ * the visit page; a case that expired or was cancelled meanwhile says so instead.
+ */
 export default function PaymentProcessingPage() {
   const caseId = useRequiredCaseId('/patient');
   if (!caseId) return null;

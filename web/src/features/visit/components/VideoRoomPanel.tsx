@@ -48,7 +48,7 @@ function CheckItem({ label, state }: { label: string; state: CheckState }) {
 function previewMessage(media: LocalMedia): string {
   switch (media.status) {
     case 'idle':
-      return 'Your camera preview starts once your consultation is paid.';
+      return 'Your camera preview starts once your consultation is paid or your provider has joined.';
     case 'requesting':
       return 'Starting your camera...';
     case 'unsupported':

@@ -161,6 +161,22 @@ describe('VisitPage status', () => {
     expect(api.calls(STATUS)).toHaveLength(3);
   });
 
+  it('does not retry a failed status request: spec doc 1 §7 sets retries only for processing', async () => {
+    api.on(STATUS, (_init, call) =>
+      call === 0 ? json({ message: 'Internal error' }, 500) : json(caseStatus('paid')),
+    );
+    renderAt(url);
+    await advance();
+    expect(api.calls(STATUS)).toHaveLength(1);
+    expect(screen.getByText('We could not load your visit')).toBeTruthy();
+    await advance(4990);
+    expect(api.calls(STATUS)).toHaveLength(1);
+    // The next request is the 5-second poll.
+    await advance(10);
+    expect(api.calls(STATUS)).toHaveLength(2);
+    expect(screen.getByTestId('visit-status-label').textContent).toBe('Waiting for Provider');
+  });
+
   it('shows the paid card, consultation details and meeting id', async () => {
     api.on(STATUS, () => json(caseStatus('paid')));
     renderAt(url);
@@ -261,7 +277,7 @@ describe('VisitPage video room', () => {
     expect(preview.hasAttribute('playsinline')).toBe(true);
   });
 
-  it.each(['awaiting_payment', 'expired', 'cancelled'] as const)(
+  it.each(['awaiting_payment', 'claimed', 'completed', 'expired', 'cancelled'] as const)(
     'does not ask while the case is %s (only paid or in a call, spec doc 1 §4)',
     async (status) => {
       const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));

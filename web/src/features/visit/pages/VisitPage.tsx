@@ -2,6 +2,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/api';
+import type { CaseStatus } from '@shared/cases/status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
@@ -21,8 +22,11 @@ import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
 import { useLocalMedia } from '@web/lib/media/use-local-media';
 
-/** Statuses in which the waiting room opens the camera and microphone (spec doc 1 §4). */
-const MEDIA_STATUSES: ReadonlySet<string> = new Set(['paid', 'claimed', 'in_call']);
+/**
+ * Statuses in which the waiting room asks for the camera and microphone (spec doc 1 §4: paid or
+ * in_call, not claimed). Once asked, the tracks stay open through a claim until the page closes.
+ */
+const MEDIA_STATUSES: ReadonlySet<CaseStatus> = new Set<CaseStatus>(['paid', 'in_call']);
 
 /**
  * A return from Stripe carries `session_id`: ask the server once to mark the case paid, then drop
