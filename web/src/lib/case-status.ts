@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import type { CaseStatus } from '@shared/cases/status';
 import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
+import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { ApiError, request, urlOf } from '@web/lib/api';
 import { nextPollMs, retryDelayAtLeast } from '@web/lib/poll-backoff';
 
@@ -92,4 +93,21 @@ export function useCaseStatus(
   },
 ) {
   return useQuery({ ...caseStatusQueryOptions(caseId, pollMs, retry), enabled });
+}
+
+/**
+ * The refund of an expired case (issue 9 item 6): the server refunds the fee in full through
+ * Stripe and reports where that stands (the visit page's status card, the processing page).
+ */
+export function refundLine(refund: CaseStatusResponse['refund']): string | null {
+  switch (refund?.status) {
+    case 'pending':
+      return `Your payment of ${CONSULTATION_FEE_LABEL} is being refunded in full.`;
+    case 'succeeded':
+      return `Your payment of ${CONSULTATION_FEE_LABEL} has been refunded in full.`;
+    case 'failed':
+      return `We could not refund your payment of ${CONSULTATION_FEE_LABEL} automatically. Please contact support.`;
+    default:
+      return null;
+  }
 }

@@ -100,12 +100,19 @@ describe('PaymentProcessingPage', () => {
   );
 
   it.each([
-    ['expired', 'Request Expired', /refunded in full/],
-    ['cancelled', 'Request Cancelled', /was cancelled/],
+    ['expired', { status: 'pending' }, 'Request Expired', /is being refunded in full/],
+    ['expired', { status: 'failed' }, 'Request Expired', /could not refund .* contact support/],
+    ['cancelled', null, 'Request Cancelled', /was cancelled/],
   ] as const)(
-    'says when the case is %s instead of opening the visit page',
-    async (status, title, text) => {
-      api.on(STATUS, (_init, call) => json(caseStatus(call === 0 ? 'awaiting_payment' : status)));
+    'says when the case is %s (refund %o) instead of opening the visit page',
+    async (status, refund, title, text) => {
+      api.on(STATUS, (_init, call) =>
+        json(
+          call === 0
+            ? caseStatus('awaiting_payment')
+            : caseStatusAnswer(status, { meeting: null, refund }),
+        ),
+      );
       const { router } = renderAt(url);
       await advance();
       expect(screen.getByText('Awaiting payment confirmation')).toBeTruthy();

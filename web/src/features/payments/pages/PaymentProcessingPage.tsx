@@ -21,6 +21,7 @@ import {
   paymentStageOf,
   PROCESSING_POLL_MS,
   PROCESSING_STATUS_RETRY,
+  refundLine,
   useCaseStatus,
 } from '@web/lib/case-status';
 import { pollInterval } from '@web/lib/realtime/case-updates';
@@ -67,21 +68,29 @@ function statusText(data: CaseStatusResponse | undefined): string {
 /**
  * A case that closed instead of reaching the waiting room (the spec has no words for this
  * screen): what happened and what to do next. An expired case was paid, and the server refunds
- * it in full (DESIGN.md §5); a cancelled one was never seen by a provider.
+ * it in full (DESIGN.md §5): the page says where that refund stands, as the visit page does; a
+ * cancelled one was never seen by a provider.
  */
 const closedCaseTexts = {
   expired: {
     title: 'Request Expired',
-    text: 'No provider could start your consultation in time, so this request has closed. Your payment is refunded in full automatically. Please start a new request to see a provider.',
+    text: 'No provider could start your consultation in time, so this request has closed.',
   },
   cancelled: {
     title: 'Request Cancelled',
-    text: 'This request was cancelled, so no provider will join it. Please start a new request to see a provider.',
+    text: 'This request was cancelled, so no provider will join it.',
   },
 } as const;
 
-function ClosedCase({ status }: { status: keyof typeof closedCaseTexts }) {
+function ClosedCase({
+  status,
+  refund,
+}: {
+  status: keyof typeof closedCaseTexts;
+  refund: CaseStatusResponse['refund'];
+}) {
   const { title, text } = closedCaseTexts[status];
+  const refunded = status === 'expired' ? refundLine(refund) : null;
   useDocumentTitle(title);
   return (
     <MessagePage
@@ -96,6 +105,8 @@ function ClosedCase({ status }: { status: keyof typeof closedCaseTexts }) {
     >
       <span className="grid gap-3">
         <span>{text}</span>
+        {refunded && <span>{refunded}</span>}
+        <span>Please start a new request to see a provider.</span>
         <span>
           Questions? Contact <SupportEmailLink />.
         </span>
@@ -141,7 +152,7 @@ function Processing({ caseId }: { caseId: string }) {
 
   if (isUnknownCaseError(query.error)) return <InvalidRequest />;
   if (data?.status === 'expired' || data?.status === 'cancelled') {
-    return <ClosedCase status={data.status} />;
+    return <ClosedCase status={data.status} refund={data.refund} />;
   }
 
   return (

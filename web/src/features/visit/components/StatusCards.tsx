@@ -7,9 +7,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { CaseStatusResponse, PatientMeeting } from '@shared/cases/api';
-import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { patientCaseLabel } from '@shared/cases/status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { refundLine } from '@web/lib/case-status';
 import { formatDateTime } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
 
@@ -26,23 +26,6 @@ export function patientCaseDescription(status: string): string {
       return 'The 15-minute consultation window has expired';
     default:
       return 'We are getting your consultation ready. This page updates automatically.';
-  }
-}
-
-/**
- * The refund of an expired case (issue 9 item 6): the server refunds the fee in full through
- * Stripe and reports where that stands.
- */
-export function refundLine(refund: CaseStatusResponse['refund']): string | null {
-  switch (refund?.status) {
-    case 'pending':
-      return `Your payment of ${CONSULTATION_FEE_LABEL} is being refunded in full.`;
-    case 'succeeded':
-      return `Your payment of ${CONSULTATION_FEE_LABEL} has been refunded in full.`;
-    case 'failed':
-      return `We could not refund your payment of ${CONSULTATION_FEE_LABEL} automatically. Please contact support.`;
-    default:
-      return null;
   }
 }
 
