@@ -3,6 +3,7 @@ import { build } from 'vite';
 import path from 'node:path';
 import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
 import { admissionLimitsFromEnv } from './gateway/admission';
+import { parseRegionSetting } from '@shared/triage/regions';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   if (iceTransportPolicy !== 'all' && iceTransportPolicy !== 'relay') {
     throw new Error(`ICE_TRANSPORT_POLICY must be all or relay, got "${iceTransportPolicy}"`);
   }
+  // Refused here, before anything starts: a typo must not silently turn the regional rule off.
+  const triageRegion = parseRegionSetting(process.env.TRIAGE_REGION, 'TRIAGE_REGION');
 
   // Test only: try the app with failing dependencies (docs/local-development.md).
   const faultRate = Number(process.env.FAULT_RATE || 0);
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     meetingDurationSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
+    triageRegion,
     caseExpirySeconds,
     // Empty: the gateway adds no origin header, so limits count the connecting address.
     ...(process.env.ORIGIN_VERIFY_SECRET !== undefined
