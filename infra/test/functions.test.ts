@@ -124,7 +124,7 @@ describe('handler functions', () => {
 
 describe('TRIAGE_REGION (spec doc 1 §9, -c triageRegion=)', () => {
   /** The handlers that create a case (its priority) and the one serving the browser's config. */
-  const readers = [createCase.handler, createPatient.handler, getClientConfig.handler];
+  const readers: string[] = [createCase.handler, createPatient.handler, getClientConfig.handler];
 
   function regionsOf(context: Record<string, string>): Record<string, unknown> {
     const { template } = synth('dev', context);
