@@ -11,6 +11,7 @@ const CONFIG = {
   stripePublishableKey: 'pk_test_123',
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
+  triageRegion: 'sub-saharan',
 };
 
 function answer(body: unknown, status = 200) {
@@ -44,6 +45,12 @@ describe('getClientConfig', () => {
 
   it('rejects an incomplete answer', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer({ supportEmail: 'x@y.z' })));
+    await expect(getClientConfig()).rejects.toThrow();
+  });
+
+  it('rejects a triage region the analyser does not know', async () => {
+    const unknown = { ...CONFIG, triageRegion: 'sahara' };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(unknown)));
     await expect(getClientConfig()).rejects.toThrow();
   });
 });
