@@ -5,7 +5,10 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@web/lib/queryClient';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
+import { getClientConfig as getClientConfigRoute } from '@shared/config/contracts';
+import { CLIENT_CONFIG_QUERY_KEY } from './client-config-key';
 import { getClientConfig, useClientConfig } from './get-client-config';
+import { useTriageRegion } from './use-triage-region';
 
 const CONFIG = {
   stripePublishableKey: 'pk_test_123',
@@ -66,6 +69,21 @@ describe('useClientConfig', () => {
 
     const second = renderHook(() => useClientConfig(), { wrapper: Wrapper });
     expect(second.result.current.data).toEqual(CONFIG);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useTriageRegion', () => {
+  it('shares the config query (its key is the contract path) and reads the region', async () => {
+    expect(CLIENT_CONFIG_QUERY_KEY).toEqual([getClientConfigRoute.path]);
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
+    vi.stubGlobal('fetch', fetchMock);
+    const Wrapper = wrapper();
+    const region = renderHook(() => useTriageRegion(), { wrapper: Wrapper });
+    expect(region.result.current).toBeUndefined();
+    await waitFor(() => expect(region.result.current).toBe('sub-saharan'));
+    const config = renderHook(() => useClientConfig(), { wrapper: Wrapper });
+    expect(config.result.current.data).toEqual(CONFIG);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,7 +10,7 @@ import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
 import { toast } from '@web/hooks/use-toast';
-import { useClientConfig } from '@web/lib/config/get-client-config';
+import { useTriageRegion } from '@web/lib/config/use-triage-region';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/api';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
@@ -72,7 +72,7 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
   const [analysis, setAnalysis] = useState<TimedAnalysis | null>(null);
   // The server's TRIAGE_REGION, so the patient sees the priority the server will give the case;
   // until the config arrives (or if it cannot), the default region.
-  const triageRegion = useClientConfig().data?.triageRegion;
+  const triageRegion = useTriageRegion();
 
   function addFiles(slot: AttachmentSlot, picked: File[]) {
     const { accepted, problems } = slot.check(chosen[slot.kind]?.length ?? 0, picked);
