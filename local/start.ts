@@ -24,6 +24,10 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   }
 
+  // Refused before the build or any service starts: a typo must not silently turn the regional
+  // rule off.
+  const triageRegion = parseRegionSetting(process.env.TRIAGE_REGION, 'TRIAGE_REGION');
+
   if (!values.dev) {
     console.log('Building the web app...');
     await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
@@ -45,8 +49,6 @@ async function main(): Promise<void> {
   if (iceTransportPolicy !== 'all' && iceTransportPolicy !== 'relay') {
     throw new Error(`ICE_TRANSPORT_POLICY must be all or relay, got "${iceTransportPolicy}"`);
   }
-  // Refused here, before anything starts: a typo must not silently turn the regional rule off.
-  const triageRegion = parseRegionSetting(process.env.TRIAGE_REGION, 'TRIAGE_REGION');
 
   // Test only: try the app with failing dependencies (docs/local-development.md).
   const faultRate = Number(process.env.FAULT_RATE || 0);
