@@ -13,6 +13,7 @@ import {
   MEETING_END_FUNCTION,
   scheduledTargets,
 } from '../functions/src/routes';
+import type { RegionSetting } from '@shared/triage/types';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -46,6 +47,8 @@ export interface StackOptions {
   turn?: { urls: string[]; secret: string };
   /** `relay`: the rooms use relayed candidates only (default `all`). */
   iceTransportPolicy?: 'all' | 'relay';
+  /** The symptom analyser's region (`TRIAGE_REGION`; default `default`, no regional rule). */
+  triageRegion?: RegionSetting;
   /** How long a paid case waits for its meeting before it expires and is refunded (default 86400 s). */
   caseExpirySeconds?: number;
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
@@ -139,6 +142,7 @@ function configureHandlerEnvironment(
     [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',
     [envNames.turnSecret]: options.turn?.secret ?? '',
     [envNames.iceTransportPolicy]: options.iceTransportPolicy ?? 'all',
+    [envNames.triageRegion]: options.triageRegion ?? 'default',
     // The local scheduler accepts any group and role; the target's function name is looked up
     // in `scheduledTargets`.
     [envNames.scheduleGroup]: 'telehealth-local',

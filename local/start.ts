@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
 import { dynamodbNiceFromEnv } from './dynamodb';
 import { admissionLimitsFromEnv } from './gateway/admission';
+import { parseRegionSetting } from '@shared/triage/regions';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
 
@@ -23,6 +24,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(appPort) || appPort <= 0 || appPort > 65535) {
     throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   }
+
+  // Refused before the build or any service starts: a typo must not silently turn the regional
+  // rule off.
+  const triageRegion = parseRegionSetting(process.env.TRIAGE_REGION, 'TRIAGE_REGION');
 
   if (!values.dev) {
     console.log('Building the web app...');
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
     meetingDurationSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
+    triageRegion,
     caseExpirySeconds,
     // Empty: the gateway adds no origin header, so limits count the connecting address.
     ...(process.env.ORIGIN_VERIFY_SECRET !== undefined

@@ -1,5 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { parseRegionSetting } from '../../shared/src/triage/regions';
+import type { RegionSetting } from '../../shared/src/triage/types';
 import { parseCustomDomain, type CustomDomain, type CustomDomainContext } from './custom-domain';
 
 /** The stage used when `-c stage=...` is not given (cdk.json says the same). */
@@ -45,6 +47,11 @@ export interface StageConfig {
    */
   readonly iceTransportPolicy: IceTransportPolicy;
   /**
+   * `TRIAGE_REGION` of the symptom analyser (spec doc 1 §9): `sub-saharan` turns its regional
+   * rule on; `default` (unset) leaves it off (`-c triageRegion=default|sub-saharan`).
+   */
+  readonly triageRegion: RegionSetting;
+  /**
    * The app's own host name and its certificate (`-c domainName=… -c certificateArn=…`);
    * without one, CloudFront's `*.cloudfront.net` name and certificate (docs/deployment.md).
    */
@@ -63,6 +70,7 @@ export interface StageContext extends CustomDomainContext {
   readonly supportEmail?: string;
   readonly sesFrom?: string;
   readonly iceTransportPolicy?: string;
+  readonly triageRegion?: string;
   readonly alarmEmail?: string;
 }
 
@@ -90,6 +98,8 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     supportEmail: context.supportEmail ?? 'support@telehealth.example',
     sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
     iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
+    // An unknown region fails the synth: a typo must not silently turn the rule off.
+    triageRegion: parseRegionSetting(context.triageRegion, 'triageRegion'),
     customDomain: parseCustomDomain(context),
     alarmEmail: parseAlarmEmail(context.alarmEmail),
   };

@@ -4,7 +4,10 @@ import { envNames } from '../../functions/src/lib/env';
 import {
   CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
+  createCase,
   createCheckoutSession,
+  createPatient,
+  getClientConfig,
   joinRoom,
   manualPaymentComplete,
   MEETING_END_FUNCTION,
@@ -75,6 +78,7 @@ export class TelehealthStack extends Stack {
       supportEmail: context('supportEmail'),
       sesFrom: context('sesFrom'),
       iceTransportPolicy: context('iceTransportPolicy'),
+      triageRegion: context('triageRegion'),
       domainName: context('domainName'),
       certificateArn: context('certificateArn'),
       hostedZoneId: context('hostedZoneId'),
@@ -151,6 +155,7 @@ export class TelehealthStack extends Stack {
     });
     this.wireSchedules();
     this.wireRoomSessions();
+    this.wireTriageRegion();
 
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
@@ -221,6 +226,19 @@ export class TelehealthStack extends Stack {
     const roomSession = this.functions.forHandler(joinRoom.handler);
     roomSession.addEnvironment(envNames.kvsChannelArn, this.videoSignaling.channelArn);
     roomSession.addEnvironment(envNames.iceTransportPolicy, this.config.iceTransportPolicy);
+  }
+
+  /**
+   * The triage analyser's region (spec doc 1 §9, `-c triageRegion=`): the handlers that create
+   * a case compute its priority with it, and `GET /api/config` gives it to the browser's
+   * analyser and the admin panel. The other handlers never read it.
+   */
+  private wireTriageRegion(): void {
+    for (const handler of [createCase.handler, createPatient.handler, getClientConfig.handler]) {
+      this.functions
+        .forHandler(handler)
+        .addEnvironment(envNames.triageRegion, this.config.triageRegion);
+    }
   }
 
   private acknowledgeStackWide(): void {

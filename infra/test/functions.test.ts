@@ -1,7 +1,14 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { envNames } from '../../functions/src/lib/env';
-import { httpRoutes, scheduledTargets, webSocketRoutes } from '../../functions/src/routes';
+import {
+  createCase,
+  createPatient,
+  getClientConfig,
+  httpRoutes,
+  scheduledTargets,
+  webSocketRoutes,
+} from '../../functions/src/routes';
 import { handlerConstructId, handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
@@ -112,5 +119,43 @@ describe('handler functions', () => {
       expect(role?.Properties?.ManagedPolicyArns).toBeUndefined();
     }
     expect(roles.size).toBe(handlers.length);
+  });
+});
+
+describe('TRIAGE_REGION (spec doc 1 §9, -c triageRegion=)', () => {
+  /** The handlers that create a case (its priority) and the one serving the browser's config. */
+  const readers: string[] = [createCase.handler, createPatient.handler, getClientConfig.handler];
+
+  function regionsOf(context: Record<string, string>): Record<string, unknown> {
+    const { template } = synth('dev', context);
+    return Object.fromEntries(
+      handlers.map((handler) => {
+        const [, fn] = onlyResource(
+          template,
+          'AWS::Lambda::Function',
+          (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
+        );
+        const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+        return [handler, variables[envNames.triageRegion]];
+      }),
+    );
+  }
+
+  it('gives the stage’s region to the handlers that read it, and to no other', () => {
+    const regions = regionsOf({ triageRegion: 'sub-saharan' });
+    for (const handler of handlers) {
+      expect(regions[handler], handler).toBe(readers.includes(handler) ? 'sub-saharan' : undefined);
+    }
+  });
+
+  it('is the default region when the context leaves it unset', () => {
+    const regions = regionsOf({});
+    for (const handler of readers) expect(regions[handler], handler).toBe('default');
+  });
+
+  it('refuses an unknown region at synth', () => {
+    expect(() => synth('dev', { triageRegion: 'africa' })).toThrow(
+      'triageRegion must be one of default, sub-saharan (or unset), got "africa"',
+    );
   });
 });

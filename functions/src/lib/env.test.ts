@@ -57,3 +57,28 @@ describe('env', () => {
     );
   });
 });
+
+describe('env.triageRegion (TRIAGE_REGION)', () => {
+  it('is the default region when unset or empty', () => {
+    vi.stubEnv('TRIAGE_REGION', '');
+    reloadEnv();
+    expect(env.triageRegion).toBe('default');
+  });
+
+  it('takes the analyser region names', () => {
+    vi.stubEnv('TRIAGE_REGION', 'sub-saharan');
+    reloadEnv();
+    expect(env.triageRegion).toBe('sub-saharan');
+    vi.stubEnv('TRIAGE_REGION', 'default');
+    reloadEnv();
+    expect(env.triageRegion).toBe('default');
+  });
+
+  it('refuses an unknown region, naming the setting and the values it takes', () => {
+    vi.stubEnv('TRIAGE_REGION', 'sub-sahara');
+    reloadEnv();
+    expect(() => env.triageRegion).toThrow(
+      'TRIAGE_REGION must be one of default, sub-saharan (or unset), got "sub-sahara"',
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import { parseRegionSetting } from '@shared/triage/regions';
+import type { RegionSetting } from '@shared/triage/types';
 import { checkPermission } from './permission-guard';
 
 /**
@@ -61,6 +63,12 @@ export const envNames = {
   caseExpirySeconds: 'CASE_EXPIRY_SECONDS',
   /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
   caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
+  /**
+   * The symptom analyser's region (spec doc 1 §9): `sub-saharan` turns on its regional rule for
+   * the server's case priority and, through `GET /api/config`, the browser's analysis. Unset:
+   * `default` (no regional rule).
+   */
+  triageRegion: 'TRIAGE_REGION',
   /**
    * Test only (issue 10's fault run): the share of DynamoDB, S3, SES and Stripe calls the local
    * stack fails on purpose, 0 to 1. Ignored inside Lambda, and the CDK stack never sets it.
@@ -232,6 +240,10 @@ export const env = {
     const raw = read(envNames.iceTransportPolicy);
     if (raw === undefined || raw === 'all' || raw === 'relay') return raw ?? 'all';
     throw new Error(`Environment variable ${envNames.iceTransportPolicy} must be all or relay`);
+  },
+  /** Another value is refused: a typo must not silently turn the regional rule off. */
+  get triageRegion(): RegionSetting {
+    return parseRegionSetting(read(envNames.triageRegion), envNames.triageRegion);
   },
   get caseExpirySeconds() {
     return positiveInt(envNames.caseExpirySeconds, 86_400);

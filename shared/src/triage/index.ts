@@ -28,6 +28,7 @@ export {
   type DangerousCombination,
 } from './keywords';
 export { computeConfidence, type ConfidenceInput } from './confidence';
+export { REGION_LABELS, REGION_SETTINGS, isRegionSetting, parseRegionSetting } from './regions';
 export {
   analyzeSymptoms,
   casePriority,

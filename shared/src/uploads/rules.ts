@@ -5,6 +5,11 @@
  */
 export const MB = 1024 * 1024;
 
+/** Reading A's voice note: at most 120 s (spec doc 1 §5, §9), the cap the intake gives its recorder. */
+export const VOICE_NOTE_MAX_SECONDS = 120;
+/** The voice recorder's own limit when its caller sets none (spec doc 1 §9: "recorder default 300 s"). */
+export const RECORDER_DEFAULT_MAX_SECONDS = 300;
+
 /** Reading A: images, documents and one voice note, each kind with its own count and size. */
 export const caseFileRules = {
   image: {
@@ -33,7 +38,7 @@ export const caseFileRules = {
     // (3.8 MB), so 12 MB leaves room for a 44.1 kHz or 48 kHz recorder.
     maxBytes: 12 * MB,
     contentTypes: ['audio/wav'],
-    maxSeconds: 120,
+    maxSeconds: VOICE_NOTE_MAX_SECONDS,
   },
 } as const;
 

@@ -12,6 +12,7 @@ export const TEST_CONFIG: ClientConfig = {
   stripePublishableKey: 'pk_test_123',
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
+  triageRegion: 'default',
 };
 
 /** A meeting as `GET /api/cases/{caseId}/status` answers it, not started yet. */

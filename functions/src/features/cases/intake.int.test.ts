@@ -349,6 +349,8 @@ describe('GET /api/config', () => {
       stripePublishableKey: 'pk_test_local',
       stripeJsUrl: `${stack.stripeUrl}/v3/stripe.js`,
       supportEmail: 'support@telehealth.local',
+      // The test stack leaves TRIAGE_REGION at its default (e2e/triage-region sets it).
+      triageRegion: 'default',
     });
     const script = await fetch(config.stripeJsUrl!);
     expect(script.status).toBe(200);

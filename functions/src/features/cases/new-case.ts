@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestType } from '@shared/patients/request';
-import { casePriority } from '@shared/triage';
+import { casePriority, type RegionSetting } from '@shared/triage';
 import type { CaseRecord } from '../../db/cases';
 import { caseIdOfPatient, type PatientRecord } from '../../db/patients';
+import { env } from '../../lib/env';
 
 export interface NewCaseInput {
   source: CaseRecord['source'];
@@ -20,11 +21,13 @@ export interface NewCaseInput {
 
 /**
  * A new patient and their case, awaiting payment (DESIGN.md §5: the initial state). The server
- * computes the priority with the same analyser the form shows, never trusting the browser's.
+ * computes the priority with the same analyser the form shows, never trusting the browser's,
+ * and in the same region (`TRIAGE_REGION`, which `GET /api/config` gives the form).
  */
 export function newPatientAndCase(
   input: NewCaseInput,
   now = new Date(),
+  region: RegionSetting = env.triageRegion,
 ): { patient: PatientRecord; caseRecord: CaseRecord } {
   const createdAt = now.toISOString();
   const patientId = randomUUID();
@@ -49,7 +52,7 @@ export function newPatientAndCase(
       triageSummary: input.triageSummary,
       history: input.history,
       location: input.location,
-      priority: casePriority(input.triageSummary),
+      priority: casePriority(input.triageSummary, region),
       medicalFiles: input.medicalFiles,
       metadata: input.metadata,
       checkoutSessionId: null,

@@ -5,7 +5,8 @@ import * as routes from '../../routes';
 
 /**
  * GET /api/config: the settings the browser needs at run time (the publishable key and where
- * Stripe.js comes from differ per stage and, locally, per started stack).
+ * Stripe.js comes from differ per stage and, locally, per started stack), and the triage region
+ * the intake's analyser applies like the server.
  */
 export const handler = httpHandler(routes.getClientConfig, {
   handle: () => {
@@ -13,6 +14,7 @@ export const handler = httpHandler(routes.getClientConfig, {
       stripePublishableKey: env.stripePublishableKey,
       stripeJsUrl: env.stripeJsUrl,
       supportEmail: env.supportEmail,
+      triageRegion: env.triageRegion,
     };
     return Promise.resolve({ body: config });
   },

@@ -5,12 +5,16 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@web/lib/queryClient';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
+import { getClientConfig as getClientConfigRoute } from '@shared/config/contracts';
+import { CLIENT_CONFIG_QUERY_KEY } from './client-config-key';
 import { getClientConfig, useClientConfig } from './get-client-config';
+import { useTriageRegion } from './use-triage-region';
 
 const CONFIG = {
   stripePublishableKey: 'pk_test_123',
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
+  triageRegion: 'sub-saharan',
 };
 
 function answer(body: unknown, status = 200) {
@@ -46,6 +50,12 @@ describe('getClientConfig', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer({ supportEmail: 'x@y.z' })));
     await expect(getClientConfig()).rejects.toThrow();
   });
+
+  it('rejects a triage region the analyser does not know', async () => {
+    const unknown = { ...CONFIG, triageRegion: 'sahara' };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(unknown)));
+    await expect(getClientConfig()).rejects.toThrow();
+  });
 });
 
 describe('useClientConfig', () => {
@@ -59,6 +69,21 @@ describe('useClientConfig', () => {
 
     const second = renderHook(() => useClientConfig(), { wrapper: Wrapper });
     expect(second.result.current.data).toEqual(CONFIG);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useTriageRegion', () => {
+  it('shares the config query (its key is the contract path) and reads the region', async () => {
+    expect(CLIENT_CONFIG_QUERY_KEY).toEqual([getClientConfigRoute.path]);
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
+    vi.stubGlobal('fetch', fetchMock);
+    const Wrapper = wrapper();
+    const region = renderHook(() => useTriageRegion(), { wrapper: Wrapper });
+    expect(region.result.current).toBeUndefined();
+    await waitFor(() => expect(region.result.current).toBe('sub-saharan'));
+    const config = renderHook(() => useClientConfig(), { wrapper: Wrapper });
+    expect(config.result.current.data).toEqual(CONFIG);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -14,6 +14,7 @@ export async function getClientConfig({
 /** Fetched once per page load and kept: the settings do not change while the app runs. */
 export function clientConfigQueryOptions() {
   return queryOptions({
+    // The key `useTriageRegion` shares (client-config-key.ts; the test checks they are equal).
     queryKey: [getClientConfigRoute.path],
     queryFn: ({ signal }) => getClientConfig({ signal }),
     staleTime: Infinity,

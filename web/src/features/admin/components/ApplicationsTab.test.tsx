@@ -8,6 +8,7 @@ import {
   adminRejectApplication,
   adminStats,
 } from '@shared/admin/contracts';
+import { getClientConfig } from '@shared/config/contracts';
 import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { json, routeOf } from '@web/testing/api-mock';
@@ -84,7 +85,10 @@ describe('Applications tab', () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     await waitFor(() => expect(list()).toContain('?search=Jane%20Smith&limit=25'));
-    expect(api.calls().every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
+    // Every admin call carries the token (the public client configuration needs none).
+    const adminCalls = api.calls().filter((r) => r.route !== routeOf(getClientConfig));
+    expect(adminCalls.length).toBeGreaterThan(0);
+    expect(adminCalls.every((r) => r.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
 
     const options = within(screen.getByLabelText('Status')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([

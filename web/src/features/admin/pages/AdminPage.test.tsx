@@ -9,7 +9,9 @@ import {
   adminLogout,
   adminStats,
 } from '@shared/admin/contracts';
-import { json, routeOf } from '@web/testing/api-mock';
+import { getClientConfig } from '@shared/config/contracts';
+import { json, reply, routeOf } from '@web/testing/api-mock';
+import { TEST_CONFIG } from '@web/testing/fixtures';
 import { installDialogPolyfill, toasts } from '@web/testing/dom';
 import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
 import { ADMIN_ID, TOKEN, applications } from '../testing/admin-fixtures';
@@ -233,6 +235,22 @@ describe('AdminPage: signed in', () => {
     for (const text of ['Database Online', 'Email Service Active', 'Emergency Alerts Enabled']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
+    expect(await screen.findByText('Triage region: Default')).toBeTruthy();
+  });
+
+  it('dashboard: the system status names the triage region in effect (TRIAGE_REGION)', async () => {
+    mockAdminApi({
+      [routeOf(getClientConfig)]: () =>
+        reply(getClientConfig, { ...TEST_CONFIG, triageRegion: 'sub-saharan' }),
+    });
+    await renderAdmin();
+    expect(await screen.findByText('Triage region: Sub-Saharan Africa')).toBeTruthy();
+  });
+
+  it('dashboard: says when the triage region cannot be loaded', async () => {
+    mockAdminApi({ [routeOf(getClientConfig)]: () => json({ message: 'boom' }, 500) });
+    await renderAdmin();
+    expect(await screen.findByText('Triage region: could not be loaded')).toBeTruthy();
   });
 
   it('dashboard Review opens the review dialog in the Applications tab', async () => {

@@ -7,10 +7,12 @@ import {
   adminLogout,
   adminStats,
 } from '@shared/admin/contracts';
+import { getClientConfig } from '@shared/config/contracts';
 import { listApplicationAttachments } from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { json, mockApi, noContent, reply, routeOf, type Answer } from '@web/testing/api-mock';
 import { installDialogPolyfill } from '@web/testing/dom';
+import { TEST_CONFIG } from '@web/testing/fixtures';
 import { resetDom } from '@web/testing/render';
 import * as fixtures from './admin-fixtures';
 
@@ -38,6 +40,8 @@ export function mockAdminApi(overrides: Record<string, Answer> = {}) {
       [routeOf(adminListCases)]: () => reply(adminListCases, onePage(fixtures.cases)),
       [routeOf(adminListLogs)]: () => reply(adminListLogs, onePage(fixtures.logs)),
       [FIRST_ATTACHMENTS]: () => reply(listApplicationAttachments, fixtures.attachments),
+      // Public: the System Status card shows its triage region.
+      [routeOf(getClientConfig)]: () => reply(getClientConfig, TEST_CONFIG),
       ...overrides,
     },
     { unmatched: () => json({ message: 'Not Found' }, 404) },

@@ -1,10 +1,11 @@
 import { FileText, ImagePlus } from 'lucide-react';
 import { inputPresets } from '@web/components/form/presets';
 import { TextField } from '@web/components/form/fields';
+import { VOICE_NOTE_MAX_SECONDS } from '@shared/uploads/rules';
 import { caseFileAccept, checkCaseFiles, type CaseFileCategory } from '@web/lib/uploads/file-rules';
 import { CASE_FORM_ORDER, type CaseFormField, type CaseFormValues } from '../lib/intake-fields';
 import { IntakeForm } from './IntakeForm';
-import { VoiceRecorder } from './VoiceRecorder';
+import { VoiceRecorder, type VoiceRecorderProps } from './VoiceRecorder';
 import type { IntakeFormHost } from './IntakeScreen';
 import type { AttachmentSlot, IntakeReading } from './intake-reading';
 
@@ -20,6 +21,11 @@ function caseFiles(
     check: (alreadyChosen, files) => checkCaseFiles(category, alreadyChosen, files),
     ...texts,
   };
+}
+
+/** Reading A's recorder: capped at the voice note's 120 s, under the recorder's default 300 s. */
+export function CaseVoiceRecorder(props: Omit<VoiceRecorderProps, 'maxSeconds'>) {
+  return <VoiceRecorder {...props} maxSeconds={VOICE_NOTE_MAX_SECONDS} />;
 }
 
 /**
@@ -82,7 +88,7 @@ export const caseReading: IntakeReading<CaseFormValues, CaseFormField> = {
       listLabel: 'Chosen documents',
     }),
   ],
-  VoiceRecorder,
+  VoiceRecorder: CaseVoiceRecorder,
   validate: (values, extras, { validateCaseForm }) => {
     const result = validateCaseForm(values, extras);
     if (!result.ok) return result;

@@ -10,6 +10,7 @@ import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
 import { toast } from '@web/hooks/use-toast';
+import { useTriageRegion } from '@web/lib/config/use-triage-region';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/api';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
@@ -69,6 +70,9 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
   const [chosen, setChosen] = useState<ChosenByKind>({});
   const [voiceNote, setVoiceNote] = useState<VoiceNote | null>(null);
   const [analysis, setAnalysis] = useState<TimedAnalysis | null>(null);
+  // The server's TRIAGE_REGION, so the patient sees the priority the server will give the case;
+  // until the config arrives (or if it cannot), the default region.
+  const triageRegion = useTriageRegion();
 
   function addFiles(slot: AttachmentSlot, picked: File[]) {
     const { accepted, problems } = slot.check(chosen[slot.kind]?.length ?? 0, picked);
@@ -133,7 +137,10 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
       values,
       {
         medicalFiles,
-        metadata: triageMetadata(analysisFor(values.symptoms, analysis), values.regions),
+        metadata: triageMetadata(
+          analysisFor(values.symptoms, analysis, new Date(), triageRegion),
+          values.regions,
+        ),
       },
       requests,
     );
@@ -199,6 +206,7 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
           {...form.textField('symptoms')}
           label="Describe Your Symptoms"
           maxLength={SYMPTOMS_MAX_LENGTH}
+          region={triageRegion}
           onAnalysis={handleAnalysis}
         />
         <BodyRegionPicker

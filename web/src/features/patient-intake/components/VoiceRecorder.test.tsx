@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, resetDom } from '@web/testing/render';
 import type { VoiceNote } from '../hooks/use-voice-recorder';
 import { settle, tick } from '@web/testing/clock';
+import { RECORDER_DEFAULT_MAX_SECONDS, VOICE_NOTE_MAX_SECONDS } from '@shared/uploads/rules';
+import { caseReading } from './CaseRequestForm';
 import { VoiceRecorder } from './VoiceRecorder';
 
 const media = vi.hoisted(() => {
@@ -113,10 +115,10 @@ describe('VoiceRecorder', () => {
     expect(recorder.mimeType).toBe('audio/wav');
     expect(recorder.state).toBe('recording');
     expect(recorderSection().getAttribute('data-state')).toBe('recording');
-    expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:00 / 2:00');
+    expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:00 / 5:00');
 
     await tick(5000);
-    expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:05 / 2:00');
+    expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:05 / 5:00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
     await settle();
@@ -140,10 +142,34 @@ describe('VoiceRecorder', () => {
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:voice-note');
   });
 
-  it('stops by itself at 120 seconds', async () => {
+  it('has the spec constants: the recorder default 300 s, the voice note cap 120 s', () => {
+    expect(RECORDER_DEFAULT_MAX_SECONDS).toBe(300);
+    expect(VOICE_NOTE_MAX_SECONDS).toBe(120);
+  });
+
+  it('without a limit from its caller, shows and stops at the default 300 seconds', async () => {
     const onChange = vi.fn();
     renderWithProviders(<VoiceRecorder onChange={onChange} />);
+    expect(screen.getByText(/Record up to 5 minutes/)).toBeTruthy();
     await startRecording();
+
+    await tick(299_000);
+    expect(recorderSection().getAttribute('data-state')).toBe('recording');
+    expect(screen.getByText('(0:01 left)')).toBeTruthy();
+    await tick(1000);
+    await settle();
+    expect(recorderSection().getAttribute('data-state')).toBe('recorded');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ durationSeconds: 300 }));
+    expect(track.stop).toHaveBeenCalled();
+  });
+
+  it("the intake's recorder shows and stops at 120 seconds", async () => {
+    const IntakeRecorder = caseReading.VoiceRecorder!;
+    const onChange = vi.fn();
+    renderWithProviders(<IntakeRecorder onChange={onChange} />);
+    expect(screen.getByText(/Record up to 2 minutes/)).toBeTruthy();
+    await startRecording();
+    expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:00 / 2:00');
 
     await tick(119_000);
     expect(recorderSection().getAttribute('data-state')).toBe('recording');

@@ -15,23 +15,26 @@ function durationText(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} minutes` : `${formatSeconds(seconds)} minutes`;
 }
 
-/**
- * Records one voice note (WAV, mono, at most 120 s) and plays it back. Every action is a button,
- * so the recorder works from the keyboard; state changes are announced.
- */
-export function VoiceRecorder({
-  onChange,
-  disabled = false,
-}: {
+export interface VoiceRecorderProps {
   onChange: (note: VoiceNote | null) => void;
   disabled?: boolean;
-}) {
+  /** Where recording stops by itself; the recorder's default is 300 s, the intake caps it. */
+  maxSeconds?: number;
+}
+
+/**
+ * Records one voice note (WAV, mono, at most `maxSeconds`, shown in the hint and the timer) and
+ * plays it back. Every action is a button, so the recorder works from the keyboard; state
+ * changes are announced.
+ */
+export function VoiceRecorder({ onChange, disabled = false, maxSeconds }: VoiceRecorderProps) {
   const titleId = useId();
   const hintId = useId();
-  const recorder = useVoiceRecorder({ onChange });
+  const recorder = useVoiceRecorder({ onChange, maxSeconds });
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
-  const { status, elapsed, maxSeconds, note } = recorder;
+  const { status, elapsed, note } = recorder;
+  const limit = recorder.maxSeconds;
 
   function togglePlayback() {
     const audio = audioRef.current;
@@ -71,7 +74,7 @@ export function VoiceRecorder({
           Voice Note <span className="font-normal text-muted-foreground">(optional)</span>
         </h3>
         <p id={hintId} className="mt-1 text-sm text-muted-foreground">
-          Prefer to talk? Record up to {durationText(maxSeconds)} about how you feel.
+          Prefer to talk? Record up to {durationText(limit)} about how you feel.
         </p>
       </div>
 
@@ -102,13 +105,11 @@ export function VoiceRecorder({
             </span>
             <span className="font-semibold text-foreground">Recording</span>
             <span className="font-mono tabular-nums" data-testid="recorder-elapsed">
-              {formatSeconds(elapsed)} / {formatSeconds(maxSeconds)}
+              {formatSeconds(elapsed)} / {formatSeconds(limit)}
             </span>
-            <span className="text-muted-foreground">
-              ({formatSeconds(maxSeconds - elapsed)} left)
-            </span>
+            <span className="text-muted-foreground">({formatSeconds(limit - elapsed)} left)</span>
           </div>
-          <Progress value={(elapsed / maxSeconds) * 100} aria-label="Recording time used" />
+          <Progress value={(elapsed / limit) * 100} aria-label="Recording time used" />
           <div>
             <Button type="button" variant="destructive" onClick={recorder.stop}>
               <Square aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { caseFileRules } from '@shared/uploads/rules';
+import { RECORDER_DEFAULT_MAX_SECONDS } from '@shared/uploads/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IMediaRecorder } from 'extendable-media-recorder';
 import { toast } from '@web/hooks/use-toast';
@@ -15,10 +15,7 @@ export interface VoiceNote {
   durationSeconds: number;
 }
 
-/** The spec's limit for a voice note (120 s), not the recorder's default of 300 s. */
-export const VOICE_NOTE_MAX_SECONDS = caseFileRules.voice.maxSeconds;
-
-/** Mono speech; 16 kHz keeps 120 s of WAV near 3.8 MB. */
+/** Mono speech; 16 kHz keeps 120 s of WAV near 3.8 MB (300 s near 9.6 MB). */
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
   audio: {
     channelCount: 1,
@@ -36,11 +33,12 @@ function isUnsupported(error: unknown): boolean {
 
 /**
  * The voice note state machine: idle → recording → recorded (→ deleted: idle; record again:
- * recording). Records WAV, stops by itself at `maxSeconds`, and stops the microphone tracks when
- * done and on unmount.
+ * recording). Records WAV, stops by itself at `maxSeconds` (the recorder's default of 300 s
+ * unless the caller caps it: the intake gives 120 s), and stops the microphone tracks when done
+ * and on unmount.
  */
 export function useVoiceRecorder({
-  maxSeconds = VOICE_NOTE_MAX_SECONDS,
+  maxSeconds = RECORDER_DEFAULT_MAX_SECONDS,
   onChange,
 }: {
   maxSeconds?: number;

@@ -1,5 +1,10 @@
 import type { PatientRequest, RequestType } from '@shared/patients/request';
-import { analyzeSymptoms, MIN_ANALYSIS_LENGTH, type SymptomAnalysis } from '@shared/triage';
+import {
+  analyzeSymptoms,
+  MIN_ANALYSIS_LENGTH,
+  type RegionSetting,
+  type SymptomAnalysis,
+} from '@shared/triage';
 
 /*
  * The intake forms' fields and what a request carries besides them, without the shared schemas:
@@ -16,17 +21,19 @@ export interface TimedAnalysis {
 
 /**
  * The analysis of the text being sent: the field's last answer when it is about this text,
- * otherwise a fresh one (the patient may submit within the field's 500 ms debounce).
+ * otherwise a fresh one (the patient may submit within the field's 500 ms debounce), in the
+ * region the field analyses in.
  */
 export function analysisFor(
   symptoms: string,
   latest: TimedAnalysis | null,
   now = new Date(),
+  region: RegionSetting = 'default',
 ): TimedAnalysis | null {
   const text = symptoms.trim();
   if (latest && latest.text === text) return latest;
   if (text.length < MIN_ANALYSIS_LENGTH) return null;
-  return { analysis: analyzeSymptoms(text), at: now.toISOString(), text };
+  return { analysis: analyzeSymptoms(text, { region }), at: now.toISOString(), text };
 }
 
 /** What a request carries besides the typed fields: file labels and the triage metadata. */

@@ -14,7 +14,7 @@ import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
 import { answerUploads, uploadsRoute } from '@web/testing/uploads';
-import { submit } from '../testing/page';
+import { sentRoutes, submit } from '../testing/page';
 import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientPage from './PatientPage';
 
@@ -80,7 +80,7 @@ describe('/patient: validation', () => {
     expect(describedTexts(screen.getByLabelText('Describe Your Symptoms'))).toContain(
       'Please describe your symptoms',
     );
-    expect(api.fetch).not.toHaveBeenCalled();
+    expect(sentRoutes(api)).toEqual([]);
   });
 
   it('requires the home address for a nurse visit', async () => {

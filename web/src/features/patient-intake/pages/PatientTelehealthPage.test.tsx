@@ -9,13 +9,15 @@ import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCase } from '@shared/cases/contracts';
 import { createCheckoutSession } from '@shared/payments/contracts';
 import { createPatient } from '@shared/patients/contracts';
-import { type ApiMock, json, mockApi, routeOf } from '@web/testing/api-mock';
+import { getClientConfig } from '@shared/config/contracts';
+import { ANALYSIS_DEBOUNCE_MS } from '@shared/triage';
+import { type ApiMock, json, mockApi, reply, routeOf } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
-import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
+import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
 import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
-import { submit } from '../testing/page';
+import { sentRoutes, submit } from '../testing/page';
 import { resetAfterEachIntakeTest } from '../testing/reset';
 import PatientTelehealthPage from './PatientTelehealthPage';
 
@@ -98,7 +100,7 @@ describe('/patient-telehealth: validation', () => {
     expect(describedTexts(symptoms)).toContain('Please describe your symptoms');
     const phone = screen.getByLabelText(/^Phone Number/);
     expect(describedTexts(phone)).toContain('Either phone or email is required');
-    expect(api.fetch).not.toHaveBeenCalled();
+    expect(sentRoutes(api)).toEqual([]);
 
     fill('Full Name', 'Ada');
     expect(name.getAttribute('aria-invalid')).toBeNull();
@@ -190,7 +192,7 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     ]);
 
     // Each file: presign, then storage (fields first, file last), then confirm.
-    expect(api.calls().map((call) => call.route)[0]).toBe(CASES);
+    expect(sentRoutes(api)[0]).toBe(CASES);
     expect(api.calls(uploadsRoute()).map((call) => call.body)).toEqual([
       { kind: 'image', filename: 'rash.png', contentType: 'image/png', size: 2048 },
       { kind: 'document', filename: 'labs.pdf', contentType: 'application/pdf', size: 4096 },
@@ -368,6 +370,30 @@ describe('/patient-telehealth: a home nurse visit', () => {
     const panel = screen.getByRole('region', { name: 'Request Submitted Successfully' });
     expect(within(panel).getByText('Home Nurse Visit')).toBeTruthy();
     expect(api.jsonBody(CHECKOUT)).toEqual({ caseId: CASE_ID, mode: 'hosted' });
+  });
+});
+
+describe('/patient-telehealth: the triage region (TRIAGE_REGION, spec doc 1 §9)', () => {
+  const CONFIG = routeOf(getClientConfig);
+
+  async function symptomCheckFor(text: string) {
+    renderPage();
+    await settle();
+    fill('Describe Your Symptoms', text);
+    await tick(ANALYSIS_DEBOUNCE_MS);
+    return screen.getByRole('region', { name: 'Symptom check' }).dataset.urgency;
+  }
+
+  it('analyses in the sub-Saharan region the server configures', async () => {
+    mockApi({
+      [CONFIG]: () => reply(getClientConfig, { ...TEST_CONFIG, triageRegion: 'sub-saharan' }),
+    });
+    expect(await symptomCheckFor('I think I have malaria')).toBe('urgent');
+  });
+
+  it('analyses in the default region otherwise', async () => {
+    mockApi({ [CONFIG]: () => reply(getClientConfig, TEST_CONFIG) });
+    expect(await symptomCheckFor('I think I have malaria')).toBe('routine');
   });
 });
 
