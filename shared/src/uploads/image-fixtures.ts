@@ -4,7 +4,7 @@
  * The start of a real ISO-BMFF image: an `ftyp` box (size, 'ftyp', major brand, minor version,
  * compatible brands) followed by the `meta` box header every HEIF file has next.
  */
-export function ftypHeader(major: string, compatible: readonly string[]): Uint8Array {
+export function ftypHeader(major: string, compatible: readonly string[]): Uint8Array<ArrayBuffer> {
   const size = 16 + 4 * compatible.length;
   const box = new Uint8Array(size + 8);
   new DataView(box.buffer).setUint32(0, size);
