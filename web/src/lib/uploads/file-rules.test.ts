@@ -63,14 +63,13 @@ describe('reading A file rules', () => {
   });
 
   it.each([
-    ['IMG_0001.HEIC', 'image/heic'],
-    ['IMG_0001.HEIC', ''],
-    ['IMG_0002.heif', 'image/heif'],
-    ['IMG_0002.heif', 'application/octet-stream'],
-    ['photo.avif', 'image/avif'],
-    ['live.heic', 'image/heic-sequence'],
-  ])('accepts %s labelled %j as the picture its bytes prove', async (name, type) => {
-    const real = contentTypeOf({ name, type: '' });
+    ['IMG_0001.HEIC', 'image/heic', 'image/heic'],
+    ['IMG_0001.HEIC', '', 'image/heic'],
+    ['IMG_0002.heif', 'image/heif', 'image/heif'],
+    ['IMG_0002.heif', 'application/octet-stream', 'image/heif'],
+    ['photo.avif', 'image/avif', 'image/avif'],
+    ['live.heic', 'image/heic-sequence', 'image/heic'],
+  ])('accepts %s labelled %j as the picture its bytes prove', async (name, type, real) => {
     const picked = fakeFile(name, type, 3 * MB, imageHead(real));
     const { accepted, problems } = await checkCaseFiles('image', 0, [picked]);
     expect(problems).toEqual([]);

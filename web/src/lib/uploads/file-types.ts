@@ -9,10 +9,6 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
-  // iPhones; some browsers give these an empty type.
-  heic: 'image/heic',
-  heif: 'image/heif',
-  avif: 'image/avif',
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -28,8 +24,6 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
 const TYPE_ALIASES: Readonly<Record<string, string>> = {
   'image/jpg': 'image/jpeg',
   'image/pjpeg': 'image/jpeg',
-  'image/heic-sequence': 'image/heic',
-  'image/heif-sequence': 'image/heif',
   'audio/x-wav': 'audio/wav',
   'audio/wave': 'audio/wav',
   'audio/vnd.wave': 'audio/wav',
