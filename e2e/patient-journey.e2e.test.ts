@@ -2,9 +2,11 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { getCaseBundle } from '../functions/src/db/cases';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
+import { ftypHeader } from '@shared/uploads/image-fixtures';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -55,6 +57,48 @@ async function submitReadingA(page: Page): Promise<string> {
   await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 10_000 });
   return new URL(page.url()).searchParams.get('case_id')!;
 }
+
+describe('reading A images (spec doc 1 §5: every phone image, checked by content)', () => {
+  it('takes an iPhone HEIC picked without a type, uploads it, and refuses text named .jpg', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/patient-telehealth'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const images = page.getByLabel('Add Images');
+    // Some browsers give a HEIC an empty type: the picker decides by its bytes.
+    await images.setInputFiles({
+      name: 'IMG_0001.HEIC',
+      mimeType: '',
+      buffer: Buffer.from(ftypHeader('heic', ['mif1', 'heic'])),
+    });
+    const chosen = page.getByRole('list', { name: 'Chosen images' });
+    await chosen.getByText('IMG_0001.HEIC').waitFor();
+    await images.setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('these are my notes, not a photo'),
+    });
+    await expect
+      .poll(() => notification(page).innerText())
+      .toContain('notes.jpg must be an image under 5MB');
+    expect(await chosen.innerText()).not.toContain('notes.jpg');
+
+    await page.getByLabel(/full name/i).fill('Ada Patient');
+    await page.getByLabel(/describe your symptoms/i).fill('A rash on my arm, photo attached');
+    await page.getByLabel(/email address/i).fill('ada@example.org');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 10_000 });
+    const caseId = new URL(page.url()).searchParams.get('case_id')!;
+    const bundle = await getCaseBundle(caseId);
+    expect(
+      bundle?.attachments.map(({ kind, originalName, contentType }) => ({
+        kind,
+        originalName,
+        contentType,
+      })),
+    ).toEqual([{ kind: 'image', originalName: 'IMG_0001.HEIC', contentType: 'image/heic' }]);
+    await page.close();
+  });
+});
 
 describe('reading A: request, embedded card payment, waiting room', () => {
   it('reaches the visit page with Waiting for Provider and a working camera and microphone', async () => {

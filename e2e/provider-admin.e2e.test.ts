@@ -10,6 +10,7 @@ import {
 } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
 
@@ -62,6 +63,43 @@ async function openReview(page: Page, fullName: string) {
   await page.getByRole('button', { name: `Review ${fullName}` }).click();
   return page.getByRole('dialog');
 }
+
+describe('admin sign-in', () => {
+  it('answers Enter on blank fields with the spec message and sends nothing', async () => {
+    const page = await newPage(browser);
+    const loginPath = pathOf(adminContracts.adminLogin, {});
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === loginPath) signIns.push(request.method());
+    });
+    await page.goto(url('/admin'));
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await signIn.waitFor();
+    expect(await signIn.isDisabled()).toBe(true);
+
+    await page.getByLabel('Username').focus();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('Please enter both username and password');
+
+    // Whitespace only is blank too: the button stays disabled and Enter still only explains.
+    await page.getByLabel('Username').fill('   ');
+    await page.getByLabel('Password').fill(stack.admin.password);
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Password').press('Enter');
+    expect(await alert.innerText()).toBe('Please enter both username and password');
+    await expectNoAxeViolations(page);
+
+    // Filling the field clears the message and lets a real sign-in through: the listener sees it.
+    await page.getByLabel('Username').fill(stack.admin.username);
+    expect(await signIn.isDisabled()).toBe(false);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByText('Total Applications').waitFor();
+    expect(signIns).toEqual(['POST']);
+    await page.close();
+  });
+});
 
 describe('a doctor applies and an administrator approves', () => {
   it('goes from application to a provider sign-in, audited and exported', async () => {
@@ -129,7 +167,9 @@ describe('a doctor applies and an administrator approves', () => {
   });
 
   it('rejects a second application with notes, and the doctor hears of it', async () => {
-    const { email, fields } = await apply(stack, { fullName: `Dr. Reject ${Date.now()}` });
+    const { applicationId, email, fields } = await apply(stack, {
+      fullName: `Dr. Reject ${Date.now()}`,
+    });
     const page = await newPage(browser);
     await signInAsAdmin(page);
     await openReview(page, fields.fullName);
@@ -140,6 +180,13 @@ describe('a doctor applies and an administrator approves', () => {
       'The application has been rejected and the doctor has been notified.',
     );
     expect((await latestEmailTo(stack, email))?.body.text).toContain('Board certificate expired');
+
+    // The applicant's id shows the rejection's notes (spec doc 2 §4 "rejected (notes shown)").
+    await page.goto(url(`/provider/status?id=APP-${applicationId}`));
+    const notes = page.getByRole('region', { name: 'Reviewer Notes' });
+    await notes.waitFor();
+    expect(await notes.innerText()).toContain('Board certificate expired');
+    await expectNoAxeViolations(page);
     await page.close();
   });
 

@@ -32,6 +32,12 @@ export const applicationStatusResponseSchema = z.object({
   submittedAt: z.string(),
   reviewedAt: z.string().nullable(),
   message: z.string(),
+  /**
+   * The notes the rejection sent (spec doc 2 §4 "rejected (notes shown)"). Present only for a
+   * rejected application with notes: the application id is the applicant's key, and the notes
+   * of any other status (an approval's, say) stay with the admin.
+   */
+  reviewNotes: z.string().optional(),
 });
 export type ApplicationStatusResponse = z.infer<typeof applicationStatusResponseSchema>;
 

@@ -3,6 +3,9 @@
  * early with the spec's toasts) and the server (which enforces them on the presigned POST and
  * again on the stored object).
  */
+
+import { imageContentTypes } from './image-signature';
+
 export const MB = 1024 * 1024;
 
 /** Reading A's voice note: at most 120 s (spec doc 1 §5, §9), the cap the intake gives its recorder. */
@@ -10,12 +13,17 @@ export const VOICE_NOTE_MAX_SECONDS = 120;
 /** The voice recorder's own limit when its caller sets none (spec doc 1 §9: "recorder default 300 s"). */
 export const RECORDER_DEFAULT_MAX_SECONDS = 300;
 
-/** Reading A: images, documents and one voice note, each kind with its own count and size. */
+/**
+ * Reading A: images, documents and one voice note, each kind with its own count and size.
+ * Images are every type a phone produces, HEIC/HEIF (iPhones) and AVIF included, each proved by
+ * its bytes (`image-signature.ts`); 5 MB is 5242880 bytes (spec doc 1 §9).
+ */
 export const caseFileRules = {
   image: {
     maxCount: 3,
     maxBytes: 5 * MB,
-    contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    contentTypes: imageContentTypes,
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'avif'],
   },
   document: {
     maxCount: 5,

@@ -28,6 +28,18 @@ const application = {
   applicationDate: '2026-11-20T09:30:00.000Z',
 };
 
+/** The stored application after a review: its id, status and the notes the admin wrote. */
+const reviewed = (applicationId: string, status: string, reviewNotes: string) => ({
+  pk: `APP#${applicationId}`,
+  sk: 'APPLICATION',
+  ...application,
+  applicationId,
+  status,
+  reviewNotes,
+  reviewedAt: '2026-11-21T10:00:00.000Z',
+  reviewedBy: 'admin-1',
+});
+
 const lookup = (applicationId: string) =>
   call(handler, httpEvent(route, { pathParameters: { applicationId } }));
 
@@ -38,6 +50,15 @@ beforeEach(() => {
   dynamo
     .on(GetCommand, { Key: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION' } })
     .resolves({ Item: { pk: 'APP#K7QF-29XM', sk: 'APPLICATION', ...application } });
+  for (const [id, status] of [
+    ['R3JC-T3D1', 'rejected'],
+    ['A9PR-0VED', 'approved'],
+    ['U9DR-REVW', 'under_review'],
+  ] as const) {
+    dynamo
+      .on(GetCommand, { Key: { pk: `APP#${id}`, sk: 'APPLICATION' } })
+      .resolves({ Item: reviewed(id, status, `Notes for ${status}: board certificate expired`) });
+  }
   stubEnv({ TABLE_NAME: 'test-table', LOG_LEVEL: 'error' });
 });
 
@@ -55,6 +76,25 @@ describe('GET /api/doctor-applications/status/{applicationId}', () => {
         reviewedAt: null,
         message: 'Your application is under review.',
       });
+    },
+  );
+
+  it('shows a rejected application the notes its rejection sent (spec doc 2 §4)', async () => {
+    const answer = await lookup('APP-R3JC-T3D1');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'rejected',
+      reviewNotes: 'Notes for rejected: board certificate expired',
+    });
+  });
+
+  it.each(['A9PR-0VED', 'U9DR-REVW', 'K7QF-29XM'])(
+    'keeps the notes of any other status with the admin (%s)',
+    async (id) => {
+      const answer = await lookup(id);
+      expect(answer.status).toBe(200);
+      expect(answer.body).not.toHaveProperty('reviewNotes');
+      expect(JSON.stringify(answer.body)).not.toContain('Notes for');
     },
   );
 

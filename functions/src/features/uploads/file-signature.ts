@@ -1,3 +1,5 @@
+import { imageContentTypes, imageTypesOf } from '@shared/uploads/image-signature';
+
 /**
  * What a file really is, from its first bytes (DESIGN.md §6: the server verifies the stored
  * object, never the browser's claim). Returns the content types the bytes are compatible with.
@@ -22,16 +24,13 @@ function looksLikeText(head: Buffer): boolean {
   }
 }
 
+const isImageType = (type: string): boolean =>
+  (imageContentTypes as readonly string[]).includes(type);
+
 export function contentTypeMatches(head: Buffer, declared: string): boolean {
+  // Images (JPEG to HEIC/AVIF) are told apart by the one shared reader the browser uses too.
+  if (isImageType(declared)) return (imageTypesOf(head) as string[]).includes(declared);
   switch (declared) {
-    case 'image/jpeg':
-      return startsWith(head, [0xff, 0xd8, 0xff]);
-    case 'image/png':
-      return startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case 'image/gif':
-      return ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a';
-    case 'image/webp':
-      return ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP';
     case 'audio/wav':
       return ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE';
     case 'application/pdf':

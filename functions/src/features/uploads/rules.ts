@@ -54,6 +54,9 @@ export function normalizeContentType(contentType: string): string {
   const aliases: Record<string, string> = {
     'image/jpg': 'image/jpeg',
     'image/pjpeg': 'image/jpeg',
+    // Apple's labels for a burst or live photo: still a HEIC/HEIF container.
+    'image/heic-sequence': 'image/heic',
+    'image/heif-sequence': 'image/heif',
     'audio/x-wav': 'audio/wav',
     'audio/wave': 'audio/wav',
     'audio/vnd.wave': 'audio/wav',

@@ -6,6 +6,7 @@ import { getCaseBundle } from '../../db/cases';
 import { reservePendingUpload } from '../../db/pending-uploads';
 import { pathOf } from '@shared/http/contract';
 import * as uploadContracts from '@shared/uploads/contracts';
+import { ftypHeader } from '@shared/uploads/image-fixtures';
 import { uploadRules } from './rules';
 import {
   PENDING_PREFIX,
@@ -27,28 +28,34 @@ interface Grant {
   fields: Record<string, string>;
 }
 
-async function presign(caseId: string, name = 'rash.png') {
+async function presign(
+  caseId: string,
+  name = 'rash.png',
+  contentType = 'image/png',
+  size = PNG.length,
+) {
   return postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId }), {
     kind: 'image',
     filename: name,
-    contentType: 'image/png',
-    size: PNG.length,
+    contentType,
+    size,
   });
 }
 
-async function grantFor(caseId: string, name?: string): Promise<Grant> {
-  const response = await presign(caseId, name);
+async function grantFor(
+  caseId: string,
+  name?: string,
+  contentType?: string,
+  size?: number,
+): Promise<Grant> {
+  const response = await presign(caseId, name, contentType, size);
   expect(response.status).toBe(201);
   return (await response.json()) as Grant;
 }
 
 /** The browser's part: POST the bytes with the presigned fields (s3rver checks no policy). */
-async function put(grant: Grant, bytes: Buffer): Promise<void> {
-  const stored = await postToStorage(
-    grant,
-    new Blob([new Uint8Array(bytes)], { type: 'image/png' }),
-    'rash.png',
-  );
+async function put(grant: Grant, bytes: Buffer, name = 'rash.png', type = 'image/png') {
+  const stored = await postToStorage(grant, new Blob([new Uint8Array(bytes)], { type }), name);
   expect(stored.status).toBeLessThan(300);
 }
 
@@ -89,6 +96,32 @@ describe('uploads stay what was verified', () => {
     expect((await confirm(caseId, grant.uploadId)).status).toBe(422);
     expect(await storedObjectSize(grant.fields.key!)).toBeNull();
     expect(await storedObjectSize(`cases/${caseId}/${grant.uploadId}`)).toBeNull();
+    expect(await images(caseId)).toEqual([]);
+  });
+});
+
+describe('phone images (spec doc 1 §5: HEIC/HEIF included, checked by content)', () => {
+  const HEIC = Buffer.from(ftypHeader('heic', ['mif1', 'heic']));
+
+  it('attaches an iPhone HEIC sent through storage, checked after upload', async () => {
+    const caseId = await newCaseId(stack);
+    const grant = await grantFor(caseId, 'IMG_0001.HEIC', 'image/heic', HEIC.length);
+    await put(grant, HEIC, 'IMG_0001.HEIC', 'image/heic');
+    expect((await confirm(caseId, grant.uploadId)).status).toBe(201);
+    const [attachment] = await images(caseId);
+    expect(attachment).toMatchObject({ originalName: 'IMG_0001.HEIC', contentType: 'image/heic' });
+    expect((await readObjectHead(attachment!.s3Key)).equals(HEIC)).toBe(true);
+  });
+
+  it('refuses a PNG stored as HEIC with the spec text, and attaches nothing', async () => {
+    const caseId = await newCaseId(stack);
+    const grant = await grantFor(caseId, 'fake.heic', 'image/heic', PNG.length);
+    await put(grant, PNG, 'fake.heic', 'image/heic');
+    const refused = await confirm(caseId, grant.uploadId);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      message: 'fake.heic must be an image under 5MB',
+    });
     expect(await images(caseId)).toEqual([]);
   });
 });

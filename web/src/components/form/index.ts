@@ -13,6 +13,7 @@ export {
   type FieldsOf,
   type Issue,
 } from './field-errors';
+export { explainBlockedEnter } from './blocked-enter';
 export { SelectField, TextAreaField, TextField, type FieldProps } from './fields';
 export { focusElement } from './focus';
 export { inputPresets } from './presets';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MB } from '@shared/uploads/rules';
-import { fakeFile } from '@web/testing/dom';
-import { checkCaseFiles, checkPatientFiles, filesAddedText } from './file-rules';
+import { fakeFile, imageHead } from '@web/testing/dom';
+import { caseFileAccept, checkCaseFiles, checkPatientFiles, filesAddedText } from './file-rules';
 import { contentTypeOf } from './file-types';
 
 describe('contentTypeOf', () => {
@@ -16,8 +16,8 @@ describe('contentTypeOf', () => {
 });
 
 describe('reading A file rules', () => {
-  it('accepts images under 5MB and refuses others with the spec text', () => {
-    const { accepted, problems } = checkCaseFiles('image', 0, [
+  it('accepts images under 5MB and refuses others with the spec text', async () => {
+    const { accepted, problems } = await checkCaseFiles('image', 0, [
       fakeFile('rash.png', 'image/png', 2 * MB),
       fakeFile('huge.jpg', 'image/jpeg', 5 * MB + 1),
       fakeFile('notes.pdf', 'application/pdf'),
@@ -29,10 +29,10 @@ describe('reading A file rules', () => {
     ]);
   });
 
-  it('allows at most 3 images', () => {
+  it('allows at most 3 images', async () => {
     const images = [1, 2].map((n) => fakeFile(`${n}.png`, 'image/png'));
-    expect(checkCaseFiles('image', 1, images).accepted).toHaveLength(2);
-    const result = checkCaseFiles('image', 2, images);
+    expect((await checkCaseFiles('image', 1, images)).accepted).toHaveLength(2);
+    const result = await checkCaseFiles('image', 2, images);
     expect(result.accepted).toEqual([]);
     expect(result.problems).toContainEqual({
       title: 'Too Many Files',
@@ -40,7 +40,7 @@ describe('reading A file rules', () => {
     });
   });
 
-  it('accepts PDF, Word, Excel, PowerPoint, text and CSV documents; at most 5', () => {
+  it('accepts PDF, Word, Excel, PowerPoint, text and CSV documents; at most 5', async () => {
     const documents = [
       fakeFile('a.pdf', 'application/pdf'),
       fakeFile('b.docx', ''),
@@ -48,16 +48,65 @@ describe('reading A file rules', () => {
       fakeFile('d.pptx', ''),
       fakeFile('e.csv', 'text/csv'),
     ];
-    expect(checkCaseFiles('document', 0, documents).accepted).toHaveLength(5);
-    expect(checkCaseFiles('document', 1, documents).problems).toEqual([
+    expect((await checkCaseFiles('document', 0, documents)).accepted).toHaveLength(5);
+    expect((await checkCaseFiles('document', 1, documents)).problems).toEqual([
       { title: 'Too Many Files', description: 'Maximum 5 documents allowed' },
     ]);
-    expect(checkCaseFiles('document', 0, [fakeFile('x.png', 'image/png')]).problems).toEqual([
+    expect(
+      (await checkCaseFiles('document', 0, [fakeFile('x.png', 'image/png')])).problems,
+    ).toEqual([
       {
         title: 'Invalid File',
         description: 'x.png must be a PDF, Word, Excel, PowerPoint, text or CSV file under 5MB',
       },
     ]);
+  });
+
+  it.each([
+    ['IMG_0001.HEIC', 'image/heic', 'image/heic'],
+    ['IMG_0001.HEIC', '', 'image/heic'],
+    ['IMG_0002.heif', 'image/heif', 'image/heif'],
+    ['IMG_0002.heif', 'application/octet-stream', 'image/heif'],
+    ['photo.avif', 'image/avif', 'image/avif'],
+    ['live.heic', 'image/heic-sequence', 'image/heic'],
+  ])('accepts %s labelled %j as the picture its bytes prove', async (name, type, real) => {
+    const picked = fakeFile(name, type, 3 * MB, imageHead(real));
+    const { accepted, problems } = await checkCaseFiles('image', 0, [picked]);
+    expect(problems).toEqual([]);
+    expect(accepted.map((file) => [file.name, file.type])).toEqual([[name, real]]);
+  });
+
+  it('takes 5242880 bytes (spec doc 1 §9) and refuses one more', async () => {
+    const at = fakeFile('IMG_0001.HEIC', '', 5_242_880, imageHead('image/heic'));
+    const over = fakeFile('IMG_0002.HEIC', '', 5_242_881, imageHead('image/heic'));
+    const { accepted, problems } = await checkCaseFiles('image', 0, [at, over]);
+    expect(accepted.map((file) => file.name)).toEqual(['IMG_0001.HEIC']);
+    expect(problems).toEqual([
+      { title: 'Invalid File', description: 'IMG_0002.HEIC must be an image under 5MB' },
+    ]);
+  });
+
+  it('accepts a PNG renamed .heic as the PNG it is, so the upload declares image/png', async () => {
+    const renamed = fakeFile('rash.heic', '', 1024, imageHead('image/png'));
+    const { accepted } = await checkCaseFiles('image', 0, [renamed]);
+    expect(accepted.map((file) => [file.name, file.type])).toEqual([['rash.heic', 'image/png']]);
+  });
+
+  it('refuses a text file named .jpg, whatever its label says', async () => {
+    const { accepted, problems } = await checkCaseFiles('image', 0, [
+      fakeFile('notes.jpg', 'image/jpeg', 1024, 'these are my notes, not a photo'),
+    ]);
+    expect(accepted).toEqual([]);
+    expect(problems).toEqual([
+      { title: 'Invalid File', description: 'notes.jpg must be an image under 5MB' },
+    ]);
+  });
+
+  it('offers every phone image type in the picker, by type and extension', () => {
+    const accept = caseFileAccept.image.split(',');
+    for (const entry of ['image/heic', 'image/heif', 'image/avif', '.heic', '.heif', '.avif']) {
+      expect(accept).toContain(entry);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { IMAGE_HEAD_BYTES, realImageType } from '@shared/uploads/image-signature';
 import { caseFileRules, patientFileRules, uploadMessages } from '@shared/uploads/rules';
 import { contentTypeOf, fileExtension } from './file-types';
 
@@ -33,7 +34,11 @@ const caseCategory = {
 
 /** `accept` attribute of the reading A pickers. */
 export const caseFileAccept: Record<CaseFileCategory, string> = {
-  image: caseFileRules.image.contentTypes.join(','),
+  // The extensions too: a picker may not map .heic/.heif/.avif to their types.
+  image: [
+    ...caseFileRules.image.contentTypes,
+    ...caseFileRules.image.extensions.map((extension) => `.${extension}`),
+  ].join(','),
   document: [
     ...caseFileRules.document.contentTypes,
     '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv',
@@ -47,23 +52,45 @@ export const patientFileAccept = [
 ].join(',');
 
 /**
- * Reading A (spec doc 1 §5): images are JPEG/PNG/GIF/WebP, documents PDF, Word, Excel,
- * PowerPoint, text or CSV; each at most 5 MB. Invalid files are left out with an 'Invalid File'
- * toast; a selection that would pass the count (3 images, 5 documents) is refused as a whole.
+ * The picked image as what its bytes say it is (spec doc 1 §5), or null when it is no image.
+ * The label decides nothing: a HEIC may come with an empty type, a PNG may be named .heic. A
+ * file whose label was wrong is relabelled, so the upload declares the type the server will find.
  */
-export function checkCaseFiles(
+async function provenImage(file: File): Promise<File | null> {
+  const head = new Uint8Array(await file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer());
+  const type = realImageType(head, contentTypeOf(file));
+  if (!type) return null;
+  if (type === file.type) return file;
+  return new File([file], file.name, { type, lastModified: file.lastModified });
+}
+
+/**
+ * Reading A (spec doc 1 §5): images are JPEG, PNG, GIF, WebP, HEIC/HEIF or AVIF, proved by
+ * their first bytes; documents PDF, Word, Excel, PowerPoint, text or CSV; each at most 5 MB.
+ * Invalid files are left out with an 'Invalid File' toast; a selection that would pass the count
+ * (3 images, 5 documents) is refused as a whole.
+ */
+export async function checkCaseFiles(
   category: CaseFileCategory,
   alreadyChosen: number,
   incoming: readonly File[],
-): FileCheck {
+): Promise<FileCheck> {
   const { rules, invalid, tooMany } = caseCategory[category];
   const allowed: readonly string[] = rules.contentTypes;
   const problems: FileProblem[] = [];
   const valid: File[] = [];
 
   for (const file of incoming) {
-    if (allowed.includes(contentTypeOf(file)) && file.size > 0 && file.size <= rules.maxBytes) {
-      valid.push(file);
+    const sized = file.size > 0 && file.size <= rules.maxBytes;
+    const checked = !sized
+      ? null
+      : category === 'image'
+        ? await provenImage(file)
+        : allowed.includes(contentTypeOf(file))
+          ? file
+          : null;
+    if (checked) {
+      valid.push(checked);
     } else {
       problems.push({ title: INVALID_FILE_TITLE, description: invalid(file.name) });
     }

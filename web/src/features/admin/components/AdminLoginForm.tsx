@@ -1,6 +1,7 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminLoginFormSchema } from '@shared/admin/api';
+import { explainBlockedEnter } from '@web/components/form/blocked-enter';
 import { Form } from '@web/components/form/Form';
 import { inputPresets } from '@web/components/form/presets';
 import { FormError } from '@web/components/form/FormError';
@@ -15,7 +16,8 @@ import { adminToasts } from '../lib/labels';
 
 /**
  * Admin sign-in (spec doc 2 §2, §5): Sign In is disabled while either field is blank after
- * trimming or a request runs; Enter submits.
+ * trimming or a request runs; Enter submits, and Enter with a blank field says what is missing
+ * ('Please enter both username and password') without sending anything.
  */
 export function AdminLoginForm() {
   const form = useForm<AdminCredentials, keyof AdminCredentials>({
@@ -35,9 +37,14 @@ export function AdminLoginForm() {
 
   const checked = adminLoginFormSchema.safeParse(form.values);
 
+  // The browser sends no submit while Sign In is disabled, so Enter explains itself here.
+  function explainBlank() {
+    if (!checked.success) setFormError(checked.error.issues[0]?.message);
+  }
+
   function submit() {
     if (!checked.success) {
-      setFormError(checked.error.issues[0]?.message);
+      explainBlank();
       return;
     }
     setFormError(undefined);
@@ -49,6 +56,7 @@ export function AdminLoginForm() {
       <Form
         busy={login.isPending}
         onSubmit={submit}
+        onKeyDown={explainBlockedEnter(explainBlank)}
         className="flex flex-col gap-4"
         aria-describedby={formError ? errorId : undefined}
       >

@@ -72,7 +72,11 @@ describe('AdminPage: signing in', () => {
     type(password, 'secret');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
 
-    // A submit that gets through anyway (e.g. Enter) explains and sends nothing.
+    // Enter cannot submit past the disabled button, so it explains instead and sends nothing.
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(username, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe(ADMIN_LOGIN_BLANK);
+    // A submit that gets through anyway explains too.
     fireEvent.submit(username.closest('form')!);
     expect(screen.getByRole('alert').textContent).toBe(ADMIN_LOGIN_BLANK);
     expect(api.calls()).toHaveLength(0);

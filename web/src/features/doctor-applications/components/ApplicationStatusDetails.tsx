@@ -63,6 +63,21 @@ export function ApplicationStatusDetails({
             <dd>{formatDate(application.reviewedAt)}</dd>
           </dl>
         </section>
+        {application.reviewNotes ? (
+          // Only a rejection's notes reach the page (the server sends no others).
+          <section
+            aria-labelledby="status-notes-title"
+            className="grid gap-2 md:col-span-2"
+            data-testid="status-review-notes"
+          >
+            <h3 id="status-notes-title" className="font-semibold">
+              {statusPageMessages.reviewNotesTitle}
+            </h3>
+            <p className="whitespace-pre-line rounded-md border bg-muted/40 p-3 text-sm break-words">
+              {application.reviewNotes}
+            </p>
+          </section>
+        ) : null}
         {approved ? (
           <div className="md:col-span-2">
             <Button asChild size="lg">

@@ -102,6 +102,8 @@ export const statusPageMessages = {
   resultTitle: 'Your Application',
   timelineTitle: 'Timeline',
   informationTitle: 'Information',
+  /** spec doc 2 §4: a rejected application shows its notes */
+  reviewNotesTitle: 'Reviewer Notes',
   dashboard: 'Go to Provider Dashboard',
   newApplication: 'Submit a New Application',
   helpTitle: 'Need help?',

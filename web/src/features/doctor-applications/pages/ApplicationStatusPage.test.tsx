@@ -134,6 +134,28 @@ describe('/provider/status', () => {
     );
   });
 
+  it('shows a rejected application the notes its rejection sent, under a heading', async () => {
+    const reviewNotes = 'Board certificate expired.\nPlease reapply with a current one.';
+    mockApplicationApi({
+      [STATUS('K7QF-29XM')]: () => json(application('rejected', { reviewNotes })),
+    });
+    renderPage();
+    search('K7QF-29XM');
+
+    const notes = await screen.findByRole('region', { name: 'Reviewer Notes' });
+    expect(within(notes).getByRole('heading', { name: 'Reviewer Notes' })).toBeTruthy();
+    expect(notes.textContent).toContain('Board certificate expired.');
+    expect(notes.textContent).toContain('Please reapply with a current one.');
+  });
+
+  it('shows no notes section when the answer carries none', async () => {
+    mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application('approved')) });
+    renderPage();
+    search('K7QF-29XM');
+    await screen.findByTestId('status-details');
+    expect(screen.queryByRole('region', { name: 'Reviewer Notes' })).toBeNull();
+  });
+
   it('shows a timeline with the dates: submitted, under review, decision', async () => {
     mockApplicationApi({ [STATUS('K7QF-29XM')]: () => json(application('approved')) });
     renderPage();

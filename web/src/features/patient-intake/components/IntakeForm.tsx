@@ -14,6 +14,7 @@ import { useTriageRegion } from '@web/lib/config/use-triage-region';
 import { isNetworkError } from '@web/lib/offline/network';
 import { serverMessageOf } from '@web/lib/api';
 import type { UploadRequest } from '@web/lib/uploads/use-case-uploads';
+import type { FileCheck } from '@web/lib/uploads/file-rules';
 import { useCreateCase, useCreatePatient } from '../api/use-intake-mutations';
 import type { VoiceNote } from '../hooks/use-voice-recorder';
 import { announceProblems, chooseFiles, labelsOf, type ChosenFile } from '../lib/chosen-files';
@@ -75,7 +76,13 @@ export function IntakeForm<V extends IntakeValues, K extends string>({
   const triageRegion = useTriageRegion();
 
   function addFiles(slot: AttachmentSlot, picked: File[]) {
-    const { accepted, problems } = slot.check(chosen[slot.kind]?.length ?? 0, picked);
+    const checked = slot.check(chosen[slot.kind]?.length ?? 0, picked);
+    // Reading A's images are read first (content check); other checks answer at once.
+    if (checked instanceof Promise) void checked.then((result) => showChecked(slot, result));
+    else showChecked(slot, checked);
+  }
+
+  function showChecked(slot: AttachmentSlot, { accepted, problems }: FileCheck) {
     if (accepted.length > 0) {
       const added = chooseFiles(accepted);
       setChosen((current) => ({

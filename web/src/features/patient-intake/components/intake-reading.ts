@@ -30,7 +30,8 @@ export interface AttachmentSlot {
   accept: string;
   icon: ReactNode;
   listLabel: string;
-  check: (alreadyChosen: number, files: File[]) => FileCheck;
+  /** Reading A's image check reads the files' first bytes, so it may answer later. */
+  check: (alreadyChosen: number, files: File[]) => FileCheck | Promise<FileCheck>;
   /** Says that files were added (reading B's 'Files Added'). */
   announceAdded?: (count: number) => void;
 }
