@@ -75,6 +75,15 @@ export function httpRequest(
       clearTimeout(timer);
       resolve({ ...outcome, socketAt });
     };
+    /** The connection or the answer broke: no status, the error's code kept. */
+    const failed = (error: Error) =>
+      settle({
+        status: 0,
+        retryAfter: undefined,
+        timedOut: false,
+        body: '',
+        networkError: errorCode(error),
+      });
     const request = http.request(
       url,
       { agent, method: options.method ?? 'GET', headers: options.headers },
@@ -90,15 +99,7 @@ export function httpRequest(
             body: Buffer.concat(chunks).toString('utf8'),
           }),
         );
-        response.on('error', (error) =>
-          settle({
-            status: 0,
-            retryAfter: undefined,
-            timedOut: false,
-            body: '',
-            networkError: errorCode(error),
-          }),
-        );
+        response.on('error', failed);
       },
     );
     const timer = setTimeout(
@@ -115,15 +116,7 @@ export function httpRequest(
     request.once('socket', () => {
       socketAt = performance.now();
     });
-    request.on('error', (error) =>
-      settle({
-        status: 0,
-        retryAfter: undefined,
-        timedOut: false,
-        body: '',
-        networkError: errorCode(error),
-      }),
-    );
+    request.on('error', failed);
     request.end();
   });
 }
