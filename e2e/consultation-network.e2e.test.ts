@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../local/stack';
+import type { RunningStack } from '../local/stack';
 import { claimCase, joinLinks, startTimer } from '../local/testing/consultation-journey';
 import { newPaidCaseId } from '../local/testing/patient-journey';
 import { signInProvider } from '../local/testing/provider-journey';
@@ -17,7 +14,7 @@ import {
   waitForRemoteFrames,
   type TurnServer,
 } from './call';
-import { testAdmissionLimits } from '../local/testing/test-admission';
+import { startOwnStack } from '../local/testing/own-stack';
 
 /**
  * Issue 9, across "real networks": a stack of its own whose only ICE servers are a real TURN
@@ -29,30 +26,22 @@ const MEETING_SECONDS = 180;
 
 let turn: TurnServer;
 let stack: RunningStack;
-let dataDir: string;
+let stopStack: (() => Promise<void>) | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
   turn = await startTurnServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-e2e-turn-'));
-  stack = await startStack({
-    admission: testAdmissionLimits,
-    dataDir,
-    web: 'dist',
-    logLevel: 'warn',
-    rateLimitMultiplier: 1000,
-    admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+  ({ stack, stop: stopStack } = await startOwnStack('e2e-turn', {
     meetingDurationSeconds: MEETING_SECONDS,
     turn: { urls: turn.urls, secret: turn.secret },
     iceTransportPolicy: 'relay',
-  });
+  }));
   browser = await launchCallBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
+  await stopStack?.();
   await turn?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Rooms of the running test, closed after it so an old call does not load the next one. */

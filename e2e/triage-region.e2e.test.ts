@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCaseRow } from '@shared/admin/case-rows';
@@ -8,11 +5,11 @@ import * as adminContracts from '@shared/admin/contracts';
 import type { ClientConfig } from '@shared/config/client-config';
 import { getClientConfig } from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
-import { startStack, type RunningStack } from '../local/stack';
+import type { RunningStack } from '../local/stack';
 import { createCaseA } from '../local/testing/patient-journey';
 import { adminPages, adminToken } from '../local/testing/provider-journey';
 import { appFetch } from '../local/testing/stack-context';
-import { testAdmissionLimits } from '../local/testing/test-admission';
+import { startOwnStack } from '../local/testing/own-stack';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 
 /**
@@ -24,26 +21,16 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 const MALARIA = 'I think I have malaria';
 
 let stack: RunningStack;
-let dataDir: string;
+let stopStack: (() => Promise<void>) | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-e2e-region-'));
-  stack = await startStack({
-    admission: testAdmissionLimits,
-    dataDir,
-    web: 'dist',
-    logLevel: 'warn',
-    rateLimitMultiplier: 1000,
-    admin: { username: 'test-admin', password: 'test-admin-password-1234' },
-    triageRegion: 'sub-saharan',
-  });
+  ({ stack, stop: stopStack } = await startOwnStack('e2e-region', { triageRegion: 'sub-saharan' }));
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stopStack?.();
 });
 
 const url = (pathname: string) => `${stack.appUrl}${pathname}`;

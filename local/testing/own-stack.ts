@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, type RunningStack, type StackOptions } from '../stack';
+import { testAdmissionLimits } from './test-admission';
+
+/**
+ * A stack of one test file's own, for settings the shared stack cannot have (a triage region,
+ * TURN with relay-only rooms): the shared stack's test settings plus `settings`, in a fresh data
+ * directory. `stop()` stops it and removes that directory.
+ */
+export async function startOwnStack(
+  name: string,
+  settings: Partial<Omit<StackOptions, 'dataDir'>> = {},
+): Promise<{ stack: RunningStack; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `telehealth-${name}-`));
+  try {
+    const stack = await startStack({
+      admission: testAdmissionLimits,
+      web: 'dist',
+      logLevel: 'warn',
+      rateLimitMultiplier: 1000,
+      admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+      ...settings,
+      dataDir,
+    });
+    return {
+      stack,
+      stop: async () => {
+        await stack.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
