@@ -147,20 +147,27 @@ describe('VoiceRecorder', () => {
     expect(VOICE_NOTE_MAX_SECONDS).toBe(120);
   });
 
+  /** Records on to one second before `seconds` (still recording), then stops by itself at it. */
+  async function expectStopsAt(seconds: number, onChange: ReturnType<typeof vi.fn>) {
+    await tick((seconds - 1) * 1000);
+    expect(recorderSection().getAttribute('data-state')).toBe('recording');
+    expect(screen.getByText('(0:01 left)')).toBeTruthy();
+    await tick(1000);
+    await settle();
+    expect(recorderSection().getAttribute('data-state')).toBe('recorded');
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ durationSeconds: seconds }),
+    );
+    expect(track.stop).toHaveBeenCalled();
+  }
+
   it('without a limit from its caller, shows and stops at the default 300 seconds', async () => {
     const onChange = vi.fn();
     renderWithProviders(<VoiceRecorder onChange={onChange} />);
     expect(screen.getByText(/Record up to 5 minutes/)).toBeTruthy();
     await startRecording();
 
-    await tick(299_000);
-    expect(recorderSection().getAttribute('data-state')).toBe('recording');
-    expect(screen.getByText('(0:01 left)')).toBeTruthy();
-    await tick(1000);
-    await settle();
-    expect(recorderSection().getAttribute('data-state')).toBe('recorded');
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ durationSeconds: 300 }));
-    expect(track.stop).toHaveBeenCalled();
+    await expectStopsAt(300, onChange);
   });
 
   it("the intake's recorder shows and stops at 120 seconds", async () => {
@@ -171,14 +178,7 @@ describe('VoiceRecorder', () => {
     await startRecording();
     expect(screen.getByTestId('recorder-elapsed').textContent).toBe('0:00 / 2:00');
 
-    await tick(119_000);
-    expect(recorderSection().getAttribute('data-state')).toBe('recording');
-    expect(screen.getByText('(0:01 left)')).toBeTruthy();
-    await tick(1000);
-    await settle();
-    expect(recorderSection().getAttribute('data-state')).toBe('recorded');
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ durationSeconds: 120 }));
-    expect(track.stop).toHaveBeenCalled();
+    await expectStopsAt(120, onChange);
   });
 
   it('records again with the encoder registered only once', async () => {
