@@ -231,11 +231,7 @@ export const kvsQuotas = {
   getIceServerConfigPerChannelPerSecond: 5,
   /** `GetIceServerConfig` per account (soft); unconfirmed, as above. */
   getIceServerConfigPerAccountPerSecond: 100,
-  /** `DescribeSignalingChannel` per channel (hard); confirmed (control plane table). */
-  describeSignalingChannelPerChannelPerSecond: 5,
-  /** `GetSignalingChannelEndpoint` per account (hard); confirmed. */
-  getSignalingChannelEndpointPerAccountPerSecond: 300,
-  /** Signaling channels per account: 10,000 in us-east-1 and us-west-2, 5,000 elsewhere. */
+  /** Signaling channels per account (confirmed): 10,000 in us-east-1 and us-west-2, else 5,000. */
   channelsPerAccount: 5_000,
 } as const;
 
@@ -268,13 +264,6 @@ export const turnAssumptions = {
   overflowProbability: 0.05,
   /** Length of a consultation (DESIGN.md §7, `MEETING_DURATION_SECONDS` default). */
   callSeconds: 900,
-  /**
-   * Seconds before the credentials' end that the room session stops handing them out again
-   * (functions/src/lib/ice/kvs.ts): a browser allocates within seconds of receiving them.
-   */
-  credentialSafetySeconds: 60,
-  /** Credentials' lifetime as `GetIceServerConfig` answers it (`Ttl`, 300 s). */
-  credentialSeconds: 300,
 } as const;
 
 /** Relayed consultations at once at the design load: one per signed-in doctor (the goal: 500). */

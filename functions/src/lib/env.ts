@@ -233,8 +233,9 @@ export const env = {
     const namePrefix = read(envNames.kvsChannelPrefix);
     if (!namePrefix) return undefined;
     const size = positiveInt(envNames.kvsChannelCount, 0);
-    if (size === 0)
+    if (size === 0) {
       throw new Error(`${envNames.kvsChannelCount} must be set with ${envNames.kvsChannelPrefix}`);
+    }
     return { namePrefix, size };
   },
   get turnUrls(): string[] {
