@@ -219,12 +219,15 @@ export class TelehealthStack extends Stack {
 
   /**
    * The room session (`meetings/join-room`) hands out ICE servers (DESIGN.md §7): TURN
-   * credentials of the stage's Kinesis Video signaling channel (granted by its declaration,
-   * `iceServers`), and the stage's transport policy.
+   * credentials of the stage's pool of Kinesis Video signaling channels (granted by its
+   * declaration, `iceServers`; the pool's name prefix and size, not a hundred ARNs, so the
+   * variables stay far below Lambda's 4 KB), and the stage's transport policy.
    */
   private wireRoomSessions(): void {
     const roomSession = this.functions.forHandler(joinRoom.handler);
-    roomSession.addEnvironment(envNames.kvsChannelArn, this.videoSignaling.channelArn);
+    const { pool } = this.videoSignaling;
+    roomSession.addEnvironment(envNames.kvsChannelPrefix, pool.namePrefix);
+    roomSession.addEnvironment(envNames.kvsChannelCount, String(pool.size));
     roomSession.addEnvironment(envNames.iceTransportPolicy, this.config.iceTransportPolicy);
   }
 

@@ -124,7 +124,11 @@ describe('permissions per function', () => {
         : []),
       ...(permissions.email ? ['ses:SendEmail'] : []),
       ...(permissions.iceServers
-        ? ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig']
+        ? [
+            'kinesisvideo:DescribeSignalingChannel',
+            'kinesisvideo:GetSignalingChannelEndpoint',
+            'kinesisvideo:GetIceServerConfig',
+          ]
         : []),
     ].sort();
     expect(allActions(handler)).toEqual(expected);
