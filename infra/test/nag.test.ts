@@ -94,6 +94,28 @@ describe('acknowledgments', () => {
   });
 });
 
+describe('the packs', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('run at every synthesis: AWS Solutions, HIPAA Security and Serverless', () => {
+    const registered: string[] = [];
+    const addPlugins = Validations.prototype.addPlugins;
+    vi.spyOn(Validations.prototype, 'addPlugins').mockImplementation(function (
+      this: Validations,
+      ...plugins
+    ) {
+      registered.push(...plugins.map((plugin) => plugin.name));
+      addPlugins.apply(this, plugins);
+    });
+    createTelehealthApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(registered).toEqual(['AwsSolutions', 'HIPAA.Security', 'Serverless']);
+    // The findings above are asked of the same packs.
+    expect(nagPacks().map((pack) => pack.name)).toEqual(registered);
+  });
+});
+
 describe('the check itself', () => {
   it('does report a non-compliant resource', () => {
     const app = new App();
