@@ -33,7 +33,7 @@ export const backupRolePolicies = [
 ] as const;
 
 /** The job states that mean a scheduled backup did not happen (EventBridge `detail.state`). */
-export const failedBackupJobStates = ['FAILED', 'ABORTED', 'EXPIRED'] as const;
+const failedBackupJobStates = ['FAILED', 'ABORTED', 'EXPIRED'] as const;
 
 export interface DataBackupProps {
   readonly config: StageConfig;
@@ -54,7 +54,7 @@ export class DataBackup extends Construct {
   readonly vault: backup.BackupVault;
   readonly plan: backup.BackupPlan;
 
-  constructor(scope: Construct, id: string, props: TableBackupProps) {
+  constructor(scope: Construct, id: string, props: DataBackupProps) {
     super(scope, id);
     const name = resourcePrefix(props.config.stage);
 

@@ -12,7 +12,11 @@ import type { IConstruct } from 'constructs';
  * Several packs check the same thing under their own ids (`HIPAA.Security-LambdaDLQ`,
  * `Serverless-LambdaDLQ`): pass them together, so they carry one reason.
  */
-export function acknowledge(scope: IConstruct, id: string | readonly string[], reason: string): void {
+export function acknowledge(
+  scope: IConstruct,
+  id: string | readonly string[],
+  reason: string,
+): void {
   for (const one of typeof id === 'string' ? [id] : id) {
     Validations.of(scope).acknowledge({ id: one, reason });
   }

@@ -83,14 +83,16 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
       (properties) => properties.FunctionName === handlerFunctionName(stage, handler),
     );
     const role = keyIdOf(fn.Role);
-    return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
-      .filter((policy) => text(policy.Properties?.Roles).includes(`"${role}"`))
-      .flatMap(
-        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
-      )
-      .filter((statement) => text(statement.Resource).includes(`"${keyId}"`))
-      // CloudFormation writes a single action as a string.
-      .map((statement) => ({ ...statement, Action: [statement.Action].flat() }));
+    return (
+      Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+        .filter((policy) => text(policy.Properties?.Roles).includes(`"${role}"`))
+        .flatMap(
+          (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+        )
+        .filter((statement) => text(statement.Resource).includes(`"${keyId}"`))
+        // CloudFormation writes a single action as a string.
+        .map((statement) => ({ ...statement, Action: [statement.Action].flat() }))
+    );
   }
 
   const viaService = (service: string) => ({

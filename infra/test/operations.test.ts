@@ -9,7 +9,7 @@ import { errorEnvelope } from '../../functions/src/lib/http/middleware/error-env
 import type { HttpMiddleware } from '../../functions/src/lib/http/types';
 import { stripeWebhook } from '../../functions/src/routes';
 import { createTelehealthApp, nagPacks } from '../lib/app';
-import { backupRetention, backupRolePolicies, failedBackupJobStates } from '../lib/backup';
+import { backupRetention, backupRolePolicies } from '../lib/backup';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { alarmThresholds, maxMetricsPerAlarm } from '../lib/monitoring';
 import { prodContext } from './prod-context';
@@ -503,7 +503,11 @@ describe('AWS Backup', () => {
       expect(rule.EventPattern).toEqual({
         source: ['aws.backup'],
         'detail-type': ['Backup Job State Change'],
-        detail: { state: [...failedBackupJobStates], backupVaultName: [`telehealth-${stage}`] },
+        // Every state of a job that left no recovery point (AWS Backup's BackupJob states).
+        detail: {
+          state: ['FAILED', 'ABORTED', 'EXPIRED'],
+          backupVaultName: [`telehealth-${stage}`],
+        },
       });
       expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { Ref: topicId } })]);
     });
@@ -528,9 +532,7 @@ describe('AWS Backup', () => {
         .KeyPolicy as { Statement: { Principal?: unknown }[] };
       const [keyStatement] = fromEvents(keyPolicy.Statement);
       for (const statement of [topicStatement, keyStatement]) {
-        expect(JSON.stringify(statement)).toContain(
-          `:rule/telehealth-${stage}-*`,
-        );
+        expect(JSON.stringify(statement)).toContain(`:rule/telehealth-${stage}-*`);
         expect(statement).toMatchObject({
           Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
         });
@@ -563,9 +565,7 @@ describe('cdk-nag acknowledgments that exist only outside dev', () => {
     });
     bare.app.synth();
     const raised = new Set(
-      nagPacks().flatMap((pack) =>
-        pack.validateScope(bare.app).violations.map((v) => v.ruleName),
-      ),
+      nagPacks().flatMap((pack) => pack.validateScope(bare.app).violations.map((v) => v.ruleName)),
     );
     const backupIds = ids.filter((id) => id.includes('AWSBackupServiceRolePolicyFor'));
     expect(backupIds).toHaveLength(backupRolePolicies.length);
