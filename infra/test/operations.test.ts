@@ -546,32 +546,53 @@ describe('cdk-nag acknowledgments that exist only outside dev', () => {
     vi.restoreAllMocks();
   });
 
-  it('still match a finding on prod', () => {
-    const ids: string[] = [];
-    vi.spyOn(Validations.prototype, 'acknowledge').mockImplementation(function (
-      this: Validations,
-      { id },
-    ) {
-      ids.push(id);
-    });
-    const bare = createTelehealthApp({
-      context: {
-        stage: 'prod',
-        ...prodContext,
-        'aws:cdk:bundling-stacks': [],
-        '@aws-cdk/core:failSynthOnValidationErrors': false,
-      },
-      builtinCloudFormationValidation: false,
-    });
-    bare.app.synth();
-    const raised = new Set(
-      nagPacks().flatMap((pack) => pack.validateScope(bare.app).violations.map((v) => v.ruleName)),
+  it('each match a finding of their rule at or below their construct on prod', () => {
+    const context = {
+      stage: 'prod',
+      ...prodContext,
+      'aws:cdk:bundling-stacks': [],
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+    };
+    // Where each acknowledgment is recorded (construct metadata, as cdk-nag reads it)…
+    const acknowledged = createTelehealthApp({ context, builtinCloudFormationValidation: false });
+    const acknowledgments = acknowledged.app.node.findAll().flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.keys(entry.data as Record<string, string>))
+        .map((id) => ({ id: id.replace(/^annotation::/i, ''), path: construct.node.path })),
     );
-    const backupIds = ids.filter((id) => id.includes('AWSBackupServiceRolePolicyFor'));
+    // …and what the packs find with none of them.
+    vi.spyOn(Validations.prototype, 'acknowledge').mockImplementation(() => undefined);
+    const bare = createTelehealthApp({ context, builtinCloudFormationValidation: false });
+    bare.app.synth();
+    const findings = nagPacks().flatMap((pack) =>
+      pack.validateScope(bare.app).violations.flatMap((v) =>
+        v.violatingResources.map((resource) => ({
+          id: v.ruleName,
+          path: resource.constructPath,
+        })),
+      ),
+    );
+    const stale = acknowledgments.filter(
+      (ack) =>
+        !findings.some(
+          (finding) =>
+            finding.id === ack.id &&
+            (finding.path === ack.path || finding.path.startsWith(`${ack.path}/`)),
+        ),
+    );
+    expect(acknowledgments.length).toBeGreaterThan(50);
+    expect(stale).toEqual([]);
+    const backupIds = acknowledgments.filter((ack) =>
+      ack.id.includes('AWSBackupServiceRolePolicyFor'),
+    );
     expect(backupIds).toHaveLength(backupRolePolicies.length);
-    expect(backupIds.filter((id) => !raised.has(id))).toEqual([]);
-    // The table is in a backup plan: the rule is satisfied, not acknowledged.
-    expect(ids).not.toContain('HIPAA.Security-DynamoDBInBackupPlan');
-    expect(raised).not.toContain('HIPAA.Security-DynamoDBInBackupPlan');
+    // The table and the bucket are in a backup plan: the rule is satisfied, not acknowledged.
+    expect(acknowledgments.map((ack) => ack.id)).not.toContain(
+      'HIPAA.Security-DynamoDBInBackupPlan',
+    );
+    expect(findings.map((finding) => finding.id)).not.toContain(
+      'HIPAA.Security-DynamoDBInBackupPlan',
+    );
   });
 });
