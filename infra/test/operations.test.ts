@@ -569,7 +569,7 @@ describe('cdk-nag acknowledgments that exist only outside dev', () => {
       pack.validateScope(bare.app).violations.flatMap((v) =>
         v.violatingResources.map((resource) => ({
           id: v.ruleName,
-          path: resource.constructPath,
+          path: resource.constructPath ?? '',
         })),
       ),
     );
