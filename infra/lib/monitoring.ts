@@ -2,6 +2,7 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +15,7 @@ import { tableDefinition } from '../../functions/src/db/table-definition';
 import { stripeWebhook } from '../../functions/src/routes';
 import { manifestHandlers, type HandlerFunctions } from './handler-functions';
 import type { HttpApi } from './http-api';
+import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 import type { WebSocketApi } from './websocket-api';
 
@@ -94,16 +96,18 @@ export class Monitoring extends Construct {
   private readonly prefix: string;
   private readonly period = Duration.minutes(alarmThresholds.periodMinutes);
   private readonly action: SnsAction;
+  private readonly key: kms.Key;
+  private eventsAllowed = false;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     this.prefix = resourcePrefix(props.config.stage);
 
-    const key = new kms.Key(this, 'TopicKey', {
+    const key = (this.key = new kms.Key(this, 'TopicKey', {
       description: `Encrypts the alarm notifications of ${this.prefix}`,
       enableKeyRotation: true,
       removalPolicy: props.config.removalPolicy,
-    });
+    }));
     // CloudWatch publishes alarm state changes as its service principal: it needs the key and
     // the topic, granted for this stage's alarms only (confused-deputy conditions).
     const fromOwnAlarms = {
@@ -138,6 +142,13 @@ export class Monitoring extends Construct {
     );
     if (props.config.alarmEmail) {
       this.topic.addSubscription(new EmailSubscription(props.config.alarmEmail));
+      acknowledge(
+        this.topic,
+        'Serverless-SNSRedrivePolicy',
+        'The email subscription carries alarm notifications: one SNS cannot deliver after its ' +
+          'retries is lost, the alarm is not; its state and history stay in CloudWatch and on ' +
+          'the stage’s dashboard.',
+      );
     }
     this.action = new SnsAction(this.topic);
 
@@ -189,6 +200,44 @@ export class Monitoring extends Construct {
     });
 
     this.dashboard = this.createDashboard(props, functions, webhookMetrics);
+  }
+
+  /**
+   * A target that sends an EventBridge rule's events to the alarm topic, for failures that are
+   * events rather than metrics (AWS Backup jobs). EventBridge publishes as its service principal,
+   * allowed on the topic and its key only for rules named `telehealth-{stage}-*` of this
+   * account, as CloudWatch is only for this stage's alarms. (CDK's `SnsTopic` target would allow
+   * every rule of every account.) The rule must be named with that prefix.
+   */
+  eventTarget(): events.IRuleTarget {
+    if (!this.eventsAllowed) {
+      this.eventsAllowed = true;
+      const eventBridge = new iam.ServicePrincipal('events.amazonaws.com');
+      const fromOwnRules = {
+        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        ArnLike: {
+          'aws:SourceArn': `arn:${Aws.PARTITION}:events:${Aws.REGION}:${Aws.ACCOUNT_ID}:rule/${this.prefix}-*`,
+        },
+      };
+      this.key.addToResourcePolicy(
+        new iam.PolicyStatement({
+          principals: [eventBridge],
+          actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          resources: ['*'],
+          conditions: fromOwnRules,
+        }),
+      );
+      this.topic.addToResourcePolicy(
+        new iam.PolicyStatement({
+          principals: [eventBridge],
+          actions: ['sns:Publish'],
+          resources: [this.topic.topicArn],
+          conditions: fromOwnRules,
+        }),
+      );
+    }
+    const topic = this.topic;
+    return { bind: () => ({ arn: topic.topicArn }) };
   }
 
   /**

@@ -59,7 +59,7 @@ export class Scheduler extends Construct {
     this.deadLetterQueue.grantSendMessages(this.invokeRole);
     acknowledge(
       this.deadLetterQueue,
-      'AwsSolutions-SQS3',
+      ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'],
       'This queue is itself the dead-letter queue of the EventBridge Scheduler targets; the rule ' +
         'only recognises queues named in another queue’s redrive policy.',
     );

@@ -17,7 +17,7 @@ import {
   testPaymentComplete,
 } from '../../functions/src/routes';
 import { AppSecrets } from './app-secrets';
-import { TableBackup } from './backup';
+import { DataBackup } from './backup';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName, manifestHandlers } from './handler-functions';
 import { grantDeclaredPermissions, sesIdentityArn } from './handler-permissions';
@@ -29,7 +29,7 @@ import { Monitoring } from './monitoring';
 import { acknowledge, nagRef } from './nag';
 import { Scheduler } from './scheduler';
 import { Site, webSocketPath } from './site';
-import { stageConfig, type StageConfig } from './stage-config';
+import { stageConfigOf, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
 import { VideoSignaling } from './video-signaling';
 import { WebAclLookup } from './web-acl-lookup';
@@ -69,22 +69,7 @@ export class TelehealthStack extends Stack {
       description: `Telehealth service, stage ${props.stage}`,
       ...props,
     });
-    const context = (name: string) => {
-      const value: unknown = this.node.tryGetContext(name);
-      return typeof value === 'string' && value ? value : undefined;
-    };
-    const config = stageConfig(props.stage, {
-      stripePublishableKey: context('stripePublishableKey'),
-      supportEmail: context('supportEmail'),
-      sesFrom: context('sesFrom'),
-      iceTransportPolicy: context('iceTransportPolicy'),
-      triageRegion: context('triageRegion'),
-      domainName: context('domainName'),
-      certificateArn: context('certificateArn'),
-      hostedZoneId: context('hostedZoneId'),
-      hostedZoneName: context('hostedZoneName'),
-      alarmEmail: context('alarmEmail'),
-    });
+    const config = stageConfigOf(this, props.stage);
     this.config = config;
 
     const logGroups = new LogGroups(this, 'LogGroups', { config });
@@ -160,8 +145,9 @@ export class TelehealthStack extends Stack {
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
 
-    // Operations (issue 11 item 4): alarms and dashboard; AWS Backup except on dev.
-    new Monitoring(this, 'Monitoring', {
+    // Operations (issue 11 item 4): alarms and dashboard; AWS Backup of the table and the
+    // uploads, with failed jobs reported to the alarm topic, except on dev.
+    const monitoring = new Monitoring(this, 'Monitoring', {
       config,
       httpApi: this.httpApi,
       webSocketApi: this.webSocketApi,
@@ -169,7 +155,14 @@ export class TelehealthStack extends Stack {
       table: this.table.table,
       schedulerDeadLetterQueue: this.scheduler.deadLetterQueue,
     });
-    if (!config.isDev) new TableBackup(this, 'Backup', { config, table: this.table.table });
+    if (!config.isDev) {
+      new DataBackup(this, 'Backup', {
+        config,
+        table: this.table.table,
+        uploads: this.uploads.bucket,
+        failureTarget: monitoring.eventTarget(),
+      });
+    }
 
     this.acknowledgeStackWide();
     this.addOutputs();
@@ -254,7 +247,7 @@ export class TelehealthStack extends Stack {
     );
     acknowledge(
       this.functions,
-      'AwsSolutions-L1',
+      ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion'],
       'DESIGN.md §9 pins nodejs22.x for the handlers (the version the local stack and tests ' +
         'target); moving to a newer runtime is a deliberate upgrade.',
     );
@@ -266,9 +259,17 @@ export class TelehealthStack extends Stack {
     );
     acknowledge(
       this.functions,
-      'HIPAA.Security-LambdaDLQ',
+      ['HIPAA.Security-LambdaDLQ', 'Serverless-LambdaDLQ'],
       'API Gateway invokes the handlers synchronously and returns errors to the caller; a DLQ ' +
         'only applies to asynchronous invocations.',
+    );
+    acknowledge(
+      this.functions,
+      'Serverless-LambdaTracing',
+      'X-Ray is off on purpose: every handler would need xray:PutTraceSegments on * and ' +
+        'traces are billed per request at the polling rate (docs/capacity.md); each request ' +
+        'is followed instead through its API Gateway request id, which the access logs and ' +
+        'every handler log line carry.',
     );
     acknowledge(
       this.functions,

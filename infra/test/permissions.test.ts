@@ -5,6 +5,7 @@ import {
 } from '../../functions/src/handler-permissions';
 import { envNames } from '../../functions/src/lib/env';
 import { httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { tableKeyActions, uploadKeyActions } from '../lib/data-key-grants';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
@@ -110,6 +111,17 @@ describe('permissions per function', () => {
       ...(permissions.uploads?.read ? ['s3:GetObject'] : []),
       ...(permissions.uploads?.write ? ['s3:PutObject'] : []),
       ...(permissions.uploads?.delete ? ['s3:DeleteObject'] : []),
+      // The data keys come with the data (infra/test/encryption.test.ts checks their statements).
+      ...(permissions.table?.write
+        ? tableKeyActions.write
+        : permissions.table?.read
+          ? tableKeyActions.read
+          : []),
+      ...(permissions.uploads?.write
+        ? uploadKeyActions.write
+        : permissions.uploads?.read
+          ? uploadKeyActions.read
+          : []),
       ...(permissions.secrets?.length
         ? ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']
         : []),
