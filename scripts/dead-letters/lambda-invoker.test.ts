@@ -1,10 +1,14 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { InvokeCommand, LambdaClient, type InvokeCommandOutput } from '@aws-sdk/client-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lambdaInvoker } from './lambda-invoker';
 
 const lambda = mockClient(LambdaClient);
-const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+/** A payload as the SDK hands it over: bytes that can also read themselves as text. */
+const bytes = (value: unknown): InvokeCommandOutput['Payload'] => {
+  const text = JSON.stringify(value);
+  return Object.assign(new TextEncoder().encode(text), { transformToString: () => text });
+};
 
 beforeEach(() => lambda.reset());
 
