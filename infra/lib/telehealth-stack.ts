@@ -268,11 +268,8 @@ export class TelehealthStack extends Stack {
       this.functions,
       'HIPAA.Security-LambdaDLQ',
       'Only the HTTP and WebSocket handlers lack a DLQ: API Gateway invokes them synchronously ' +
-        'and returns errors to the caller, and a DLQ only applies to asynchronous invocations. ' +
-        'The Scheduler targets (release-claim, end-meeting, expire-case), invoked ' +
-        'asynchronously, have an on-failure destination instead (EventInvokeConfig, 2 retries, ' +
-        `then the ${this.scheduler.failedRunsQueueName} queue): it keeps the event with ` +
-        'its error, and a DLQ as well would keep each failure twice.',
+        'and returns errors to the caller. The Scheduler targets (asynchronous) have an ' +
+        `on-failure destination instead: 2 retries, then ${this.scheduler.failedRunsQueueName}.`,
     );
     acknowledge(
       this.functions,
