@@ -42,8 +42,8 @@ export const alarmThresholds = {
   webSocketClientErrors: 50,
   /** WebSocket requests whose handler could not be invoked or failed. */
   webSocketExecutionErrors: 1,
-  /** Messages in the Scheduler dead-letter queue: any is a missed meeting end or refund. */
-  schedulerDeadLetters: 1,
+  /** Messages in a dead-letter queue of scheduled runs: any is a missed meeting end or refund. */
+  deadLetters: 1,
   /** Stripe webhook answered 5xx (failed or a dependency failed): Stripe will retry. */
   webhookFailures: 1,
   /** Stripe webhook refused (bad signature): a wrong STRIPE_WEBHOOK_SECRET looks like this. */
@@ -65,6 +65,8 @@ export interface MonitoringProps {
   readonly functions: HandlerFunctions;
   readonly table: dynamodb.ITable;
   readonly schedulerDeadLetterQueue: sqs.IQueue;
+  /** The scheduled runs whose function failed every attempt (Scheduler.failedRunsQueue). */
+  readonly failedRunsQueue: sqs.IQueue;
 }
 
 interface NamedFunction {
@@ -163,16 +165,20 @@ export class Monitoring extends Construct {
     this.lambdaAlarms(functions);
     this.throttleAlarms(props.table, props.webSocketApi);
     this.webSocketAlarm(props.webSocketApi);
-    this.alarm('SchedulerDeadLetters', {
+    this.deadLetterAlarm('SchedulerDeadLetters', {
       name: 'scheduler-dlq',
-      description:
-        'A schedule (meeting end, claim release, case expiry) failed every retry and is in the ' +
-        `dead-letter queue ${props.schedulerDeadLetterQueue.queueName}: inspect and replay it.`,
-      metric: props.schedulerDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        statistic: cloudwatch.Stats.MAXIMUM,
-        period: this.period,
-      }),
-      threshold: alarmThresholds.schedulerDeadLetters,
+      queue: props.schedulerDeadLetterQueue,
+      what:
+        'EventBridge Scheduler could not deliver a schedule (meeting end, claim release, case ' +
+        'expiry) to its function after every retry',
+    });
+    this.deadLetterAlarm('FailedScheduledRuns', {
+      name: 'target-dlq',
+      queue: props.failedRunsQueue,
+      what:
+        'A scheduled run (meeting end, claim release, case expiry and refund) threw on every ' +
+        'attempt; replay it with `npm run dead-letters -- --stage <stage> --replay` once the ' +
+        'cause is fixed (docs/deployment.md, "Failed scheduled runs")',
     });
     this.alarm('WebhookFailures', {
       name: 'stripe-webhook-failures',
@@ -261,6 +267,22 @@ export class Monitoring extends Construct {
     alarm.addOkAction(this.action);
     this.alarms.push(alarm);
     return alarm;
+  }
+
+  /** The first visible message in a dead-letter queue: each one is a run that did not happen. */
+  private deadLetterAlarm(
+    id: string,
+    options: { name: string; queue: sqs.IQueue; what: string },
+  ): void {
+    this.alarm(id, {
+      name: options.name,
+      description: `${options.what}: it is in ${options.queue.queueName}.`,
+      metric: options.queue.metricApproximateNumberOfMessagesVisible({
+        statistic: cloudwatch.Stats.MAXIMUM,
+        period: this.period,
+      }),
+      threshold: alarmThresholds.deadLetters,
+    });
   }
 
   /** 5xx as a share of requests, only once a period has enough requests to mean something. */
@@ -549,15 +571,23 @@ export class Monitoring extends Construct {
           'invocations',
         ),
       ]),
-      graph('Scheduler dead-letter queue', [
-        labelled(
-          props.schedulerDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-            period,
-            statistic: cloudwatch.Stats.MAXIMUM,
-          }),
-          'messages visible',
+      graph(
+        'Dead-letter queues of scheduled runs (messages visible)',
+        (
+          [
+            [props.schedulerDeadLetterQueue, 'undelivered (Scheduler)'],
+            [props.failedRunsQueue, 'failed every attempt (target)'],
+          ] as const
+        ).map(([queue, label]) =>
+          labelled(
+            queue.metricApproximateNumberOfMessagesVisible({
+              period,
+              statistic: cloudwatch.Stats.MAXIMUM,
+            }),
+            label,
+          ),
         ),
-      ]),
+      ),
     );
     return dashboard;
   }

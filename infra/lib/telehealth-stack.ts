@@ -154,6 +154,7 @@ export class TelehealthStack extends Stack {
       functions: this.functions,
       table: this.table.table,
       schedulerDeadLetterQueue: this.scheduler.deadLetterQueue,
+      failedRunsQueue: this.scheduler.failedRunsQueue,
     });
     if (!config.isDev) {
       new DataBackup(this, 'Backup', {
@@ -173,7 +174,8 @@ export class TelehealthStack extends Stack {
    * declarations (`grantDeclaredPermissions`: `schedules`). Here each creator learns the target
    * it schedules: each payment handler (they all reach `markCasePaid`) the expiry of the case,
    * `start-timer` the end of the meeting (a claim's release target every function has). Scheduler
-   * may invoke every function of `scheduledTargets`.
+   * may invoke every function of `scheduledTargets`, and a run of one that fails every retry is
+   * kept in the failed-runs queue.
    */
   private wireSchedules(): void {
     const fn = (handler: string) => this.functions.forHandler(handler);
@@ -199,6 +201,7 @@ export class TelehealthStack extends Stack {
     }
     for (const handler of new Set(Object.values(scheduledTargets))) {
       this.scheduler.allowInvoke(fn(handler));
+      this.scheduler.keepFailedRuns(fn(handler));
       const target = fn(handler).node.defaultChild as Parameters<typeof nagRef>[0];
       acknowledge(
         this.scheduler,
@@ -260,8 +263,9 @@ export class TelehealthStack extends Stack {
     acknowledge(
       this.functions,
       ['HIPAA.Security-LambdaDLQ', 'Serverless-LambdaDLQ'],
-      'API Gateway invokes the handlers synchronously and returns errors to the caller; a DLQ ' +
-        'only applies to asynchronous invocations.',
+      'Only the HTTP and WebSocket handlers lack a DLQ: API Gateway invokes them synchronously ' +
+        'and returns errors to the caller. The Scheduler targets (asynchronous) have an ' +
+        `on-failure destination instead: 2 retries, then ${this.scheduler.failedRunsQueueName}.`,
     );
     acknowledge(
       this.functions,

@@ -54,7 +54,11 @@ describe('consultation infrastructure (stage dev)', () => {
   const [invokeRoleId] = onlyResource(template, 'AWS::IAM::Role', (properties) =>
     JSON.stringify(properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
   );
-  const [queueId, queue] = onlyResource(template, 'AWS::SQS::Queue');
+  const [queueId, queue] = onlyResource(
+    template,
+    'AWS::SQS::Queue',
+    (properties) => properties.QueueName === 'telehealth-dev-scheduler-dlq',
+  );
 
   const scheduleCreators = [
     claimCase.handler,
@@ -90,7 +94,9 @@ describe('consultation infrastructure (stage dev)', () => {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 60 * 60,
     });
-    const [, queuePolicy] = onlyResource(template, 'AWS::SQS::QueuePolicy');
+    const [, queuePolicy] = onlyResource(template, 'AWS::SQS::QueuePolicy', (properties) =>
+      JSON.stringify(properties.Queues).includes(queueId),
+    );
     expect(JSON.stringify(queuePolicy)).toContain('"aws:SecureTransport":"false"');
     const send = statementsOfRole(policies, invokeRoleId).find((statement) =>
       actionsOf([statement]).includes('sqs:SendMessage'),

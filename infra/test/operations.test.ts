@@ -258,12 +258,12 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
     expect(alarm.Threshold).toBe(1);
   });
 
-  it('fires on the first message in the Scheduler dead-letter queue', () => {
-    const alarm = alarms[`telehealth-${stage}-scheduler-dlq`]!;
+  it.each(['scheduler-dlq', 'target-dlq'])('fires on the first message in %s', (name) => {
+    const alarm = alarms[`telehealth-${stage}-${name}`]!;
     const [queueId] = onlyResource(
       template,
       'AWS::SQS::Queue',
-      (p) => p.QueueName === `telehealth-${stage}-scheduler-dlq`,
+      (p) => p.QueueName === `telehealth-${stage}-${name}`,
     );
     expect(alarm.MetricName).toBe('ApproximateNumberOfMessagesVisible');
     expect(alarm.Dimensions).toEqual([

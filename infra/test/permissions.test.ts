@@ -4,7 +4,7 @@ import {
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
 import { envNames } from '../../functions/src/lib/env';
-import { httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import { httpRoutes, scheduledTargets, webSocketRoutes } from '../../functions/src/routes';
 import { tableKeyActions, uploadKeyActions } from '../lib/data-key-grants';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
@@ -142,6 +142,9 @@ describe('permissions per function', () => {
             'kinesisvideo:GetIceServerConfig',
           ]
         : []),
+      // Not the handler's to declare: Lambda itself sends a scheduled target's failed run to
+      // the failed-runs queue as the function's role (infra/test/failed-runs.test.ts).
+      ...(Object.values(scheduledTargets).includes(handler) ? ['sqs:SendMessage'] : []),
     ].sort();
     expect(allActions(handler)).toEqual(expected);
   });
