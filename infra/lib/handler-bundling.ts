@@ -168,10 +168,17 @@ export function filesLoadedAtImport(metafile: Metafile): string[] {
  * The repository is the asset's source, as for `NodejsFunction`, and the asset is hashed by its
  * output (the bundle) rather than by that source. The image is only there because CDK requires
  * one: local bundling never declines (a failed build throws), so no container is started.
+ *
+ * `extraHash` names the handler because CDK reuses a staged asset for every later asset whose
+ * options serialize alike (`calculateCacheKey` in aws-cdk-lib's asset-staging.js is a hash of
+ * their JSON), and `tryBundle`, the only option that differs between handlers, is a function,
+ * which JSON drops: without it, every function would deploy the first handler's bundle.
+ * infra/test/staged-assets.test.ts checks each function's asset against its handler.
  */
 export function handlerCode(handler: string): lambda.Code {
   return lambda.Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
+    extraHash: handler,
     bundling: {
       image: lambda.Runtime.NODEJS_22_X.bundlingImage,
       local: {
