@@ -36,7 +36,7 @@ let synthRun: CommandRun;
 
 beforeAll(async () => {
   synthRun = await samLocalSynth(outDir);
-}, 170_000);
+}, 300_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

@@ -38,7 +38,7 @@ let synthRun: CommandRun;
 
 beforeAll(async () => {
   synthRun = await stageSynth(outDir, stage, prodContext);
-}, 170_000);
+}, 300_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

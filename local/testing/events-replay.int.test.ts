@@ -74,7 +74,7 @@ beforeAll(async () => {
   await mapLimited(chains, chains.length, async (chain) => {
     for (const entry of chain) await replay(stack, assets, entry);
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
