@@ -28,7 +28,8 @@ const stage = 'prod';
 /** Settings a prod deploy is given (docs/deployment.md), in case prod refuses to go without them. */
 const prodContext = {
   domainName: 'app.example.org',
-  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000',
+  certificateArn:
+    'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000',
   stripePublishableKey: 'pk_live_asset_test',
   sesFrom: 'no-reply@example.org',
 };
@@ -45,7 +46,10 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 interface AssetManifest {
   files: Record<
     string,
-    { source: { path: string; packaging: string }; destinations: Record<string, { objectKey: string }> }
+    {
+      source: { path: string; packaging: string };
+      destinations: Record<string, { objectKey: string }>;
+    }
   >;
 }
 

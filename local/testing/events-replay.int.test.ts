@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSampleEvents, handlerOfEventFile } from '../../functions/src/testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
 import { mapLimited } from '../../infra/test/handler-bundles';
-import {
-  newSynthOutDir,
-  samLocalSynth,
-  stagedHandlerAssets,
-} from '../../infra/test/staged-assets';
+import { newSynthOutDir, samLocalSynth, stagedHandlerAssets } from '../../infra/test/staged-assets';
 import { repoRoot } from '../config';
 import type { TestStack } from './global-setup';
 import { invokeBundle, type BundleInvocation } from './invoke-bundle';
