@@ -22,8 +22,8 @@ export const bundleAliases: Readonly<Record<string, string>> = {
 
 /**
  * How every handler is bundled: the one definition, used by the stack (`handlerCode`, CDK's
- * local bundling; `sam local` and the sample-event replay run what it staged), the bundle tests,
- * the cold-start checks and `npm run bench`.
+ * local bundling; `sam local` and the sample-event replay run what it staged), the cold-start
+ * and permission-code checks and `npm run bench`.
  *
  * esbuild writes a handler's entry as `index.mjs` and, with code splitting, what only an
  * `import()` reaches (S3 and its presigners, SES, Scheduler, Stripe, …) into `chunk-*.mjs` files

@@ -12,7 +12,7 @@ import {
 } from '../lib/handler-bundling';
 
 /**
- * The bundle tests, the cold-start checks and `npm run bench` build the handlers with
+ * The cold-start and permission-code checks and `npm run bench` build the handlers with
  * `handlerBuildOptions` directly instead of through a bundling CDK synth (about 20 s for all
  * handlers). That is only worth anything if it builds what CDK deploys: here CDK stages one
  * handler's asset through `handlerCode` (its local bundling) and every file of it must be the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSampleEvents, handlerOfEventFile } from '../../functions/src/testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
-import { mapLimited } from '../../infra/test/handler-bundles';
+import { mapLimited } from '../../infra/test/map-limited';
 import { newSynthOutDir, samLocalSynth, stagedHandlerAssets } from '../../infra/test/staged-assets';
 import { repoRoot } from '../config';
 import type { TestStack } from './global-setup';
