@@ -25,8 +25,9 @@ import { resourcesOfType, synth, type Resources } from './synth';
  * the real output of the script: the template in the output directory, each function's
  * `aws:asset:path` naming a bundled directory there that holds `index.mjs` built from that
  * function's own handler module and no other (issue 24: every function once ran the first
- * handler's bundle), `index.handler` on nodejs22.x, arm64; and, since `--env-vars` only overrides variables the template declares,
- * that every variable of the example env-vars file is declared.
+ * handler's bundle), `index.handler` on nodejs22.x, arm64; and, since `--env-vars` only
+ * overrides variables the template declares, that every variable of the example env-vars file
+ * is declared.
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
