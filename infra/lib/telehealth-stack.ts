@@ -99,7 +99,10 @@ export class TelehealthStack extends Stack {
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', { config, logGroups });
 
     const uploadsOrigin = uploadsBucketOrigin(config.stage);
-    const secrets = new AppSecrets(this, 'AppSecrets', { config });
+    const secrets = new AppSecrets(this, 'AppSecrets', {
+      config,
+      originVerifyVersion: context('originVerifySecretVersion'),
+    });
     this.site = new Site(this, 'Site', {
       config,
       accessLogsBucket: accessLogs.bucket,
