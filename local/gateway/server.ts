@@ -81,6 +81,12 @@ function overloadedAnswer(): (res: ServerResponse, requestId: string) => void {
   };
 }
 
+/** A request whose handling threw: API Gateway's 500, or a cut connection once it had begun. */
+function answerFailure(res: ServerResponse): void {
+  if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
+  else res.destroy();
+}
+
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP and WebSocket) + the Management API +
  * EventBridge Scheduler's API, all on one origin like the cloud (DESIGN.md §2).
@@ -205,10 +211,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       web(req, res, url);
     };
-    dispatch().catch(() => {
-      if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
-      else res.destroy();
-    });
+    dispatch().catch(() => answerFailure(res));
   });
 
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
@@ -228,10 +231,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       writeJson(res, 404, { message: 'Not Found' });
       return;
     }
-    handleApi(req, res, url, 'direct').catch(() => {
-      if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
-      else res.destroy();
-    });
+    handleApi(req, res, url, 'direct').catch(() => answerFailure(res));
   });
   executeApi.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') socket.destroy();

@@ -13,12 +13,12 @@ const CURRENT = 'the-current-origin-value-0123456789';
 const PREVIOUS = 'the-previous-origin-value-9876543210';
 
 const headers = (value: string) => ({ [ORIGIN_VERIFY_HEADER]: value, host: 'api.example' });
-const httpAllows = async (value: string) =>
-  (
-    await handler(
-      httpAuthorizerEvent('GET /api/config', '/api/config', headers(value), '192.0.2.1'),
-    )
-  ).isAuthorized;
+const httpAllows = async (value: string) => {
+  const event = httpAuthorizerEvent('GET /api/config', '/api/config', headers(value), '192.0.2.1');
+  const result = await handler(event);
+  if (!('isAuthorized' in result)) throw new Error('an HTTP route needs a simple answer');
+  return result.isAuthorized;
+};
 const connectEffect = async (value: string) => {
   const result = await handler(connectAuthorizerEvent(headers(value), '192.0.2.1'));
   if (!('policyDocument' in result)) throw new Error('a $connect needs a policy');

@@ -54,7 +54,7 @@ async function request(value: string) {
   return checkOriginProof(withHeader(value));
 }
 
-async function later(ms: number) {
+function later(ms: number) {
   vi.setSystemTime(Date.now() + ms);
 }
 
@@ -65,24 +65,24 @@ describe('the origin check through a rotation, in a warm function', () => {
 
     // Before: CloudFront sends the old value.
     expect(await request(OLD)).toBe('proven');
-    await later(ORIGIN_SECRET_REFRESH_MS);
+    later(ORIGIN_SECRET_REFRESH_MS);
     expect(await request(NEW)).toBe('refused');
 
     // 1. put-secret-value: within the max age every warm function reads both stages.
     stages = { AWSCURRENT: { ORIGIN_VERIFY_SECRET: NEW }, AWSPREVIOUS: stages.AWSCURRENT };
-    await later(SECRETS_MAX_AGE_MS);
+    later(SECRETS_MAX_AGE_MS);
     expect(await request(OLD)).toBe('proven');
     expect(await request(NEW)).toBe('proven');
     expect(await request('neither')).toBe('refused');
 
     // 2. The deploy: CloudFront sends the new value; the old one still passes meanwhile.
-    await later(SECRETS_MAX_AGE_MS);
+    later(SECRETS_MAX_AGE_MS);
     expect(await request(NEW)).toBe('proven');
     expect(await request(OLD)).toBe('proven');
 
     // 3. AWSPREVIOUS removed: after the max age the old value is refused.
     stages = { AWSCURRENT: stages.AWSCURRENT };
-    await later(SECRETS_MAX_AGE_MS);
+    later(SECRETS_MAX_AGE_MS);
     expect(await request(NEW)).toBe('proven');
     expect(await request(OLD)).toBe('refused');
     expect(await request('neither')).toBe('refused');
@@ -94,7 +94,7 @@ describe('the origin check through a rotation, in a warm function', () => {
     expect(fetches()).toBe(2);
 
     stages = { AWSCURRENT: { ORIGIN_VERIFY_SECRET: NEW }, AWSPREVIOUS: stages.AWSCURRENT };
-    await later(ORIGIN_SECRET_REFRESH_MS);
+    later(ORIGIN_SECRET_REFRESH_MS);
     expect(await request(NEW)).toBe('proven');
     expect(fetches()).toBe(4);
 
@@ -108,7 +108,7 @@ describe('the origin check through a rotation, in a warm function', () => {
     const { SECRETS_MAX_AGE_MS } = await import('../secrets');
     expect(await request(OLD)).toBe('proven');
     secrets.on(GetSecretValueCommand).rejects(new Error('service unavailable'));
-    await later(SECRETS_MAX_AGE_MS);
+    later(SECRETS_MAX_AGE_MS);
     expect(await request(OLD)).toBe('proven');
   });
 
