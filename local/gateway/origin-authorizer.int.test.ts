@@ -35,12 +35,20 @@ const configPath = pathOf(configContracts.getClientConfig, {});
 
 /** What `run` costs in invocations of the authorizer, the config handler and `$connect`. */
 async function counting<Result>(run: () => Promise<Result>) {
-  const before = [authorizer, handler, connect].map(invocationsOf);
+  const counts = () => ({
+    authorizerRuns: invocationsOf(authorizer),
+    handlerRuns: invocationsOf(handler),
+    connectRuns: invocationsOf(connect),
+  });
+  const before = counts();
   const result = await run();
-  const [authorizerRuns, handlerRuns, connectRuns] = [authorizer, handler, connect].map(
-    (name, index) => invocationsOf(name) - before[index]!,
-  );
-  return { result, authorizerRuns, handlerRuns, connectRuns };
+  const after = counts();
+  return {
+    result,
+    authorizerRuns: after.authorizerRuns - before.authorizerRuns,
+    handlerRuns: after.handlerRuns - before.handlerRuns,
+    connectRuns: after.connectRuns - before.connectRuns,
+  };
 }
 
 /** A request to API Gateway's own address, with the origin header given (or none). */
