@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { caseExpiryInputSchema } from '../features/cases/case-expiry-schedule';
 import { claimReleaseInputSchema } from '../features/cases/claim-release';
 import { meetingEndInputSchema } from '../features/meetings/end-schedule';
-import { httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
+import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 import { expectedSampleEvents, handlerOfEventFile } from './event-files';
 
 const eventsDir = fileURLToPath(new URL('../../../events/', import.meta.url));
-const eventDirs = ['http', 'ws', 'schedule'];
+const eventDirs = ['http', 'ws', 'schedule', 'authorizer'];
 /** Not events: the docs, the replay index and the sam local env-vars example. */
 const otherFiles = ['README.md', 'replay.json', 'sam-local-env.json'];
 
@@ -31,6 +31,7 @@ describe('events/', () => {
         ...Object.values(httpRoutes).map((route) => route.handler),
         ...Object.values(webSocketRoutes),
         ...Object.values(scheduledTargets),
+        ...Object.values(gatewayAuthorizers),
       ]),
     );
     expect(eventFiles.sort()).toEqual(
@@ -83,6 +84,23 @@ describe('events/', () => {
     });
     expect(event.requestContext.connectionId).toEqual(expect.any(String));
   });
+
+  it.each(Object.keys(gatewayAuthorizers))(
+    'authorizer events of %s: what the HTTP API and the WebSocket $connect send',
+    (name) => {
+      expect(read(`authorizer/${name}-http.json`)).toMatchObject({
+        version: '2.0',
+        type: 'REQUEST',
+        routeArn: expect.stringMatching(/^arn:aws:execute-api:/),
+        identitySource: [expect.any(String)],
+      });
+      expect(read(`authorizer/${name}-connect.json`)).toMatchObject({
+        type: 'REQUEST',
+        methodArn: expect.stringMatching(/\/\$connect$/),
+        requestContext: { routeKey: '$connect', eventType: 'CONNECT' },
+      });
+    },
+  );
 
   it('holds schedule inputs that their targets accept', () => {
     const schemas = {
