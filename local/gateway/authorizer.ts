@@ -106,6 +106,10 @@ function policyAllows(result: APIGatewayAuthorizerResult): boolean {
   );
 }
 
+/**
+ * API Gateway's order: the identity source first (missing or empty: 401, nothing invoked), then
+ * the authorizer's answer (no: 403; a thrown error: 500).
+ */
 async function verdictOf(
   headers: Headers,
   run: () => Promise<boolean>,

@@ -77,6 +77,10 @@ async function fetchSecrets(arn: string): Promise<void> {
       }
     }),
   );
+  // A value no listed secret holds any more is cleared, not kept from an earlier read: a secret
+  // rewritten without its key refuses what needs it (the origin check), never passes on a
+  // stale value. Lambda's own environment never holds these names.
+  for (const name of [...secretNames, ...Object.values(keptWithPrevious)]) found[name] ??= '';
   applySecretValues(found);
   loadedAt = Date.now();
 }

@@ -112,6 +112,14 @@ describe('the origin check through a rotation, in a warm function', () => {
     expect(await request(OLD)).toBe('proven');
   });
 
+  it('refuses everything once the secret is rewritten without its value, in a warm function too', async () => {
+    const { SECRETS_MAX_AGE_MS } = await import('../secrets');
+    expect(await request(OLD)).toBe('proven');
+    stages = { AWSCURRENT: {} };
+    later(SECRETS_MAX_AGE_MS);
+    expect(await request(OLD)).toBe('unconfigured');
+  });
+
   it('refuses everything when the secret holds no value: never open', async () => {
     stages = { AWSCURRENT: { ORIGIN_VERIFY_SECRET: '' } };
     expect(await request('')).toBe('unconfigured');
