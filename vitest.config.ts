@@ -34,7 +34,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Every stage has an origin-verify secret, and a handler without one refuses every
-          // request (docs/adr/0009); `httpEvent` adds it to each event as CloudFront would.
+          // request (docs/adr/0009-origin-authorizer.md); `httpEvent` adds it to each event as
+          // CloudFront would.
           env: { ORIGIN_VERIFY_SECRET: 'unit-tests-origin-verify-secret' },
         },
       },

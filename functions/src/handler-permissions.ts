@@ -262,7 +262,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'cases/release-claim': combine(writes(k.case), announces, updatesPatients),
   'meetings/end-meeting': endsMeetings,
   'cases/expire-case': combine(writes(k.case), updatesPatients, { secrets: ['stripe'] }),
-  // API Gateway's authorizer of both APIs (docs/adr/0009): the origin-verify secret, nothing else.
+  // API Gateway's authorizer of both APIs (docs/adr/0009-origin-authorizer.md): the origin-verify
+  // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,
 };
 

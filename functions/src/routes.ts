@@ -372,10 +372,10 @@ const scheduledHandlers = {
 export const scheduledTargets: Readonly<Record<string, string>> = scheduledHandlers;
 
 /**
- * Lambda authorizers API Gateway runs before the handlers (docs/adr/0009): `originVerify` checks
- * CloudFront's `x-origin-verify` on every HTTP route and on the WebSocket `$connect`, so a
- * request sent to the `execute-api` address invokes no handler. The local gateway runs it the
- * same way (local/gateway/authorizer.ts).
+ * Lambda authorizers API Gateway runs before the handlers (docs/adr/0009-origin-authorizer.md):
+ * `originVerify` checks CloudFront's `x-origin-verify` on every HTTP route and on the WebSocket
+ * `$connect`, so a request sent to the `execute-api` address invokes no handler. The local gateway
+ * runs it the same way (local/gateway/authorizer.ts).
  */
 export const gatewayAuthorizers = {
   originVerify: 'edge/origin-authorizer',

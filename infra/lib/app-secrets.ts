@@ -133,10 +133,10 @@ export class AppSecrets extends Construct {
   }
 
   /**
-   * The origin-verify value CloudFront sends, as a deploy-time reference (never in the
-   * template's text). CloudFormation resolves a dynamic reference again only when its text
-   * changes, so the reference names the version given with `-c originVerifySecretVersion`: a
-   * rotation's deploy changes it, and CloudFront gets the new value (docs/adr/0009).
+   * The origin-verify value CloudFront sends, as a deploy-time reference (never in the template's
+   * text). CloudFormation resolves a dynamic reference again only when its text changes, so the
+   * reference names the version given with `-c originVerifySecretVersion`: a rotation's deploy
+   * changes it, and CloudFront gets the new value (docs/adr/0009-origin-authorizer.md).
    */
   get originVerifyValue(): string {
     return SecretValue.secretsManager(this.originVerify.secretArn, {

@@ -27,9 +27,9 @@ export const httpApiThrottle = httpStageThrottle();
 
 /**
  * How long API Gateway keeps the origin authorizer's answer for one `x-origin-verify` value
- * (docs/adr/0009): CloudFront sends one value, so the authorizer runs about once per 5 minutes
- * per API Gateway host instead of once per request; a value removed in a rotation stays accepted
- * at most this long (docs/deployment.md). API Gateway allows up to 3600 s.
+ * (docs/adr/0009-origin-authorizer.md): CloudFront sends one value, so the authorizer runs about
+ * once per 5 minutes per API Gateway host instead of once per request; a value removed in a
+ * rotation stays accepted at most this long (docs/deployment.md). API Gateway allows up to 3600 s.
  */
 export const originAuthorizerCacheTtl = Duration.minutes(5);
 

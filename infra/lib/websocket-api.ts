@@ -79,8 +79,8 @@ export class WebSocketApi extends Construct {
       this.api,
       'AwsSolutions-APIG4',
       'API Gateway runs authorizers on $connect only: $connect has the origin authorizer ' +
-        '(docs/adr/0009); $disconnect and $default belong to a connection $connect admitted, ' +
-        'and its handler checked the ticket (DESIGN.md §6-7).',
+        '(docs/adr/0009-origin-authorizer.md); $disconnect and $default belong to a ' +
+        'connection $connect admitted, and its handler checked the ticket (DESIGN.md §6-7).',
     );
   }
 

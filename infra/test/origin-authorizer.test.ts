@@ -6,10 +6,10 @@ import { apiPathPattern, webSocketPath } from '../lib/site';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';
 
 /**
- * Issue 24 items 2 and 3 in the synthesized template (docs/adr/0009): every HTTP API route and
- * the WebSocket `$connect` run the origin authorizer, whose identity source is CloudFront's
- * `x-origin-verify` (API Gateway answers 401 without it, invoking nothing), and CloudFront's
- * dynamic reference to the secret names the version a rotation deploys.
+ * Issue 24 items 2 and 3 in the synthesized template (docs/adr/0009-origin-authorizer.md): every
+ * HTTP API route and the WebSocket `$connect` run the origin authorizer, whose identity source is
+ * CloudFront's `x-origin-verify` (API Gateway answers 401 without it, invoking nothing), and
+ * CloudFront's dynamic reference to the secret names the version a rotation deploys.
  */
 const { template } = synth('dev');
 const routes = resourcesOfType(template, 'AWS::ApiGatewayV2::Route');

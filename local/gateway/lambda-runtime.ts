@@ -63,7 +63,7 @@ const invocationCounts = new Map<string, number>();
 
 /**
  * How many times this process invoked a handler: a test proves that a refused request ran no
- * handler at all (docs/adr/0009) by comparing these before and after.
+ * handler at all (docs/adr/0009-origin-authorizer.md) by comparing these before and after.
  */
 export function invocationsOf(handlerName: string): number {
   return invocationCounts.get(handlerName) ?? 0;

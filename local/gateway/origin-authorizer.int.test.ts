@@ -10,13 +10,13 @@ import { startOwnStack } from '../testing/own-stack';
 import { invocationsOf } from './lambda-runtime';
 
 /**
- * Issue 24 items 2 and 3 (docs/adr/0009) with a stack of this file's own, whose handlers run in
- * this worker, so their invocations can be counted: API Gateway's own address (`executeApiUrl`,
- * nothing in front) runs the origin authorizer before any handler, as the cloud does. Without
- * `x-origin-verify` nothing is invoked (401), a wrong value is refused by the authorizer alone
- * (403); through the CloudFront stand-in (`appUrl`) everything passes. Then the rotation of
- * docs/deployment.md, walked with the local stack's secrets (the environment, as Secrets
- * Manager's AWSCURRENT and AWSPREVIOUS fill it in the cloud).
+ * Issue 24 items 2 and 3 (docs/adr/0009-origin-authorizer.md) with a stack of this file's own,
+ * whose handlers run in this worker, so their invocations can be counted: API Gateway's own address
+ * (`executeApiUrl`, nothing in front) runs the origin authorizer before any handler, as the cloud
+ * does. Without `x-origin-verify` nothing is invoked (401), a wrong value is refused by the
+ * authorizer alone (403); through the CloudFront stand-in (`appUrl`) everything passes. Then the
+ * rotation of docs/deployment.md, walked with the local stack's secrets (the environment, as
+ * Secrets Manager's AWSCURRENT and AWSPREVIOUS fill it in the cloud).
  */
 const OLD = 'origin-verify-value-before-the-rotation';
 const NEW = 'origin-verify-value-after-the-rotation';

@@ -49,7 +49,7 @@ export interface Gateway {
   /**
    * API Gateway's own address (`execute-api`): the same APIs without CloudFront in front, so
    * nothing adds `x-origin-verify` (`/api/…` and the `/ws` upgrade). The origin authorizer
-   * refuses what comes here without the secret (docs/adr/0009).
+   * refuses what comes here without the secret (docs/adr/0009-origin-authorizer.md).
    */
   executeApiUrl: string;
   webSockets: LocalWebSocketApi;

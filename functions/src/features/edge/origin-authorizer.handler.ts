@@ -32,13 +32,13 @@ function connectPolicy(methodArn: string, allow: boolean): APIGatewayAuthorizerR
 
 /**
  * The Lambda REQUEST authorizer API Gateway runs before every HTTP route and the WebSocket
- * `$connect` (docs/adr/0009): the request must carry CloudFront's `x-origin-verify` with the
- * current or, during a rotation, the previous value of the secret. API Gateway answers 401 itself
- * when the header is missing or empty (it is the identity source), so this runs only for a
- * request that carries one; a wrong value is refused (403) and no handler runs. The HTTP API
- * caches the answer per header value (infra/lib/http-api.ts); WebSocket authorizers are not
- * cached. A function without the secret refuses everything: a missing value never opens the API.
- * A failed secret load throws, which API Gateway answers 500 without caching.
+ * `$connect` (docs/adr/0009-origin-authorizer.md): the request must carry CloudFront's
+ * `x-origin-verify` with the current or, during a rotation, the previous value of the secret. API
+ * Gateway answers 401 itself when the header is missing or empty (it is the identity source), so
+ * this runs only for a request that carries one; a wrong value is refused (403) and no handler
+ * runs. The HTTP API caches the answer per header value (infra/lib/http-api.ts); WebSocket
+ * authorizers are not cached. A function without the secret refuses everything: a missing value
+ * never opens the API. A failed secret load throws, which API Gateway answers 500 without caching.
  */
 export async function handler(event: OriginAuthorizerEvent): Promise<OriginAuthorizerResult> {
   const log = createLogger({ route: 'methodArn' in event ? '$connect' : event.routeKey });

@@ -6,8 +6,8 @@ import { handler } from './origin-authorizer.handler';
 
 /**
  * The authorizer API Gateway runs before every HTTP route (simple response) and the WebSocket
- * `$connect` (IAM policy), docs/adr/0009, with the secrets as a function holds them: the current
- * value and, during a rotation, the previous one.
+ * `$connect` (IAM policy), docs/adr/0009-origin-authorizer.md, with the secrets as a function holds
+ * them: the current value and, during a rotation, the previous one.
  */
 const CURRENT = 'the-current-origin-value-0123456789';
 const PREVIOUS = 'the-previous-origin-value-9876543210';

@@ -24,7 +24,8 @@ import { redeemTicket } from './tickets';
  * function holds no origin-verify value.
  */
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log) => {
-  // API Gateway's authorizer checked it already (docs/adr/0009); checked again, as for HTTP.
+  // API Gateway's authorizer checked it already (docs/adr/0009-origin-authorizer.md); checked
+  // again, as for HTTP.
   const proof = await checkOriginProof(event);
   if (proof === 'unconfigured') {
     log.error('origin-verify secret missing: every connection is refused');

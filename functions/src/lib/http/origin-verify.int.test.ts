@@ -17,7 +17,7 @@ import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
  * requests through it are served, whatever a client puts in that header; the same handlers
  * called directly refuse a request without the secret or with a wrong one. That is their own
  * check, behind API Gateway's origin authorizer, which refuses such requests before any handler
- * runs (local/gateway/origin-authorizer.int.test.ts, docs/adr/0009).
+ * runs (local/gateway/origin-authorizer.int.test.ts, docs/adr/0009-origin-authorizer.md).
  */
 const stack = useTestStack();
 const secret = stack.handlerEnvironment.ORIGIN_VERIFY_SECRET!;

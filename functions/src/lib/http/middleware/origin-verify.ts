@@ -7,12 +7,12 @@ import type { HttpMiddleware } from '../types';
 export const DIRECT_REQUEST_MESSAGE = 'Requests must come through the app’s own address';
 
 /**
- * The API is reachable only through CloudFront (DESIGN.md §6, docs/adr/0009): API Gateway's
- * authorizer already refused requests without CloudFront's `x-origin-verify`; the handler checks
- * again, so a route added without the authorizer (or sam local) is no way around it. A direct
- * request is refused with 403 before anything else reads it. A function holding no secret value
- * refuses everything with 503 (a broken deploy, not a client's mistake) and logs it: a missing
- * value never turns the check off. Runs after the secrets step, which loads the secret.
+ * The API is reachable only through CloudFront (DESIGN.md §6, docs/adr/0009-origin-authorizer.md):
+ * API Gateway's authorizer already refused requests without CloudFront's `x-origin-verify`; the
+ * handler checks again, so a route added without the authorizer (or sam local) is no way around it.
+ * A direct request is refused with 403 before anything else reads it. A function holding no secret
+ * value refuses everything with 503 (a broken deploy, not a client's mistake) and logs it: a
+ * missing value never turns the check off. Runs after the secrets step, which loads the secret.
  */
 export function originVerify(): HttpMiddleware {
   return {
