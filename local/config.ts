@@ -16,6 +16,8 @@ export const localResources = {
   stripePublishableKey: 'pk_test_local',
   stripeWebhookSecret: 'whsec_local_development_secret',
   sesFrom: 'no-reply@telehealth.local',
+  /** Where a scheduled run that failed every attempt is kept (`failedRunsQueueName('local')`). */
+  failedRunsQueue: 'telehealth-local-target-dlq',
 } as const;
 
 /** Default ports of `npm start`; tests and the benchmark ask the OS for free ones instead. */

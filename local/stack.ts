@@ -19,8 +19,14 @@ import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import type { AdmissionLimits } from './gateway/admission';
 import { startGateway } from './gateway/server';
+import { functionNameOf } from '../functions/src/scheduled-runs';
 import { invoke } from './gateway/lambda-runtime';
 import { LocalScheduler } from './gateway/scheduler';
+import { LocalAsyncInvoker } from './gateway/async-invoke';
+import { LocalFailedRunsQueue } from './gateway/failed-runs-queue';
+import { handleLambdaApi } from './gateway/lambda-api';
+import type { LocalAwsApi } from './gateway/server';
+import { handleSqsApi } from './gateway/sqs-api';
 import { startLocalMailbox } from './mailbox';
 import { assertPortFree, freePort } from './ports';
 import { startLocalS3 } from './s3';
@@ -63,6 +69,11 @@ export interface StackOptions {
    * on purpose (functions/src/lib/faults.ts), from after the seeding on. Default 0.
    */
   faultRate?: number;
+  /**
+   * Waits before the retries of a scheduled run that threw (default Lambda's, about 1 and 2
+   * minutes; local/gateway/async-invoke.ts). Tests shorten them.
+   */
+  scheduledRunRetryDelaysMs?: readonly number[];
   /** Load shedding of the gateway's API invocations (local/gateway/admission.ts). */
   admission?: AdmissionLimits;
   /** DynamoDB Local's `nice` (local/dynamodb.ts; default DEFAULT_DYNAMODB_LOCAL_NICE). */
@@ -269,17 +280,59 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     const stripeUrl = `http://127.0.0.1:${ports.stripe}`;
 
+    // Scheduler invokes its targets asynchronously: Lambda retries a run that throws, then
+    // keeps it in the failed-runs queue, which `npm run dead-letters -- --local` replays.
+    const runTarget = async (functionName: string, payload: unknown) => {
+      const handler = scheduledTargets[functionName];
+      if (!handler) throw new Error(`No scheduled target named ${functionName}`);
+      return invoke(handler, payload);
+    };
+    const failedRuns = new LocalFailedRunsQueue(dataIn('failed-runs'));
+    const asyncInvoker = new LocalAsyncInvoker(runTarget, {
+      queue: failedRuns,
+      ...(options.scheduledRunRetryDelaysMs
+        ? { retryDelaysMs: options.scheduledRunRetryDelaysMs }
+        : {}),
+      log,
+    });
+    stoppers.push(() => Promise.resolve(asyncInvoker.stop()));
     const scheduler = new LocalScheduler(
       dataIn('scheduler'),
       async (targetArn, input) => {
-        const functionName = targetArn.split(':function:')[1] ?? '';
-        const handler = scheduledTargets[functionName];
-        if (!handler) throw new Error(`No scheduled target named ${functionName}`);
-        await invoke(handler, input);
+        const functionName = functionNameOf(targetArn);
+        // Like Scheduler: a target that does not exist is a delivery failure, not a run.
+        if (!scheduledTargets[functionName]) throw new Error(`No function ${functionName}`);
+        await asyncInvoker.invoke(functionName, input);
       },
-      (schedule) => log(`Scheduled target of ${schedule.name} failed`),
+      (schedule) => log(`Scheduled target of ${schedule.name} could not be invoked`),
     );
     stoppers.push(() => Promise.resolve(scheduler.stop()));
+    const failedRunsQueueName = localResources.failedRunsQueue;
+    const awsApis: LocalAwsApi[] = [
+      (req, res, url, body) =>
+        handleLambdaApi(
+          {
+            functionNames: new Set(Object.keys(scheduledTargets)),
+            run: runTarget,
+            async: asyncInvoker,
+          },
+          req,
+          res,
+          url,
+          body,
+        ),
+      (req, res, _url, body) =>
+        handleSqsApi(
+          {
+            queue: failedRuns,
+            queueName: failedRunsQueueName,
+            queueUrl: `http://localhost:${ports.app}/000000000000/${failedRunsQueueName}`,
+          },
+          req,
+          res,
+          body,
+        ),
+    ];
 
     const csp = contentSecurityPolicy({
       payment: singleOriginPaymentSources(stripeUrl),
@@ -303,6 +356,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             'permissions-policy': permissionsPolicy,
           },
           scheduler,
+          awsApis,
           originVerifySecret: handlerEnvironment[envNames.originVerifySecret]!,
           ...(options.admission ? { admission: options.admission } : {}),
           log,

@@ -2,7 +2,7 @@ import { SecretValue } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import type { SecretId } from '../../functions/src/handler-permissions';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
@@ -15,6 +15,15 @@ export interface AppSecretsProps {
    * Unset: the current version when the stack is deployed.
    */
   readonly originVerifyVersion?: string;
+}
+
+/** `-c originVerifySecretVersion=…`: the origin-verify version a rotation's deploy names. */
+export const ORIGIN_VERIFY_VERSION_CONTEXT = 'originVerifySecretVersion';
+
+/** The version of `-c originVerifySecretVersion`, if the deploy names one. */
+export function originVerifyVersionOf(scope: IConstruct): string | undefined {
+  const value: unknown = scope.node.tryGetContext(ORIGIN_VERIFY_VERSION_CONTEXT);
+  return typeof value === 'string' && value ? value : undefined;
 }
 
 /** Secrets Manager version ids are 32-64 characters (a UUID when Secrets Manager makes one). */

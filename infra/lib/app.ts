@@ -1,8 +1,8 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, HIPAASecurityChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import { EdgeStack, edgeStackName } from './edge-stack';
 import { featureFlags } from './feature-flags';
-import { parseStage, stageConfig } from './stage-config';
+import { parseStage, stageConfigOf } from './stage-config';
 import { stackName, TelehealthStack } from './telehealth-stack';
 
 export interface TelehealthAppOptions {
@@ -26,9 +26,18 @@ export interface TelehealthApp {
 }
 
 /**
+ * The cdk-nag packs every synthesis runs (the tests ask the same ones): AWS Solutions, HIPAA
+ * Security, and Serverless (async failure handling, memory, timeouts, tracing, log retention,
+ * API logging and throttling).
+ */
+export function nagPacks(): NagPack[] {
+  return [new AwsSolutionsChecks(), new HIPAASecurityChecks(), new ServerlessChecks()];
+}
+
+/**
  * The CDK app: the stack `Telehealth-{stage}` (stage from `-c stage=…`, default `dev`) and its
- * edge stack `Telehealth-{stage}-edge` (the WAF web ACL, in us-east-1), with the cdk-nag AWS
- * Solutions and HIPAA Security packs. `bin/app.ts` and the tests both build it here,
+ * edge stack `Telehealth-{stage}-edge` (the WAF web ACL, in us-east-1), with the cdk-nag packs
+ * of `nagPacks()`. `bin/app.ts` and the tests both build it here,
  * so the tests check exactly what `cdk synth` produces.
  */
 export function createTelehealthApp(options: TelehealthAppOptions = {}): TelehealthApp {
@@ -42,7 +51,8 @@ export function createTelehealthApp(options: TelehealthAppOptions = {}): Telehea
 
   // The web ACL first, in us-east-1 (CloudFront's region); `cdk deploy` of the main stack
   // deploys it first, and the main stack reads its ARN at deploy time.
-  const edgeStack = new EdgeStack(app, edgeStackName(stage), { config: stageConfig(stage) });
+  const config = stageConfigOf(app, stage);
+  const edgeStack = new EdgeStack(app, edgeStackName(stage), { config });
   // Environment-agnostic: synthesizes offline, deploys to the CLI's account and region.
   const stack = new TelehealthStack(app, stackName(stage), { stage });
   stack.addStackDependency(edgeStack, 'CloudFront needs the web ACL of the edge stack');
@@ -52,6 +62,6 @@ export function createTelehealthApp(options: TelehealthAppOptions = {}): Telehea
   }
 
   // cdk-nag 3 runs as a policy validation plugin at synthesis (it replaced the v2 Aspects).
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
+  Validations.of(app).addPlugins(...nagPacks());
   return { app, stack, edgeStack, stage };
 }

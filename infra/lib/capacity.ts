@@ -215,3 +215,125 @@ export function wafRateLimits() {
     apply: roundUp(Math.max(people * applyCalls, appApplications) * 2, 10),
   };
 }
+
+/**
+ * Kinesis Video Streams with WebRTC quotas (docs/capacity.md "TURN" cites the page,
+ * kvswebrtc-limits, and says which figures could be confirmed here). All are per region.
+ */
+export const kvsQuotas = {
+  /**
+   * TURN allocations one signaling channel's credentials may hold at once (hard). Not
+   * confirmed here: the page's "TURN service quotas" table could not be read from this work's
+   * sources; the figure is the one recorded by the 2026-11-28 video and cloud reviews.
+   */
+  turnAllocationsPerChannel: 50,
+  /** `GetIceServerConfig` per signaling channel (hard); unconfirmed, as above. */
+  getIceServerConfigPerChannelPerSecond: 5,
+  /** `GetIceServerConfig` per account (soft); unconfirmed, as above. */
+  getIceServerConfigPerAccountPerSecond: 100,
+  /** Signaling channels per account (confirmed): 10,000 in us-east-1 and us-west-2, else 5,000. */
+  channelsPerAccount: 5_000,
+} as const;
+
+/**
+ * The TURN assumptions: what a relayed call holds on the Kinesis Video TURN servers. Each is a
+ * judgement; docs/capacity.md gives the arithmetic.
+ */
+export const turnAssumptions = {
+  /** A call is between two parties; each gathers its own relay candidates. */
+  partiesPerCall: 2,
+  /**
+   * The room session gives each party one TURN server with two URIs, its UDP one and its TLS
+   * one over TCP (functions/src/lib/ice/turn-servers.ts): a browser allocates once per URI it
+   * can use, on every network interface it gathers from.
+   */
+  turnUrisPerParty: 2,
+  /** Interfaces a browser gathers relay candidates on: one route to the internet. */
+  interfacesPerParty: 1,
+  /**
+   * Share of a channel's allocations not planned for: during an ICE restart a party holds its
+   * old and its new allocations until the old pair is dropped, and a phone on Wi-Fi and
+   * cellular gathers on both.
+   */
+  allocationHeadroom: 0.2,
+  /**
+   * Parties are spread over the pool by a hash of their client id, not by a shared counter, so
+   * some channels get more than the average. The pool is sized so that at the design peak the
+   * chance that any channel has more parties than it holds stays below this.
+   */
+  overflowProbability: 0.05,
+  /** Length of a consultation (DESIGN.md §7, `MEETING_DURATION_SECONDS` default). */
+  callSeconds: 900,
+} as const;
+
+/** Relayed consultations at once at the design load: one per signed-in doctor (the goal: 500). */
+export function concurrentRelayedCalls(waitingPatients = assumptions.waitingPatients): number {
+  return providersOnline(waitingPatients);
+}
+
+/** TURN allocations one party holds in steady state (relay-only). */
+export function allocationsPerParty(): number {
+  return turnAssumptions.turnUrisPerParty * turnAssumptions.interfacesPerParty;
+}
+
+/** TURN allocations one relayed call holds in steady state. */
+export function allocationsPerCall(): number {
+  return turnAssumptions.partiesPerCall * allocationsPerParty();
+}
+
+/** Parties one channel is planned to hold: its allocations less the headroom. */
+export function partiesPerChannel(): number {
+  const usable = kvsQuotas.turnAllocationsPerChannel * (1 - turnAssumptions.allocationHeadroom);
+  return Math.floor(usable / allocationsPerParty());
+}
+
+/** P(X > limit) for X ~ Binomial(trials, p): how often one channel gets more than `limit`. */
+function binomialTailAbove(trials: number, p: number, limit: number): number {
+  let term = (1 - p) ** trials;
+  let atMost = term;
+  for (let k = 1; k <= limit; k += 1) {
+    term *= ((trials - k + 1) / k) * (p / (1 - p));
+    atMost += term;
+  }
+  return Math.max(0, 1 - atMost);
+}
+
+/**
+ * The chance (union bound) that some channel of a pool of `channels` is asked for more parties
+ * than it holds when `calls` calls run at once, their parties hashed over the pool.
+ */
+export function poolOverflowProbability(channels: number, calls: number): number {
+  if (channels === 1) return calls * turnAssumptions.partiesPerCall > partiesPerChannel() ? 1 : 0;
+  const parties = calls * turnAssumptions.partiesPerCall;
+  return channels * binomialTailAbove(parties, 1 / channels, partiesPerChannel());
+}
+
+/**
+ * The stage's TURN channel pool: the fewest channels that hold the calls with the accepted
+ * overflow probability.
+ */
+export function turnChannelCount(calls = concurrentRelayedCalls()): number {
+  let channels = Math.ceil((calls * turnAssumptions.partiesPerCall) / partiesPerChannel());
+  while (poolOverflowProbability(channels, calls) > turnAssumptions.overflowProbability) {
+    channels += 1;
+  }
+  return channels;
+}
+
+/** The most concurrent relayed calls a pool of `channels` holds under the same bound. */
+export function callsHeldByPool(channels = turnChannelCount()): number {
+  let calls = 0;
+  while (poolOverflowProbability(channels, calls + 1) <= turnAssumptions.overflowProbability) {
+    calls += 1;
+  }
+  return calls;
+}
+
+/**
+ * `GetIceServerConfig` calls per second from room entries at `calls` concurrent calls: every
+ * party enters once per call (calls start evenly over a call's length). Rejoins within a
+ * credential's reuse window are answered from the room session's cache.
+ */
+export function getIceServerConfigPerSecond(calls = concurrentRelayedCalls()): number {
+  return (calls * turnAssumptions.partiesPerCall) / turnAssumptions.callSeconds;
+}

@@ -1,4 +1,5 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { acknowledge } from './nag';
@@ -29,8 +30,15 @@ export class DataTable extends Construct {
       partitionKey: stringAttribute(tableDefinition.partitionKey),
       sortKey: stringAttribute(tableDefinition.sortKey),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      // Encrypted at rest with the AWS managed key (aws/dynamodb): callers need no KMS grants.
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      // Patient data: encrypted with the stage's own key (HIPAA reviewers expect a CMK on PHI
+      // stores: its policy, rotation and use in CloudTrail are ours). Every role that reads or
+      // writes the table also gets the key through DynamoDB only (infra/lib/data-key-grants.ts).
+      encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: new kms.Key(this, 'Key', {
+        description: `Encrypts the DynamoDB table ${resourcePrefix(config.stage)}`,
+        enableKeyRotation: true,
+        removalPolicy: config.removalPolicy,
+      }),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
       deletionProtection: !config.isDev,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType } from 'aws-cdk-lib';
+import { AssetHashType, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build, buildSync, type BuildOptions, type BuildResult, type Metafile } from 'esbuild';
 import { handlerModulePath } from '../../functions/src/routes';
@@ -22,7 +22,8 @@ export const bundleAliases: Readonly<Record<string, string>> = {
 
 /**
  * How every handler is bundled: the one definition, used by the stack (`handlerCode`, CDK's
- * local bundling), the bundle tests, the sample-event replay and `npm run bench`.
+ * local bundling; `sam local` and the sample-event replay run what it staged), the cold-start
+ * and permission-code checks and `npm run bench`.
  *
  * esbuild writes a handler's entry as `index.mjs` and, with code splitting, what only an
  * `import()` reaches (S3 and its presigners, SES, Scheduler, Stripe, …) into `chunk-*.mjs` files
@@ -163,23 +164,36 @@ export function filesLoadedAtImport(metafile: Metafile): string[] {
 }
 
 /**
+ * CDK's local bundling of one handler's asset: esbuild in this process, as `NodejsFunction`
+ * bundles without Docker. The handler is a field, not only a value `tryBundle` closes over: CDK
+ * reuses a staged asset for every later asset whose options serialize to the same JSON (the
+ * cache key of `AssetStaging`, aws-cdk-lib's asset-staging.js), and JSON keeps an object's
+ * fields but drops its functions. With `tryBundle` alone every function deployed the first
+ * handler's bundle (issue 24); infra/test/staged-assets.test.ts checks each function's asset
+ * against its handler.
+ */
+class HandlerLocalBundling implements ILocalBundling {
+  constructor(readonly handler: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    writeAsset(buildSync(handlerBuildOptions(this.handler)), outputDir);
+    return true;
+  }
+}
+
+/**
  * A handler's Lambda code: the asset `handlerBuildOptions` builds, bundled by CDK at synth
- * through local bundling (esbuild in this process, as `NodejsFunction` bundles without Docker).
- * The repository is the asset's source, as for `NodejsFunction`, and the asset is hashed by its
- * output (the bundle) rather than by that source. The image is only there because CDK requires
- * one: local bundling never declines (a failed build throws), so no container is started.
+ * through `HandlerLocalBundling`. The repository is the asset's source, as for
+ * `NodejsFunction`, and the asset is hashed by its output (the bundle) rather than by that
+ * source. The image is only there because CDK requires one: local bundling never declines (a
+ * failed build throws), so no container is started.
  */
 export function handlerCode(handler: string): lambda.Code {
   return lambda.Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-      local: {
-        tryBundle(outputDir) {
-          writeAsset(buildSync(handlerBuildOptions(handler)), outputDir);
-          return true;
-        },
-      },
+      local: new HandlerLocalBundling(handler),
     },
   });
 }

@@ -12,6 +12,7 @@ import {
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
 import type { AppSecrets } from './app-secrets';
+import { grantDataKeys } from './data-key-grants';
 import type { HandlerFunctions } from './handler-functions';
 import { acknowledge, nagRef } from './nag';
 import type { Scheduler } from './scheduler';
@@ -55,6 +56,7 @@ export function grantDeclaredPermissions(
     const permissions = permissionsOf(handler);
     grantTable(fn, permissions, props.table);
     grantUploads(fn, permissions, props.uploads);
+    grantDataKeys(fn, permissions, props);
     const secretArns = props.secrets.grantRead(fn, permissions.secrets ?? []);
     if (secretArns.length > 0) fn.addEnvironment(envNames.secretsArn, secretArns.join(','));
     if (permissions.push) grantPush(fn, props.webSocketApi);

@@ -2,6 +2,7 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +15,7 @@ import { tableDefinition } from '../../functions/src/db/table-definition';
 import { stripeWebhook } from '../../functions/src/routes';
 import { manifestHandlers, type HandlerFunctions } from './handler-functions';
 import type { HttpApi } from './http-api';
+import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 import type { WebSocketApi } from './websocket-api';
 
@@ -40,8 +42,8 @@ export const alarmThresholds = {
   webSocketClientErrors: 50,
   /** WebSocket requests whose handler could not be invoked or failed. */
   webSocketExecutionErrors: 1,
-  /** Messages in the Scheduler dead-letter queue: any is a missed meeting end or refund. */
-  schedulerDeadLetters: 1,
+  /** Messages in a dead-letter queue of scheduled runs: any is a missed meeting end or refund. */
+  deadLetters: 1,
   /** Stripe webhook answered 5xx (failed or a dependency failed): Stripe will retry. */
   webhookFailures: 1,
   /** Stripe webhook refused (bad signature): a wrong STRIPE_WEBHOOK_SECRET looks like this. */
@@ -63,6 +65,8 @@ export interface MonitoringProps {
   readonly functions: HandlerFunctions;
   readonly table: dynamodb.ITable;
   readonly schedulerDeadLetterQueue: sqs.IQueue;
+  /** The scheduled runs whose function failed every attempt (Scheduler.failedRunsQueue). */
+  readonly failedRunsQueue: sqs.IQueue;
 }
 
 interface NamedFunction {
@@ -94,16 +98,18 @@ export class Monitoring extends Construct {
   private readonly prefix: string;
   private readonly period = Duration.minutes(alarmThresholds.periodMinutes);
   private readonly action: SnsAction;
+  private readonly key: kms.Key;
+  private eventsAllowed = false;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     this.prefix = resourcePrefix(props.config.stage);
 
-    const key = new kms.Key(this, 'TopicKey', {
+    const key = (this.key = new kms.Key(this, 'TopicKey', {
       description: `Encrypts the alarm notifications of ${this.prefix}`,
       enableKeyRotation: true,
       removalPolicy: props.config.removalPolicy,
-    });
+    }));
     // CloudWatch publishes alarm state changes as its service principal: it needs the key and
     // the topic, granted for this stage's alarms only (confused-deputy conditions).
     const fromOwnAlarms = {
@@ -138,6 +144,13 @@ export class Monitoring extends Construct {
     );
     if (props.config.alarmEmail) {
       this.topic.addSubscription(new EmailSubscription(props.config.alarmEmail));
+      acknowledge(
+        this.topic,
+        'Serverless-SNSRedrivePolicy',
+        'The email subscription carries alarm notifications: one SNS cannot deliver after its ' +
+          'retries is lost, the alarm is not; its state and history stay in CloudWatch and on ' +
+          'the stage’s dashboard.',
+      );
     }
     this.action = new SnsAction(this.topic);
 
@@ -152,16 +165,20 @@ export class Monitoring extends Construct {
     this.lambdaAlarms(functions);
     this.throttleAlarms(props.table, props.webSocketApi);
     this.webSocketAlarm(props.webSocketApi);
-    this.alarm('SchedulerDeadLetters', {
+    this.deadLetterAlarm('SchedulerDeadLetters', {
       name: 'scheduler-dlq',
-      description:
-        'A schedule (meeting end, claim release, case expiry) failed every retry and is in the ' +
-        `dead-letter queue ${props.schedulerDeadLetterQueue.queueName}: inspect and replay it.`,
-      metric: props.schedulerDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        statistic: cloudwatch.Stats.MAXIMUM,
-        period: this.period,
-      }),
-      threshold: alarmThresholds.schedulerDeadLetters,
+      queue: props.schedulerDeadLetterQueue,
+      what:
+        'EventBridge Scheduler could not deliver a schedule (meeting end, claim release, case ' +
+        'expiry) to its function after every retry',
+    });
+    this.deadLetterAlarm('FailedScheduledRuns', {
+      name: 'target-dlq',
+      queue: props.failedRunsQueue,
+      what:
+        'A scheduled run (meeting end, claim release, case expiry and refund) threw on every ' +
+        'attempt; replay it with `npm run dead-letters -- --stage <stage> --replay` once the ' +
+        'cause is fixed (docs/deployment.md, "Failed scheduled runs")',
     });
     this.alarm('WebhookFailures', {
       name: 'stripe-webhook-failures',
@@ -192,6 +209,44 @@ export class Monitoring extends Construct {
   }
 
   /**
+   * A target that sends an EventBridge rule's events to the alarm topic, for failures that are
+   * events rather than metrics (AWS Backup jobs). EventBridge publishes as its service principal,
+   * allowed on the topic and its key only for rules named `telehealth-{stage}-*` of this
+   * account, as CloudWatch is only for this stage's alarms. (CDK's `SnsTopic` target would allow
+   * every rule of every account.) The rule must be named with that prefix.
+   */
+  eventTarget(): events.IRuleTarget {
+    if (!this.eventsAllowed) {
+      this.eventsAllowed = true;
+      const eventBridge = new iam.ServicePrincipal('events.amazonaws.com');
+      const fromOwnRules = {
+        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        ArnLike: {
+          'aws:SourceArn': `arn:${Aws.PARTITION}:events:${Aws.REGION}:${Aws.ACCOUNT_ID}:rule/${this.prefix}-*`,
+        },
+      };
+      this.key.addToResourcePolicy(
+        new iam.PolicyStatement({
+          principals: [eventBridge],
+          actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          resources: ['*'],
+          conditions: fromOwnRules,
+        }),
+      );
+      this.topic.addToResourcePolicy(
+        new iam.PolicyStatement({
+          principals: [eventBridge],
+          actions: ['sns:Publish'],
+          resources: [this.topic.topicArn],
+          conditions: fromOwnRules,
+        }),
+      );
+    }
+    const topic = this.topic;
+    return { bind: () => ({ arn: topic.topicArn }) };
+  }
+
+  /**
    * An alarm named `telehealth-{stage}-{name}` that notifies the topic on ALARM and OK, with
    * missing data treated as fine.
    */
@@ -212,6 +267,22 @@ export class Monitoring extends Construct {
     alarm.addOkAction(this.action);
     this.alarms.push(alarm);
     return alarm;
+  }
+
+  /** The first visible message in a dead-letter queue: each one is a run that did not happen. */
+  private deadLetterAlarm(
+    id: string,
+    options: { name: string; queue: sqs.IQueue; what: string },
+  ): void {
+    this.alarm(id, {
+      name: options.name,
+      description: `${options.what}: it is in ${options.queue.queueName}.`,
+      metric: options.queue.metricApproximateNumberOfMessagesVisible({
+        statistic: cloudwatch.Stats.MAXIMUM,
+        period: this.period,
+      }),
+      threshold: alarmThresholds.deadLetters,
+    });
   }
 
   /** 5xx as a share of requests, only once a period has enough requests to mean something. */
@@ -500,15 +571,23 @@ export class Monitoring extends Construct {
           'invocations',
         ),
       ]),
-      graph('Scheduler dead-letter queue', [
-        labelled(
-          props.schedulerDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-            period,
-            statistic: cloudwatch.Stats.MAXIMUM,
-          }),
-          'messages visible',
+      graph(
+        'Dead-letter queues of scheduled runs (messages visible)',
+        (
+          [
+            [props.schedulerDeadLetterQueue, 'undelivered (Scheduler)'],
+            [props.failedRunsQueue, 'failed every attempt (target)'],
+          ] as const
+        ).map(([queue, label]) =>
+          labelled(
+            queue.metricApproximateNumberOfMessagesVisible({
+              period,
+              statistic: cloudwatch.Stats.MAXIMUM,
+            }),
+            label,
+          ),
         ),
-      ]),
+      ),
     );
     return dashboard;
   }

@@ -9,9 +9,17 @@ import type { IConstruct } from 'constructs';
  *
  * Rules that report several findings per resource (IAM4, IAM5) are acknowledged per finding,
  * e.g. `AwsSolutions-IAM5[Resource::<UploadsBucket1234.Arn>/*]`: cdk-nag 3 has no prefix match.
+ * Several packs check the same thing under their own ids (`HIPAA.Security-LambdaDLQ`,
+ * `Serverless-LambdaDLQ`): pass them together, so they carry one reason.
  */
-export function acknowledge(scope: IConstruct, id: string, reason: string): void {
-  Validations.of(scope).acknowledge({ id, reason });
+export function acknowledge(
+  scope: IConstruct,
+  id: string | readonly string[],
+  reason: string,
+): void {
+  for (const one of typeof id === 'string' ? [id] : id) {
+    Validations.of(scope).acknowledge({ id: one, reason });
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { parseRegionSetting } from '../../shared/src/triage/regions';
 import type { RegionSetting } from '../../shared/src/triage/types';
@@ -85,8 +86,54 @@ function parseAlarmEmail(value: string | undefined): string | undefined {
   throw new Error(`Invalid alarmEmail ${JSON.stringify(value)}: use one email address.`);
 }
 
+/** The stage patients use: it may not deploy with the development placeholders below. */
+export const productionStage = 'prod';
+
+/**
+ * What a stage gets when the context leaves a value out. Fine for dev and test stages; `prod`
+ * refuses each of them (`requireProductionSettings`), because a deploy would come up looking
+ * healthy while payments, doctor emails or the support address silently do not work.
+ */
+export const placeholders = {
+  stripePublishableKey: 'pk_test_unset',
+  supportEmail: 'support@telehealth.example',
+  sesFrom: 'no-reply@telehealth.example',
+} as const;
+
+/**
+ * `prod` serves patients: it needs its own domain (the only way CloudFront refuses TLS 1.0/1.1:
+ * `TLSv1.2_2021` needs a certificate of ours) and real values where other stages get
+ * placeholders. Each missing one fails `cdk synth` with the `-c` option that sets it.
+ */
+function requireProductionSettings(context: StageContext, customDomain?: CustomDomain): void {
+  const problems: string[] = [];
+  if (!customDomain) {
+    problems.push(
+      '-c domainName=… -c certificateArn=… (a custom domain with an ACM certificate in ' +
+        'us-east-1: without one CloudFront also accepts TLS 1.0 and 1.1; TLSv1.2_2021 needs it)',
+    );
+  }
+  const refuse = (name: keyof typeof placeholders, what: string) => {
+    const value = context[name];
+    if (value === undefined || value === placeholders[name]) {
+      problems.push(`-c ${name}=… (${what}; not the placeholder ${placeholders[name]})`);
+    }
+  };
+  refuse('stripePublishableKey', 'the live Stripe publishable key, pk_live_…');
+  refuse('supportEmail', 'the address shown to patients');
+  refuse('sesFrom', 'the verified SES sender of doctor emails');
+  if (problems.length > 0) {
+    throw new Error(
+      `Stage ${productionStage} needs settings it has no safe default for ` +
+        `(docs/deployment.md, "First deploy checklist"):\n  ${problems.join('\n  ')}`,
+    );
+  }
+}
+
 export function stageConfig(stage: string, context: StageContext = {}): StageConfig {
   const isDev = stage === 'dev';
+  const customDomain = parseCustomDomain(context);
+  if (stage === productionStage) requireProductionSettings(context, customDomain);
   return {
     stage,
     isDev,
@@ -94,15 +141,42 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     logRetention: isDev ? RetentionDays.ONE_MONTH : RetentionDays.ONE_YEAR,
     accessLogExpirationDays: isDev ? 30 : 400,
     logLevel: isDev ? 'debug' : 'info',
-    stripePublishableKey: context.stripePublishableKey ?? 'pk_test_unset',
-    supportEmail: context.supportEmail ?? 'support@telehealth.example',
-    sesFrom: context.sesFrom ?? 'no-reply@telehealth.example',
+    stripePublishableKey: context.stripePublishableKey ?? placeholders.stripePublishableKey,
+    supportEmail: context.supportEmail ?? placeholders.supportEmail,
+    sesFrom: context.sesFrom ?? placeholders.sesFrom,
     iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
     // An unknown region fails the synth: a typo must not silently turn the rule off.
     triageRegion: parseRegionSetting(context.triageRegion, 'triageRegion'),
-    customDomain: parseCustomDomain(context),
+    customDomain,
     alarmEmail: parseAlarmEmail(context.alarmEmail),
   };
+}
+
+/** The `-c name=value` settings a stage reads (cdk.json and the command line). */
+const contextNames = [
+  'stripePublishableKey',
+  'supportEmail',
+  'sesFrom',
+  'iceTransportPolicy',
+  'triageRegion',
+  'domainName',
+  'certificateArn',
+  'hostedZoneId',
+  'hostedZoneName',
+  'alarmEmail',
+] as const satisfies readonly (keyof StageContext)[];
+
+/**
+ * The stage's settings from the context of `scope`: both stacks of a stage read them here, so
+ * they agree (and `prod`'s requirements fail the synth once, before any stack exists).
+ */
+export function stageConfigOf(scope: IConstruct, stage: string): StageConfig {
+  const context: Record<string, string> = {};
+  for (const name of contextNames) {
+    const value: unknown = scope.node.tryGetContext(name);
+    if (typeof value === 'string' && value) context[name] = value;
+  }
+  return stageConfig(stage, context);
 }
 
 /** `telehealth-{stage}`: the prefix of every physical name in a stage. */

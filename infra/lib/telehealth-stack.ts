@@ -16,8 +16,8 @@ import {
   stripeWebhook,
   testPaymentComplete,
 } from '../../functions/src/routes';
-import { AppSecrets } from './app-secrets';
-import { TableBackup } from './backup';
+import { AppSecrets, originVerifyVersionOf } from './app-secrets';
+import { DataBackup } from './backup';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName, manifestHandlers } from './handler-functions';
 import { grantDeclaredPermissions, sesIdentityArn } from './handler-permissions';
@@ -29,7 +29,7 @@ import { Monitoring } from './monitoring';
 import { acknowledge, nagRef } from './nag';
 import { Scheduler } from './scheduler';
 import { Site, webSocketPath } from './site';
-import { stageConfig, type StageConfig } from './stage-config';
+import { stageConfigOf, type StageConfig } from './stage-config';
 import { UploadsBucket, uploadsBucketOrigin } from './uploads-bucket';
 import { VideoSignaling } from './video-signaling';
 import { WebAclLookup } from './web-acl-lookup';
@@ -69,22 +69,7 @@ export class TelehealthStack extends Stack {
       description: `Telehealth service, stage ${props.stage}`,
       ...props,
     });
-    const context = (name: string) => {
-      const value: unknown = this.node.tryGetContext(name);
-      return typeof value === 'string' && value ? value : undefined;
-    };
-    const config = stageConfig(props.stage, {
-      stripePublishableKey: context('stripePublishableKey'),
-      supportEmail: context('supportEmail'),
-      sesFrom: context('sesFrom'),
-      iceTransportPolicy: context('iceTransportPolicy'),
-      triageRegion: context('triageRegion'),
-      domainName: context('domainName'),
-      certificateArn: context('certificateArn'),
-      hostedZoneId: context('hostedZoneId'),
-      hostedZoneName: context('hostedZoneName'),
-      alarmEmail: context('alarmEmail'),
-    });
+    const config = stageConfigOf(this, props.stage);
     this.config = config;
 
     const logGroups = new LogGroups(this, 'LogGroups', { config });
@@ -101,7 +86,7 @@ export class TelehealthStack extends Stack {
     const uploadsOrigin = uploadsBucketOrigin(config.stage);
     const secrets = new AppSecrets(this, 'AppSecrets', {
       config,
-      originVerifyVersion: context('originVerifySecretVersion'),
+      originVerifyVersion: originVerifyVersionOf(this),
     });
     this.site = new Site(this, 'Site', {
       config,
@@ -163,16 +148,25 @@ export class TelehealthStack extends Stack {
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
 
-    // Operations (issue 11 item 4): alarms and dashboard; AWS Backup except on dev.
-    new Monitoring(this, 'Monitoring', {
+    // Operations (issue 11 item 4): alarms and dashboard; AWS Backup of the table and the
+    // uploads, with failed jobs reported to the alarm topic, except on dev.
+    const monitoring = new Monitoring(this, 'Monitoring', {
       config,
       httpApi: this.httpApi,
       webSocketApi: this.webSocketApi,
       functions: this.functions,
       table: this.table.table,
       schedulerDeadLetterQueue: this.scheduler.deadLetterQueue,
+      failedRunsQueue: this.scheduler.failedRunsQueue,
     });
-    if (!config.isDev) new TableBackup(this, 'Backup', { config, table: this.table.table });
+    if (!config.isDev) {
+      new DataBackup(this, 'Backup', {
+        config,
+        table: this.table.table,
+        uploads: this.uploads.bucket,
+        failureTarget: monitoring.eventTarget(),
+      });
+    }
 
     this.acknowledgeStackWide();
     this.addOutputs();
@@ -183,7 +177,8 @@ export class TelehealthStack extends Stack {
    * declarations (`grantDeclaredPermissions`: `schedules`). Here each creator learns the target
    * it schedules: each payment handler (they all reach `markCasePaid`) the expiry of the case,
    * `start-timer` the end of the meeting (a claim's release target every function has). Scheduler
-   * may invoke every function of `scheduledTargets`.
+   * may invoke every function of `scheduledTargets`, and a run of one that fails every retry is
+   * kept in the failed-runs queue.
    */
   private wireSchedules(): void {
     const fn = (handler: string) => this.functions.forHandler(handler);
@@ -209,6 +204,7 @@ export class TelehealthStack extends Stack {
     }
     for (const handler of new Set(Object.values(scheduledTargets))) {
       this.scheduler.allowInvoke(fn(handler));
+      this.scheduler.keepFailedRuns(fn(handler));
       const target = fn(handler).node.defaultChild as Parameters<typeof nagRef>[0];
       acknowledge(
         this.scheduler,
@@ -222,12 +218,15 @@ export class TelehealthStack extends Stack {
 
   /**
    * The room session (`meetings/join-room`) hands out ICE servers (DESIGN.md §7): TURN
-   * credentials of the stage's Kinesis Video signaling channel (granted by its declaration,
-   * `iceServers`), and the stage's transport policy.
+   * credentials of the stage's pool of Kinesis Video signaling channels (granted by its
+   * declaration, `iceServers`; the pool's name prefix and size, not a hundred ARNs, so the
+   * variables stay far below Lambda's 4 KB), and the stage's transport policy.
    */
   private wireRoomSessions(): void {
     const roomSession = this.functions.forHandler(joinRoom.handler);
-    roomSession.addEnvironment(envNames.kvsChannelArn, this.videoSignaling.channelArn);
+    const { pool } = this.videoSignaling;
+    roomSession.addEnvironment(envNames.kvsChannelPrefix, pool.namePrefix);
+    roomSession.addEnvironment(envNames.kvsChannelCount, String(pool.size));
     roomSession.addEnvironment(envNames.iceTransportPolicy, this.config.iceTransportPolicy);
   }
 
@@ -254,7 +253,7 @@ export class TelehealthStack extends Stack {
     );
     acknowledge(
       this.functions,
-      'AwsSolutions-L1',
+      ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion'],
       'DESIGN.md §9 pins nodejs22.x for the handlers (the version the local stack and tests ' +
         'target); moving to a newer runtime is a deliberate upgrade.',
     );
@@ -266,9 +265,18 @@ export class TelehealthStack extends Stack {
     );
     acknowledge(
       this.functions,
-      'HIPAA.Security-LambdaDLQ',
-      'API Gateway invokes the handlers synchronously and returns errors to the caller; a DLQ ' +
-        'only applies to asynchronous invocations.',
+      ['HIPAA.Security-LambdaDLQ', 'Serverless-LambdaDLQ'],
+      'Only the HTTP and WebSocket handlers lack a DLQ: API Gateway invokes them synchronously ' +
+        'and returns errors to the caller. The Scheduler targets (asynchronous) have an ' +
+        `on-failure destination instead: 2 retries, then ${this.scheduler.failedRunsQueueName}.`,
+    );
+    acknowledge(
+      this.functions,
+      'Serverless-LambdaTracing',
+      'X-Ray is off on purpose: every handler would need xray:PutTraceSegments on * and ' +
+        'traces are billed per request at the polling rate (docs/capacity.md); each request ' +
+        'is followed instead through its API Gateway request id, which the access logs and ' +
+        'every handler log line carry.',
     );
     acknowledge(
       this.functions,

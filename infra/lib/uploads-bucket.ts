@@ -1,4 +1,5 @@
 import { Aws, Duration } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
@@ -40,8 +41,16 @@ export class UploadsBucket extends Construct {
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
       bucketName: uploadsBucketName(config.stage),
-      // SSE-KMS with the AWS managed key (aws/s3): presigned requests need no extra KMS grants.
-      encryption: s3.BucketEncryption.KMS_MANAGED,
+      // Patient files: SSE-KMS with the stage's own key. A presigned request runs as the role
+      // that signed it, so the presigning roles get the key through S3 only
+      // (infra/lib/data-key-grants.ts). The bucket key keeps KMS calls (and their cost) per
+      // object batch, not per request.
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: new kms.Key(this, 'Key', {
+        description: `Encrypts the uploads bucket of ${resourcePrefix(config.stage)}`,
+        enableKeyRotation: true,
+        removalPolicy: config.removalPolicy,
+      }),
       bucketKeyEnabled: true,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,

@@ -73,9 +73,19 @@ function acknowledgeProvider(lookup: cr.AwsCustomResource): void {
   );
   acknowledge(
     provider,
-    'HIPAA.Security-LambdaDLQ',
+    ['HIPAA.Security-LambdaDLQ', 'Serverless-LambdaDLQ'],
     once +
       'CloudFormation invokes it and fails the deployment on error; there is no event to keep.',
+  );
+  acknowledge(
+    provider,
+    'Serverless-LambdaDefaultMemorySize',
+    once + 'CDK sizes it (128 MB is ample for one SSM call), and nobody waits on it.',
+  );
+  acknowledge(
+    provider,
+    'Serverless-LambdaTracing',
+    once + 'a trace would show one SSM call per deployment; CloudFormation’s events show it.',
   );
   acknowledge(
     provider,

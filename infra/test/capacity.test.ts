@@ -4,7 +4,21 @@ import { PROCESSING_POLL_MS, VISIT_POLL_MS } from '../../web/src/lib/case-status
 import { PAYMENT_VERIFICATION_POLL_MS } from '../../web/src/features/payments/api/get-payment-verification';
 import { CASE_LIST_POLL_MS } from '../../web/src/features/provider-dashboard/api/cases';
 import { VIDEO_ACCESS_POLL_MS } from '../../web/src/features/video-access/api/get-video-access';
-import { pollingPages, requestsPerMinute } from '../lib/capacity';
+import { Template } from 'aws-cdk-lib/assertions';
+import {
+  allocationsPerCall,
+  callsHeldByPool,
+  concurrentRelayedCalls,
+  getIceServerConfigPerSecond,
+  kvsQuotas,
+  partiesPerChannel,
+  pollingPages,
+  poolOverflowProbability,
+  requestsPerMinute,
+  turnAssumptions,
+  turnChannelCount,
+} from '../lib/capacity';
+import { resourcesOfType, synth } from './synth';
 
 /**
  * The capacity model polls at the rates the web app really uses: if a page starts polling
@@ -33,5 +47,49 @@ describe('the capacity model’s polling rates', () => {
     expect(requestsPerMinute('visit')).toBe(12);
     expect(requestsPerMinute('videoAccess')).toBe(2);
     expect(requestsPerMinute('providerDashboard')).toBe(2);
+  });
+});
+
+/**
+ * TURN (issue 24 item 8, docs/capacity.md "TURN"): the pool of Kinesis Video signaling channels
+ * holds the design load's relayed calls, and the stack creates exactly the pool the model asks.
+ */
+describe('the capacity model’s TURN pool', () => {
+  it('holds the goal of 500 concurrent relayed calls at the design load', () => {
+    expect(concurrentRelayedCalls()).toBe(500);
+    expect(callsHeldByPool()).toBeGreaterThanOrEqual(concurrentRelayedCalls());
+    expect(poolOverflowProbability(turnChannelCount(), 500)).toBeLessThanOrEqual(
+      turnAssumptions.overflowProbability,
+    );
+  });
+
+  it('gives the arithmetic of docs/capacity.md', () => {
+    // 2 parties × (UDP + TLS URI) × 1 interface; 50 allocations less 20 % headroom, 2 a party.
+    expect(allocationsPerCall()).toBe(4);
+    expect(partiesPerChannel()).toBe(20);
+    expect(turnChannelCount()).toBe(111);
+    expect(callsHeldByPool()).toBe(503);
+    // One channel (before the pool) holds 10 calls under the same plan.
+    expect(callsHeldByPool(1)).toBe(10);
+    expect(getIceServerConfigPerSecond()).toBeCloseTo(1.11, 2);
+  });
+
+  it('keeps every rate under its Kinesis Video quota', () => {
+    const channels = turnChannelCount();
+    expect(getIceServerConfigPerSecond()).toBeLessThan(
+      kvsQuotas.getIceServerConfigPerAccountPerSecond,
+    );
+    expect(getIceServerConfigPerSecond() / channels).toBeLessThan(
+      kvsQuotas.getIceServerConfigPerChannelPerSecond,
+    );
+    expect(channels).toBeLessThan(kvsQuotas.channelsPerAccount);
+  });
+
+  it('is what the prod stack creates', () => {
+    const { stack } = synth('prod');
+    const pool = Template.fromStack(stack.videoSignaling.channels);
+    expect(Object.keys(resourcesOfType(pool, 'AWS::KinesisVideo::SignalingChannel'))).toHaveLength(
+      turnChannelCount(),
+    );
   });
 });

@@ -17,7 +17,7 @@ import {
 import { handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';
 
-/** The consultation's cloud parts (issue 9): Scheduler targets and DLQ, the KVS channel. */
+/** The consultation's cloud parts (issue 9): Scheduler targets and DLQ (TURN: turn.test.ts). */
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 
@@ -54,8 +54,11 @@ describe('consultation infrastructure (stage dev)', () => {
   const [invokeRoleId] = onlyResource(template, 'AWS::IAM::Role', (properties) =>
     JSON.stringify(properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
   );
-  const [queueId, queue] = onlyResource(template, 'AWS::SQS::Queue');
-  const [channelId, channel] = onlyResource(template, 'AWS::KinesisVideo::SignalingChannel');
+  const [queueId, queue] = onlyResource(
+    template,
+    'AWS::SQS::Queue',
+    (properties) => properties.QueueName === 'telehealth-dev-scheduler-dlq',
+  );
 
   const scheduleCreators = [
     claimCase.handler,
@@ -91,7 +94,9 @@ describe('consultation infrastructure (stage dev)', () => {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 60 * 60,
     });
-    const [, queuePolicy] = onlyResource(template, 'AWS::SQS::QueuePolicy');
+    const [, queuePolicy] = onlyResource(template, 'AWS::SQS::QueuePolicy', (properties) =>
+      JSON.stringify(properties.Queues).includes(queueId),
+    );
     expect(JSON.stringify(queuePolicy)).toContain('"aws:SecureTransport":"false"');
     const send = statementsOfRole(policies, invokeRoleId).find((statement) =>
       actionsOf([statement]).includes('sqs:SendMessage'),
@@ -134,31 +139,6 @@ describe('consultation infrastructure (stage dev)', () => {
     for (const target of [CLAIM_RELEASE_FUNCTION, CASE_EXPIRY_FUNCTION]) {
       const handler = scheduledTargets[target]!;
       expect(actionsOf(statementsOf(handler)), handler).not.toContain('scheduler:CreateSchedule');
-    }
-  });
-
-  it('has a single-master Kinesis Video signaling channel for TURN', () => {
-    expect(channel).toMatchObject({ Name: 'telehealth-dev-rooms', Type: 'SINGLE_MASTER' });
-  });
-
-  it('lets only the room session fetch ICE servers, of that channel only', () => {
-    const [, roomSession] = functionOf(template, joinRoom.handler);
-    expect(variablesOf(roomSession)).toMatchObject({
-      KVS_CHANNEL_ARN: { 'Fn::GetAtt': [channelId, 'Arn'] },
-      ICE_TRANSPORT_POLICY: 'all',
-    });
-    const kvs = statementsOf(joinRoom.handler).filter((statement) =>
-      actionsOf([statement]).some((action) => action.startsWith('kinesisvideo:')),
-    );
-    expect(kvs).toHaveLength(1);
-    expect(actionsOf(kvs).sort()).toEqual([
-      'kinesisvideo:GetIceServerConfig',
-      'kinesisvideo:GetSignalingChannelEndpoint',
-    ]);
-    expect(kvs[0]?.Resource).toEqual({ 'Fn::GetAtt': [channelId, 'Arn'] });
-    for (const handler of [adminLogin.handler, claimCase.handler]) {
-      expect(JSON.stringify(statementsOf(handler)), handler).not.toContain('kinesisvideo:');
-      expect(variablesOf(functionOf(template, handler)[1]).KVS_CHANNEL_ARN).toBeUndefined();
     }
   });
 });

@@ -12,12 +12,13 @@ import {
 } from '../lib/handler-bundling';
 
 /**
- * The bundle tests, the sample-event replay and `npm run bench` build the handlers with
- * `handlerBuildOptions` directly instead of through a CDK synth (which would take seconds per
- * function). That is only worth anything if it builds what CDK deploys: here CDK stages one
+ * The cold-start and permission-code checks and `npm run bench` build the handlers with
+ * `handlerBuildOptions` directly instead of through a bundling CDK synth (about 20 s for all
+ * handlers). That is only worth anything if it builds what CDK deploys: here CDK stages one
  * handler's asset through `handlerCode` (its local bundling) and every file of it must be the
  * same bytes as the direct build's. The handler is one that loads clients on first use and
  * bundles CommonJS code, so the SDK, the banner and the split-off chunks are all compared.
+ * That each function of a stage gets its own handler's asset is `staged-assets.test.ts`'s check.
  */
 
 const handler = 'uploads/create-upload';

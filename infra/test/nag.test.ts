@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { App, Stack, Validations, type PolicyViolation } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTelehealthApp } from '../lib/app';
+import { createTelehealthApp, nagPacks } from '../lib/app';
 import { synth } from './synth';
 
 /*
@@ -14,11 +13,9 @@ import { synth } from './synth';
  * These tests ask the packs directly (`validateScope`), which is what synthesis runs.
  */
 
-const packs = () => [new AwsSolutionsChecks(), new HIPAASecurityChecks()];
-
 /** `error AwsSolutions-S1 at Telehealth-dev/Site/Bucket/Resource`, one line per resource. */
 function findings(scope: IConstruct, severity: 'error' | 'warning'): string[] {
-  return packs()
+  return nagPacks()
     .flatMap((pack) => pack.validateScope(scope).violations)
     .filter((violation: PolicyViolation) => violation.severity === severity)
     .flatMap((violation) =>
@@ -91,9 +88,25 @@ describe('acknowledgments', () => {
     });
     bare.app.synth();
     const raised = new Set(
-      packs().flatMap((pack) => pack.validateScope(bare.app).violations.map((v) => v.ruleName)),
+      nagPacks().flatMap((pack) => pack.validateScope(bare.app).violations.map((v) => v.ruleName)),
     );
     expect([...acknowledged.keys()].filter((id) => !raised.has(id))).toEqual([]);
+  });
+});
+
+describe('the packs', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('run at every synthesis: AWS Solutions, HIPAA Security and Serverless', () => {
+    // Spied, not replaced: the app registers its packs as always.
+    const addPlugins = vi.spyOn(Validations.prototype, 'addPlugins');
+    createTelehealthApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const registered = addPlugins.mock.calls.flat().map((plugin) => plugin.name);
+    expect(registered).toEqual(['AwsSolutions', 'HIPAA.Security', 'Serverless']);
+    // The findings above are asked of the same packs.
+    expect(nagPacks().map((pack) => pack.name)).toEqual(registered);
   });
 });
 

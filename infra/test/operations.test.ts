@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tableDefinition } from '../../functions/src/db/table-definition';
 import { tagDependency } from '../../functions/src/lib/dependency-failure';
@@ -9,10 +8,11 @@ import { badRequest } from '../../functions/src/lib/errors';
 import { errorEnvelope } from '../../functions/src/lib/http/middleware/error-envelope';
 import type { HttpMiddleware } from '../../functions/src/lib/http/types';
 import { stripeWebhook } from '../../functions/src/routes';
-import { createTelehealthApp } from '../lib/app';
-import { backupRetention } from '../lib/backup';
+import { createTelehealthApp, nagPacks } from '../lib/app';
+import { backupRetention, backupRolePolicies } from '../lib/backup';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { alarmThresholds, maxMetricsPerAlarm } from '../lib/monitoring';
+import { prodContext } from './prod-context';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';
 
 interface MetricQuery {
@@ -150,8 +150,8 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
     }
   });
 
-  it('has no email subscription unless -c alarmEmail is set', () => {
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  it('has an email subscription only where -c alarmEmail is set (prod’s test context)', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', stage === 'prod' ? 1 : 0);
   });
 
   it('watches the HTTP API’s 5xx rate, not a raw count', () => {
@@ -258,12 +258,12 @@ describe.each(['dev', 'prod'])('alarms on stage %s', (stage) => {
     expect(alarm.Threshold).toBe(1);
   });
 
-  it('fires on the first message in the Scheduler dead-letter queue', () => {
-    const alarm = alarms[`telehealth-${stage}-scheduler-dlq`]!;
+  it.each(['scheduler-dlq', 'target-dlq'])('fires on the first message in %s', (name) => {
+    const alarm = alarms[`telehealth-${stage}-${name}`]!;
     const [queueId] = onlyResource(
       template,
       'AWS::SQS::Queue',
-      (p) => p.QueueName === `telehealth-${stage}-scheduler-dlq`,
+      (p) => p.QueueName === `telehealth-${stage}-${name}`,
     );
     expect(alarm.MetricName).toBe('ApproximateNumberOfMessagesVisible');
     expect(alarm.Dimensions).toEqual([
@@ -459,21 +459,84 @@ describe('AWS Backup', () => {
           ],
         },
       });
+    });
+
+    it('selects the table and the uploads bucket (versioned, as S3 backups need)', () => {
+      const [bucketId, bucket] = onlyResource(template, 'AWS::S3::Bucket', (properties) =>
+        JSON.stringify(properties.BucketName ?? '').includes('-uploads-'),
+      );
+      expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
       const [, selection] = onlyResource(template, 'AWS::Backup::BackupSelection');
       expect((selection.BackupSelection as { Resources: unknown[] }).Resources).toEqual([
         { 'Fn::GetAtt': [tableId, 'Arn'] },
+        { 'Fn::GetAtt': [bucketId, 'Arn'] },
       ]);
     });
 
-    it('backs up with a role only AWS Backup can assume', () => {
+    it('backs up with a role only AWS Backup can assume, with the S3 backup policies', () => {
       const [, selection] = onlyResource(template, 'AWS::Backup::BackupSelection');
       const roleRef = (selection.BackupSelection as { IamRoleArn: { 'Fn::GetAtt': string[] } })
         .IamRoleArn['Fn::GetAtt'][0]!;
-      expect(resourcesOfType(template, 'AWS::IAM::Role')[roleRef]!.Properties).toMatchObject({
+      const role = resourcesOfType(template, 'AWS::IAM::Role')[roleRef]!.Properties!;
+      expect(role).toMatchObject({
         AssumeRolePolicyDocument: {
           Statement: [{ Principal: { Service: 'backup.amazonaws.com' }, Action: 'sts:AssumeRole' }],
         },
       });
+      const policies = JSON.stringify(role.ManagedPolicyArns);
+      for (const policy of [
+        'service-role/AWSBackupServiceRolePolicyForBackup',
+        'AWSBackupServiceRolePolicyForS3Backup',
+        'AWSBackupServiceRolePolicyForS3Restore',
+      ]) {
+        expect(policies, policy).toContain(`:iam::aws:policy/${policy}"`);
+      }
+    });
+
+    it('reports every failed, aborted or expired backup job of the vault to the alarm topic', () => {
+      const [topicId] = onlyResource(template, 'AWS::SNS::Topic');
+      const [, rule] = onlyResource(template, 'AWS::Events::Rule', (properties) =>
+        JSON.stringify(properties.EventPattern).includes('aws.backup'),
+      );
+      expect(rule.Name).toBe(`telehealth-${stage}-backup-job-failed`);
+      expect(rule.State).toBe('ENABLED');
+      expect(rule.EventPattern).toEqual({
+        source: ['aws.backup'],
+        'detail-type': ['Backup Job State Change'],
+        // Every state of a job that left no recovery point (AWS Backup's BackupJob states).
+        detail: {
+          state: ['FAILED', 'ABORTED', 'EXPIRED'],
+          backupVaultName: [`telehealth-${stage}`],
+        },
+      });
+      expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { Ref: topicId } })]);
+    });
+
+    it('lets EventBridge publish to the topic and use its key for this stage’s rules only', () => {
+      const [topicId] = onlyResource(template, 'AWS::SNS::Topic');
+      const fromEvents = (statements: { Principal?: unknown }[]) =>
+        statements.filter(
+          (statement) =>
+            JSON.stringify(statement.Principal) === '{"Service":"events.amazonaws.com"}',
+        );
+      const [, topicPolicy] = onlyResource(template, 'AWS::SNS::TopicPolicy');
+      const [topicStatement] = fromEvents(
+        (topicPolicy.PolicyDocument as { Statement: { Principal?: unknown }[] }).Statement,
+      );
+      const keyId = (
+        resourcesOfType(template, 'AWS::SNS::Topic')[topicId]!.Properties!.KmsMasterKeyId as {
+          'Fn::GetAtt': string[];
+        }
+      )['Fn::GetAtt'][0]!;
+      const keyPolicy = resourcesOfType(template, 'AWS::KMS::Key')[keyId]!.Properties!
+        .KeyPolicy as { Statement: { Principal?: unknown }[] };
+      const [keyStatement] = fromEvents(keyPolicy.Statement);
+      for (const statement of [topicStatement, keyStatement]) {
+        expect(JSON.stringify(statement)).toContain(`:rule/telehealth-${stage}-*`);
+        expect(statement).toMatchObject({
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        });
+      }
     });
   });
 });
@@ -483,33 +546,53 @@ describe('cdk-nag acknowledgments that exist only outside dev', () => {
     vi.restoreAllMocks();
   });
 
-  it('still match a finding on prod', () => {
-    const ids: string[] = [];
-    vi.spyOn(Validations.prototype, 'acknowledge').mockImplementation(function (
-      this: Validations,
-      { id },
-    ) {
-      ids.push(id);
-    });
-    const bare = createTelehealthApp({
-      context: {
-        stage: 'prod',
-        'aws:cdk:bundling-stacks': [],
-        '@aws-cdk/core:failSynthOnValidationErrors': false,
-      },
-      builtinCloudFormationValidation: false,
-    });
+  it('each match a finding of their rule at or below their construct on prod', () => {
+    const context = {
+      stage: 'prod',
+      ...prodContext,
+      'aws:cdk:bundling-stacks': [],
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+    };
+    // Where each acknowledgment is recorded (construct metadata, as cdk-nag reads it)…
+    const acknowledged = createTelehealthApp({ context, builtinCloudFormationValidation: false });
+    const acknowledgments = acknowledged.app.node.findAll().flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.keys(entry.data as Record<string, string>))
+        .map((id) => ({ id: id.replace(/^annotation::/i, ''), path: construct.node.path })),
+    );
+    // …and what the packs find with none of them.
+    vi.spyOn(Validations.prototype, 'acknowledge').mockImplementation(() => undefined);
+    const bare = createTelehealthApp({ context, builtinCloudFormationValidation: false });
     bare.app.synth();
-    const raised = new Set(
-      [new AwsSolutionsChecks(), new HIPAASecurityChecks()].flatMap((pack) =>
-        pack.validateScope(bare.app).violations.map((v) => v.ruleName),
+    const findings = nagPacks().flatMap((pack) =>
+      pack.validateScope(bare.app).violations.flatMap((v) =>
+        v.violatingResources.map((resource) => ({
+          id: v.ruleName,
+          path: resource.constructPath ?? '',
+        })),
       ),
     );
-    const backupIds = ids.filter((id) => id.includes('AWSBackupServiceRolePolicyForBackup'));
-    expect(backupIds).toHaveLength(1);
-    expect(backupIds.filter((id) => !raised.has(id))).toEqual([]);
-    // The table is in a backup plan: the rule is satisfied, not acknowledged.
-    expect(ids).not.toContain('HIPAA.Security-DynamoDBInBackupPlan');
-    expect(raised).not.toContain('HIPAA.Security-DynamoDBInBackupPlan');
+    const stale = acknowledgments.filter(
+      (ack) =>
+        !findings.some(
+          (finding) =>
+            finding.id === ack.id &&
+            (finding.path === ack.path || finding.path.startsWith(`${ack.path}/`)),
+        ),
+    );
+    expect(acknowledgments.length).toBeGreaterThan(50);
+    expect(stale).toEqual([]);
+    const backupIds = acknowledgments.filter((ack) =>
+      ack.id.includes('AWSBackupServiceRolePolicyFor'),
+    );
+    expect(backupIds).toHaveLength(backupRolePolicies.length);
+    // The table and the bucket are in a backup plan: the rule is satisfied, not acknowledged.
+    expect(acknowledgments.map((ack) => ack.id)).not.toContain(
+      'HIPAA.Security-DynamoDBInBackupPlan',
+    );
+    expect(findings.map((finding) => finding.id)).not.toContain(
+      'HIPAA.Security-DynamoDBInBackupPlan',
+    );
   });
 });

@@ -4,7 +4,13 @@ import {
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
 import { envNames } from '../../functions/src/lib/env';
-import { gatewayAuthorizers, httpRoutes, webSocketRoutes } from '../../functions/src/routes';
+import {
+  gatewayAuthorizers,
+  httpRoutes,
+  scheduledTargets,
+  webSocketRoutes,
+} from '../../functions/src/routes';
+import { tableKeyActions, uploadKeyActions } from '../lib/data-key-grants';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
@@ -110,6 +116,17 @@ describe('permissions per function', () => {
       ...(permissions.uploads?.read ? ['s3:GetObject'] : []),
       ...(permissions.uploads?.write ? ['s3:PutObject'] : []),
       ...(permissions.uploads?.delete ? ['s3:DeleteObject'] : []),
+      // The data keys come with the data (infra/test/encryption.test.ts checks their statements).
+      ...(permissions.table?.write
+        ? tableKeyActions.write
+        : permissions.table?.read
+          ? tableKeyActions.read
+          : []),
+      ...(permissions.uploads?.write
+        ? uploadKeyActions.write
+        : permissions.uploads?.read
+          ? uploadKeyActions.read
+          : []),
       ...(permissions.secrets?.length
         ? ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']
         : []),
@@ -124,8 +141,15 @@ describe('permissions per function', () => {
         : []),
       ...(permissions.email ? ['ses:SendEmail'] : []),
       ...(permissions.iceServers
-        ? ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig']
+        ? [
+            'kinesisvideo:DescribeSignalingChannel',
+            'kinesisvideo:GetSignalingChannelEndpoint',
+            'kinesisvideo:GetIceServerConfig',
+          ]
         : []),
+      // Not the handler's to declare: Lambda itself sends a scheduled target's failed run to
+      // the failed-runs queue as the function's role (infra/test/failed-runs.test.ts).
+      ...(Object.values(scheduledTargets).includes(handler) ? ['sqs:SendMessage'] : []),
     ].sort();
     expect(allActions(handler)).toEqual(expected);
   });

@@ -1,16 +1,21 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '../../functions/src/lib/env';
+import { handlerModulePath } from '../../functions/src/routes';
 import { defaultPorts, localResources } from '../../local/config';
-import {
-  handlerConstructId,
-  handlerFunctionName,
-  manifestHandlers,
-} from '../lib/handler-functions';
+import { handlerConstructId, manifestHandlers } from '../lib/handler-functions';
 import { samLocalVariables } from '../lib/sam-local';
+import {
+  handlerFunction,
+  handlerModulesOfAsset,
+  newSynthOutDir,
+  samLocalSynth,
+  stagedAssetDir,
+  stageTemplate,
+  type CommandRun,
+} from './staged-assets';
 import { resourcesOfType, synth, type Resources } from './synth';
 
 /**
@@ -18,79 +23,48 @@ import { resourcesOfType, synth, type Resources } from './synth';
  * <event> --env-vars <file>` needs (docs/deployment.md, "Running a handler with sam local").
  * SAM itself cannot run here (no Docker), so this checks its documented contract for CDK apps on
  * the real output of the script: the template in the output directory, each function's
- * `aws:asset:path` naming a bundled directory there that holds `index.mjs`, `index.handler` on
- * nodejs22.x, arm64; and, since `--env-vars` only overrides variables the template declares,
- * that every variable of the example env-vars file is declared.
+ * `aws:asset:path` naming a bundled directory there that holds `index.mjs` built from that
+ * function's own handler module and no other (issue 24: every function once ran the first
+ * handler's bundle), `index.handler` on nodejs22.x, arm64; and, since `--env-vars` only
+ * overrides variables the template declares, that every variable of the example env-vars file
+ * is declared.
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const handlers = manifestHandlers();
-let outDir: string;
-let synthRun: { code: number | null; output: string };
-
-function runSynth(out: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'synth', '--', '--output', out, '--no-notices'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+const outDir = newSynthOutDir();
+let synthRun: CommandRun;
 
 beforeAll(async () => {
-  // A fresh checkout has no .test-results/ yet.
-  mkdirSync(path.join(repoRoot, '.test-results'), { recursive: true });
-  outDir = mkdtempSync(path.join(repoRoot, '.test-results', 'sam-synth-'));
-  synthRun = await runSynth(outDir);
-}, 170_000);
+  synthRun = await samLocalSynth(outDir);
+}, 300_000);
 
-afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
-
-type LambdaResource = {
-  Type: string;
-  Metadata?: Record<string, unknown>;
-  Properties: Record<string, unknown> & { Environment?: { Variables: Record<string, unknown> } };
-};
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('npm run synth for sam local', () => {
   const template = () => {
     expect(synthRun.code, synthRun.output).toBe(0);
     const file = path.join(outDir, 'Telehealth-dev.template.json');
     expect(existsSync(file), file).toBe(true);
-    return JSON.parse(readFileSync(file, 'utf8')) as { Resources: Record<string, LambdaResource> };
+    return stageTemplate(outDir, 'dev');
   };
-  const functionOf = (handler: string): LambdaResource => {
-    const name = handlerFunctionName('dev', handler);
-    const matches = Object.values(template().Resources).filter(
-      (resource) =>
-        resource.Type === 'AWS::Lambda::Function' && resource.Properties.FunctionName === name,
-    );
-    expect(matches, name).toHaveLength(1);
-    return matches[0]!;
-  };
+  const functionOf = (handler: string) => handlerFunction(template(), 'dev', handler);
 
   it.each(handlers)(
-    '%s: a bundled index.mjs asset, index.handler, nodejs22.x, arm64',
+    '%s: its own bundled asset (index.mjs of its handler only), index.handler, nodejs22.x, arm64',
     (handler) => {
       const fn = functionOf(handler);
-      const assetPath = fn.Metadata?.['aws:asset:path'];
-      expect(typeof assetPath).toBe('string');
       expect(fn.Metadata?.['aws:asset:property']).toBe('Code');
       // sam names a CDK function by this path without `/Resource` (docs/deployment.md).
       expect(fn.Metadata?.['aws:cdk:path']).toBe(
         `Telehealth-dev/Handlers/${handlerConstructId(handler)}/Function/Resource`,
       );
-      // Relative to the template: sam resolves it there.
-      const assetDir = path.join(outDir, assetPath as string);
+      // `aws:asset:path` is relative to the template: sam resolves it there.
+      const assetDir = stagedAssetDir(outDir, fn);
       expect(statSync(assetDir).isDirectory()).toBe(true);
       expect(existsSync(path.join(assetDir, 'index.mjs')), assetDir).toBe(true);
+      // The code `sam local invoke <function>` runs is that function's handler.
+      expect(handlerModulesOfAsset(assetDir)).toEqual([handlerModulePath(handler)]);
       expect(fn.Properties).toMatchObject({
         Handler: 'index.handler',
         Runtime: 'nodejs22.x',

@@ -1,7 +1,23 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { createTelehealthApp } from '../lib/app';
+import { placeholders } from '../lib/stage-config';
+import { prodContext } from './prod-context';
 import { resourcesOfType, synth } from './synth';
+
+/** `cdk synth -c stage=… -c …` without bundling; throws what the synth would print. */
+const synthesize = (context: Record<string, string>) =>
+  createTelehealthApp({
+    context: { 'aws:cdk:bundling-stacks': [], ...context },
+    builtinCloudFormationValidation: false,
+  });
+
+/** `prodContext` without some of its values. */
+function prodWithout(...names: (keyof typeof prodContext)[]): Record<string, string> {
+  const context: Record<string, string> = { stage: 'prod', ...prodContext };
+  for (const name of names) delete context[name];
+  return context;
+}
 
 describe('stage from context', () => {
   it('defaults to dev', () => {
@@ -70,6 +86,55 @@ describe('stage from context', () => {
       for (const fn of handlers) {
         expect(JSON.stringify(fn.Properties?.Environment)).toContain('"LOG_LEVEL":"info"');
       }
+    });
+  });
+});
+
+describe('prod refuses what would deploy a broken or TLS 1.0 stage (issue 24 items 6, 7)', () => {
+  it('synthesizes with a domain, a certificate and real settings', () => {
+    expect(() => synthesize(prodWithout())).not.toThrow();
+  });
+
+  it('refuses to synthesize without a custom domain and certificate, saying why', () => {
+    for (const missing of [['domainName', 'certificateArn'], ['domainName'], ['certificateArn']]) {
+      expect(
+        () => synthesize(prodWithout(...(missing as (keyof typeof prodContext)[]))),
+        missing.join(),
+      ).toThrow(
+        missing.length === 2
+          ? /Stage prod needs .*\n.*-c domainName=… -c certificateArn=…[^\n]*TLS/
+          : /set both -c domainName/,
+      );
+    }
+  });
+
+  it.each(['stripePublishableKey', 'supportEmail', 'sesFrom'] as const)(
+    'refuses to synthesize without -c %s, or with its placeholder',
+    (name) => {
+      const message = new RegExp(`Stage prod needs[\\s\\S]*-c ${name}=…`);
+      expect(() => synthesize(prodWithout(name))).toThrow(message);
+      expect(() => synthesize({ ...prodWithout(), [name]: placeholders[name] })).toThrow(message);
+    },
+  );
+
+  it('names every missing setting at once', () => {
+    expect(() => synthesize({ stage: 'prod' })).toThrow(
+      /domainName[\s\S]*stripePublishableKey[\s\S]*supportEmail[\s\S]*sesFrom/,
+    );
+  });
+
+  it('leaves the placeholders to other stages', () => {
+    for (const stage of ['dev', 'staging']) {
+      expect(() => synthesize({ stage }), stage).not.toThrow();
+    }
+  });
+
+  it('serves prod over TLS 1.2 or newer only', () => {
+    const { template } = synth('prod');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }),
+      }),
     });
   });
 });

@@ -1,5 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { createTelehealthApp, type TelehealthApp } from '../lib/app';
+import { productionStage } from '../lib/stage-config';
+import { prodContext } from './prod-context';
 
 export interface Synthesized extends TelehealthApp {
   readonly template: Template;
@@ -12,15 +14,21 @@ const cache = new Map<string, Synthesized>();
 /**
  * Synthesizes the app as `cdk synth -c stage=… [-c name=value…]` would, minus two slow parts:
  * asset bundling (`aws:cdk:bundling-stacks: []` skips esbuild for every stack) and CDK's
- * built-in CloudFormation validation. cdk-nag still runs during synthesis. Cached per stage and
- * context within a test file.
+ * built-in CloudFormation validation. cdk-nag still runs during synthesis. `prod` gets the
+ * settings it refuses to synthesize without (`prodContext`), which `context` may override. Cached
+ * per stage and context within a test file.
  */
 export function synth(stage?: string, context: Record<string, string> = {}): Synthesized {
   const key = JSON.stringify([stage ?? '(default)', context]);
   let result = cache.get(key);
   if (!result) {
     const app = createTelehealthApp({
-      context: { 'aws:cdk:bundling-stacks': [], ...(stage ? { stage } : {}), ...context },
+      context: {
+        'aws:cdk:bundling-stacks': [],
+        ...(stage ? { stage } : {}),
+        ...(stage === productionStage ? prodContext : {}),
+        ...context,
+      },
       builtinCloudFormationValidation: false,
     });
     result = { ...app, template: Template.fromStack(app.stack) };

@@ -33,6 +33,8 @@ export interface GatewayOptions {
   web: { mode: 'dist'; root: string } | { mode: 'dev' };
   siteHeaders: Record<string, string>;
   scheduler: LocalScheduler;
+  /** More AWS APIs the stack serves here (Lambda Invoke, the failed-runs queue's SQS). */
+  awsApis?: LocalAwsApi[];
   /**
    * Added to API requests and `/ws` upgrades as `x-origin-verify`, as CloudFront does
    * (DESIGN.md §6); the authorizer and the handlers accept it as the current secret.
@@ -62,6 +64,26 @@ export interface Gateway {
 
 type WebHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
+/** Answers one AWS API call and returns true, or returns false when it is not one of its own. */
+export type LocalAwsApi = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: Buffer,
+) => boolean;
+
+/**
+ * A call of the AWS SDK rather than of the site: the paths of the Management API, Scheduler and
+ * Lambda's Invoke, or an AWS JSON protocol call (`x-amz-target`, e.g. SQS), which posts to `/`.
+ */
+function isAwsApiCall(req: IncomingMessage, url: URL): boolean {
+  return (
+    ['/@connections/', '/schedules/', '/2015-03-31/functions/'].some((prefix) =>
+      url.pathname.startsWith(prefix),
+    ) || typeof req.headers['x-amz-target'] === 'string'
+  );
+}
+
 /**
  * The answer to a request past the admission limit: the API's own 503 (the error envelope,
  * `Retry-After` and headers of a failed dependency, functions/src/lib/http), so clients back
@@ -89,7 +111,7 @@ function answerFailure(res: ServerResponse): void {
 
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP and WebSocket) + the Management API +
- * EventBridge Scheduler's API, all on one origin like the cloud (DESIGN.md §2).
+ * EventBridge Scheduler's API (+ `awsApis`), all on one origin like the cloud (DESIGN.md §2).
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
@@ -202,10 +224,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const dispatch = async () => {
       if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, throughCloudFront);
-      if (url.pathname.startsWith('/@connections/') || url.pathname.startsWith('/schedules/')) {
+      if (isAwsApiCall(req, url)) {
         const { body } = await readBody(req, API_GATEWAY_MAX_BODY);
         if (webSockets.handleManagement(req, res, url, body)) return;
         if (options.scheduler.handle(req, res, url, body)) return;
+        if (options.awsApis?.some((handle) => handle(req, res, url, body))) return;
         writeJson(res, 404, { message: 'Not Found' });
         return;
       }

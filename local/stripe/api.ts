@@ -6,6 +6,7 @@ import { BodyTooLargeError, readBody, sendJson } from './http';
 import type { IdempotencyCache } from './idempotency';
 import { newId } from './ids';
 import { checkKnownKeys, expandList } from './params';
+import type { RefundOutage } from './refund-outage';
 import { parseCreateRefund, parseListRefunds } from './refund-params';
 import type { LocalStripeService } from './service';
 import { parseCreateSession } from './session-params';
@@ -15,6 +16,7 @@ export interface ApiContext {
   idempotency: IdempotencyCache;
   now: () => number;
   warnOnce: (key: string, message: string) => void;
+  refundOutage: RefundOutage;
 }
 
 interface RouteInput {
@@ -90,7 +92,10 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     pattern: /^\/v1\/refunds$/,
-    handle: ({ form }, ctx) => ctx.service.createRefund(parseCreateRefund(form)),
+    handle: ({ form }, ctx) => {
+      ctx.refundOutage.check();
+      return ctx.service.createRefund(parseCreateRefund(form));
+    },
   },
   {
     method: 'GET',

@@ -521,6 +521,45 @@ describe('idempotent refunds', () => {
   });
 });
 
+describe('the refund outage switch (test only)', () => {
+  const outage = async (on?: boolean) => {
+    const response = await fetch(`${local.url}/local/refund-outage`, {
+      method: on === undefined ? 'GET' : 'PUT',
+      ...(on === undefined ? {} : { body: JSON.stringify({ on }) }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('refuses every refund while on, with a key kept for the refund after it', async () => {
+    const session = await createHosted();
+    await pay(session.id);
+    const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+    if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
+    expect(await outage(true)).toEqual({ status: 200, body: { on: true, refused: 0 } });
+    const refund = () =>
+      stripe.refunds.create({ payment_intent }, { idempotencyKey: 'case-refund-outage' });
+    await expect(refund()).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
+    const during = (await outage()).body as { on: boolean; refused: number };
+    expect(during.on).toBe(true);
+    expect(during.refused).toBeGreaterThan(0);
+    expect((await stripe.refunds.list({ payment_intent })).data).toEqual([]);
+
+    // The refused request left nothing for its idempotency key: the same key refunds after.
+    await outage(false);
+    expect(await refund()).toMatchObject({ status: 'succeeded', amount: 299 });
+    expect((await outage()).body).toMatchObject({ on: false });
+  });
+
+  it('takes only a boolean', async () => {
+    expect((await outage()).status).toBe(200);
+    const response = await fetch(`${local.url}/local/refund-outage`, {
+      method: 'PUT',
+      body: '{"on":"yes"}',
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
 describe('stripe.js', () => {
   it('is served as JavaScript that parses', async () => {
     const response = await fetch(`${local.url}/v3/stripe.js`);

@@ -5,6 +5,7 @@ import { handleApi } from './api';
 import { handleCheckout } from './checkout-routes';
 import { send, sendJson } from './http';
 import { IdempotencyCache } from './idempotency';
+import { RefundOutage } from './refund-outage';
 import { LocalStripeService } from './service';
 import { JsonStore } from './store';
 import { stripeJsSource } from './stripe-js';
@@ -93,7 +94,14 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
     publicBaseUrl,
     apiVersion: options.apiVersion ?? Stripe.API_VERSION,
   });
-  const apiContext = { service, idempotency: new IdempotencyCache(now), now, warnOnce };
+  const refundOutage = new RefundOutage();
+  const apiContext = {
+    service,
+    idempotency: new IdempotencyCache(now),
+    now,
+    warnOnce,
+    refundOutage,
+  };
   const script = stripeJsSource(publicBaseUrl);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -101,6 +109,7 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
     const path = url.pathname;
     if (path === '/v1' || path.startsWith('/v1/')) return handleApi(req, res, url, apiContext);
     if (await handleCheckout(req, res, url, { service, now })) return;
+    if (await refundOutage.handle(req, res, path)) return;
     if (
       req.method === 'GET' &&
       (/^\/v3\/?$/.test(path) || /^\/[a-z0-9]+\/stripe\.js$/.test(path))

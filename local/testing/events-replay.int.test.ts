@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSampleEvents, handlerOfEventFile } from '../../functions/src/testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
-import { buildHandlerBundles, bundleFile, mapLimited } from '../../infra/test/handler-bundles';
+import { mapLimited } from '../../infra/test/map-limited';
+import { newSynthOutDir, samLocalSynth, stagedHandlerAssets } from '../../infra/test/staged-assets';
 import { repoRoot } from '../config';
 import type { TestStack } from './global-setup';
 import { invokeBundle, type BundleInvocation } from './invoke-bundle';
@@ -11,9 +12,12 @@ import { seedSampleEventData } from './sample-event-data';
 import { useTestStack } from './stack-context';
 
 /**
- * Issue 11 item 6: every sample event of `events/` replayed through its handler's bundle, built
- * with the stack's own bundling options, in a fresh Node process with the function's
- * environment pointing at the local stack: the code and the cold start `sam local invoke` runs.
+ * Issue 11 item 6: every sample event of `events/` replayed through its handler's function, in a
+ * fresh Node process with the function's environment pointing at the local stack: the code and
+ * the cold start `sam local invoke` runs. The code is the asset CDK staged for that function in
+ * `npm run synth` (the template `sam local` reads, found by the function's `aws:asset:path`),
+ * not a bundle built beside the synth: a function given another handler's asset answers its
+ * events wrongly here (issue 24).
  * `events/replay.json` says the order (chains of events that build on each other, run side by
  * side) and what each event must answer: a success where seeding makes the event meaningful,
  * else the documented 4xx.
@@ -36,14 +40,20 @@ const chains = Object.values(
 );
 const entries = chains.flat();
 
-let outDir: string | undefined;
+const outDir = newSynthOutDir();
 const invocations = new Map<string, BundleInvocation>();
 
-async function replay(stack: TestStack, bundles: string, entry: ReplayEntry): Promise<void> {
+async function replay(
+  stack: TestStack,
+  assets: ReadonlyMap<string, string>,
+  entry: ReplayEntry,
+): Promise<void> {
   const handler = handlerOfEventFile(entry.event);
   if (!handler) throw new Error(`${entry.event} names no handler of the manifest`);
+  const assetDir = assets.get(handler);
+  if (!assetDir) throw new Error(`No staged asset for ${handler}`);
   const invocation = await invokeBundle(
-    bundleFile(bundles, handler),
+    path.join(assetDir, 'index.mjs'),
     path.join(eventsDir, entry.event),
     handlerFunctionName('local', handler),
     stack.handlerEnvironment,
@@ -53,19 +63,18 @@ async function replay(stack: TestStack, bundles: string, entry: ReplayEntry): Pr
 
 beforeAll(async () => {
   const stack = useTestStack();
-  const handlers = [...new Set(expectedSampleEvents().map((sample) => sample.handler))];
-  const [bundles] = await Promise.all([buildHandlerBundles(handlers), seedSampleEventData(stack)]);
-  outDir = bundles;
+  const [synthRun] = await Promise.all([samLocalSynth(outDir), seedSampleEventData(stack)]);
+  if (synthRun.code !== 0) throw new Error(`npm run synth failed:\n${synthRun.output}`);
+  // The dev stage's template: `npm run synth` is `cdk synth` with cdk.json's stage.
+  const assets = stagedHandlerAssets(outDir, 'dev');
   await mapLimited(chains, chains.length, async (chain) => {
-    for (const entry of chain) await replay(stack, bundles, entry);
+    for (const entry of chain) await replay(stack, assets, entry);
   });
-}, 120_000);
+}, 300_000);
 
-afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-describe('sample events replayed through their bundles', () => {
+describe('sample events replayed through the assets CDK staged for their functions', () => {
   it('replays every sample event once', () => {
     expect(entries.map((entry) => entry.event).sort()).toEqual(
       expectedSampleEvents()

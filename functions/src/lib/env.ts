@@ -1,5 +1,6 @@
 import { parseRegionSetting } from '@shared/triage/regions';
 import type { RegionSetting } from '@shared/triage/types';
+import type { TurnChannelPool } from './ice/channel-pool';
 import { checkPermission } from './permission-guard';
 
 /**
@@ -58,8 +59,12 @@ export const envNames = {
   meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
   /** SQS queue for schedule invocations that failed every retry; unset locally. */
   schedulerDlqArn: 'SCHEDULER_DLQ_ARN',
-  /** Kinesis Video signaling channel whose TURN servers the rooms use (cloud; unset locally). */
-  kvsChannelArn: 'KVS_CHANNEL_ARN',
+  /**
+   * The pool of Kinesis Video signaling channels whose TURN servers the rooms use (cloud; unset
+   * locally): the channels are `{prefix}000` … (docs/adr/0009-turn-channel-pool.md).
+   */
+  kvsChannelPrefix: 'KVS_CHANNEL_PREFIX',
+  kvsChannelCount: 'KVS_CHANNEL_COUNT',
   /** Local/coturn TURN: comma-separated `turn:` URLs and the `static-auth-secret`. */
   turnUrls: 'TURN_URLS',
   turnSecret: 'TURN_SECRET',
@@ -233,8 +238,15 @@ export const env = {
   get schedulerDlqArn(): string | undefined {
     return read(envNames.schedulerDlqArn);
   },
-  get kvsChannelArn(): string | undefined {
-    return read(envNames.kvsChannelArn);
+  /** The TURN channel pool, or undefined without a prefix (TURN then comes from elsewhere). */
+  get kvsChannelPool(): TurnChannelPool | undefined {
+    const namePrefix = read(envNames.kvsChannelPrefix);
+    if (!namePrefix) return undefined;
+    const size = positiveInt(envNames.kvsChannelCount, 0);
+    if (size === 0) {
+      throw new Error(`${envNames.kvsChannelCount} must be set with ${envNames.kvsChannelPrefix}`);
+    }
+    return { namePrefix, size };
   },
   get turnUrls(): string[] {
     return (read(envNames.turnUrls) ?? '')

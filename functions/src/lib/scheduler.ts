@@ -43,9 +43,10 @@ const MAXIMUM_RETRY_ATTEMPTS = 10;
 
 /**
  * A one-time EventBridge Scheduler schedule, deleted by Scheduler once it has run. Flexible
- * window off, so it fires at `at` (Scheduler's own delay is up to about a minute); failed
- * invocations are retried and then go to the dead-letter queue when one is configured
- * (`SCHEDULER_DLQ_ARN`), so a lost end is visible rather than silent.
+ * window off, so it fires at `at` (Scheduler's own delay is up to about a minute); invocations
+ * Scheduler could not deliver are retried and then go to the dead-letter queue when one is
+ * configured (`SCHEDULER_DLQ_ARN`), so a lost end is visible rather than silent. A run whose
+ * function throws is Lambda's to retry and keep (the failed-runs queue, infra/lib/scheduler.ts).
  */
 export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
   const deadLetterArn = env.schedulerDlqArn;

@@ -13,7 +13,7 @@ export interface CaseExpiryResult {
   refund: PaymentRefund | null;
 }
 
-/** A failed refund, rethrown so Scheduler's retry policy runs the expiry again. */
+/** A failed refund, rethrown so Lambda runs the expiry again (then keeps it for a replay). */
 export class RefundFailedError extends Error {
   constructor(readonly caseId: string) {
     super(`The refund of case ${caseId} failed`);
@@ -24,7 +24,7 @@ export class RefundFailedError extends Error {
 /**
  * Expires a paid case nobody started and refunds it in full (DESIGN.md §5). The status change
  * is one conditional write (at most once); the refund follows for any expired case not yet
- * refunded, so a run after a failed refund (Scheduler's retry) only refunds, and two runs at
+ * refunded, so a run after a failed refund (Lambda's retry, a replay) only refunds, and two runs at
  * once refund once (one Stripe idempotency key per case). The patient's pages hear of the
  * expiry at once and of the refund when it is recorded (issue 12: both show on the visit page).
  */
@@ -43,7 +43,7 @@ export async function expireAndRefund(
   if (caseRecord.status !== 'expired') {
     const waiting = caseRecord.status === 'paid' || caseRecord.status === 'claimed';
     if (waiting && caseRecord.paidAt && caseExpiresAt(new Date(caseRecord.paidAt)) > now) {
-      // Not due yet (a clock ahead of ours): throwing lets Scheduler's retry try again later.
+      // Not due yet (a clock ahead of ours): throwing lets Lambda's retry try again later.
       throw new Error(`Case ${caseRecord.id} is not due to expire yet`);
     }
     // Started, completed or cancelled meanwhile, or a nurse visit a nurse took: nothing to do.

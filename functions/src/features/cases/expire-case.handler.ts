@@ -6,8 +6,10 @@ import { expireAndRefund, type CaseExpiryResult } from './case-expiry';
 /**
  * EventBridge Scheduler target at `paidAt + CASE_EXPIRY_SECONDS` (DESIGN.md §5). Not an HTTP
  * route: the schedule's input names the case. A malformed input is logged and dropped (a retry
- * would not fix it); a failed refund throws, so Scheduler's retry policy runs it again and the
- * dead-letter queue keeps it if every retry fails.
+ * would not fix it); a failed refund throws. Scheduler invokes this function asynchronously, so
+ * Lambda runs it again twice (EventInvokeConfig), then keeps the run in the failed-runs queue
+ * `telehealth-{stage}-target-dlq`, whose alarm fires and which `npm run dead-letters` replays
+ * (docs/deployment.md, "Failed scheduled runs"); the local stack does the same.
  */
 export async function handler(event: unknown): Promise<CaseExpiryResult> {
   const log = createLogger({ route: 'cases/expire-case' });

@@ -14,7 +14,8 @@ const failed = (caseId: string, log: Logger) => (error: unknown) => {
  * EventBridge Scheduler target at a meeting's `endsAt` (DESIGN.md §7), input `{caseId,
  * meetingId}`. Not an HTTP route. Idempotent: a repeated or late run changes nothing and answers
  * the stored end. A malformed input is logged and dropped (a retry would not fix it); a failed
- * push throws, so Scheduler retries and the rooms still hear of the end.
+ * push throws, so Lambda retries it (and keeps it for a replay if every attempt fails) and the
+ * rooms still hear of the end.
  */
 export async function handler(event: unknown): Promise<EndOutcome | { outcome: 'refused' }> {
   const log = createLogger({ route: 'meetings/end-meeting' });

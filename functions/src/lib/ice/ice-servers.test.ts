@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  DescribeSignalingChannelCommand,
   GetSignalingChannelEndpointCommand,
   KinesisVideoClient,
 } from '@aws-sdk/client-kinesis-video';
@@ -11,17 +12,20 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { iceConfiguration } from './ice-servers';
-import { kvsIceServers, resetKvsCache } from './kvs';
+import { resetKvsCache } from './kvs';
 import { TURN_CREDENTIAL_LIFETIME_SECONDS, turnRestCredentials } from './turn-rest';
 
 const kinesisVideo = mockClient(KinesisVideoClient);
 const signaling = mockClient(KinesisVideoSignalingClient);
-const channelArn = 'arn:aws:kinesisvideo:eu-west-1:123456789012:channel/telehealth/1700000000000';
+const channelArn = 'arn:aws:kinesisvideo:eu-west-1:123456789012:channel/telehealth-turn-000/1';
 
 beforeEach(() => {
   kinesisVideo.reset();
   signaling.reset();
   resetKvsCache();
+  kinesisVideo.on(DescribeSignalingChannelCommand).resolves({
+    ChannelInfo: { ChannelARN: channelArn },
+  });
   kinesisVideo.on(GetSignalingChannelEndpointCommand).resolves({
     ResourceEndpointList: [
       { Protocol: 'WSS', ResourceEndpoint: 'wss://v-1.kinesisvideo.eu-west-1.amazonaws.com' },
@@ -43,52 +47,6 @@ beforeEach(() => {
 
 afterEach(restoreEnv);
 
-describe('Kinesis Video TURN (DESIGN.md §7)', () => {
-  it('asks the channel for its HTTPS master endpoint, then TURN servers for the client', async () => {
-    const servers = await kvsIceServers(channelArn, 'meeting-1-patient', false);
-    expect(kinesisVideo.commandCalls(GetSignalingChannelEndpointCommand)[0]!.args[0].input).toEqual(
-      {
-        ChannelARN: channelArn,
-        SingleMasterChannelEndpointConfiguration: { Protocols: ['HTTPS'], Role: 'MASTER' },
-      },
-    );
-    expect(signaling.commandCalls(GetIceServerConfigCommand)[0]!.args[0].input).toEqual({
-      ChannelARN: channelArn,
-      ClientId: 'meeting-1-patient',
-      Service: 'TURN',
-    });
-    expect(servers).toEqual([
-      { urls: ['stun:stun.kinesisvideo.eu-west-1.amazonaws.com:443'] },
-      {
-        urls: ['turn:1.2.3.4:443?transport=udp', 'turns:1.2.3.4:443?transport=tcp'],
-        username: 'u1',
-        credential: 'p1',
-      },
-    ]);
-  });
-
-  it('leaves STUN out when only relayed candidates are allowed', async () => {
-    const servers = await kvsIceServers(channelArn, 'c', true);
-    expect(servers.map((server) => server.urls[0])).toEqual(['turn:1.2.3.4:443?transport=udp']);
-  });
-
-  it('looks the endpoint up once per container, fresh credentials every time', async () => {
-    await kvsIceServers(channelArn, 'a', false);
-    await kvsIceServers(channelArn, 'b', false);
-    expect(kinesisVideo.commandCalls(GetSignalingChannelEndpointCommand)).toHaveLength(1);
-    expect(signaling.commandCalls(GetIceServerConfigCommand)).toHaveLength(2);
-  });
-
-  it('retries the endpoint lookup after a failure instead of caching it', async () => {
-    kinesisVideo
-      .on(GetSignalingChannelEndpointCommand)
-      .rejectsOnce(new Error('throttled'))
-      .resolves({ ResourceEndpointList: [{ Protocol: 'HTTPS', ResourceEndpoint: 'https://r' }] });
-    await expect(kvsIceServers(channelArn, 'a', false)).rejects.toThrow('throttled');
-    await expect(kvsIceServers(channelArn, 'a', false)).resolves.toHaveLength(2);
-  });
-});
-
 describe('TURN REST credentials (coturn --use-auth-secret)', () => {
   it('are an expiring username and its HMAC-SHA1 with the shared secret', () => {
     const now = Date.UTC(2026, 10, 26, 9);
@@ -105,13 +63,13 @@ describe('TURN REST credentials (coturn --use-auth-secret)', () => {
 
 describe('ICE configuration by setting', () => {
   it('is empty without TURN settings, and says the transport policy', async () => {
-    stubEnv({ KVS_CHANNEL_ARN: '', TURN_URLS: '', TURN_SECRET: '', ICE_TRANSPORT_POLICY: '' });
+    stubEnv({ KVS_CHANNEL_PREFIX: '', TURN_URLS: '', TURN_SECRET: '', ICE_TRANSPORT_POLICY: '' });
     expect(await iceConfiguration('c')).toEqual({ iceServers: [], iceTransportPolicy: 'all' });
   });
 
   it('uses the TURN secret locally, with relay-only when asked', async () => {
     stubEnv({
-      KVS_CHANNEL_ARN: '',
+      KVS_CHANNEL_PREFIX: '',
       TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turn:127.0.0.1:3478?transport=tcp',
       TURN_SECRET: 'local',
       ICE_TRANSPORT_POLICY: 'relay',
@@ -125,10 +83,23 @@ describe('ICE configuration by setting', () => {
     ]);
   });
 
-  it('prefers the Kinesis Video channel when it is set', async () => {
-    stubEnv({ KVS_CHANNEL_ARN: channelArn, TURN_URLS: 'turn:x', TURN_SECRET: 's' });
+  it('prefers the Kinesis Video channel pool when it is set', async () => {
+    stubEnv({
+      KVS_CHANNEL_PREFIX: 'telehealth-turn-',
+      KVS_CHANNEL_COUNT: '1',
+      TURN_URLS: 'turn:x',
+      TURN_SECRET: 's',
+    });
     const config = await iceConfiguration('c');
     expect(config.iceServers[1]!.username).toBe('u1');
+    expect(kinesisVideo.commandCalls(DescribeSignalingChannelCommand)[0]!.args[0].input).toEqual({
+      ChannelName: 'telehealth-turn-000',
+    });
+  });
+
+  it('refuses a channel prefix without a channel count', async () => {
+    stubEnv({ KVS_CHANNEL_PREFIX: 'telehealth-turn-', KVS_CHANNEL_COUNT: '' });
+    await expect(iceConfiguration('c')).rejects.toThrow('KVS_CHANNEL_COUNT');
   });
 
   it('refuses an unknown transport policy rather than dropping relay-only', async () => {

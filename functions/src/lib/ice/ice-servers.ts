@@ -8,23 +8,24 @@ export interface IceConfiguration {
 }
 
 /**
- * The ICE servers a room page gets (DESIGN.md §7), from the first configured source: a Kinesis
- * Video signaling channel in the cloud (`KVS_CHANNEL_ARN`), a TURN server with a shared secret
- * locally (`TURN_URLS` + `TURN_SECRET`, coturn in the relay tests), or none (loopback needs none).
+ * The ICE servers a room page gets (DESIGN.md §7), from the first configured source: the
+ * stage's pool of Kinesis Video signaling channels in the cloud (`KVS_CHANNEL_PREFIX` and
+ * `KVS_CHANNEL_COUNT`), a TURN server with a shared secret locally (`TURN_URLS` +
+ * `TURN_SECRET`, coturn in the relay tests), or none (loopback needs none).
  * `clientId` names the room party; Kinesis Video ties its credentials to it.
  */
 export async function iceConfiguration(clientId: string): Promise<IceConfiguration> {
   const iceTransportPolicy = env.iceTransportPolicy;
-  const channelArn = env.kvsChannelArn;
+  const channelPool = env.kvsChannelPool;
   const turnSecret = env.turnSecret;
   const turnUrls = env.turnUrls;
   let iceServers: IceServer[] = [];
-  if (channelArn) {
+  if (channelPool) {
     // Imported here, not with the handler: the two Kinesis Video clients are needed only in the
     // cloud, and in the bundle a dynamic import keeps their code from being evaluated at cold
     // start (issue 12 item 5).
     const { kvsIceServers } = await import('./kvs');
-    iceServers = await kvsIceServers(channelArn, clientId, iceTransportPolicy === 'relay');
+    iceServers = await kvsIceServers(channelPool, clientId, iceTransportPolicy === 'relay');
   } else if (turnUrls.length > 0 && turnSecret) {
     iceServers = [turnRestCredentials(turnUrls, turnSecret)];
   }
