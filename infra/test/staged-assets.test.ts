@@ -6,6 +6,7 @@ import { handlerModulePath } from '../../functions/src/routes';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { stackName } from '../lib/telehealth-stack';
 import { mapLimited } from './map-limited';
+import { prodContext } from './prod-context';
 import {
   handlerFunction,
   handlerModulesOfAsset,
@@ -33,14 +34,6 @@ import {
  */
 
 const stage = 'prod';
-/** Settings a prod deploy is given (docs/deployment.md), in case prod refuses to go without them. */
-const prodContext = {
-  domainName: 'app.example.org',
-  certificateArn:
-    'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000',
-  stripePublishableKey: 'pk_live_asset_test',
-  sesFrom: 'no-reply@example.org',
-};
 const handlers = manifestHandlers();
 const outDir = newSynthOutDir();
 let synthRun: CommandRun;
