@@ -33,6 +33,10 @@ export default defineConfig({
           include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Every stage has an origin-verify secret, and a handler without one refuses every
+          // request (docs/adr/0011-origin-authorizer.md); `httpEvent` adds it to each event as
+          // CloudFront would.
+          env: { ORIGIN_VERIFY_SECRET: 'unit-tests-origin-verify-secret' },
         },
       },
       {

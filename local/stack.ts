@@ -60,6 +60,11 @@ export interface StackOptions {
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
   /**
+   * The origin-verify value before a rotation, accepted as well (Secrets Manager's
+   * `AWSPREVIOUS` in the cloud; docs/deployment.md). Default: none.
+   */
+  originVerifyPreviousSecret?: string;
+  /**
    * Test only: the share (0 to 1) of the handlers' DynamoDB, S3, SES and Stripe calls that fail
    * on purpose (functions/src/lib/faults.ts), from after the seeding on. Default 0.
    */
@@ -92,6 +97,8 @@ export interface StackServices {
 
 export interface RunningStack {
   appUrl: string;
+  /** The APIs without the CloudFront stand-in in front (API Gateway's own address). */
+  executeApiUrl: string;
   mailboxUrl: string;
   stripeUrl: string;
   dynamodbEndpoint: string;
@@ -171,8 +178,10 @@ function configureHandlerEnvironment(
     STRIPE_JS_URL: `${local(ports.stripe)}/v3/stripe.js`,
     // Local only: a fixed key so room links survive restarts; the cloud key is a secret.
     ROOM_TOKEN_SECRET: 'local-room-token-secret-not-for-production',
-    // The gateway adds it like CloudFront, so the handlers trust its viewer address.
+    // The gateway adds it like CloudFront; the authorizer and the handlers accept it (and the
+    // previous value, during a rotation), so they trust its viewer address.
     [envNames.originVerifySecret]: options.originVerifySecret ?? LOCAL_ORIGIN_VERIFY_SECRET,
+    [envNames.originVerifyPreviousSecret]: options.originVerifyPreviousSecret ?? '',
     S3_FORCE_PATH_STYLE: 'true',
     SUPPORT_EMAIL: 'support@telehealth.local',
     SES_FROM: localResources.sesFrom,
@@ -330,6 +339,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       uploadsOrigin: s3Endpoint,
     });
     let appUrl = '';
+    let executeApiUrl = '';
     await supervisor.start('gateway', {
       title: 'The gateway (app and API)',
       keeps: `port ${ports.app}`,
@@ -347,11 +357,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           },
           scheduler,
           awsApis,
-          originVerifySecret: handlerEnvironment[envNames.originVerifySecret],
+          originVerifySecret: handlerEnvironment[envNames.originVerifySecret]!,
           ...(options.admission ? { admission: options.admission } : {}),
           log,
         });
         appUrl = gateway.url;
+        executeApiUrl = gateway.executeApiUrl;
         return { ended: gateway.ended, stop: () => gateway.close() };
       },
     });
@@ -370,6 +381,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     return {
       appUrl,
+      executeApiUrl,
       mailboxUrl,
       stripeUrl,
       dynamodbEndpoint,

@@ -78,9 +78,13 @@ async function main(): Promise<void> {
     iceTransportPolicy,
     triageRegion,
     caseExpirySeconds,
-    // Empty: the gateway adds no origin header, so limits count the connecting address.
-    ...(process.env.ORIGIN_VERIFY_SECRET !== undefined
+    // The gateway always adds an origin header (a fixed local value unless set): an empty
+    // secret would refuse every API request, never turn the check off.
+    ...(process.env.ORIGIN_VERIFY_SECRET
       ? { originVerifySecret: process.env.ORIGIN_VERIFY_SECRET }
+      : {}),
+    ...(process.env.ORIGIN_VERIFY_PREVIOUS_SECRET
+      ? { originVerifyPreviousSecret: process.env.ORIGIN_VERIFY_PREVIOUS_SECRET }
       : {}),
     seedDemo: true,
     faultRate,

@@ -9,7 +9,13 @@ import {
   partitionKeys,
   type HandlerPermissions,
 } from './handler-permissions';
-import { handlerModulePath, httpRoutes, scheduledTargets, webSocketRoutes } from './routes';
+import {
+  gatewayAuthorizers,
+  handlerModulePath,
+  httpRoutes,
+  scheduledTargets,
+  webSocketRoutes,
+} from './routes';
 
 const srcDir = path.resolve(import.meta.dirname);
 const readSource = (relative: string) => readFileSync(path.join(srcDir, relative), 'utf8');
@@ -19,6 +25,7 @@ const manifest = [
     ...Object.values(httpRoutes).map((route) => route.handler),
     ...Object.values(webSocketRoutes),
     ...Object.values(scheduledTargets),
+    ...Object.values(gatewayAuthorizers),
   ]),
 ].sort();
 

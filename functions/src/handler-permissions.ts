@@ -262,6 +262,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'cases/release-claim': combine(writes(k.case), announces, updatesPatients),
   'meetings/end-meeting': endsMeetings,
   'cases/expire-case': combine(writes(k.case), updatesPatients, { secrets: ['stripe'] }),
+  // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
+  // secret, nothing else.
+  'edge/origin-authorizer': behindCloudFront,
 };
 
 /** The declaration of a handler named by the manifest. */

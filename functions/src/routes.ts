@@ -371,11 +371,22 @@ const scheduledHandlers = {
 } as const;
 export const scheduledTargets: Readonly<Record<string, string>> = scheduledHandlers;
 
-/** Every handler module the manifest names: HTTP, WebSocket and scheduled targets. */
+/**
+ * Lambda authorizers API Gateway runs before the handlers (docs/adr/0011-origin-authorizer.md):
+ * `originVerify` checks CloudFront's `x-origin-verify` on every HTTP route and on the WebSocket
+ * `$connect`, so a request sent to the `execute-api` address invokes no handler. The local gateway
+ * runs it the same way (local/gateway/authorizer.ts).
+ */
+export const gatewayAuthorizers = {
+  originVerify: 'edge/origin-authorizer',
+} as const;
+
+/** Every handler module the manifest names: HTTP, WebSocket, scheduled targets, authorizers. */
 export type ManifestHandler =
   | (typeof httpRoutes)[HttpRouteId]['handler']
   | (typeof webSocketRoutes)[WebSocketRouteKey]
-  | (typeof scheduledHandlers)[keyof typeof scheduledHandlers];
+  | (typeof scheduledHandlers)[keyof typeof scheduledHandlers]
+  | (typeof gatewayAuthorizers)[keyof typeof gatewayAuthorizers];
 
 /** The module path of a handler, relative to `functions/src/features/`. */
 export function handlerModulePath(handler: string): string {

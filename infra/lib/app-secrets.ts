@@ -2,13 +2,39 @@ import { SecretValue } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import type { SecretId } from '../../functions/src/handler-permissions';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
 export interface AppSecretsProps {
   readonly config: StageConfig;
+  /**
+   * The Secrets Manager version id of the origin-verify value CloudFront is to send
+   * (`-c originVerifySecretVersion=…`, docs/deployment.md "Rotating the origin-verify secret").
+   * Unset: the current version when the stack is deployed.
+   */
+  readonly originVerifyVersion?: string;
+}
+
+/** `-c originVerifySecretVersion=…`: the origin-verify version a rotation's deploy names. */
+export const ORIGIN_VERIFY_VERSION_CONTEXT = 'originVerifySecretVersion';
+
+/** The version of `-c originVerifySecretVersion`, if the deploy names one. */
+export function originVerifyVersionOf(scope: IConstruct): string | undefined {
+  const value: unknown = scope.node.tryGetContext(ORIGIN_VERIFY_VERSION_CONTEXT);
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** Secrets Manager version ids are 32-64 characters (a UUID when Secrets Manager makes one). */
+const versionIdPattern = /^[A-Za-z0-9-]{32,64}$/;
+
+function parseVersionId(value: string | undefined): string | undefined {
+  if (value === undefined || versionIdPattern.test(value)) return value;
+  throw new Error(
+    `Invalid originVerifySecretVersion ${JSON.stringify(value)}: use the VersionId that ` +
+      '`aws secretsmanager put-secret-value` printed (docs/deployment.md).',
+  );
 }
 
 /**
@@ -34,9 +60,11 @@ export class AppSecrets extends Construct {
    */
   readonly originVerify: secretsmanager.Secret;
   private readonly byId: Record<SecretId, secretsmanager.Secret>;
+  private readonly originVerifyVersion: string | undefined;
 
   constructor(scope: Construct, id: string, props: AppSecretsProps) {
     super(scope, id);
+    this.originVerifyVersion = parseVersionId(props.originVerifyVersion);
     const prefix = resourcePrefix(props.config.stage);
     // One key for the three: a role may decrypt with it only through Secrets Manager
     // (`kms:ViaService`), which first checks GetSecretValue on the one secret asked for.
@@ -94,9 +122,10 @@ export class AppSecrets extends Construct {
     this.byId = { stripe: this.stripe, room: this.room, originVerify: this.originVerify };
 
     const rotation =
-      'CloudFront reads the value at deploy time: rotate by writing a new value and ' +
-      'redeploying (docs/deployment.md). A warm function reloads it on the first request ' +
-      'carrying the new value, at most once a minute, so a Lambda rotation has nothing to add.';
+      'CloudFront reads the value at deploy time, from the version the deploy names: an operator ' +
+      'rotates it in two phases (write a new value, which the authorizer and handlers accept ' +
+      'alongside the previous one; then deploy with its version id; then retire the previous ' +
+      'one; docs/deployment.md). A rotation Lambda could not update CloudFront.';
     acknowledge(this.originVerify, 'AwsSolutions-SMG4', rotation);
     acknowledge(this.originVerify, 'HIPAA.Security-SecretsManagerRotationEnabled', rotation);
     const stripeRotation =
@@ -112,9 +141,17 @@ export class AppSecrets extends Construct {
     acknowledge(this.room, 'HIPAA.Security-SecretsManagerRotationEnabled', roomRotation);
   }
 
-  /** The origin-verify value, as a deploy-time reference (never in the template's text). */
+  /**
+   * The origin-verify value CloudFront sends, as a deploy-time reference (never in the template's
+   * text). CloudFormation resolves a dynamic reference again only when its text changes, so the
+   * reference names the version given with `-c originVerifySecretVersion`: a rotation's deploy
+   * changes it, and CloudFront gets the new value (docs/adr/0011-origin-authorizer.md).
+   */
   get originVerifyValue(): string {
-    return this.originVerify.secretValueFromJson('ORIGIN_VERIFY_SECRET').unsafeUnwrap();
+    return SecretValue.secretsManager(this.originVerify.secretArn, {
+      jsonField: 'ORIGIN_VERIFY_SECRET',
+      ...(this.originVerifyVersion ? { versionId: this.originVerifyVersion } : {}),
+    }).unsafeUnwrap();
   }
 
   /**

@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import {
+  gatewayAuthorizers,
   handlerModulePath,
   httpRoutes,
   scheduledTargets,
@@ -13,12 +14,16 @@ import { handlerCode } from './handler-bundling';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
-/** Every distinct handler module named by the route manifest (HTTP and WebSocket), sorted. */
+/**
+ * Every distinct handler module named by the route manifest (HTTP, WebSocket, scheduled targets
+ * and API Gateway's authorizers), sorted.
+ */
 export function manifestHandlers(): string[] {
   const names = [
     ...Object.values(httpRoutes).map((route) => route.handler),
     ...Object.values(webSocketRoutes),
     ...Object.values(scheduledTargets),
+    ...Object.values(gatewayAuthorizers),
   ];
   return [...new Set<string>(names)].sort();
 }

@@ -1,13 +1,17 @@
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { httpRoutes, routeKey } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
+import { gatewayAuthorizers, httpRoutes, routeKey } from '../../functions/src/routes';
 import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
-import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
 export interface HttpApiProps {
@@ -20,6 +24,14 @@ export interface HttpApiProps {
  * model for 10,000 waiting patients (infra/lib/capacity.ts, docs/capacity.md).
  */
 export const httpApiThrottle = httpStageThrottle();
+
+/**
+ * How long API Gateway keeps the origin authorizer's answer for one `x-origin-verify` value
+ * (docs/adr/0011-origin-authorizer.md): CloudFront sends one value, so the authorizer runs about
+ * once per 5 minutes per API Gateway host instead of once per request; a value removed in a
+ * rotation stays accepted at most this long (docs/deployment.md). API Gateway allows up to 3600 s.
+ */
+export const originAuthorizerCacheTtl = Duration.minutes(5);
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour. Routes come from the route manifest
@@ -70,23 +82,27 @@ export class HttpApi extends Construct {
 
     const stack = Stack.of(this);
     this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-
-    // On this construct: it holds the API and its routes.
-    acknowledge(
-      this,
-      'AwsSolutions-APIG4',
-      'Authorization happens in the handlers: patients are anonymous by design (a random case ' +
-        'id is the capability) and provider/admin routes check the session cookie and role on ' +
-        'the server according to the route manifest (DESIGN.md §6).',
-    );
   }
 
   /**
-   * One route per manifest entry, each integrated with its handler's function; the routes of
-   * the capacity model's `routeThrottles` (sign-in, apply) get their own, lower limits.
+   * One route per manifest entry, each integrated with its handler's function and guarded by
+   * the origin authorizer (a request without CloudFront's header never reaches a handler); the
+   * routes of the capacity model's `routeThrottles` (sign-in, apply) get their own, lower limits.
    */
   addManifestRoutes(functions: HandlerFunctions): void {
     const throttles = routeThrottles();
+    // API Gateway answers 401 itself when the header is missing or empty (the identity source),
+    // and caches the authorizer's yes or no per value.
+    const authorizer = new HttpLambdaAuthorizer(
+      'OriginVerify',
+      functions.forHandler(gatewayAuthorizers.originVerify),
+      {
+        authorizerName: 'origin-verify',
+        identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        resultsCacheTtl: originAuthorizerCacheTtl,
+      },
+    );
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const [routeId, route] of Object.entries(httpRoutes)) {
       let integration = integrations.get(route.handler);
@@ -104,6 +120,7 @@ export class HttpApi extends Construct {
           httpApi: this.api,
           routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
           integration,
+          authorizer,
         },
       );
       const throttle = throttles[routeKey(route)];

@@ -16,7 +16,7 @@ import {
   stripeWebhook,
   testPaymentComplete,
 } from '../../functions/src/routes';
-import { AppSecrets } from './app-secrets';
+import { AppSecrets, originVerifyVersionOf } from './app-secrets';
 import { DataBackup } from './backup';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName, manifestHandlers } from './handler-functions';
@@ -84,7 +84,10 @@ export class TelehealthStack extends Stack {
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', { config, logGroups });
 
     const uploadsOrigin = uploadsBucketOrigin(config.stage);
-    const secrets = new AppSecrets(this, 'AppSecrets', { config });
+    const secrets = new AppSecrets(this, 'AppSecrets', {
+      config,
+      originVerifyVersion: originVerifyVersionOf(this),
+    });
     this.site = new Site(this, 'Site', {
       config,
       accessLogsBucket: accessLogs.bucket,

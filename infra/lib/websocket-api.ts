@@ -1,10 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { webSocketRoutes } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
+import { gatewayAuthorizers, webSocketRoutes } from '../../functions/src/routes';
 import { webSocketStageThrottle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
@@ -76,19 +78,34 @@ export class WebSocketApi extends Construct {
     acknowledge(
       this.api,
       'AwsSolutions-APIG4',
-      'The $connect handler authenticates the connection itself (session cookie or signed room ' +
-        'token, DESIGN.md §6-7); API Gateway authorizers would duplicate that logic.',
+      'API Gateway runs authorizers on $connect only: $connect has the origin authorizer ' +
+        '(docs/adr/0011-origin-authorizer.md); $disconnect and $default belong to a ' +
+        'connection $connect admitted, and its handler checked the ticket (DESIGN.md §6-7).',
     );
   }
 
-  /** `$connect`, `$disconnect` and `$default` from the manifest, each to its handler. */
+  /**
+   * `$connect`, `$disconnect` and `$default` from the manifest, each to its handler; `$connect`
+   * behind the origin authorizer, so an upgrade without CloudFront's header invokes no handler
+   * (API Gateway answers 401 when it is missing, 403 when the authorizer denies it). WebSocket
+   * authorizers are not cached.
+   */
   addManifestRoutes(functions: HandlerFunctions): void {
+    const authorizer = new WebSocketLambdaAuthorizer(
+      'OriginVerify',
+      functions.forHandler(gatewayAuthorizers.originVerify),
+      {
+        authorizerName: 'origin-verify',
+        identitySource: [`route.request.header.${ORIGIN_VERIFY_HEADER}`],
+      },
+    );
     for (const [routeKey, handler] of Object.entries(webSocketRoutes)) {
       this.api.addRoute(routeKey, {
         integration: new WebSocketLambdaIntegration(
           `${handlerConstructId(handler)}Integration`,
           functions.forHandler(handler),
         ),
+        ...(routeKey === '$connect' ? { authorizer } : {}),
       });
     }
   }

@@ -4,6 +4,7 @@ import { envNames } from '../../functions/src/lib/env';
 import {
   createCase,
   createPatient,
+  gatewayAuthorizers,
   getClientConfig,
   httpRoutes,
   scheduledTargets,
@@ -18,6 +19,7 @@ const handlers = [
     ...Object.values(httpRoutes).map((route) => route.handler),
     ...Object.values(webSocketRoutes),
     ...Object.values(scheduledTargets),
+    ...Object.values(gatewayAuthorizers),
   ]),
 ];
 

@@ -4,7 +4,12 @@ import {
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
 import { envNames } from '../../functions/src/lib/env';
-import { httpRoutes, scheduledTargets, webSocketRoutes } from '../../functions/src/routes';
+import {
+  gatewayAuthorizers,
+  httpRoutes,
+  scheduledTargets,
+  webSocketRoutes,
+} from '../../functions/src/routes';
 import { tableKeyActions, uploadKeyActions } from '../lib/data-key-grants';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
@@ -240,9 +245,11 @@ describe('permissions per function', () => {
     ]);
   });
 
-  it('lets every HTTP handler and realtime/connect read the origin-verify secret', () => {
+  it('lets every HTTP handler, realtime/connect and the origin authorizer read the origin-verify secret', () => {
     const http = Object.values(httpRoutes).map((route) => route.handler);
-    const expected = [...new Set([...http, webSocketRoutes.$connect])].sort();
+    const expected = [
+      ...new Set([...http, webSocketRoutes.$connect, gatewayAuthorizers.originVerify]),
+    ].sort();
     expect(declaring((p) => p.secrets?.includes('originVerify'))).toEqual(expected);
   });
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerModulePath } from '../../functions/src/routes';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { stackName } from '../lib/telehealth-stack';
-import { prodContext } from './prod-context';
 import { mapLimited } from './map-limited';
+import { prodContext } from './prod-context';
 import {
   handlerFunction,
   handlerModulesOfAsset,
@@ -34,7 +34,6 @@ import {
  */
 
 const stage = 'prod';
-/** Settings a prod deploy is given (docs/deployment.md), in case prod refuses to go without them. */
 const handlers = manifestHandlers();
 const outDir = newSynthOutDir();
 let synthRun: CommandRun;

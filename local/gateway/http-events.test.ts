@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { httpRoutes } from '../../functions/src/routes';
-import { toHttpEvent, writeHttpResult } from './http-events';
+import { toHttpEvent, writeHttpResult, type ApiCaller } from './http-events';
 
 /** A request as node:http delivers it, from `remoteAddress:remotePort`. */
 function request(headers: Record<string, string>): IncomingMessage {
@@ -12,33 +12,32 @@ function request(headers: Record<string, string>): IncomingMessage {
   } as unknown as IncomingMessage;
 }
 
-const event = (headers: Record<string, string>, secret?: string) =>
+const event = (headers: Record<string, string>, caller: ApiCaller) =>
   toHttpEvent(
     request({ host: 'localhost:3000', ...headers }),
     new URL('http://localhost:3000/api/patients'),
     Buffer.alloc(0),
     httpRoutes.createPatient,
     {},
-    secret,
+    caller,
   );
 
+const spoofed = {
+  'cloudfront-viewer-address': '198.51.100.7:1234',
+  'x-origin-verify': 'guessed',
+};
+
 describe('local gateway: what CloudFront adds', () => {
-  it('drops the CloudFront headers and the origin-verify header a client sends', () => {
-    const spoofed = {
-      'cloudfront-viewer-address': '198.51.100.7:1234',
-      'x-origin-verify': 'guessed',
-    };
-    const { headers } = event(spoofed);
-    expect(headers['cloudfront-viewer-address']).toBeUndefined();
-    expect(headers['x-origin-verify']).toBeUndefined();
+  it('passes a direct call’s headers as sent, spoofed ones included (the authorizer refuses it)', () => {
+    const { headers } = event(spoofed, 'direct');
+    expect(headers['cloudfront-viewer-address']).toBe('198.51.100.7:1234');
+    expect(headers['x-origin-verify']).toBe('guessed');
   });
 
-  it('adds the origin-verify secret and the real viewer address, as the distribution does', () => {
-    const spoofed = {
-      'cloudfront-viewer-address': '198.51.100.7:1234',
-      'x-origin-verify': 'guessed',
-    };
-    const { headers, requestContext } = event(spoofed, 'local-secret');
+  it('replaces the origin-verify secret and the viewer address a client sends, as the distribution does', () => {
+    const { headers, requestContext } = event(spoofed, {
+      cloudFront: { originVerifySecret: 'local-secret' },
+    });
     expect(headers['x-origin-verify']).toBe('local-secret');
     expect(headers['cloudfront-viewer-address']).toBe('127.0.0.1:51000');
     expect(requestContext.http.sourceIp).toBe('127.0.0.1');

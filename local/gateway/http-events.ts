@@ -7,18 +7,29 @@ import type { HttpRoute } from '../../functions/src/routes';
 const TEXT_TYPES =
   /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
 
+/**
+ * How a request reached the API: through CloudFront, which adds the origin-verify secret (and
+ * drops a viewer's own copies of the headers it sets), or sent straight to API Gateway's own
+ * address (`execute-api`), headers as the caller wrote them.
+ */
+export type ApiCaller = { cloudFront: { originVerifySecret: string } } | 'direct';
+
+/** Headers CloudFront sets itself: through it they never come from a client. */
+const setByCloudFront = (name: string) =>
+  name.startsWith('cloudfront-') || name === ORIGIN_VERIFY_HEADER;
+
 /** API Gateway joins repeated headers with commas and moves cookies to their own list. */
-function headersOf(req: IncomingMessage): {
+function headersOf(
+  req: IncomingMessage,
+  caller: ApiCaller,
+): {
   headers: Record<string, string>;
   cookies: string[];
 } {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(req.headers)) {
-    // Headers CloudFront sets itself never come from a client (functions' client-address.ts).
-    if (value === undefined || name.startsWith('cloudfront-') || name === ORIGIN_VERIFY_HEADER) {
-      continue;
-    }
+    if (value === undefined || (caller !== 'direct' && setByCloudFront(name))) continue;
     if (name === 'cookie') {
       const all = Array.isArray(value) ? value.join('; ') : value;
       cookies.push(
@@ -51,13 +62,10 @@ const remoteAddress = (req: IncomingMessage) =>
  * What CloudFront adds to every API request: the viewer's address and port, and the secret
  * origin header that proves the request came through it (functions' client-address.ts).
  */
-function cloudFrontHeaders(
-  req: IncomingMessage,
-  originVerifySecret: string | undefined,
-): Record<string, string> {
-  if (!originVerifySecret) return {};
+function cloudFrontHeaders(req: IncomingMessage, caller: ApiCaller): Record<string, string> {
+  if (caller === 'direct') return {};
   return {
-    [ORIGIN_VERIFY_HEADER]: originVerifySecret,
+    [ORIGIN_VERIFY_HEADER]: caller.cloudFront.originVerifySecret,
     'cloudfront-viewer-address': `${remoteAddress(req)}:${req.socket.remotePort ?? 0}`,
   };
 }
@@ -80,12 +88,12 @@ export function toHttpEvent(
   body: Buffer,
   route: HttpRoute,
   params: Record<string, string>,
-  originVerifySecret?: string,
+  caller: ApiCaller,
 ): APIGatewayProxyEventV2 {
-  const { headers: viewerHeaders, cookies } = headersOf(req);
+  const { headers: viewerHeaders, cookies } = headersOf(req, caller);
   const headers: Record<string, string> = {
     ...viewerHeaders,
-    ...cloudFrontHeaders(req, originVerifySecret),
+    ...cloudFrontHeaders(req, caller),
   };
   const now = new Date();
   const routeKey = routeKeyOf(route);

@@ -59,8 +59,19 @@ async function warmHandler(handlerName: string) {
   return loadedOne;
 }
 
+const invocationCounts = new Map<string, number>();
+
+/**
+ * How many times this process invoked a handler: a test proves that a refused request ran no
+ * handler at all (docs/adr/0011-origin-authorizer.md) by comparing these before and after.
+ */
+export function invocationsOf(handlerName: string): number {
+  return invocationCounts.get(handlerName) ?? 0;
+}
+
 /** Runs a handler as Lambda would, its AWS calls checked against its declared permissions. */
 export async function invoke(handlerName: string, event: unknown): Promise<unknown> {
+  invocationCounts.set(handlerName, invocationsOf(handlerName) + 1);
   const { handler, functionName } = warm.get(handlerName) ?? (await warmHandler(handlerName));
   return runWithPermissions(handlerName, () => handler(event, lambdaContext(functionName)));
 }

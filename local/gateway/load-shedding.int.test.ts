@@ -34,7 +34,7 @@ beforeAll(async () => {
     siteHeaders: {},
     // No schedules here: this gateway serves a few status reads.
     scheduler: new LocalScheduler(dataDir, async () => {}),
-    originVerifySecret: env.originVerifySecret,
+    originVerifySecret: env.originVerifySecret!,
     admission: { maxInFlight: 2, maxQueued: 2, maxWaitMs: 60_000, maxEventLoopDelayMs: 0 },
   });
 });

@@ -14,7 +14,8 @@ import {
   EventLoopDelay,
   type AdmissionLimits,
 } from './admission';
-import { readBody, toHttpEvent, writeHttpResult, writeJson } from './http-events';
+import { authorizeHttp, refusalMessages } from './authorizer';
+import { readBody, toHttpEvent, writeHttpResult, writeJson, type ApiCaller } from './http-events';
 import { invoke } from './lambda-runtime';
 import { createRouter } from './router';
 import type { LocalScheduler } from './scheduler';
@@ -34,8 +35,11 @@ export interface GatewayOptions {
   scheduler: LocalScheduler;
   /** More AWS APIs the stack serves here (Lambda Invoke, the failed-runs queue's SQS). */
   awsApis?: LocalAwsApi[];
-  /** Added to API requests and `/ws` upgrades as `x-origin-verify`, as CloudFront does (DESIGN.md §6). */
-  originVerifySecret?: string;
+  /**
+   * Added to API requests and `/ws` upgrades as `x-origin-verify`, as CloudFront does
+   * (DESIGN.md §6); the authorizer and the handlers accept it as the current secret.
+   */
+  originVerifySecret: string;
   /** Load shedding of API invocations (admission.ts); the defaults were sized on this machine. */
   admission?: AdmissionLimits;
   log?: (message: string) => void;
@@ -44,6 +48,12 @@ export interface GatewayOptions {
 export interface Gateway {
   url: string;
   port: number;
+  /**
+   * API Gateway's own address (`execute-api`): the same APIs without CloudFront in front, so
+   * nothing adds `x-origin-verify` (`/api/…` and the `/ws` upgrade). The origin authorizer
+   * refuses what comes here without the secret (docs/adr/0011-origin-authorizer.md).
+   */
+  executeApiUrl: string;
   webSockets: LocalWebSocketApi;
   /** The admission limit of API invocations (tests hold its slots to saturate it). */
   admission: AdmissionGate;
@@ -93,6 +103,12 @@ function overloadedAnswer(): (res: ServerResponse, requestId: string) => void {
   };
 }
 
+/** A request whose handling threw: API Gateway's 500, or a cut connection once it had begun. */
+function answerFailure(res: ServerResponse): void {
+  if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
+  else res.destroy();
+}
+
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP and WebSocket) + the Management API +
  * EventBridge Scheduler's API (+ `awsApis`), all on one origin like the cloud (DESIGN.md §2).
@@ -100,7 +116,10 @@ function overloadedAnswer(): (res: ServerResponse, requestId: string) => void {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
   const route = createRouter(Object.values(httpRoutes));
-  const webSockets = new LocalWebSocketApi(log, options.originVerifySecret);
+  const webSockets = new LocalWebSocketApi(log);
+  const throughCloudFront: ApiCaller = {
+    cloudFront: { originVerifySecret: options.originVerifySecret },
+  };
   const eventLoopDelay = new EventLoopDelay();
   const overloaded = overloadedAnswer();
   const admission = new AdmissionGate(
@@ -139,7 +158,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     closeWeb = () => vite.close();
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    caller: ApiCaller,
+  ): Promise<void> {
     const match = route(req.method ?? 'GET', url.pathname);
     if (match === 'bad-encoding') {
       writeJson(res, 400, { message: 'Bad request' });
@@ -166,14 +190,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       writeJson(res, 413, { message: 'Request Entity Too Large' });
       return;
     }
-    const event = toHttpEvent(
-      req,
-      url,
-      body,
-      match.route,
-      match.params,
-      options.originVerifySecret,
+    const event = toHttpEvent(req, url, body, match.route, match.params, caller);
+    // Like API Gateway: the route's authorizer runs first; a refusal invokes no handler.
+    const verdict = await authorizeHttp(
+      event.routeKey,
+      event.rawPath,
+      event.headers,
+      event.requestContext.http.sourceIp,
     );
+    if (!verdict.allowed) {
+      writeJson(res, verdict.status, { message: refusalMessages[verdict.status] });
+      return;
+    }
     // Like Lambda's concurrency limit, after API Gateway has read the body.
     const release = await admission.acquire();
     if (!release) {
@@ -195,7 +223,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const dispatch = async () => {
-      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+      if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, throughCloudFront);
       if (isAwsApiCall(req, url)) {
         const { body } = await readBody(req, API_GATEWAY_MAX_BODY);
         if (webSockets.handleManagement(req, res, url, body)) return;
@@ -206,10 +234,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       web(req, res, url);
     };
-    dispatch().catch(() => {
-      if (!res.headersSent) writeJson(res, 500, { message: 'Internal Server Error' });
-      else res.destroy();
-    });
+    dispatch().catch(() => answerFailure(res));
   });
 
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
@@ -219,17 +244,36 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (options.web.mode === 'dist') socket.destroy();
       return;
     }
-    void webSockets.handleUpgrade(req, socket, head);
+    void webSockets.handleUpgrade(req, socket, head, throughCloudFront);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  // API Gateway's own address: the APIs only, nothing CloudFront adds.
+  const executeApi: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/api/')) {
+      writeJson(res, 404, { message: 'Not Found' });
+      return;
+    }
+    handleApi(req, res, url, 'direct').catch(() => answerFailure(res));
   });
-  const { port } = server.address() as AddressInfo;
+  executeApi.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws') socket.destroy();
+    else void webSockets.handleUpgrade(req, socket, head, 'direct');
+  });
+
+  const listen = (one: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      one.once('error', reject);
+      one.listen(port, options.host ?? '127.0.0.1', () =>
+        resolve((one.address() as AddressInfo).port),
+      );
+    });
+  const port = await listen(server, options.port);
+  const executeApiPort = await listen(executeApi, 0);
   return {
     url: `http://localhost:${port}`,
     port,
+    executeApiUrl: `http://localhost:${executeApiPort}`,
     webSockets,
     admission,
     ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
@@ -237,8 +281,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       eventLoopDelay.stop();
       webSockets.close();
       await closeWeb();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const one of [executeApi, server]) {
+        one.closeAllConnections();
+        await new Promise<void>((resolve) => one.close(() => resolve()));
+      }
     },
   };
 }

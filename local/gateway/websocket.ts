@@ -5,8 +5,9 @@ import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import { webSocketRoutes, type WebSocketRouteKey } from '../../functions/src/routes';
+import { authorizeConnect, refusalMessages } from './authorizer';
 import { invoke } from './lambda-runtime';
-import { writeJson } from './http-events';
+import { writeJson, type ApiCaller } from './http-events';
 
 type EventType = 'CONNECT' | 'MESSAGE' | 'DISCONNECT';
 
@@ -23,9 +24,15 @@ function statusOf(result: unknown): number {
   return 200;
 }
 
+/** The answer to a refused upgrade, as API Gateway writes it. */
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
 /**
- * The local API Gateway WebSocket API on `/ws`: `$connect` runs before the upgrade completes
- * (a non-2xx answer refuses it), every message is a `$default` event, a close is `$disconnect`.
+ * The local API Gateway WebSocket API on `/ws`: the origin authorizer, then `$connect`, run
+ * before the upgrade completes (a refusal or a non-2xx answer refuses it), every message is a
+ * `$default` event, a close is `$disconnect`.
  * It also serves the Management API (`POST/GET/DELETE /@connections/{id}`) that handlers use to
  * push, answering 410 GoneException for connections that are gone.
  */
@@ -33,11 +40,7 @@ export class LocalWebSocketApi {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   private readonly connections = new Map<string, Connection>();
 
-  constructor(
-    private readonly log: (message: string) => void = () => {},
-    /** Added to `$connect` as `x-origin-verify`, as CloudFront's `/ws` behaviour does. */
-    private readonly originVerifySecret?: string,
-  ) {}
+  constructor(private readonly log: (message: string) => void = () => {}) {}
 
   get connectionCount(): number {
     return this.connections.size;
@@ -73,20 +76,33 @@ export class LocalWebSocketApi {
     };
   }
 
-  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  /**
+   * An upgrade through CloudFront's `/ws` (which replaces a viewer's `x-origin-verify` with the
+   * secret) or sent to API Gateway's own address (`direct`: headers as the caller wrote them).
+   */
+  async handleUpgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    caller: ApiCaller,
+  ): Promise<void> {
     const connectionId = randomBytes(12).toString('base64');
     const meta = {
       connectedAt: Date.now(),
       sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
     };
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // Like CloudFront: a viewer's own `x-origin-verify` is replaced, never passed on.
     const headers: Record<string, string> = Object.fromEntries(
       Object.entries(req.headers)
-        .filter(([name]) => name !== ORIGIN_VERIFY_HEADER)
+        .filter(([name]) => caller === 'direct' || name !== ORIGIN_VERIFY_HEADER)
         .map(([name, value]) => [name, String(value)]),
     );
-    if (this.originVerifySecret) headers[ORIGIN_VERIFY_HEADER] = this.originVerifySecret;
+    if (caller !== 'direct') headers[ORIGIN_VERIFY_HEADER] = caller.cloudFront.originVerifySecret;
+    const verdict = await authorizeConnect(headers, meta.sourceIp);
+    if (!verdict.allowed) {
+      refuse(socket, verdict.status, refusalMessages[verdict.status]);
+      return;
+    }
     let status: number;
     try {
       status = statusOf(
@@ -102,7 +118,7 @@ export class LocalWebSocketApi {
       status = 500;
     }
     if (status < 200 || status >= 300) {
-      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      refuse(socket, status, 'Refused');
       return;
     }
     this.server.handleUpgrade(req, socket, head, (ws) => {

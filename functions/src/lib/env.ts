@@ -38,6 +38,12 @@ export const envNames = {
    * (lib/http/client-address.ts).
    */
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
+  /**
+   * During a rotation of that secret, the value it had before (Secrets Manager's `AWSPREVIOUS`;
+   * docs/deployment.md): accepted as well, so CloudFront may send either until it sends only the
+   * new one. Unset outside a rotation.
+   */
+  originVerifyPreviousSecret: 'ORIGIN_VERIFY_PREVIOUS_SECRET',
   /** `true` for the local s3rver only (its bucket names are not DNS names). */
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** Seconds a provider's claim holds a case before the meeting must start (DESIGN.md §5). */
@@ -199,10 +205,14 @@ export const env = {
   get secretsArn(): string | undefined {
     return read(envNames.secretsArn);
   },
-  /** Unset: no request is trusted to name its client, every limit keys by the source address. */
+  /** Unset: every API request is refused (lib/http/origin-proof.ts); it never turns the check off. */
   get originVerifySecret(): string | undefined {
     readsSecret('originVerify');
     return read(envNames.originVerifySecret);
+  },
+  get originVerifyPreviousSecret(): string | undefined {
+    readsSecret('originVerify');
+    return read(envNames.originVerifyPreviousSecret);
   },
   get s3ForcePathStyle(): boolean {
     return read(envNames.s3ForcePathStyle) === 'true';

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { caseExpiryInputSchema } from '../features/cases/case-expiry-schedule';
 import { claimReleaseInputSchema } from '../features/cases/claim-release';
 import { meetingEndInputSchema } from '../features/meetings/end-schedule';
-import { httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
+import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 import { expectedSampleEvents, handlerOfEventFile } from './event-files';
 
 const eventsDir = fileURLToPath(new URL('../../../events/', import.meta.url));
-const eventDirs = ['http', 'ws', 'schedule'];
+const eventDirs = ['http', 'ws', 'schedule', 'authorizer'];
 /** Not events: the docs, the replay index and the sam local env-vars example. */
 const otherFiles = ['README.md', 'replay.json', 'sam-local-env.json'];
 
@@ -31,6 +31,7 @@ describe('events/', () => {
         ...Object.values(httpRoutes).map((route) => route.handler),
         ...Object.values(webSocketRoutes),
         ...Object.values(scheduledTargets),
+        ...Object.values(gatewayAuthorizers),
       ]),
     );
     expect(eventFiles.sort()).toEqual(
@@ -83,6 +84,29 @@ describe('events/', () => {
     });
     expect(event.requestContext.connectionId).toEqual(expect.any(String));
   });
+
+  it.each(Object.keys(gatewayAuthorizers))(
+    'authorizer events of %s: what the HTTP API and the WebSocket $connect send',
+    (name) => {
+      const http = read(`authorizer/${name}-http.json`) as {
+        version: string;
+        type: string;
+        routeArn: string;
+        identitySource: string[];
+      };
+      expect([http.version, http.type]).toEqual(['2.0', 'REQUEST']);
+      expect(http.routeArn).toMatch(/^arn:aws:execute-api:/);
+      expect(http.identitySource).toHaveLength(1);
+      const connect = read(`authorizer/${name}-connect.json`) as {
+        type: string;
+        methodArn: string;
+        requestContext: { routeKey: string; eventType: string };
+      };
+      expect(connect.type).toBe('REQUEST');
+      expect(connect.methodArn).toMatch(/\/\$connect$/);
+      expect(connect.requestContext).toMatchObject({ routeKey: '$connect', eventType: 'CONNECT' });
+    },
+  );
 
   it('holds schedule inputs that their targets accept', () => {
     const schemas = {

@@ -1,4 +1,4 @@
-import { httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
+import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 
 /**
  * The sample events of `events/`, one per handler of the route manifest, named so that the file
@@ -6,7 +6,9 @@ import { httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
  * - `http/<routeId>.json`: an API Gateway HTTP API (payload 2.0) event of that route;
  * - `ws/<route>.json`: a WebSocket API event of `$connect`, `$disconnect` or `$default`;
  * - `schedule/<functionName>.json`: the input an EventBridge Scheduler schedule sends the
- *   function (`scheduledTargets`).
+ *   function (`scheduledTargets`);
+ * - `authorizer/<name>-http.json` and `authorizer/<name>-connect.json`: what API Gateway sends a
+ *   gateway authorizer (`gatewayAuthorizers`) before an HTTP route and before `$connect`.
  */
 export interface SampleEventFile {
   /** Relative to `events/`, e.g. `http/getClientConfig.json`. */
@@ -15,7 +17,10 @@ export interface SampleEventFile {
   readonly handler: string;
 }
 
-/** Every sample event the manifest asks for: one per HTTP route, WebSocket route and schedule. */
+/**
+ * Every sample event the manifest asks for: one per HTTP route, WebSocket route and schedule,
+ * and two per gateway authorizer (the HTTP API's and the WebSocket API's event).
+ */
 export function expectedSampleEvents(): SampleEventFile[] {
   return [
     ...Object.entries(httpRoutes).map(([id, route]) => ({
@@ -30,6 +35,9 @@ export function expectedSampleEvents(): SampleEventFile[] {
       file: `schedule/${functionName}.json`,
       handler,
     })),
+    ...Object.entries(gatewayAuthorizers).flatMap(([name, handler]) =>
+      ['http', 'connect'].map((api) => ({ file: `authorizer/${name}-${api}.json`, handler })),
+    ),
   ];
 }
 

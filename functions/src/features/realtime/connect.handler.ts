@@ -1,17 +1,17 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { saveConnection } from '../../db/connections';
 import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
-import { provesCloudFront } from '../../lib/http/origin-proof';
+import { checkOriginProof } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
 import { checkListeners } from './listeners';
 import { redeemTicket } from './tickets';
 
 /**
- * `$connect` of `/ws`: the upgrade came through CloudFront (it carries `x-origin-verify` when the
- * secret is configured: nobody connects to API Gateway's own address), passes the cross-origin
- * rule of state changes (a browser page of another site is refused; a client that is no browser
- * passes, as for HTTP) and carries a ticket, redeemed here once. Three kinds, three channels kept
+ * `$connect` of `/ws`: the upgrade came through CloudFront (it carries `x-origin-verify`: nobody
+ * connects to API Gateway's own address; without a configured secret nothing connects), passes
+ * the cross-origin rule of state changes (a browser page of another site is refused; a client
+ * that is no browser passes, as for HTTP) and carries a ticket, redeemed here once. Three kinds, three channels kept
  * apart:
  * - a provider's ticket (`POST /api/realtime/ticket`) opens an alert connection: the session it
  *   was issued to must still be live and its account active; the connection remembers both, so
@@ -20,10 +20,18 @@ import { redeemTicket } from './tickets';
  *   meeting and role, while the meeting is not over;
  * - a case ticket (`POST /api/cases/{caseId}/realtime-ticket`, issue 12) opens a case connection:
  *   a patient page that hears `CASE_UPDATED` of that one case.
- * 403 for a direct connection or a foreign origin, 401 for anything else refused.
+ * 403 for a direct connection or a foreign origin, 401 for anything else refused, 503 when the
+ * function holds no origin-verify value.
  */
-export const handler = webSocketHandler<WebSocketConnectEvent>(async (event) => {
-  if (!(await provesCloudFront(event))) return 403;
+export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log) => {
+  // API Gateway's authorizer checked it already (docs/adr/0011-origin-authorizer.md); checked
+  // again, as for HTTP.
+  const proof = await checkOriginProof(event);
+  if (proof === 'unconfigured') {
+    log.error('origin-verify secret missing: every connection is refused');
+    return 503;
+  }
+  if (proof === 'refused') return 403;
   // Treated as a state change although the upgrade is a GET: it opens a connection, and
   // browsers do not hold WebSocket handshakes to the same-origin policy.
   if (!isCrossOriginAllowed(event, requestHost(event))) return 403;

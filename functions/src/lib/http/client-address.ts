@@ -14,35 +14,45 @@ type AddressEvent = {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-// The expected secret's digest, kept while the secret stays the same: every API request is
+// The accepted values' digests, kept while the values stay the same: every API request is
 // checked (and a handler reading `clientIp` checks again), and only the given value changes.
-let expectedDigest: { secret: string; digest: Buffer } | undefined;
-
-/** Constant-time comparison of two strings of any length (digests have equal lengths). */
-function sameSecret(given: string, expected: string): boolean {
-  if (expectedDigest?.secret !== expected)
-    expectedDigest = { secret: expected, digest: digest(expected) };
-  return timingSafeEqual(digest(given), expectedDigest.digest);
+const digests = new Map<string, Buffer>();
+function digestOf(expected: string): Buffer {
+  let known = digests.get(expected);
+  if (!known) {
+    // Two entries at most (current and previous); old values go with the rotation.
+    if (digests.size >= 4) digests.clear();
+    known = digest(expected);
+    digests.set(expected, known);
+  }
+  return known;
 }
 
 /**
- * Whether requests must prove they came through CloudFront: whenever the secret is configured
- * (always in the cloud and in the local stack). Then the HTTP framework (`originVerify`) and
- * the WebSocket `$connect` refuse a request without it.
+ * The values a request may carry: the current secret and, during a rotation, the previous one
+ * (docs/deployment.md). None when the secret is missing or empty, and then nothing passes: a
+ * missing value never turns the check off.
  */
-export function originVerifyRequired(): boolean {
-  return env.originVerifySecret !== undefined;
+export function acceptedOriginSecrets(): string[] {
+  return [env.originVerifySecret, env.originVerifyPreviousSecret].filter((value): value is string =>
+    Boolean(value),
+  );
 }
 
 /**
- * Whether the request proves it came through our CloudFront distribution: it carries the
- * origin-verify secret the distribution adds (and overwrites when a viewer sends the header
- * itself). Without a configured secret nothing is trusted.
+ * Whether the request proves it came through our CloudFront distribution: it carries one of the
+ * accepted values of the origin-verify secret, which the distribution adds (and overwrites when
+ * a viewer sends the header itself). Compared in constant time (digests of equal length).
  */
 export function cameThroughCloudFront(event: Pick<AddressEvent, 'headers'>): boolean {
-  const expected = env.originVerifySecret;
   const given = header(event, ORIGIN_VERIFY_HEADER);
-  return expected !== undefined && given !== undefined && sameSecret(given, expected);
+  if (given === undefined) return false;
+  const givenDigest = digest(given);
+  // Every accepted value is compared, so the time taken does not tell which one matched.
+  return acceptedOriginSecrets().reduce(
+    (matched, expected) => timingSafeEqual(givenDigest, digestOf(expected)) || matched,
+    false,
+  );
 }
 
 /** `ip:port` as CloudFront writes it (IPv6 unbracketed: the port follows the last colon). */

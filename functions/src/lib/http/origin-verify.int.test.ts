@@ -15,8 +15,9 @@ import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
 /**
  * Issue 11 item 2 with the local stack, whose gateway adds `x-origin-verify` like CloudFront:
  * requests through it are served, whatever a client puts in that header; the same handlers
- * called directly (as API Gateway's own address would call them) refuse a request without the
- * secret or with a wrong one.
+ * called directly refuse a request without the secret or with a wrong one. That is their own
+ * check, behind API Gateway's origin authorizer, which refuses such requests before any handler
+ * runs (local/gateway/origin-authorizer.int.test.ts, docs/adr/0011-origin-authorizer.md).
  */
 const stack = useTestStack();
 const secret = stack.handlerEnvironment.ORIGIN_VERIFY_SECRET!;

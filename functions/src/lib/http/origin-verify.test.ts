@@ -67,9 +67,33 @@ describe('HTTP handlers with the origin-verify secret configured', () => {
   });
 });
 
-describe('HTTP handlers without a configured secret (sam local, a bare handler)', () => {
-  it('serve requests without the header', async () => {
-    expect((await post(null)).status).toBe(201);
+describe('HTTP handlers during a rotation (current and previous value)', () => {
+  const NEXT = 'the-rotated-distribution-secret-9876543210';
+  beforeEach(() => stubEnv({ ORIGIN_VERIFY_SECRET: NEXT, ORIGIN_VERIFY_PREVIOUS_SECRET: SECRET }));
+
+  it('serve either value, so CloudFront may send the old one until its deploy', async () => {
+    expect((await post(SECRET)).status).toBe(201);
+    expect((await post(NEXT)).status).toBe(201);
+    expect(handled).toBe(2);
+  });
+
+  it('refuse any other value', async () => {
+    expect((await post(`${NEXT}${SECRET}`)).status).toBe(403);
+    expect((await post(null)).status).toBe(403);
+    expect(handled).toBe(0);
+  });
+});
+
+describe('HTTP handlers without a configured secret (a broken deploy)', () => {
+  beforeEach(() => stubEnv({ ORIGIN_VERIFY_SECRET: '', ORIGIN_VERIFY_PREVIOUS_SECRET: '' }));
+
+  it('refuse every request with 503, with or without a header: the check is never off', async () => {
+    for (const value of [null, '', 'guessed', SECRET]) {
+      const answer = await post(value);
+      expect(answer.status, JSON.stringify(value)).toBe(503);
+      expect(answer.headers['retry-after']).toBeDefined();
+    }
+    expect(handled).toBe(0);
   });
 });
 
@@ -94,7 +118,10 @@ describe('WebSocket $connect with the origin-verify secret configured', () => {
 });
 
 describe('WebSocket $connect without a configured secret', () => {
-  it('goes on to the ticket check', async () => {
-    expect(await connectStatus({})).toBe(401);
+  beforeEach(() => stubEnv({ ORIGIN_VERIFY_SECRET: '', ORIGIN_VERIFY_PREVIOUS_SECRET: '' }));
+
+  it('refuses every upgrade with 503, never going on to the ticket check', async () => {
+    expect(await connectStatus({})).toBe(503);
+    expect(await connectStatus({ [ORIGIN_VERIFY_HEADER]: SECRET })).toBe(503);
   });
 });
