@@ -101,8 +101,10 @@ function grantTable(fn: lambda.Function, permissions: HandlerPermissions, table:
     );
   }
   for (const [position, fields] of (readFields ?? []).entries()) {
-    // Only the named attributes of these items: the read must project them (`Select` is
-    // `SPECIFIC_ATTRIBUTES` only then; a GetItem without a projection asks for all of them).
+    // Only the named attributes of these items: the read must project them. A read always has
+    // a `Select` (`ALL_ATTRIBUTES` unless a projection makes it `SPECIFIC_ATTRIBUTES`), hence
+    // `StringEquals`, not `…IfExists` (AWS, "Using IAM policy conditions for fine-grained
+    // access control", example 2 and its read-only variation).
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         sid: `ReadFields${position}`,
@@ -131,7 +133,8 @@ function grantTable(fn: lambda.Function, permissions: HandlerPermissions, table:
   if (touchSessions) {
     // The touch may set `lastSeenAt` of an existing session and nothing else: no other
     // attribute (a role, a subject), no Put or Delete, and no `ALL_OLD`/`ALL_NEW` that would
-    // read the session back (AWS's "limit access to specific attributes" pattern).
+    // read the session back. An UpdateItem always has a `ReturnValues` (`NONE` by default),
+    // hence `StringEquals` (same AWS page, the write-only variation of example 2).
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'TouchSessions',
