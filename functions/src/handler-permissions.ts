@@ -12,10 +12,10 @@ import type { GsiName } from './db/table-definition';
 import type { ManifestHandler } from './routes';
 
 /**
- * Partition keys a handler may write, as the entity modules of `db/` build them: a value that
- * ends with `#` is a prefix (`CASE#` is every case partition), any other is one whole key. The
- * stack turns them into `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check matches
- * them the same way.
+ * Partition keys a handler may read or write, as the entity modules of `db/` build them: a
+ * value that ends with `#` is a prefix (`CASE#` is every case partition), any other is one whole
+ * key. The stack turns them into `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check
+ * matches them the same way.
  */
 export const partitionKeys = {
   /** `db/admin-users.ts`: the account and its password hash. */
