@@ -1,9 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminUserRecordSchema } from './db/admin-users';
+import { providerLoginSchema } from './db/provider-logins';
+import { tableDefinition } from './db/table-definition';
 import {
   combine,
+  fieldReads,
   handlerPermissions,
+  indexPartitions,
   leadingKeysPattern,
   partitionKeyAllowed,
   partitionKeys,
@@ -35,8 +40,15 @@ function permissionsTable(): string {
     (values ?? []).map((value) => `\`${value}\``).join(' ');
   const row = (handler: string, p: HandlerPermissions) => {
     const table = [
-      p.table?.read ? 'read' : '',
+      p.table?.read ? `read ${code(p.table.read)}` : '',
+      p.table?.indexes
+        ? `query ${code(p.table.indexes.map(({ index, key }) => `${index} ${key}`))}`
+        : '',
+      p.table?.readFields
+        ? `fields ${p.table.readFields.map(({ key, attributes }) => `\`${key}\` (${attributes.join(', ')})`).join(' ')}`
+        : '',
       p.table?.write ? `write ${code(p.table.write)}` : '',
+      p.table?.touchSessions ? 'touch `SESSION#`' : '',
     ]
       .filter(Boolean)
       .join('; ');
@@ -104,6 +116,32 @@ describe('handler permissions (the declaration)', () => {
     }
   });
 
+  it('declares only index partitions that the entity modules of db/ build, on their index', () => {
+    const dbSources = readdirSync(path.join(srcDir, 'db'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readSource(`db/${file}`))
+      .join('\n');
+    for (const { index, key } of Object.values(indexPartitions)) {
+      const built = key.endsWith('#')
+        ? dbSources.includes(`${key}\${`)
+        : dbSources.includes(`'${key}'`);
+      expect(built, key).toBe(true);
+      expect(tableDefinition.globalSecondaryIndexes.map((gsi) => gsi.indexName)).toContain(index);
+    }
+  });
+
+  it('reads of password-hash items name attributes of their records, never the hash', () => {
+    const schemas = { 'ADMIN#': adminUserRecordSchema, 'PROVIDER_LOGIN#': providerLoginSchema };
+    for (const { key, attributes } of Object.values(fieldReads)) {
+      const fields = Object.keys(schemas[key].shape);
+      expect(fields).toContain('passwordHash');
+      for (const name of attributes) {
+        expect([...fields, 'pk', 'sk'], `${key} ${name}`).toContain(name);
+      }
+      expect(attributes).not.toContain('passwordHash');
+    }
+  });
+
   it('matches partition keys as IAM StringLike will (prefix only when ending in #)', () => {
     expect(partitionKeyAllowed(['CASE#'], 'CASE#123')).toBe(true);
     expect(partitionKeyAllowed(['CASE#'], 'CASES')).toBe(false);
@@ -117,17 +155,47 @@ describe('handler permissions (the declaration)', () => {
   it('combines fragments without repeats and keeps every flag', () => {
     expect(
       combine(
-        { table: { read: true, write: ['CASE#'] }, secrets: ['room'] },
-        { table: { write: ['CASE#', 'RATE#'] }, push: true, uploads: { read: ['cases/'] } },
+        { table: { read: ['CASE#'], write: ['CASE#'] }, secrets: ['room'] },
+        {
+          table: {
+            read: ['CASE#', 'SESSION#'],
+            indexes: [indexPartitions.caseQueue],
+            write: ['CASE#', 'RATE#'],
+          },
+          push: true,
+          uploads: { read: ['cases/'] },
+        },
+        {
+          table: {
+            // Equal objects are one entry, wherever they come from.
+            indexes: [{ index: 'gsi2', key: 'CASE_QUEUE' }, indexPartitions.paidCases],
+            readFields: [fieldReads.adminStatus],
+            touchSessions: true,
+          },
+        },
+        { table: { readFields: [fieldReads.adminStatus] } },
         {},
       ),
     ).toEqual({
-      table: { read: true, write: ['CASE#', 'RATE#'] },
+      table: {
+        read: ['CASE#', 'SESSION#'],
+        indexes: [indexPartitions.caseQueue, indexPartitions.paidCases],
+        readFields: [fieldReads.adminStatus],
+        write: ['CASE#', 'RATE#'],
+        touchSessions: true,
+      },
       uploads: { read: ['cases/'] },
       secrets: ['room'],
       push: true,
     });
     expect(combine()).toEqual({});
+    // A handler that writes sessions whole gets no separate touch grant.
+    expect(
+      combine(
+        { table: { read: ['SESSION#'], touchSessions: true } },
+        { table: { write: ['SESSION#'] } },
+      ),
+    ).toEqual({ table: { read: ['SESSION#'], write: ['SESSION#'] } });
   });
 
   it('is the table of docs/security.md, "Permissions per function"', () => {

@@ -8,16 +8,17 @@
  *
  * No handler imports this module (their bundles would grow); infra and the local stack do.
  */
+import type { GsiName } from './db/table-definition';
 import type { ManifestHandler } from './routes';
 
 /**
- * Partition keys a handler may write, as the entity modules of `db/` build them: a value that
- * ends with `#` is a prefix (`CASE#` is every case partition), any other is one whole key. The
- * stack turns them into `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check matches
- * them the same way.
+ * Partition keys a handler may read or write, as the entity modules of `db/` build them: a
+ * value that ends with `#` is a prefix (`CASE#` is every case partition), any other is one whole
+ * key. The stack turns them into `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check
+ * matches them the same way.
  */
 export const partitionKeys = {
-  /** `db/admin-users.ts` */
+  /** `db/admin-users.ts`: the account and its password hash. */
   admin: 'ADMIN#',
   /** An application and what belongs to it: documents, pending documents, audit entries, slots. */
   application: 'APP#',
@@ -31,11 +32,14 @@ export const partitionKeys = {
   paidCasesCounter: 'COUNTER#CASES',
   /** `db/case-counters.ts`: one provider's completed cases. */
   providerCounter: 'COUNTER#PROVIDER#',
+  /** `db/patients.ts`: a patient's name and contact details. */
   patient: 'PATIENT#',
   provider: 'PROVIDER#',
+  /** `db/provider-logins.ts`: a provider's sign-in and its password hash. */
   providerLogin: 'PROVIDER_LOGIN#',
   /** `db/rate-limit-counters.ts` */
   rateLimit: 'RATE#',
+  /** `db/sessions.ts`: a session, under the hash of its token. */
   session: 'SESSION#',
   signInFailures: 'SIGNIN_FAILURES#',
   /** `db/stripe-events.ts`: one item per Stripe event handled. */
@@ -46,6 +50,69 @@ export const partitionKeys = {
   realtimeTicket: 'WS_TICKET#',
 } as const;
 export type PartitionKey = (typeof partitionKeys)[keyof typeof partitionKeys];
+
+/**
+ * Partitions of the secondary indexes a handler may query, as the entity modules build the
+ * index keys (docs/access-patterns.md): a value ending with `#` is a prefix, any other one whole
+ * index partition. A Query on an index names that index's partition key, so the stack turns
+ * these into `dynamodb:LeadingKeys` conditions on the index's ARN.
+ */
+export const indexPartitions = {
+  /** `db/doctor-applications.ts`: the admin's application list. */
+  applications: { index: 'gsi1', key: 'APPLICATIONS' },
+  /** `db/audit-log.ts`: the admin's log list. */
+  auditLogs: { index: 'gsi1', key: 'AUDIT_LOGS' },
+  /** `db/cases.ts`: the admin's case list. */
+  cases: { index: 'gsi1', key: 'CASES' },
+  /** `db/connections.ts`: every open alert socket (the new-case announcement). */
+  alertConnections: { index: 'gsi1', key: 'CONNECTIONS' },
+  /** `db/cases.ts`: the waiting queue. */
+  caseQueue: { index: 'gsi2', key: 'CASE_QUEUE' },
+  /** `db/sessions.ts`: every session of one account. */
+  subjectSessions: { index: 'gsi2', key: 'SUBJECT_SESSIONS#' },
+  /** `db/connections.ts`: one provider's alert sockets. */
+  providerConnections: { index: 'gsi2', key: 'PROVIDER_CONNECTIONS#' },
+  /** `db/connections.ts`: the sockets of one call's room. */
+  roomConnections: { index: 'gsi2', key: 'ROOM_CONNECTIONS#' },
+  /** `db/connections.ts`: the patient pages watching one case. */
+  caseConnections: { index: 'gsi2', key: 'CASE_CONNECTIONS#' },
+  /** `db/cases.ts`: one provider's own cases. */
+  providerCases: { index: 'gsi3', key: 'PROVIDER_CASES#' },
+  /** `db/cases.ts`: every paid case (the All list). */
+  paidCases: { index: 'gsi4', key: 'PAID_CASES' },
+} as const satisfies Record<string, { index: GsiName; key: string }>;
+export type IndexPartition = (typeof indexPartitions)[keyof typeof indexPartitions];
+
+/**
+ * A read of some attributes only (a `ProjectionExpression`) of items whose other attributes the
+ * handler may not read: the stack grants `GetItem` with `dynamodb:Attributes` limited to these
+ * names and `dynamodb:Select` = `SPECIFIC_ATTRIBUTES`. The key attributes are always among them
+ * (DynamoDB needs them to find the item).
+ */
+export interface FieldRead {
+  readonly key: PartitionKey;
+  readonly attributes: readonly string[];
+}
+
+/** The hash-free reads of the two items that hold password hashes. */
+export const fieldReads = {
+  /** `db/admin-users.ts` `adminStatusRead`: whether an admin session's account may still act. */
+  adminStatus: { key: 'ADMIN#', attributes: ['pk', 'sk', 'id', 'isActive'] },
+  /** `db/provider-logins.ts` `providerLoginExists`: whether an email signs a provider in. */
+  providerLoginExists: { key: 'PROVIDER_LOGIN#', attributes: ['pk', 'sk'] },
+} as const satisfies Record<string, FieldRead>;
+
+/**
+ * What the session touch (`db/sessions.ts` `touchSession`) may change: its `lastSeenAt`, on a
+ * session that exists. The stack grants `UpdateItem` on `SESSION#*` with `dynamodb:Attributes`
+ * limited to these and `dynamodb:ReturnValues` never `ALL_OLD`/`ALL_NEW`, so a handler that
+ * only touches sessions can neither read one back, nor mint (a role, a subject) or delete one.
+ */
+export const sessionTouch = {
+  key: 'SESSION#',
+  attributes: ['pk', 'sk', 'lastSeenAt'],
+  returnValues: ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'],
+} as const;
 
 /** Key prefixes of the uploads bucket (`features/uploads/object-keys.ts`). */
 export const uploadPrefixes = {
@@ -65,10 +132,19 @@ export type SecretId = (typeof secretIds)[number];
 
 export interface HandlerPermissions {
   readonly table?: {
-    /** GetItem, BatchGetItem and Query on the table and its indexes. Never Scan. */
-    readonly read?: true;
+    /**
+     * GetItem, BatchGetItem and Query of whole items of the table in these partitions (also
+     * inside TransactGetItems). Never Scan.
+     */
+    readonly read?: readonly PartitionKey[];
+    /** Query on these partitions of the secondary indexes. */
+    readonly indexes?: readonly IndexPartition[];
+    /** GetItem of only some attributes of these partitions (`fieldReads`). */
+    readonly readFields?: readonly FieldRead[];
     /** PutItem, UpdateItem and DeleteItem (also inside transactions) on these partitions. */
     readonly write?: readonly PartitionKey[];
+    /** UpdateItem of a session's `lastSeenAt` only (`sessionTouch`). */
+    readonly touchSessions?: true;
   };
   readonly uploads?: {
     /** GetObject: reading back, presigned downloads, and the source of a copy. */
@@ -91,18 +167,29 @@ export interface HandlerPermissions {
 /** Several fragments as one: lists are joined without repeats, flags kept when any sets them. */
 export function combine(...parts: HandlerPermissions[]): HandlerPermissions {
   const union = <Value>(lists: (readonly Value[] | undefined)[]): Value[] | undefined => {
-    const values = [...new Set(lists.flatMap((list) => list ?? []))];
-    return values.length > 0 ? values : undefined;
+    // Objects (index partitions, field reads) are the same when they say the same.
+    const byValue = new Map(lists.flatMap((list) => list ?? []).map((v) => [JSON.stringify(v), v]));
+    return byValue.size > 0 ? [...byValue.values()] : undefined;
   };
   const flag = (pick: (part: HandlerPermissions) => true | undefined) =>
     parts.some((part) => pick(part) === true) ? (true as const) : undefined;
-  const read = flag((part) => part.table?.read);
-  const write = union(parts.map((part) => part.table?.write));
+  const tables = parts.map((part) => part.table);
+  const write = union(tables.map((t) => t?.write));
+  const table = strip({
+    read: union(tables.map((t) => t?.read)),
+    indexes: union(tables.map((t) => t?.indexes)),
+    readFields: union(tables.map((t) => t?.readFields)),
+    write,
+    // A handler that writes sessions whole (signs in, ends them) needs no touch of its own.
+    touchSessions: write?.includes(partitionKeys.session)
+      ? undefined
+      : flag((part) => part.table?.touchSessions),
+  });
   const uploadRead = union(parts.map((part) => part.uploads?.read));
   const uploadWrite = union(parts.map((part) => part.uploads?.write));
   const uploadDelete = union(parts.map((part) => part.uploads?.delete));
   const result = {
-    table: read || write ? strip({ read, write }) : undefined,
+    table: Object.keys(table).length > 0 ? table : undefined,
     uploads:
       uploadRead || uploadWrite || uploadDelete
         ? strip({ read: uploadRead, write: uploadWrite, delete: uploadDelete })
@@ -124,35 +211,74 @@ function strip<Value extends object>(value: Value): Value {
 }
 
 const k = partitionKeys;
-const writes = (...keys: PartitionKey[]): HandlerPermissions => ({
-  table: { read: true, write: keys },
+const ix = indexPartitions;
+const reads = (...keys: PartitionKey[]): HandlerPermissions => ({ table: { read: keys } });
+const queries = (...partitions: IndexPartition[]): HandlerPermissions => ({
+  table: { indexes: partitions },
 });
+const writes = (...keys: PartitionKey[]): HandlerPermissions => ({ table: { write: keys } });
 
 // ── Fragments: what a shared piece of code needs, named once ───────────────────────────────
-/** Reads only. */
-const reads: HandlerPermissions = { table: { read: true } };
 /** Every HTTP handler and `realtime/connect`: the header that proves CloudFront sent it. */
 const behindCloudFront: HandlerPermissions = { secrets: ['originVerify'] };
-/** Provider and admin routes: the session is read and its `lastSeenAt` touched. */
-const signedIn = combine(behindCloudFront, writes(k.session));
+/**
+ * `lib/auth/sessions.ts` `resolveSession`: the session is read and its `lastSeenAt` touched
+ * (only that: `touchSessions`, never a Put or Delete of a session).
+ */
+const checksSession: HandlerPermissions = { table: { read: [k.session], touchSessions: true } };
+/** `lib/auth/authorize.ts`: a provider's session, then the account (`PROVIDER#`, no hash). */
+const checksProvider = combine(checksSession, reads(k.provider));
+/** Provider routes. */
+const signedInProvider = combine(behindCloudFront, checksProvider);
+/** Admin routes: the account's id and `isActive` only, never its password hash. */
+const signedInAdmin = combine(behindCloudFront, checksSession, {
+  table: { readFields: [fieldReads.adminStatus] },
+});
 /** Routes with a `rateLimit` (lib/http/middleware/rate-limit.ts): one counter per window. */
 const rateLimited = writes(k.rateLimit);
 /** `features/auth/login-limits.ts` and `sign-in.ts`: attempts counted, a session created. */
-const signsIn = writes(k.rateLimit, k.signInFailures, k.session);
+const signsIn = combine(reads(k.signInFailures), writes(k.rateLimit, k.signInFailures, k.session));
+/** `lib/auth/sessions.ts` `endSessions`/`revokeSession`: sessions deleted. */
+const endsSessions = writes(k.session);
 /** `lib/realtime/push.ts`: a gone connection's item is deleted. */
-const pushes = combine({ push: true }, writes(k.connection));
-/** `features/providers/end-access.ts`: sessions deleted, open connections closed. */
-const endsProviderAccess = combine(pushes, writes(k.session));
-/** `features/realtime/announce.ts`: a new paid case is pushed to listening providers. */
-const announces = combine(pushes, reads);
+const pushes: HandlerPermissions = { push: true, table: { write: [k.connection] } };
+/** `features/realtime/close-connections.ts`: a provider's alert sockets are closed. */
+const closesProviderSockets = combine(pushes, queries(ix.providerConnections));
+/** `features/providers/end-access.ts`: every session of the provider ends, sockets close. */
+const endsProviderAccess = combine(
+  endsSessions,
+  queries(ix.subjectSessions),
+  closesProviderSockets,
+);
+/**
+ * `features/realtime/listeners.ts`: a provider socket's session and account are re-checked
+ * before it hears anything (the session is read, never touched).
+ */
+const checksListeners = reads(k.session, k.provider);
+/** `features/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
+const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
 /** `features/realtime/case-updates.ts`: a case change is pushed to its patient pages. */
-const updatesPatients = combine(pushes, reads);
+const updatesPatients = combine(pushes, queries(ix.caseConnections));
+/** `features/rooms/room-push.ts`: the sockets of a call's room hear it or are closed. */
+const pushesToRooms = combine(pushes, queries(ix.roomConnections));
+/** `db/cases.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
+const readsCases = reads(k.case);
+/**
+ * `features/patients/load.ts`: a patient's case from the patient id; a case stored before the
+ * patient's copy sat in its partition (or an unknown id) reads the patient item first.
+ */
+const loadsPatientCases = reads(k.case, k.patient);
 /** `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close. */
-const endsMeetings = combine(updatesPatients, writes(k.case, k.providerCounter), {
-  schedules: true,
-});
+const endsMeetings = combine(
+  readsCases,
+  updatesPatients,
+  pushesToRooms,
+  writes(k.case, k.providerCounter),
+  { schedules: true },
+);
 /** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
 const settlesPayments = combine(
+  readsCases,
   announces,
   updatesPatients,
   writes(k.case, k.paidCasesCounter, k.stripeEvent),
@@ -161,12 +287,20 @@ const settlesPayments = combine(
     secrets: ['stripe', 'room'],
   },
 );
+/** `db/doctor-applications.ts` `getDoctorApplication`: an application by its id. */
+const readsApplications = reads(k.application);
 /**
- * `features/doctor-applications/review.ts`: the application, its audit entry and the counters
- * change; an approval creates the provider, its login and guards, a status change ends the
- * provider's access; the doctor is emailed.
+ * `db/doctor-applications.ts` `getDoctorApplicationByRef`: an application by its id or by its
+ * record id (the admin list's id), through the record-id guard.
+ */
+const findsApplications = reads(k.application, k.uniqueGuard);
+/**
+ * `features/doctor-applications/review.ts`: the application is found by its reference; it, its
+ * audit entry and the counters change; an approval creates the provider, its login and guards
+ * without reading them, a status change ends the provider's access; the doctor is emailed.
  */
 const reviewsApplications = combine(
+  findsApplications,
   writes(k.application, k.applicationCounters, k.provider, k.providerLogin, k.uniqueGuard),
   endsProviderAccess,
   { email: true },
@@ -193,75 +327,113 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     announces,
   ),
   'patients/create-patient': http(rateLimited, writes(k.patient, k.case), announces),
-  'cases/get-status': http(reads),
+  'cases/get-status': http(readsCases),
   'payments/create-checkout-session': http(rateLimited, settlesPayments),
   'payments/manual-payment-complete': http(rateLimited, settlesPayments),
-  'payments/test-payment-complete': http(rateLimited, settlesPayments),
+  'payments/test-payment-complete': http(rateLimited, loadsPatientCases, settlesPayments),
   'payments/stripe-webhook': http(settlesPayments),
   'cases/submit-feedback': http(writes(k.case), endsMeetings),
-  'patients/video-access': http(reads),
-  'patients/meeting-access': http(writes(k.case)),
-  'patients/payment-verification': http(reads),
-  'uploads/create-upload': http(rateLimited, writes(k.case), presignsUpload(u.pendingCases)),
-  'uploads/confirm-upload': http(writes(k.case), keepsVerifiedCopy(u.pendingCases, u.cases)),
+  'patients/video-access': http(loadsPatientCases),
+  'patients/meeting-access': http(loadsPatientCases, writes(k.case)),
+  'patients/payment-verification': http(loadsPatientCases),
+  'uploads/create-upload': http(
+    rateLimited,
+    readsCases,
+    writes(k.case),
+    presignsUpload(u.pendingCases),
+  ),
+  'uploads/confirm-upload': http(
+    readsCases,
+    writes(k.case),
+    keepsVerifiedCopy(u.pendingCases, u.cases),
+  ),
   'config/get-client-config': http(),
-  'doctor-applications/get-status': http(rateLimited),
+  'doctor-applications/get-status': http(rateLimited, readsApplications),
   'doctor-applications/create': http(
     rateLimited,
     writes(k.application, k.uniqueGuard, k.applicationCounters),
   ),
   'doctor-applications/upload-document': http(
     rateLimited,
+    readsApplications,
     writes(k.application),
     presignsUpload(u.pendingApplications),
   ),
   'doctor-applications/confirm-document': http(
+    readsApplications,
     writes(k.application),
     keepsVerifiedCopy(u.pendingApplications, u.applications),
   ),
-  'providers/check-email': http(rateLimited),
+  'providers/check-email': http(rateLimited, reads(k.uniqueGuard), {
+    table: { readFields: [fieldReads.providerLoginExists] },
+  }),
   // Provider side
-  'providers/login': http(signsIn),
-  'providers/me': signedIn,
+  'providers/login': http(signsIn, reads(k.providerLogin, k.provider)),
+  'providers/me': signedInProvider,
   'providers/change-password': combine(
-    signedIn,
+    signedInProvider,
     signsIn,
+    reads(k.providerLogin),
     writes(k.providerLogin),
     endsProviderAccess,
   ),
-  'providers/logout': combine(signedIn, endsProviderAccess),
-  'realtime/create-ticket': combine(signedIn, writes(k.realtimeTicket)),
+  'providers/logout': combine(signedInProvider, endsSessions, closesProviderSockets),
+  'realtime/create-ticket': combine(signedInProvider, writes(k.realtimeTicket)),
   // Public (issue 12): the case id is the capability; a case ticket is written.
-  'realtime/create-case-ticket': http(writes(k.realtimeTicket)),
-  'cases/list': signedIn,
-  'cases/details': combine(signedIn, downloads(u.cases)),
-  'cases/attachments': combine(signedIn, downloads(u.cases)),
-  'cases/claim': combine(signedIn, writes(k.case), updatesPatients, { schedules: true }),
-  'meetings/start-timer': combine(signedIn, writes(k.case), updatesPatients, { schedules: true }),
-  'meetings/end': combine(signedIn, endsMeetings),
-  // Public: the join link's token is the capability; a provider's session cookie is touched.
-  'meetings/join-room': http(rateLimited, writes(k.session, k.realtimeTicket), {
+  'realtime/create-case-ticket': http(readsCases, writes(k.realtimeTicket)),
+  'cases/list': combine(
+    signedInProvider,
+    reads(k.paidCasesCounter, k.providerCounter),
+    queries(ix.caseQueue, ix.providerCases, ix.paidCases),
+  ),
+  'cases/details': combine(signedInProvider, readsCases, reads(k.patient), downloads(u.cases)),
+  'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases)),
+  'cases/claim': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
+    schedules: true,
+  }),
+  'meetings/start-timer': combine(
+    signedInProvider,
+    readsCases,
+    writes(k.case),
+    updatesPatients,
+    pushesToRooms,
+    { schedules: true },
+  ),
+  'meetings/end': combine(signedInProvider, endsMeetings),
+  // Public: the join link's token is the capability; a provider's session cookie is checked.
+  'meetings/join-room': http(rateLimited, readsCases, checksProvider, writes(k.realtimeTicket), {
     iceServers: true,
     secrets: ['room'],
   }),
-  'doctor-applications/list-documents': combine(signedIn, downloads(u.applications)),
+  'doctor-applications/list-documents': combine(
+    signedInAdmin,
+    findsApplications,
+    downloads(u.applications),
+  ),
   // Administrator
-  'admin/login': http(signsIn, writes(k.admin)),
-  'admin/logout': signedIn,
-  'admin/stats': signedIn,
-  'admin/list-applications': signedIn,
-  'admin/list-logs': signedIn,
-  'admin/list-cases': signedIn,
-  'admin/approve': combine(signedIn, reviewsApplications),
-  'admin/reject': combine(signedIn, reviewsApplications),
-  // WebSocket API
-  'realtime/connect': combine(behindCloudFront, writes(k.connection, k.realtimeTicket)),
-  'realtime/disconnect': pushes,
-  'realtime/default': combine(pushes, endsMeetings),
+  'admin/login': http(signsIn, reads(k.admin), writes(k.admin)),
+  'admin/logout': combine(signedInAdmin, endsSessions),
+  'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
+  'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
+  'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
+  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient)),
+  'admin/approve': combine(signedInAdmin, reviewsApplications),
+  'admin/reject': combine(signedInAdmin, reviewsApplications),
+  // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case.
+  'realtime/connect': combine(
+    behindCloudFront,
+    readsCases,
+    checksListeners,
+    writes(k.connection, k.realtimeTicket),
+  ),
+  'realtime/disconnect': pushesToRooms,
+  'realtime/default': combine(pushes, reads(k.connection), checksListeners, endsMeetings),
   // EventBridge Scheduler targets
-  'cases/release-claim': combine(writes(k.case), announces, updatesPatients),
+  'cases/release-claim': combine(readsCases, writes(k.case), announces, updatesPatients),
   'meetings/end-meeting': endsMeetings,
-  'cases/expire-case': combine(writes(k.case), updatesPatients, { secrets: ['stripe'] }),
+  'cases/expire-case': combine(readsCases, writes(k.case), updatesPatients, {
+    secrets: ['stripe'],
+  }),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
   // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,
@@ -282,6 +454,6 @@ export function partitionKeyAllowed(declared: readonly string[], key: string): b
 }
 
 /** The `dynamodb:LeadingKeys` pattern of a declared key (`StringLike`: `*` is any suffix). */
-export function leadingKeysPattern(declared: PartitionKey): string {
+export function leadingKeysPattern(declared: string): string {
   return declared.endsWith('#') ? `${declared}*` : declared;
 }

@@ -58,8 +58,11 @@ export function grantDataKeys(
 ): void {
   const table = permissions.table ?? {};
   const tableKey = data.table.encryptionKey;
-  if (tableKey && (declares(table.read) || declares(table.write))) {
-    const actions = declares(table.write) ? tableKeyActions.write : tableKeyActions.read;
+  // A session touch is an UpdateItem: a write as far as the key is concerned.
+  const writesTable = declares(table.write) || declares(table.touchSessions);
+  const readsTable = declares(table.read) || declares(table.indexes) || declares(table.readFields);
+  if (tableKey && (readsTable || writesTable)) {
+    const actions = writesTable ? tableKeyActions.write : tableKeyActions.read;
     fn.addToRolePolicy(keyStatement(tableKey, 'dynamodb', actions));
   }
   const uploads = permissions.uploads ?? {};

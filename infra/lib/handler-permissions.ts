@@ -6,10 +6,11 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import {
   leadingKeysPattern,
   permissionsOf,
+  sessionTouch,
   type HandlerPermissions,
+  type IndexPartition,
   type UploadPrefix,
 } from '../../functions/src/handler-permissions';
-import { tableDefinition } from '../../functions/src/db/table-definition';
 import { envNames } from '../../functions/src/lib/env';
 import type { AppSecrets } from './app-secrets';
 import { grantDataKeys } from './data-key-grants';
@@ -71,33 +72,93 @@ export function grantDeclaredPermissions(
 }
 
 function grantTable(fn: lambda.Function, permissions: HandlerPermissions, table: dynamodb.ITable) {
-  const { read, write } = permissions.table ?? {};
-  if (read) {
+  const { read, indexes, readFields, write, touchSessions } = permissions.table ?? {};
+  // Each statement has its own Sid, so CDK keeps them apart (it would merge a read and a write
+  // of the same partitions) and each grant is found by name. Every one names the partitions by
+  // `dynamodb:LeadingKeys`, with `ForAllValues` because a request names one key per item (a
+  // BatchGetItem several): DynamoDB sets it to the partition keys the request addresses, the
+  // table's or, in a Query of an index, the index's (docs/security.md, "Permissions per
+  // function").
+  const leadingKeys = (keys: readonly string[]) => ({
+    'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keys.map(leadingKeysPattern) },
+  });
+  if (read?.length) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
+        sid: 'ReadItems',
         actions: tableReadActions,
-        resources: [
-          table.tableArn,
-          ...tableDefinition.globalSecondaryIndexes.map(
-            (index) => `${table.tableArn}/index/${index.indexName}`,
-          ),
-        ],
+        resources: [table.tableArn],
+        conditions: leadingKeys(read),
+      }),
+    );
+  }
+  for (const [index, keys] of indexKeysOf(indexes ?? [])) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: `Query${index.toUpperCase()}`,
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${index}`],
+        conditions: leadingKeys(keys),
+      }),
+    );
+  }
+  for (const [position, fields] of (readFields ?? []).entries()) {
+    // Only the named attributes of these items: the read must project them. A read always has
+    // a `Select` (`ALL_ATTRIBUTES` unless a projection makes it `SPECIFIC_ATTRIBUTES`), hence
+    // `StringEquals`, not `…IfExists` (AWS, "Using IAM policy conditions for fine-grained
+    // access control", example 2 and its read-only variation).
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: `ReadFields${position}`,
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [leadingKeysPattern(fields.key)] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...fields.attributes] },
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+        },
       }),
     );
   }
   if (write?.length) {
     // Writes address items by their primary key, so DynamoDB evaluates `LeadingKeys` for each
-    // one, transaction items included; `ForAllValues` because a request names one key per item.
+    // one, transaction items included.
     fn.addToRolePolicy(
       new iam.PolicyStatement({
+        sid: 'WriteItems',
         actions: tableWriteActions,
         resources: [table.tableArn],
+        conditions: leadingKeys(write),
+      }),
+    );
+  }
+  if (touchSessions) {
+    // The touch may set `lastSeenAt` of an existing session and nothing else: no other
+    // attribute (a role, a subject), no Put or Delete, and no `ALL_OLD`/`ALL_NEW` that would
+    // read the session back. An UpdateItem always has a `ReturnValues` (`NONE` by default),
+    // hence `StringEquals` (same AWS page, the write-only variation of example 2).
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'TouchSessions',
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
         conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': write.map(leadingKeysPattern) },
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [leadingKeysPattern(sessionTouch.key)],
+          },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...sessionTouch.attributes] },
+          StringEquals: { 'dynamodb:ReturnValues': [...sessionTouch.returnValues] },
         },
       }),
     );
   }
+}
+
+/** The declared index partitions, by index. */
+function indexKeysOf(indexes: readonly IndexPartition[]): Map<string, string[]> {
+  const byIndex = new Map<string, string[]>();
+  for (const { index, key } of indexes) byIndex.set(index, [...(byIndex.get(index) ?? []), key]);
+  return byIndex;
 }
 
 function grantUploads(fn: lambda.Function, permissions: HandlerPermissions, bucket: s3.IBucket) {

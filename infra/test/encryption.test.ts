@@ -103,18 +103,27 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
     },
   });
 
+  /** Whether a handler reads the table (items, index partitions, fields) or writes it (a session touch is an UpdateItem). */
+  const tableAccess = (handler: string) => {
+    const table = declared[handler]!.table ?? {};
+    return {
+      reads: any(table.read) || any(table.indexes) || any(table.readFields),
+      writes: any(table.write) || table.touchSessions === true,
+    };
+  };
+
   it.each(manifestHandlers())(
     'lets %s use the table key through DynamoDB exactly when it reads or writes the table',
     (handler) => {
-      const { read, write } = declared[handler]!.table ?? {};
+      const { reads, writes } = tableAccess(handler);
       const statements = keyStatements(handler, tableKeyId);
-      if (!any(read) && !any(write)) {
+      if (!reads && !writes) {
         expect(statements).toEqual([]);
         return;
       }
       expect(statements).toEqual([
         {
-          Action: [...(any(write) ? tableKeyActions.write : tableKeyActions.read)],
+          Action: [...(writes ? tableKeyActions.write : tableKeyActions.read)],
           Effect: 'Allow',
           Resource: { 'Fn::GetAtt': [tableKeyId, 'Arn'] },
           Condition: viaService('dynamodb'),
@@ -146,9 +155,10 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
   it('gives the keys to the roles that touch the data, and to nobody else', () => {
     const holders = (keyId: string) =>
       manifestHandlers().filter((handler) => keyStatements(handler, keyId).length > 0);
-    const tableUsers = manifestHandlers().filter(
-      (h) => any(declared[h]!.table?.read) || any(declared[h]!.table?.write),
-    );
+    const tableUsers = manifestHandlers().filter((h) => {
+      const { reads, writes } = tableAccess(h);
+      return reads || writes;
+    });
     expect(holders(tableKeyId)).toEqual(tableUsers);
     expect(tableUsers.length).toBeGreaterThan(30);
     expect(holders(uploadsKeyId).length).toBeGreaterThan(3);

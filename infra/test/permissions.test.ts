@@ -52,7 +52,9 @@ function statementsOf(handler: string): Statement[] {
 }
 
 const actionsOf = (statement: Statement) => [statement.Action].flat();
-const allActions = (handler: string) => statementsOf(handler).flatMap(actionsOf).sort();
+/** Each action the role holds once, whichever statements grant it. */
+const allActions = (handler: string) =>
+  [...new Set(statementsOf(handler).flatMap(actionsOf))].sort();
 const withAction = (handler: string, action: string) =>
   statementsOf(handler).filter((statement) => actionsOf(statement).includes(action));
 const text = (value: unknown) => JSON.stringify(value);
@@ -78,6 +80,37 @@ function objectPatterns(handler: string, action: string): string[] {
     })
     .sort();
 }
+
+const pattern = (key: string) => (key.endsWith('#') ? `${key}*` : key);
+const leadingKeysOf = (statement: Statement) =>
+  (statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as
+    string[] | undefined) ?? [];
+const onTableItself = (statement: Statement) =>
+  text(statement.Resource) === text({ 'Fn::GetAtt': [tableId, 'Arn'] });
+
+/** Roles that may read whole items (no attribute condition) of a partition, from the template. */
+const wholeReaders = (leadingKey: string) =>
+  handlers
+    .filter((handler) =>
+      withAction(handler, 'dynamodb:GetItem').some(
+        (statement) =>
+          onTableItself(statement) &&
+          !statement.Condition?.['ForAllValues:StringEquals'] &&
+          leadingKeysOf(statement).includes(leadingKey),
+      ),
+    )
+    .sort();
+
+/** Roles that may put or delete sessions, from the template. */
+const sessionWriters = () =>
+  handlers
+    .filter((handler) =>
+      [
+        ...withAction(handler, 'dynamodb:PutItem'),
+        ...withAction(handler, 'dynamodb:DeleteItem'),
+      ].some((statement) => leadingKeysOf(statement).includes('SESSION#*')),
+    )
+    .sort();
 
 /** Handlers whose declaration sets `pick`, for the set-wide checks below. */
 const declaring = (pick: (permissions: HandlerPermissions) => unknown) =>
@@ -110,16 +143,19 @@ describe('permissions per function', () => {
       ...(permissions.table?.read
         ? ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']
         : []),
+      ...(permissions.table?.indexes ? ['dynamodb:Query'] : []),
+      ...(permissions.table?.readFields ? ['dynamodb:GetItem'] : []),
       ...(permissions.table?.write
         ? ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']
         : []),
+      ...(permissions.table?.touchSessions ? ['dynamodb:UpdateItem'] : []),
       ...(permissions.uploads?.read ? ['s3:GetObject'] : []),
       ...(permissions.uploads?.write ? ['s3:PutObject'] : []),
       ...(permissions.uploads?.delete ? ['s3:DeleteObject'] : []),
       // The data keys come with the data (infra/test/encryption.test.ts checks their statements).
-      ...(permissions.table?.write
+      ...(permissions.table?.write || permissions.table?.touchSessions
         ? tableKeyActions.write
-        : permissions.table?.read
+        : permissions.table?.read || permissions.table?.indexes || permissions.table?.readFields
           ? tableKeyActions.read
           : []),
       ...(permissions.uploads?.write
@@ -150,8 +186,8 @@ describe('permissions per function', () => {
       // Not the handler's to declare: Lambda itself sends a scheduled target's failed run to
       // the failed-runs queue as the function's role (infra/test/failed-runs.test.ts).
       ...(Object.values(scheduledTargets).includes(handler) ? ['sqs:SendMessage'] : []),
-    ].sort();
-    expect(allActions(handler)).toEqual(expected);
+    ];
+    expect(allActions(handler)).toEqual([...new Set(expected)].sort());
   });
 
   it.each(handlers)('lets %s write only the partitions it declares', (handler) => {
@@ -180,21 +216,164 @@ describe('permissions per function', () => {
     expect(leadingKeys.every((pattern) => /^[A-Z_]+#/.test(pattern))).toBe(true);
   });
 
+  it.each(handlers)('lets %s read whole items only of the partitions it declares', (handler) => {
+    const read = declared[handler]!.table?.read;
+    const statements = withAction(handler, 'dynamodb:BatchGetItem');
+    if (!read) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    expect(statement!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+    expect(actionsOf(statement!).sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ]);
+    expect(statement!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': read.map(pattern) },
+    });
+  });
+
+  it.each(handlers)('lets %s query only the index partitions it declares', (handler) => {
+    const indexes = declared[handler]!.table?.indexes ?? [];
+    const onIndexes = statementsOf(handler).filter((statement) =>
+      text(statement.Resource).includes('/index/'),
+    );
+    const granted = Object.fromEntries(
+      onIndexes.map((statement) => {
+        expect(actionsOf(statement)).toEqual(['dynamodb:Query']);
+        const index = /\/index\/(gsi\d)/.exec(text(statement.Resource))![1]!;
+        expect(text(statement.Resource)).toContain(tableId);
+        const keys = leadingKeysOf(statement);
+        expect(Object.keys(statement.Condition!)).toEqual(['ForAllValues:StringLike']);
+        return [index, keys.sort()];
+      }),
+    );
+    const expected: Record<string, string[]> = {};
+    for (const { index, key } of indexes)
+      expected[index] = [...(expected[index] ?? []), pattern(key)];
+    for (const keys of Object.values(expected)) keys.sort();
+    expect(granted).toEqual(expected);
+    // One statement per index: its own partitions are not another index's.
+    expect(onIndexes).toHaveLength(Object.keys(expected).length);
+  });
+
   it.each(handlers)(
-    'lets %s read the table and its indexes only if it declares reads',
+    'lets %s read only the declared attributes of hash-holding items',
     (handler) => {
-      const statements = withAction(handler, 'dynamodb:Query');
-      if (!declared[handler]!.table?.read) {
-        expect(statements).toEqual([]);
-        return;
-      }
-      expect(statements).toHaveLength(1);
-      const resources = text(statements[0]!.Resource);
-      for (const index of ['gsi1', 'gsi2', 'gsi3', 'gsi4'])
-        expect(resources).toContain(`/index/${index}`);
-      expect(statements[0]!.Condition).toBeUndefined();
+      const fields = declared[handler]!.table?.readFields ?? [];
+      const statements = withAction(handler, 'dynamodb:GetItem').filter(
+        (statement) => statement.Condition?.['ForAllValues:StringEquals'],
+      );
+      expect(
+        statements.map((statement) => ({
+          actions: actionsOf(statement),
+          resource: statement.Resource,
+          condition: statement.Condition,
+        })),
+      ).toEqual(
+        fields.map(({ key, attributes }) => ({
+          actions: ['dynamodb:GetItem'],
+          resource: { 'Fn::GetAtt': [tableId, 'Arn'] },
+          condition: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [pattern(key)] },
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': attributes },
+            StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+          },
+        })),
+      );
     },
   );
+
+  it.each(handlers)('lets %s touch sessions only if it declares it, lastSeenAt only', (handler) => {
+    const touches = withAction(handler, 'dynamodb:UpdateItem').filter(
+      (statement) => !actionsOf(statement).includes('dynamodb:PutItem'),
+    );
+    if (!declared[handler]!.table?.touchSessions) {
+      expect(touches).toEqual([]);
+      return;
+    }
+    expect(touches).toEqual([
+      {
+        Action: 'dynamodb:UpdateItem',
+        Effect: 'Allow',
+        Sid: 'TouchSessions',
+        Resource: { 'Fn::GetAtt': [tableId, 'Arn'] },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastSeenAt'] },
+          StringEquals: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        },
+      },
+    ]);
+  });
+
+  it('conditions every table statement of every role on the partitions it names', () => {
+    for (const handler of handlers) {
+      const onTable = statementsOf(handler).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+      );
+      for (const statement of onTable) {
+        const keys = leadingKeysOf(statement);
+        expect(keys.length, handler).toBeGreaterThan(0);
+        // A pattern that matched every key would make the condition pointless.
+        expect(
+          keys.every((key) => /^[A-Z_]+(#|$)/.test(key)),
+          handler,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('lets only the sign-ins and the password change read password hashes', () => {
+    // Whole items of `ADMIN#` and `PROVIDER_LOGIN#`: every other role reads, at most, the
+    // declared attributes of them (the admin account check, the email check).
+    expect(wholeReaders('ADMIN#*')).toEqual(['admin/login']);
+    expect(wholeReaders('PROVIDER_LOGIN#*')).toEqual([
+      'providers/change-password',
+      'providers/login',
+    ]);
+    expect(declaring((p) => p.table?.readFields?.some((f) => f.key === 'ADMIN#'))).toEqual(
+      handlers
+        .filter((handler) => handler.startsWith('admin/') && handler !== 'admin/login')
+        .concat('doctor-applications/list-documents')
+        .sort(),
+    );
+    expect(declaring((p) => p.table?.readFields?.some((f) => f.key === 'PROVIDER_LOGIN#'))).toEqual(
+      ['providers/check-email'],
+    );
+  });
+
+  it('lets only the handlers that check, sign in or end sessions read them', () => {
+    const signedIn = Object.values(httpRoutes)
+      .filter((route) => route.access !== 'public')
+      .map((route) => route.handler);
+    // Besides the signed-in routes: the join link's provider cookie, and the re-check of a
+    // provider socket's session before it hears a case (connect, room messages, announcements).
+    const checkers = [
+      'meetings/join-room',
+      'realtime/connect',
+      'realtime/default',
+      ...declaring((p) => p.table?.indexes?.some((i) => i.key === 'CONNECTIONS')),
+    ];
+    expect(wholeReaders('SESSION#*')).toEqual([...new Set([...signedIn, ...checkers])].sort());
+    // Only the sign-ins, the sign-outs and what ends a provider's access write them whole.
+    expect(sessionWriters()).toEqual([
+      'admin/approve',
+      'admin/login',
+      'admin/logout',
+      'admin/reject',
+      'providers/change-password',
+      'providers/login',
+      'providers/logout',
+    ]);
+    // Every other checker may only touch `lastSeenAt` (above).
+    for (const handler of signedIn.filter((h) => !sessionWriters().includes(h))) {
+      expect(declared[handler]!.table?.touchSessions, handler).toBe(true);
+    }
+  });
 
   it.each(handlers)('gives %s the upload prefixes it declares, per action', (handler) => {
     const uploads = declared[handler]!.uploads ?? {};
@@ -338,14 +517,10 @@ describe('permissions per function', () => {
     for (const handler of ['cases/get-status', 'patients/video-access', 'admin/list-cases']) {
       expect(
         allActions(handler).filter((action) => /^(dynamodb|s3):(Put|Update|Delete)/.test(action)),
-      ).toEqual(
-        handler === 'admin/list-cases'
-          ? ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']
-          : [],
-      );
+      ).toEqual(handler === 'admin/list-cases' ? ['dynamodb:UpdateItem'] : []);
     }
     // A signed-in admin list writes only its session's `lastSeenAt`.
-    expect(text(withAction('admin/list-cases', 'dynamodb:PutItem'))).toContain('"SESSION#*"');
-    expect(declared['admin/list-cases']!.table?.write).toEqual(['SESSION#']);
+    expect(declared['admin/list-cases']!.table?.write).toBeUndefined();
+    expect(declared['admin/list-cases']!.table?.touchSessions).toBe(true);
   });
 });

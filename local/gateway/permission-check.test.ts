@@ -4,12 +4,21 @@ import {
   permissionGuards,
   type AwsCall,
 } from '../../functions/src/lib/permission-guard';
+import {
+  fieldReads,
+  indexPartitions,
+  type HandlerPermissions,
+} from '../../functions/src/handler-permissions';
 import { guardFor, refusalOf, runWithPermissions, takePermissionDenials } from './permission-check';
 
 /** The local IAM check refuses what IAM would refuse, from the declarations alone. */
 
 const caseWriter = {
-  table: { read: true, write: ['CASE#', 'COUNTER#CASES'] },
+  table: {
+    read: ['CASE#', 'COUNTER#CASES'],
+    indexes: [indexPartitions.caseQueue, indexPartitions.providerCases],
+    write: ['CASE#', 'COUNTER#CASES'],
+  },
   uploads: { read: ['pending/cases/', 'cases/'], write: ['cases/'], delete: ['pending/cases/'] },
 } as const;
 
@@ -18,6 +27,13 @@ const dynamo = (command: string, input: unknown): AwsCall => ({
   command: `${command}Command`,
   input,
 });
+/** A Query of one partition, as `db/table.ts` builds it (`indexQuery`, `partitionQuery`). */
+const query = (partition: string, index?: string) =>
+  dynamo('Query', {
+    ...(index ? { IndexName: index } : {}),
+    KeyConditionExpression: `${index ?? ''}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': partition },
+  });
 const s3 = (command: string, input: unknown): AwsCall => ({
   dependency: 'S3',
   command: `${command}Command`,
@@ -26,7 +42,11 @@ const s3 = (command: string, input: unknown): AwsCall => ({
 
 describe('local IAM check', () => {
   it('allows declared reads, and writes to declared partitions and whole keys', () => {
-    expect(refusalOf(caseWriter, dynamo('Query', { IndexName: 'gsi1' }))).toBeNull();
+    expect(
+      refusalOf(caseWriter, dynamo('GetItem', { Key: { pk: 'CASE#1', sk: 'CASE' } })),
+    ).toBeNull();
+    expect(refusalOf(caseWriter, query('CASE#1'))).toBeNull();
+    expect(refusalOf(caseWriter, query('CASE_QUEUE', 'gsi2'))).toBeNull();
     expect(
       refusalOf(caseWriter, dynamo('PutItem', { Item: { pk: 'CASE#1', sk: 'A' } })),
     ).toBeNull();
@@ -48,7 +68,7 @@ describe('local IAM check', () => {
       'dynamodb:UpdateItem on COUNTER#…',
     );
     expect(
-      refusalOf({ table: { read: true } }, dynamo('DeleteItem', { Key: { pk: 'CASE#1' } })),
+      refusalOf({ table: { read: ['CASE#'] } }, dynamo('DeleteItem', { Key: { pk: 'CASE#1' } })),
     ).toBe('dynamodb:DeleteItem on CASE#…');
   });
 
@@ -74,7 +94,136 @@ describe('local IAM check', () => {
   it('refuses Scan and batch writes to everyone, and reads to a handler without table access', () => {
     expect(refusalOf(caseWriter, dynamo('Scan', {}))).toBe('dynamodb:Scan');
     expect(refusalOf(caseWriter, dynamo('BatchWriteItem', {}))).toBe('dynamodb:BatchWriteItem');
-    expect(refusalOf({}, dynamo('GetItem', { Key: { pk: 'CASE#1' } }))).toBe('dynamodb:GetItem');
+    expect(refusalOf({}, dynamo('GetItem', { Key: { pk: 'CASE#1' } }))).toBe(
+      'dynamodb:GetItem on CASE#…',
+    );
+  });
+
+  it('refuses reads of undeclared partitions, whichever read names them', () => {
+    expect(
+      refusalOf(caseWriter, dynamo('GetItem', { Key: { pk: 'ADMIN#root', sk: 'ADMIN' } })),
+    ).toBe('dynamodb:GetItem on ADMIN#…');
+    expect(refusalOf(caseWriter, query('SESSION#abc'))).toBe('dynamodb:Query on SESSION#…');
+    // A batch is one request: one key outside the declaration refuses all of it.
+    const batch = (...pks: string[]) =>
+      dynamo('BatchGetItem', {
+        RequestItems: { table: { Keys: pks.map((pk) => ({ pk, sk: 'X' })) } },
+      });
+    expect(refusalOf(caseWriter, batch('CASE#1', 'COUNTER#CASES'))).toBeNull();
+    expect(refusalOf(caseWriter, batch('CASE#1', 'PATIENT#2'))).toBe(
+      'dynamodb:BatchGetItem on PATIENT#…',
+    );
+    // DynamoDB authorizes each item of a read transaction as a GetItem.
+    const transaction = (pk: string) =>
+      dynamo('TransactGetItems', {
+        TransactItems: [{ Get: { Key: { pk: 'CASE#1' } } }, { Get: { Key: { pk } } }],
+      });
+    expect(refusalOf(caseWriter, transaction('CASE#2'))).toBeNull();
+    expect(refusalOf(caseWriter, transaction('PROVIDER_LOGIN#a@b'))).toBe(
+      'dynamodb:GetItem on PROVIDER_LOGIN#…',
+    );
+  });
+
+  it('allows a Query of an index only on its declared index partitions', () => {
+    expect(refusalOf(caseWriter, query('PROVIDER_CASES#p1', 'gsi3'))).toBeNull();
+    // The partition decides, not the index alone: the sessions of an account are on gsi2 too.
+    expect(refusalOf(caseWriter, query('SUBJECT_SESSIONS#p1', 'gsi2'))).toBe(
+      'dynamodb:Query on gsi2 SUBJECT_SESSIONS#…',
+    );
+    expect(refusalOf(caseWriter, query('CASES', 'gsi1'))).toBe('dynamodb:Query on gsi1 CASES…');
+    // A declared partition of one index is not one of another.
+    expect(refusalOf(caseWriter, query('CASE_QUEUE', 'gsi4'))).toBe(
+      'dynamodb:Query on gsi4 CASE_QUEUE…',
+    );
+    // The key attribute named through a placeholder is read the same way.
+    const named = dynamo('Query', {
+      IndexName: 'gsi2',
+      KeyConditionExpression: '#k = :v AND begins_with(gsi2sk, :s)',
+      ExpressionAttributeNames: { '#k': 'gsi2pk' },
+      ExpressionAttributeValues: { ':v': 'CASE_QUEUE', ':s': '2026' },
+    });
+    expect(refusalOf(caseWriter, named)).toBeNull();
+  });
+
+  it('allows only the declared attributes of an item that holds a password hash', () => {
+    const adminRoute: HandlerPermissions = { table: { readFields: [fieldReads.adminStatus] } };
+    const adminRead = (...attributes: string[]) =>
+      dynamo('GetItem', {
+        Key: { pk: 'ADMIN#root', sk: 'ADMIN' },
+        ...(attributes.length
+          ? {
+              ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+              ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+            }
+          : {}),
+      });
+    expect(refusalOf(adminRoute, adminRead('id', 'isActive'))).toBeNull();
+    expect(refusalOf(adminRoute, adminRead('id', 'passwordHash'))).toBe(
+      'dynamodb:GetItem of id, passwordHash on ADMIN#…',
+    );
+    // Without a projection the whole item (its hash) would be read.
+    expect(refusalOf(adminRoute, adminRead())).toBe('dynamodb:GetItem on ADMIN#…');
+    // The fields of one partition are not those of another.
+    expect(
+      refusalOf(
+        adminRoute,
+        dynamo('GetItem', {
+          Key: { pk: 'PROVIDER_LOGIN#a@b', sk: 'LOGIN' },
+          ProjectionExpression: 'id',
+        }),
+      ),
+    ).toBe('dynamodb:GetItem of id on PROVIDER_LOGIN#…');
+  });
+
+  it('lets a session toucher set lastSeenAt of a session, and nothing else of it', () => {
+    const toucher: HandlerPermissions = { table: { touchSessions: true } };
+    const touch = (update: string, extra: Record<string, unknown> = {}) =>
+      dynamo('UpdateItem', {
+        Key: { pk: 'SESSION#abc', sk: 'SESSION' },
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': 1 },
+        ...extra,
+      });
+    // `db/sessions.ts` touchSession, exactly.
+    expect(refusalOf(toucher, touch('SET lastSeenAt = :now'))).toBeNull();
+    expect(
+      refusalOf(
+        toucher,
+        touch('SET lastSeenAt = :now, #r = :now', { ExpressionAttributeNames: { '#r': 'role' } }),
+      ),
+    ).toBe('dynamodb:UpdateItem on SESSION#…');
+    expect(refusalOf(toucher, touch('SET lastSeenAt = :now', { ReturnValues: 'ALL_NEW' }))).toBe(
+      'dynamodb:UpdateItem on SESSION#…',
+    );
+    expect(refusalOf(toucher, touch('REMOVE mustChangePassword'))).toBe(
+      'dynamodb:UpdateItem on SESSION#…',
+    );
+    // It can neither mint, nor end, nor read a session.
+    expect(
+      refusalOf(toucher, dynamo('PutItem', { Item: { pk: 'SESSION#new', role: 'admin' } })),
+    ).toBe('dynamodb:PutItem on SESSION#…');
+    expect(refusalOf(toucher, dynamo('DeleteItem', { Key: { pk: 'SESSION#abc' } }))).toBe(
+      'dynamodb:DeleteItem on SESSION#…',
+    );
+    expect(refusalOf(toucher, dynamo('GetItem', { Key: { pk: 'SESSION#abc' } }))).toBe(
+      'dynamodb:GetItem on SESSION#…',
+    );
+    // The touch is of sessions only.
+    expect(
+      refusalOf(
+        toucher,
+        dynamo('UpdateItem', {
+          Key: { pk: 'ADMIN#root' },
+          UpdateExpression: 'SET lastSeenAt = :now',
+        }),
+      ),
+    ).toBe('dynamodb:UpdateItem on ADMIN#…');
+    // A handler that signs in or ends sessions writes them whole.
+    const signer: HandlerPermissions = { table: { write: ['SESSION#'] } };
+    expect(
+      refusalOf(signer, touch('SET lastSeenAt = :now', { ReturnValues: 'ALL_NEW' })),
+    ).toBeNull();
   });
 
   it('allows objects only under the prefixes of each action; a copy needs both ends', () => {
@@ -138,7 +287,7 @@ describe('local IAM check', () => {
     // Test seeding and the local stack run outside any handler.
     expect(() => checkPermission(write)).not.toThrow();
     expect(permissionGuards.getStore()).toBeUndefined();
-    const allowed = guardFor('x', { table: { read: true, write: ['ADMIN#'] } });
+    const allowed = guardFor('x', { table: { write: ['ADMIN#'] } });
     expect(() => permissionGuards.run(allowed, () => checkPermission(write))).not.toThrow();
     expect(takePermissionDenials()).toEqual([]);
   });

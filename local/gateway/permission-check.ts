@@ -1,13 +1,10 @@
-import {
-  partitionKeyAllowed,
-  permissionsOf,
-  type HandlerPermissions,
-} from '../../functions/src/handler-permissions';
+import { permissionsOf, type HandlerPermissions } from '../../functions/src/handler-permissions';
 import {
   permissionGuards,
   type AwsCall,
   type PermissionGuard,
 } from '../../functions/src/lib/permission-guard';
+import { tableRefusal } from './table-permission-check';
 
 /**
  * The local IAM check (issue 11 item 1): what `infra/lib/handler-permissions.ts` grants a
@@ -56,8 +53,6 @@ export function guardFor(handler: string, permissions: HandlerPermissions): Perm
   };
 }
 
-type Key = Record<string, unknown> | undefined;
-
 /** What of `call` the declaration does not allow, or null. */
 export function refusalOf(permissions: HandlerPermissions, call: AwsCall): string | null {
   const input = (call.input ?? {}) as Record<string, unknown>;
@@ -97,46 +92,6 @@ function secretRefusal(
   return declared.includes(secret) ? null : `secretsmanager:GetSecretValue of the ${secret} secret`;
 }
 
-const tableReads = new Set(['GetItem', 'BatchGetItem', 'Query']);
-
-function tableRefusal(
-  permissions: HandlerPermissions,
-  action: string,
-  input: Record<string, unknown>,
-): string | null {
-  const { read, write = [] } = permissions.table ?? {};
-  if (tableReads.has(action)) return read ? null : `dynamodb:${action}`;
-  const written = (kind: string, key: Key): string | null => {
-    const pk = partitionKeyOf(key);
-    return partitionKeyAllowed(write, pk) ? null : `dynamodb:${kind} on ${keyPrefix(pk)}…`;
-  };
-  switch (action) {
-    case 'PutItem':
-      return written('PutItem', input.Item as Key);
-    case 'UpdateItem':
-    case 'DeleteItem':
-      return written(action, input.Key as Key);
-    case 'TransactWriteItems': {
-      // IAM authorizes each item of a transaction as its own PutItem, UpdateItem or DeleteItem.
-      const items = (input.TransactItems ?? []) as Record<string, { Item?: Key; Key?: Key }>[];
-      for (const item of items) {
-        const [kind, part] = Object.entries(item)[0] ?? ['?', {}];
-        const refusal =
-          kind === 'Put'
-            ? written('PutItem', part.Item)
-            : kind === 'Update' || kind === 'Delete'
-              ? written(`${kind}Item`, part.Key)
-              : `dynamodb:${kind}Item`;
-        if (refusal) return refusal;
-      }
-      return null;
-    }
-    default:
-      // Scan, BatchWriteItem, ConditionCheckItem, table administration: granted to nobody.
-      return `dynamodb:${action}`;
-  }
-}
-
 function uploadRefusal(
   permissions: HandlerPermissions,
   action: string,
@@ -166,17 +121,4 @@ function uploadRefusal(
     default:
       return `s3:${action}`;
   }
-}
-
-/** The partition key of a key or item, plain or in DynamoDB's attribute-value form. */
-function partitionKeyOf(key: Key): string {
-  const pk = key?.pk;
-  if (typeof pk === 'string') return pk;
-  const typed = (pk as { S?: unknown } | undefined)?.S;
-  return typeof typed === 'string' ? typed : '';
-}
-
-/** `CASE#0b1e…` → `CASE#`: refusals name the kind of key, never an id (a capability). */
-function keyPrefix(pk: string): string {
-  return pk.slice(0, pk.lastIndexOf('#') + 1) || pk;
 }

@@ -42,6 +42,24 @@ export function adminUserRead(username: string): ItemsRead<AdminUserRecord | nul
   );
 }
 
+/** What an admin session's account check needs of the account: never its password hash. */
+const adminStatusSchema = adminUserRecordSchema.pick({ id: true, isActive: true });
+export type AdminStatus = z.infer<typeof adminStatusSchema>;
+
+/**
+ * Access pattern: whether the administrator may still act (every admin request, issue 10), as a
+ * read of the account's id and `isActive` only: the admin routes' roles may read no more of an
+ * item that holds a password hash (functions/src/handler-permissions.ts, `fieldReads`).
+ */
+export function adminStatusRead(username: string): ItemsRead<AdminStatus | null> {
+  return {
+    ...itemRead(adminUserKey(username), (item) =>
+      item ? parseStored(adminStatusSchema, entity, item) : null,
+    ),
+    attributes: ['id', 'isActive'],
+  };
+}
+
 /** Access pattern: administrator by username (login). */
 export function getAdminUser(username: string): Promise<AdminUserRecord | null> {
   return readItems(adminUserRead(username));

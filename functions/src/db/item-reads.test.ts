@@ -39,4 +39,20 @@ describe('readItems', () => {
     expect(batches).toHaveLength(1);
     expect(batches[0]!.args[0].input.RequestItems?.['test-table']?.Keys).toEqual([first, second]);
   });
+
+  it('reads only the named attributes of a projected read, alone', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { isActive: true } });
+    const status = {
+      ...itemRead(first, (item) => item?.isActive === true),
+      attributes: ['isActive', 'name'],
+    };
+    expect(await readItems(status)).toBe(true);
+    const input = dynamo.commandCalls(GetCommand)[0]!.args[0].input;
+    // Placeholders: some attribute names are reserved words of DynamoDB.
+    expect(input.ProjectionExpression).toBe('#a0, #a1');
+    expect(input.ExpressionAttributeNames).toEqual({ '#a0': 'isActive', '#a1': 'name' });
+    // The role may read only these attributes: the read cannot share a request.
+    expect(() => bothReads(status, countAt(second))).toThrow(/cannot share/);
+    expect(() => bothReads(countAt(second), status)).toThrow(/cannot share/);
+  });
 });

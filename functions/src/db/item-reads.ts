@@ -9,6 +9,11 @@ import { batchGet, getItem, type StoredItem } from './table';
  */
 export interface ItemsRead<Answer> {
   keys: ItemKey[];
+  /**
+   * Only these attributes of the item (a projection): a read of the parts of an item the handler
+   * may read (`fieldReads` of functions/src/handler-permissions.ts). Such a read is sent alone.
+   */
+  attributes?: readonly string[];
   /** The answer from the items found, in any order; a key not found is simply absent. */
   answer(found: StoredItem[]): Answer;
 }
@@ -36,6 +41,10 @@ export function bothReads<First, Second>(
   first: ItemsRead<First>,
   second: ItemsRead<Second>,
 ): ItemsRead<[First, Second]> {
+  // A projection would apply to the other read's items too, and the role may read only it.
+  if (first.attributes || second.attributes) {
+    throw new Error('A read of some attributes only cannot share its request');
+  }
   const keys = [...first.keys];
   for (const key of second.keys) {
     if (!keys.some((known) => known.pk === key.pk && known.sk === key.sk)) keys.push(key);
@@ -48,7 +57,7 @@ export function mapRead<Answer, Shaped>(
   read: ItemsRead<Answer>,
   shape: (answer: Answer) => Shaped,
 ): ItemsRead<Shaped> {
-  return { keys: read.keys, answer: (found) => shape(read.answer(found)) };
+  return { ...read, answer: (found) => shape(read.answer(found)) };
 }
 
 /**
@@ -59,8 +68,11 @@ export function mapRead<Answer, Shaped>(
 export async function readItems<Answer>(read: ItemsRead<Answer>): Promise<Answer> {
   const [onlyKey, ...otherKeys] = read.keys;
   if (!onlyKey) return read.answer([]);
+  if (read.attributes && otherKeys.length > 0) {
+    throw new Error('A read of some attributes only reads one item');
+  }
   if (otherKeys.length === 0) {
-    const item = await getItem(onlyKey);
+    const item = await getItem(onlyKey, read.attributes ? { attributes: read.attributes } : {});
     // The item of the one key asked for, whatever attributes it came back with.
     return read.answer(item ? [{ ...item, ...onlyKey }] : []);
   }

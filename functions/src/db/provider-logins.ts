@@ -26,10 +26,20 @@ export const providerLoginSchema = z.object({
 });
 export type ProviderLogin = z.output<typeof providerLoginSchema>;
 
-/** Access pattern: provider sign-in by email (login, check-email). */
+/** Access pattern: provider sign-in by email (login, change of password). */
 export async function getProviderLogin(email: string): Promise<ProviderLogin | null> {
   const item = await getItem(providerLoginKey(email), { consistent: true });
   return item ? parseStored(providerLoginSchema, entity, item) : null;
+}
+
+/**
+ * Access pattern: whether an email signs a provider in (check-email), reading the key alone: the
+ * role of that public route may read nothing else of an item that holds a password hash
+ * (functions/src/handler-permissions.ts, `fieldReads`).
+ */
+export async function providerLoginExists(email: string): Promise<boolean> {
+  const item = await getItem(providerLoginKey(email), { consistent: true, attributes: ['pk'] });
+  return item !== undefined;
 }
 
 /**

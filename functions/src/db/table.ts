@@ -31,18 +31,34 @@ export const IF_NEW = 'attribute_not_exists(pk)';
 /** An update or delete must not bring back an item that is gone. */
 export const IF_EXISTS = 'attribute_exists(pk)';
 
+/**
+ * One item by key. With `attributes`, only those are read (a projection): the role of a handler
+ * that may not read the whole item is granted just these (functions/src/handler-permissions.ts,
+ * `fieldReads`).
+ */
 export async function getItem(
   key: ItemKey,
-  options: { consistent?: boolean } = {},
+  options: { consistent?: boolean; attributes?: readonly string[] } = {},
 ): Promise<StoredItem | undefined> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: key,
       ...(options.consistent ? { ConsistentRead: true } : {}),
+      ...(options.attributes ? projection(options.attributes) : {}),
     }),
   );
   return Item;
+}
+
+/** A projection of attribute names, each by a placeholder (some names are reserved words). */
+function projection(attributes: readonly string[]) {
+  return {
+    ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(
+      attributes.map((name, index) => [`#a${index}`, name]),
+    ),
+  };
 }
 
 export async function putItem(item: StoredItem & ItemKey, condition?: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { applicationEmailTaken } from '../../db/doctor-applications';
-import { getProviderLogin } from '../../db/provider-logins';
+import { providerLoginExists } from '../../db/provider-logins';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
@@ -10,8 +10,8 @@ export const handler = httpHandler(routes.checkProviderEmail, {
   async handle({ query }) {
     const [applied, provider] = await Promise.all([
       applicationEmailTaken(query.email),
-      getProviderLogin(query.email),
+      providerLoginExists(query.email),
     ]);
-    return { body: { exists: applied || provider !== null } };
+    return { body: { exists: applied || provider } };
   },
 });

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
-import { adminUserRead } from '../../db/admin-users';
+import { adminStatusRead } from '../../db/admin-users';
 import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
 import { providerRead } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
@@ -35,7 +35,7 @@ function accountActiveRead(session: Session): ItemsRead<boolean> {
   }
   if (!session.username) return noRead(false);
   return mapRead(
-    adminUserRead(session.username),
+    adminStatusRead(session.username),
     (admin) => admin?.id === session.subjectId && admin.isActive,
   );
 }
