@@ -60,6 +60,11 @@ export interface StackOptions {
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
   /**
+   * How long the gateway keeps the origin authorizer's answer per header value, as API Gateway
+   * does (default 300 s; a test that walks a rotation sets 0 to see each change at once).
+   */
+  authorizerCacheSeconds?: number;
+  /**
    * The origin-verify value before a rotation, accepted as well (Secrets Manager's
    * `AWSPREVIOUS` in the cloud; docs/deployment.md). Default: none.
    */
@@ -358,6 +363,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           scheduler,
           awsApis,
           originVerifySecret: handlerEnvironment[envNames.originVerifySecret]!,
+          ...(options.authorizerCacheSeconds !== undefined
+            ? { authorizerCacheSeconds: options.authorizerCacheSeconds }
+            : {}),
           ...(options.admission ? { admission: options.admission } : {}),
           log,
         });

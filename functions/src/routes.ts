@@ -381,6 +381,14 @@ export const gatewayAuthorizers = {
   originVerify: 'edge/origin-authorizer',
 } as const;
 
+/**
+ * How long the HTTP API keeps the origin authorizer's answer for one header value: CloudFront
+ * sends one value, so the authorizer runs about once per 5 minutes per API Gateway host instead
+ * of once per request, and a value removed in a rotation stays accepted at most this long
+ * (docs/deployment.md). The stack (infra/lib/http-api.ts) and the local gateway use it.
+ */
+export const ORIGIN_AUTHORIZER_CACHE_SECONDS = 300;
+
 /** Every handler module the manifest names: HTTP, WebSocket, scheduled targets, authorizers. */
 export type ManifestHandler =
   | (typeof httpRoutes)[HttpRouteId]['handler']

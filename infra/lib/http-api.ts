@@ -8,7 +8,12 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import { gatewayAuthorizers, httpRoutes, routeKey } from '../../functions/src/routes';
+import {
+  gatewayAuthorizers,
+  httpRoutes,
+  ORIGIN_AUTHORIZER_CACHE_SECONDS,
+  routeKey,
+} from '../../functions/src/routes';
 import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
@@ -25,13 +30,8 @@ export interface HttpApiProps {
  */
 export const httpApiThrottle = httpStageThrottle();
 
-/**
- * How long API Gateway keeps the origin authorizer's answer for one `x-origin-verify` value
- * (docs/adr/0011-origin-authorizer.md): CloudFront sends one value, so the authorizer runs about
- * once per 5 minutes per API Gateway host instead of once per request; a value removed in a
- * rotation stays accepted at most this long (docs/deployment.md). API Gateway allows up to 3600 s.
- */
-export const originAuthorizerCacheTtl = Duration.minutes(5);
+/** API Gateway allows up to 3600 s (`ORIGIN_AUTHORIZER_CACHE_SECONDS` of the route manifest says why 300). */
+export const originAuthorizerCacheTtl = Duration.seconds(ORIGIN_AUTHORIZER_CACHE_SECONDS);
 
 /**
  * The HTTP API behind CloudFront's `/api/*` behaviour. Routes come from the route manifest

@@ -8,6 +8,7 @@ import type {
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import { header } from '../../functions/src/lib/http/request';
 import { gatewayAuthorizers } from '../../functions/src/routes';
+import type { AuthorizerCache } from './authorizer-cache';
 import { invoke } from './lambda-runtime';
 
 /**
@@ -124,21 +125,28 @@ async function verdictOf(
 
 /**
  * Runs the origin authorizer for an HTTP API request as API Gateway does before the route's
- * handler (simple responses). Not cached here: every request runs it, so a test sees each
- * change of the secret at once (API Gateway keeps an answer per value for the TTL).
+ * handler (simple responses), keeping its answer per header value in `cache` as API Gateway does
+ * for the authorizer's TTL (`authorizerCacheSeconds` of the stack; 0 in a test that must see each
+ * change of the secret at once).
  */
 export function authorizeHttp(
+  cache: AuthorizerCache,
   routeKey: string,
   rawPath: string,
   headers: Headers,
   sourceIp: string,
 ): Promise<AuthorizerVerdict> {
   return verdictOf(headers, async () => {
+    const value = identitySource(headers)!;
+    const kept = cache.get(value);
+    if (kept !== undefined) return kept;
     const result = (await invoke(
       gatewayAuthorizers.originVerify,
       httpAuthorizerEvent(routeKey, rawPath, headers, sourceIp),
     )) as APIGatewaySimpleAuthorizerResult;
-    return result.isAuthorized === true;
+    const allowed = result.isAuthorized === true;
+    cache.set(value, allowed);
+    return allowed;
   });
 }
 

@@ -24,7 +24,12 @@ let stack: RunningStack;
 let stopStack: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ stack, stop: stopStack } = await startOwnStack('origin', { originVerifySecret: OLD }));
+  // API Gateway keeps an answer per value for 300 s; here every request asks, so each step of
+  // the rotation is seen at once (the cache has its own tests: authorizer-cache.test.ts).
+  ({ stack, stop: stopStack } = await startOwnStack('origin', {
+    originVerifySecret: OLD,
+    authorizerCacheSeconds: 0,
+  }));
 });
 afterAll(() => stopStack());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { httpRoutes } from '../../functions/src/routes';
+import { httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../../functions/src/routes';
 import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/lib/dependency-failure';
 import { serviceUnavailable } from '../../functions/src/lib/errors';
 import { toErrorAnswer } from '../../functions/src/lib/http/envelope';
@@ -15,6 +15,7 @@ import {
   type AdmissionLimits,
 } from './admission';
 import { authorizeHttp, refusalMessages } from './authorizer';
+import { createAuthorizerCache } from './authorizer-cache';
 import { readBody, toHttpEvent, writeHttpResult, writeJson, type ApiCaller } from './http-events';
 import { invoke } from './lambda-runtime';
 import { createRouter } from './router';
@@ -40,6 +41,11 @@ export interface GatewayOptions {
    * (DESIGN.md §6); the authorizer and the handlers accept it as the current secret.
    */
   originVerifySecret: string;
+  /**
+   * How long an answer of the HTTP API's origin authorizer is kept per header value, as API
+   * Gateway keeps it (default `ORIGIN_AUTHORIZER_CACHE_SECONDS`; 0: every request runs it).
+   */
+  authorizerCacheSeconds?: number;
   /** Load shedding of API invocations (admission.ts); the defaults were sized on this machine. */
   admission?: AdmissionLimits;
   log?: (message: string) => void;
@@ -115,6 +121,9 @@ function answerFailure(res: ServerResponse): void {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.log ?? (() => {});
+  const authorizerAnswers = createAuthorizerCache(
+    options.authorizerCacheSeconds ?? ORIGIN_AUTHORIZER_CACHE_SECONDS,
+  );
   const route = createRouter(Object.values(httpRoutes));
   const webSockets = new LocalWebSocketApi(log);
   const throughCloudFront: ApiCaller = {
@@ -193,6 +202,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const event = toHttpEvent(req, url, body, match.route, match.params, caller);
     // Like API Gateway: the route's authorizer runs first; a refusal invokes no handler.
     const verdict = await authorizeHttp(
+      authorizerAnswers,
       event.routeKey,
       event.rawPath,
       event.headers,
