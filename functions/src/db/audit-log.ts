@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { auditLogEntrySchema, type AuditLogEntry } from '@shared/admin/audit-log';
+import { auditLogEntrySchema, type AuditAction, type AuditLogEntry } from '@shared/admin/audit-log';
 import { listEntry, partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { listQuery, queryFirst } from './table';
 import { newItemTx, type TransactItem } from './transaction';
 
-export type AuditAction = 'APPROVED' | 'REJECTED' | 'CREATED' | 'UPDATED';
+export type { AuditAction };
 
 /** Audit entries live in their application's partition and in the `AUDIT_LOGS` list. */
 export const AUDIT_LOG_ENTITY = 'AuditLog';

@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import { pageSchema } from '../http/page';
 
-export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
+/** `SECOND_FACTOR_RESET`: an admin reset the provider's second factor (issue 25). */
+export const auditActions = [
+  'APPROVED',
+  'REJECTED',
+  'CREATED',
+  'UPDATED',
+  'SECOND_FACTOR_RESET',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 /** An audit log entry (spec doc 2 §3); adminId is blank for System. */
 export const auditLogEntrySchema = z.object({

@@ -6,25 +6,28 @@ import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { beginSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
-import { signIn } from '../auth/sign-in';
-import { toProviderSession } from './views';
+import { challengeSecondFactor } from '../auth/second-factor';
 
 /**
- * POST /api/provider/login: `{ id, name, mustChangePassword }` (spec doc 2 §7, issue 8) and the
- * session cookie. A rejected (deactivated) or unknown provider gets the same refusal as a wrong
- * password. With the emailed temporary password the session only allows the password change.
- * Limits and delays: `auth/login-limits.ts`.
+ * POST /api/provider/login, the password step (spec doc 2 §7, issues 8 and 25): a right password
+ * answers the second factor's challenge, never a session; `POST /api/provider/login/code` ends
+ * the sign-in. A rejected (deactivated) or unknown provider gets the same refusal as a wrong
+ * password. The attempt stays counted until the code step succeeds, so a stolen password does
+ * not reset the limits on guessing codes. Limits and delays: `auth/login-limits.ts`.
  */
 export const handler = httpHandler(routes.providerLogin, {
   async handle({ body, clientIp }) {
-    const attempt = await beginSignIn('provider', clientIp, body.email);
+    await beginSignIn('provider', clientIp, body.email);
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
     if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
-    await attempt.succeeded();
-    const { mustChangePassword } = login;
-    const { cookie } = await signIn('provider', provider.id, { mustChangePassword });
-    return { body: toProviderSession(provider, mustChangePassword), cookies: [cookie] };
+    const challenge = await challengeSecondFactor({
+      role: 'provider',
+      subjectId: provider.id,
+      account: body.email,
+      mustChangePassword: login.mustChangePassword,
+    });
+    return { body: challenge };
   },
 });

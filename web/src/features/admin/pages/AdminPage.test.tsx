@@ -6,6 +6,7 @@ import { resetDom } from '@web/testing/render';
 import {
   adminListApplications,
   adminLogin,
+  adminLoginCode,
   adminLogout,
   adminStats,
 } from '@shared/admin/contracts';
@@ -14,7 +15,7 @@ import { json, reply, routeOf } from '@web/testing/api-mock';
 import { TEST_CONFIG } from '@web/testing/fixtures';
 import { installDialogPolyfill, toasts } from '@web/testing/dom';
 import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
-import { ADMIN_ID, TOKEN, applications } from '../testing/admin-fixtures';
+import { ADMIN_ID, PENDING_SIGN_IN, TOKEN, applications } from '../testing/admin-fixtures';
 import { renderAdmin } from '../testing/render-admin';
 
 beforeAll(installDialogPolyfill);
@@ -90,10 +91,22 @@ describe('AdminPage: signing in', () => {
     type(password, ' s3cret ');
     fireEvent.submit(password.closest('form')!);
 
+    // The second step (issue 25): nothing is stored until the code is accepted.
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    type(code, '123 456');
+    fireEvent.submit(code.closest('form')!);
+
     expect(await tile('Total Applications')).toBe('42');
     const [login] = api.calls(adminLogin);
     expect(login?.body).toEqual({ username: 'admin', password: ' s3cret ' });
     expect(login?.init.credentials).toBe('include');
+    expect(api.calls(adminLoginCode)[0]?.body).toEqual({
+      pendingSignIn: PENDING_SIGN_IN,
+      code: '123456',
+    });
     expect(localStorage.getItem('adminToken')).toBe(TOKEN);
     expect(localStorage.getItem('adminId')).toBe(ADMIN_ID);
 
