@@ -10,15 +10,16 @@ import { challengeSecondFactor } from '../auth/second-factor';
 /**
  * POST /api/admin/login, the password step (spec doc 2 §3, issue 25): a right password answers
  * the second factor's challenge, never a session; `POST /api/admin/login/code` answers
- * `{ token, adminId }` and the session cookie. The attempt stays counted until the code step
- * succeeds. Limits and delays: `auth/login-limits.ts`.
+ * `{ token, adminId }` and the session cookie. Codes have limits of their own
+ * (`auth/second-factor.ts`). Limits and delays: `auth/login-limits.ts`.
  */
 export const handler = httpHandler(routes.adminLogin, {
   async handle({ body, clientIp }) {
-    await beginSignIn('admin', clientIp, body.username);
+    const attempt = await beginSignIn('admin', clientIp, body.username);
     const admin = await getAdminUser(body.username);
     const valid = await checkPassword(body.password, admin?.isActive ? admin.passwordHash : null);
     if (!admin || !valid) throw new HttpError(401, ADMIN_LOGIN_FAILED);
+    await attempt.succeeded();
     const challenge = await challengeSecondFactor({
       role: 'admin',
       subjectId: admin.id,

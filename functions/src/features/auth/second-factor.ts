@@ -81,8 +81,10 @@ const signInExpired = () => new HttpError(401, SECOND_FACTOR_MESSAGES.signInExpi
 
 /**
  * The code step: a pending sign-in of `role`, and a code that proves the factor. Every attempt
- * counts toward the account's sign-in limits (a wrong code like a wrong password); the success
- * clears them. Throws 401 (wrong code, or an unknown, expired or exhausted pending sign-in).
+ * counts toward the sign-in limits of `auth/login-limits.ts` (per account and client prefix,
+ * growing delays after a few failures, even for a right code), in a count of its own that only
+ * a right code clears. Throws 401 (wrong code, or an unknown, expired or exhausted pending
+ * sign-in) or 429.
  */
 export async function completeSecondFactor(
   role: SessionRole,
@@ -93,7 +95,9 @@ export async function completeSecondFactor(
   const tokenHash = hashToken(request.pendingSignIn);
   const pending = await getPendingSignIn(tokenHash);
   if (!pending || pending.role !== role || pending.expiresAt <= now) throw signInExpired();
-  const attempt = await beginSignIn(role, clientIp, pending.account);
+  // Codes are counted apart from passwords (`code:` account): a right password clears the
+  // password's failures, never the codes', so knowing the password buys no fresh guesses.
+  const attempt = await beginSignIn(role, clientIp, `code:${pending.account}`);
 
   const outcome = pending.enrolSecret
     ? await confirmEnrolment(pending, pending.enrolSecret, request.code, now)

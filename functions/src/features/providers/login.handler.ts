@@ -17,11 +17,12 @@ import { challengeSecondFactor } from '../auth/second-factor';
  */
 export const handler = httpHandler(routes.providerLogin, {
   async handle({ body, clientIp }) {
-    await beginSignIn('provider', clientIp, body.email);
+    const attempt = await beginSignIn('provider', clientIp, body.email);
     const login = await getProviderLogin(body.email);
     const valid = await checkPassword(body.password, login?.isActive ? login.passwordHash : null);
     const provider = login && valid ? await getProvider(login.providerId) : null;
     if (!login || !provider?.isActive) throw new HttpError(401, PROVIDER_LOGIN_FAILED);
+    await attempt.succeeded();
     const challenge = await challengeSecondFactor({
       role: 'provider',
       subjectId: provider.id,
