@@ -1,6 +1,6 @@
 import type { TestStack } from './global-setup';
 import { postJson } from './patient-journey';
-import { rememberSecret, signInWithSecondFactor } from './second-factor';
+import { signInWithSecondFactor } from './second-factor';
 import { appFetch } from './stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
@@ -49,9 +49,7 @@ export async function apply(stack: TestStack, overrides: Record<string, unknown>
 export async function signInAdmin(
   stack: Pick<TestStack, 'appUrl' | 'admin'>,
 ): Promise<{ token: string; adminId: string; cookie: string }> {
-  const { username, password, totpSecret } = stack.admin;
-  if (totpSecret) rememberSecret(stack, 'admin', username, totpSecret);
-  const { response } = await signInWithSecondFactor(stack, 'admin', { username, password });
+  const { response } = await signInWithSecondFactor(stack, 'admin', stack.admin);
   if (response.status !== 200) {
     throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
   }
@@ -220,9 +218,9 @@ export async function signInProviderAgain(
   stack: TestStack,
   provider: { email: string; password: string; totpSecret: string },
 ): Promise<Response> {
-  rememberSecret(stack, 'provider', provider.email, provider.totpSecret);
-  const { email, password } = provider;
-  return (await signInWithSecondFactor(stack, 'provider', { email, password })).response;
+  const { email, password, totpSecret } = provider;
+  return (await signInWithSecondFactor(stack, 'provider', { email, password, totpSecret }))
+    .response;
 }
 
 /**

@@ -112,25 +112,28 @@ export interface SecondFactorSignIn {
 
 /**
  * Signs in with both steps: the password, then a code (enrolling first when the account has no
- * factor). `account` is the email or username in `credentials`. A code another worker used in
+ * factor), with the account's `totpSecret` when the helpers were not there when it enrolled. A code another worker used in
  * the same step is refused: the next step's code is tried, and the password step is repeated
  * when the pending sign-in ran out of tries. Throws when the password step is refused.
  */
 export async function signInWithSecondFactor(
   stack: StackLike,
   kind: SignInKind,
-  credentials: { email: string; password: string } | { username: string; password: string },
+  account:
+    | { email: string; password: string; totpSecret?: string }
+    | { username: string; password: string; totpSecret?: string },
 ): Promise<SecondFactorSignIn> {
-  const account = 'email' in credentials ? credentials.email : credentials.username;
+  const { totpSecret, ...credentials } = account;
+  const name = 'email' in credentials ? credentials.email : credentials.username;
+  if (totpSecret) rememberSecret(stack, kind, name, totpSecret);
   for (let round = 0; round < 4; round += 1) {
     const login = await postPassword(stack, kind, credentials);
     if (login.status !== 200) {
       throw new Error(`${kind} password step failed: ${login.status} ${await login.text()}`);
     }
     const challenge = (await login.json()) as SecondFactorChallenge;
-    if (challenge.step === 'enrol')
-      rememberSecret(stack, kind, account, challenge.enrolment.secret);
-    const authenticator = authenticators.get(accountKey(stack, kind, account));
+    if (challenge.step === 'enrol') rememberSecret(stack, kind, name, challenge.enrolment.secret);
+    const authenticator = authenticators.get(accountKey(stack, kind, name));
     if (!authenticator) throw new Error(`no TOTP secret known for this ${kind}`);
     for (let tries = 0; tries < 3; tries += 1) {
       const response = await postCode(
