@@ -13,6 +13,7 @@ import {
   adminToken,
   apply,
   applicationFields,
+  signInAdmin,
   signInProvider,
   type SignedInProvider,
 } from '../../local/testing/provider-journey';
@@ -149,6 +150,8 @@ interface Call {
   body?: unknown;
   /** Sent instead of the caller's own session (the doctor's room needs the holder's cookie). */
   cookie?: string;
+  /** Sent instead of the admin's shared token (a call that ends the session it is sent with). */
+  adminToken?: string;
   /** Replaces the default headers entirely (the Stripe webhook signs its own request). */
   send?: () => Promise<Response>;
 }
@@ -391,7 +394,11 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
   // Public: the pending sign-in is the credential; an admin of its own enrols in each call.
   adminLoginCode: async () =>
     json(pathOf(httpRoutes.adminLoginCode.contract, {}), await codeStep('admin', await newAdmin())),
-  adminLogout: () => Promise.resolve(json(pathOf(httpRoutes.adminLogout.contract, {}))),
+  // Signing out ends the session: the admin signs in for this call alone (the shared one stays).
+  adminLogout: async (actor) => ({
+    ...json(pathOf(httpRoutes.adminLogout.contract, {})),
+    ...(actor === 'admin' ? { adminToken: (await signInAdmin(stack)).token } : {}),
+  }),
   adminStats: () => Promise.resolve(get(pathOf(httpRoutes.adminStats.contract, {}))),
   adminListApplications: () =>
     Promise.resolve(get(pathOf(httpRoutes.adminListApplications.contract, {}))),
@@ -435,7 +442,9 @@ async function send(actor: Actor, call: Call): Promise<Response> {
   const headers = new Headers();
   const cookie = call.cookie ?? sessionOf(actor)?.cookie;
   if (cookie) headers.set('cookie', cookie);
-  if (actor === 'admin') headers.set('authorization', `Bearer ${await adminToken(stack)}`);
+  if (actor === 'admin') {
+    headers.set('authorization', `Bearer ${call.adminToken ?? (await adminToken(stack))}`);
+  }
   let body: BodyInit | undefined;
   if (call.body instanceof FormData) {
     body = call.body;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../../../../local/testing/patient-journey';
 import {
   adminFetch,
   providerFetch,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../../../../local/testing/patient-journey';
 import {
   adminToken,
   providerFetch,

@@ -12,9 +12,7 @@ describe('loginAdmin', () => {
     const challenge = { step: 'code', pendingSignIn: 'p' };
     const fetchMock = vi.fn().mockResolvedValue(json(challenge));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(loginAdmin({ username: ' admin ', password: ' pw ' })).resolves.toEqual(
-      challenge,
-    );
+    await expect(loginAdmin({ username: ' admin ', password: ' pw ' })).resolves.toEqual(challenge);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/admin/login');
     expect(init.method).toBe('POST');
