@@ -224,6 +224,7 @@ describe('two doctors, one paid case', () => {
     await pageA.getByLabel('Email').fill(doctorA.email);
     await pageA.getByLabel('Password').fill(ownA);
     await pageA.getByRole('button', { name: 'Sign In' }).click();
+    await answerSecondFactor(pageA, stack, 'provider', doctorA.email);
     await pageA.getByRole('heading', { name: `Welcome, ${doctorA.name}` }).waitFor();
     await pageA.reload();
     await pageA.getByRole('heading', { name: `Welcome, ${doctorA.name}` }).waitFor();
