@@ -8,10 +8,11 @@ import {
   adminLogin,
   adminLoginCode,
   adminLogout,
+  adminResetSecondFactor,
   adminStats,
 } from '@shared/admin/contracts';
 import { getClientConfig } from '@shared/config/contracts';
-import { json, reply, routeOf } from '@web/testing/api-mock';
+import { json, noContent, reply, routeOf, type Answer } from '@web/testing/api-mock';
 import { TEST_CONFIG } from '@web/testing/fixtures';
 import { installDialogPolyfill, toasts } from '@web/testing/dom';
 import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
@@ -279,6 +280,25 @@ describe('AdminPage: signed in', () => {
     const review = within(await screen.findByRole('dialog', { name: 'Review Application' }));
     expect(review.getByText('APP-B2CD-3EFG')).toBeTruthy();
     expect(review.getByText('omar@example.com')).toBeTruthy();
+  });
+
+  it("resets an approved doctor's two-step sign-in from the review dialog, and says why it failed", async () => {
+    let answer: Answer = noContent;
+    const api = mockAdminApi({ [routeOf(adminResetSecondFactor)]: (...args) => answer(...args) });
+    storeAdminSession();
+    await renderAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Review Dr. Omar Haddad' }));
+    const review = within(await screen.findByRole('dialog', { name: 'Review Application' }));
+    fireEvent.click(review.getByRole('button', { name: 'Reset Two-Step Sign-In' }));
+    expect(await toasts().findByText('Two-Step Sign-In Reset')).toBeTruthy();
+    const [call] = api.calls(adminResetSecondFactor);
+    expect(call?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+
+    answer = () => json({ message: 'This provider has not set up a second factor yet' }, 409);
+    expect(call?.params).toEqual({ id: 'app-2' });
+    fireEvent.click(review.getByRole('button', { name: 'Reset Two-Step Sign-In' }));
+    expect(await toasts().findByText('Reset Failed')).toBeTruthy();
+    expect(toasts().getByText('This provider has not set up a second factor yet')).toBeTruthy();
   });
 
   it('tabs follow the WAI-ARIA pattern with arrow keys, Home and End', async () => {
