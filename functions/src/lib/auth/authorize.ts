@@ -5,8 +5,8 @@ import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/
 import { providerRead } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
 import { forbidden, unauthorized } from '../errors';
-import { bearerToken, cookie } from '../http/request';
-import { SESSION_COOKIE } from './cookies';
+import { bearerToken } from '../http/request';
+import { sessionCookieToken } from './cookies';
 import { resolveSession, type Session } from './sessions';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -67,7 +67,7 @@ export async function authorize<Alongside = undefined>(
   options: { now?: number; alongsideAccount?: AlongsideAccount<Alongside> } = {},
 ): Promise<Authorized<Alongside | undefined> | null> {
   if (route.access === 'public') return null;
-  const token = bearerToken(event) ?? cookie(event, SESSION_COOKIE);
+  const token = bearerToken(event) ?? sessionCookieToken(event);
   if (!token) throw unauthorized();
   const session = await resolveSession(token, options.now ?? Date.now());
   if (!session) throw unauthorized(SESSION_EXPIRED_MESSAGE);

@@ -308,6 +308,23 @@ describe('httpHandler: role check', () => {
     expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
   });
 
+  // Issue 25 (review L3): over TLS the one cookie read is `__Host-th_session`, which no sibling
+  // subdomain can set; a bare `th_session` (a tossed cookie) counts as no session at all.
+  it('reads only the __Host- session cookie when served over TLS', async () => {
+    stubEnv({ APP_ORIGIN: 'https://app.example.org' });
+    storeSession('admin-token', 'admin');
+    const byHostCookie = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['__Host-th_session=admin-token'] }),
+    );
+    const byBareCookie = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['th_session=admin-token'] }),
+    );
+    expect(byHostCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+    expect(byBareCookie.status).toBe(401);
+  });
+
   it('answers 401 when the admin account is no longer active (issue 10)', async () => {
     storeSession('deactivated-token', 'admin', now, false);
     const answer = await call(
