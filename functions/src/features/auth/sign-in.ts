@@ -5,7 +5,7 @@ import { createSession, type SessionRole } from '../../lib/auth/sessions';
 export async function signIn(
   role: SessionRole,
   subjectId: string,
-  options: { mustChangePassword?: boolean; username?: string } = {},
+  options: { mustChangePassword?: boolean; username?: string; credentialsVersion?: number } = {},
 ) {
   const { token, session } = await createSession(role, subjectId, options);
   return { token, session, cookie: sessionCookie(token, servedOverTls()) };

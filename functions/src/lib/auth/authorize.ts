@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { adminStatusRead } from '../../db/admin-users';
 import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
-import { providerRead } from '../../db/providers';
+import { providerRead, type ProviderRecord } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
 import { forbidden, unauthorized } from '../errors';
 import { bearerToken } from '../http/request';
@@ -24,14 +24,33 @@ const providerActiveRead = (providerId: string): ItemsRead<boolean> =>
   mapRead(providerRead(providerId), (provider) => provider?.isActive === true);
 
 /**
+ * Whether a provider session may still act on this provider item: the account is active and the
+ * session was signed in with the current password (issue 25, review L4). A password change moves
+ * `credentialsVersion` on, so a sign-in that checked the old password while it was being changed
+ * (or a session the change's revocation missed) no longer counts.
+ */
+export function providerSessionCurrent(
+  session: Pick<Session, 'credentialsVersion'>,
+  provider: Pick<ProviderRecord, 'isActive' | 'credentialsVersion'> | null | undefined,
+): boolean {
+  return (
+    provider?.isActive === true &&
+    provider.credentialsVersion === (session.credentialsVersion ?? 0)
+  );
+}
+
+/**
  * Whether the account behind a session may still act (issue 10: sessions end with the
- * account), as a read that may share its request. An admin session names its account by
+ * account; issue 25: and with the password they were signed in with), as a read that may share
+ * its request. An admin session names its account by
  * username; one without it (signed in before it was recorded) cannot be checked and counts as
  * ended.
  */
 function accountActiveRead(session: Session): ItemsRead<boolean> {
   if (session.role === 'provider') {
-    return providerActiveRead(session.subjectId);
+    return mapRead(providerRead(session.subjectId), (provider) =>
+      providerSessionCurrent(session, provider),
+    );
   }
   if (!session.username) return noRead(false);
   return mapRead(
