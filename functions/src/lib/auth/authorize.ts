@@ -34,8 +34,7 @@ export function providerSessionCurrent(
   provider: Pick<ProviderRecord, 'isActive' | 'credentialsVersion'> | null | undefined,
 ): boolean {
   return (
-    provider?.isActive === true &&
-    provider.credentialsVersion === (session.credentialsVersion ?? 0)
+    provider?.isActive === true && provider.credentialsVersion === (session.credentialsVersion ?? 0)
   );
 }
 
