@@ -1,4 +1,4 @@
-import { isProviderActive } from '../../lib/auth/authorize';
+import { isProviderSessionCurrent } from '../../lib/auth/authorize';
 import { sessionCookieToken } from '../../lib/auth/cookies';
 import { resolveSession } from '../../lib/auth/sessions';
 import { httpHandler, type HttpEvent } from '../../lib/http/handler';
@@ -14,7 +14,7 @@ async function signedInProvider(event: HttpEvent): Promise<string | null> {
   const token = sessionCookieToken(event);
   const session = token ? await resolveSession(token) : null;
   if (session?.role !== 'provider' || session.mustChangePassword) return null;
-  return (await isProviderActive(session.subjectId)) ? session.subjectId : null;
+  return (await isProviderSessionCurrent(session)) ? session.subjectId : null;
 }
 
 /**

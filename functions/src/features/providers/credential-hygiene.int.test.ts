@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../../../../local/testing/patient-journey';
 import {
   adminToken,
   latestEmailTo,
@@ -8,12 +7,17 @@ import {
   review,
   signInProvider,
 } from '../../../../local/testing/provider-journey';
+import { claimCase } from '../../../../local/testing/consultation-journey';
+import { newPaidCaseId, postJson } from '../../../../local/testing/patient-journey';
+import { roomSession, parseJoinLink } from '../../../../local/testing/room-socket';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getProviderLogin } from '../../db/provider-logins';
 import { storeTemporaryPasswordIssuedAt } from '../../db/testing';
 import { sessionCookieName } from '../../lib/auth/cookies';
 import { signIn } from '../auth/sign-in';
 import { TEMPORARY_PASSWORD_LIFETIME_MS } from '../auth/temporary-password';
+import * as caseContracts from '@shared/cases/contracts';
+import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
 import { providerPasswordMessages, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/api';
 import * as providerContracts from '@shared/providers/contracts';
@@ -91,6 +95,15 @@ describe('a common breached password is refused as the new one (review L6)', () 
 describe('a sign-in in flight does not survive the password change (review L4)', () => {
   it('refuses a session signed in with the credentials read before the change', async () => {
     const provider = await signInProvider(stack);
+    const caseId = await newPaidCaseId(stack);
+    await claimCase(stack, provider, caseId);
+    const detailsPath = pathOf(caseContracts.getCaseDetails, { caseId });
+    const details = (await (
+      await providerFetch(stack, provider, detailsPath)
+    ).json()) as ProviderCaseDetails;
+    const doctorsRoom = parseJoinLink(
+      new URL(details.meeting!.providerJoinUrl!, stack.appUrl).href,
+    );
     // A sign-in that read the sign-in item (old hash, its version) and is still checking it ...
     const readBefore = await getProviderLogin(provider.email);
     // ... while the provider changes the password to evict whoever holds the old one ...
@@ -105,9 +118,14 @@ describe('a sign-in in flight does not survive the password change (review L4)',
     const lateCookie = `${sessionCookieName(false)}=${late.token}`;
     const refused = await providerFetch(stack, lateCookie, mePath);
     expect(refused.status).toBe(401);
+    const enter = (cookie: string) =>
+      roomSession(stack, doctorsRoom.meetingId, 'provider', doctorsRoom.token, cookie);
+    // Nor does it open the doctor's room of the case the provider claimed.
+    expect((await enter(lateCookie)).status).toBe(403);
     // The session the change itself handed out, and a new sign-in, carry the new version.
     const fresh = change.headers.get('set-cookie')!.split(';')[0]!;
     expect((await providerFetch(stack, fresh, mePath)).status).toBe(200);
+    expect((await enter(fresh)).status).toBe(200);
     const again = await login(provider.email, 'evicted-them-all-42');
     const againCookie = again.headers.get('set-cookie')!.split(';')[0]!;
     expect((await providerFetch(stack, againCookie, mePath)).status).toBe(200);

@@ -12,9 +12,9 @@ import { resolveSession, type Session } from './sessions';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /**
- * Whether a provider session may still act: its account exists and is active. Checked on every
- * provider request and before every alert push, so a deactivated provider loses access at once
- * even if a session or socket survived the revocation.
+ * Whether a provider account exists and is active, so a deactivated provider loses access at
+ * once even if a session or socket survived the revocation. With a session at hand, check
+ * `providerSessionCurrent` instead: it also refuses a session of an older password.
  */
 export function isProviderActive(providerId: string): Promise<boolean> {
   return readItems(providerActiveRead(providerId));
@@ -38,19 +38,22 @@ export function providerSessionCurrent(
   );
 }
 
+const providerSessionCurrentRead = (session: Session): ItemsRead<boolean> =>
+  mapRead(providerRead(session.subjectId), (provider) => providerSessionCurrent(session, provider));
+
+/** `providerSessionCurrent` for a session, reading its provider (the doctor's room entry). */
+export function isProviderSessionCurrent(session: Session): Promise<boolean> {
+  return readItems(providerSessionCurrentRead(session));
+}
+
 /**
- * Whether the account behind a session may still act (issue 10: sessions end with the
- * account; issue 25: and with the password they were signed in with), as a read that may share
- * its request. An admin session names its account by
- * username; one without it (signed in before it was recorded) cannot be checked and counts as
- * ended.
+ * Whether the account behind a session may still act (issue 10: sessions end with the account;
+ * issue 25: and with the password they were signed in with), as a read that may share its
+ * request. An admin session names its account by username; one without it (signed in before it
+ * was recorded) cannot be checked and counts as ended.
  */
 function accountActiveRead(session: Session): ItemsRead<boolean> {
-  if (session.role === 'provider') {
-    return mapRead(providerRead(session.subjectId), (provider) =>
-      providerSessionCurrent(session, provider),
-    );
-  }
+  if (session.role === 'provider') return providerSessionCurrentRead(session);
   if (!session.username) return noRead(false);
   return mapRead(
     adminStatusRead(session.username),
