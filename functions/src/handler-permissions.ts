@@ -374,7 +374,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     signedInProvider,
     signsIn,
     reads(k.providerLogin),
-    writes(k.providerLogin),
+    // The new hash and, on the provider item, its credentials version (issue 25).
+    writes(k.providerLogin, k.provider),
     endsProviderAccess,
   ),
   'providers/logout': combine(signedInProvider, endsSessions, closesProviderSockets),
