@@ -18,6 +18,8 @@ import type { ManifestHandler } from './routes';
  * matches them the same way.
  */
 export const partitionKeys = {
+  /** `db/audit-log.ts` `recordAccess`: one access record per partition, written once. */
+  accessRecord: 'ACCESS#',
   /** `db/admin-users.ts`: the account and its password hash. */
   admin: 'ADMIN#',
   /** An application and what belongs to it: documents, pending documents, audit entries, slots. */
@@ -305,6 +307,11 @@ const reviewsApplications = combine(
   endsProviderAccess,
   { email: true },
 );
+/**
+ * `features/cases/access-records.ts`: a read of patient data is recorded (issue 25 item 5). A
+ * Put only: the handler can neither read back nor change another record.
+ */
+const recordsAccess = writes(k.accessRecord);
 const downloads = (prefix: UploadPrefix): HandlerPermissions => ({ uploads: { read: [prefix] } });
 /** `features/uploads/verified-copy.ts`: copy from `pending/`, check, drop the pending object. */
 const keepsVerifiedCopy = (pending: UploadPrefix, final: UploadPrefix): HandlerPermissions => ({
@@ -386,8 +393,14 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     reads(k.paidCasesCounter, k.providerCounter),
     queries(ix.caseQueue, ix.providerCases, ix.paidCases),
   ),
-  'cases/details': combine(signedInProvider, readsCases, reads(k.patient), downloads(u.cases)),
-  'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases)),
+  'cases/details': combine(
+    signedInProvider,
+    readsCases,
+    reads(k.patient),
+    downloads(u.cases),
+    recordsAccess,
+  ),
+  'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases), recordsAccess),
   'cases/claim': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
     schedules: true,
   }),
@@ -416,7 +429,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
   'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
-  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient)),
+  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),
   'admin/approve': combine(signedInAdmin, reviewsApplications),
   'admin/reject': combine(signedInAdmin, reviewsApplications),
   // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case.

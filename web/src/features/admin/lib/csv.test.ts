@@ -11,6 +11,10 @@ const entry: AuditLogEntry = {
   previousStatus: null,
   newStatus: 'rejected',
   notes: 'Line one, "quoted"\nLine two',
+  actorRole: null,
+  actorId: '',
+  caseIds: [],
+  requestId: '',
 };
 
 describe('csvField', () => {
