@@ -159,7 +159,7 @@ describe('a doctor applies and an administrator approves', () => {
     expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe(
-      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"',
+      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID","Actor Role","Actor ID","Case IDs","Request ID"',
     );
     expect(csv).toContain('"APPROVED"');
     await expect.poll(() => notification(page).innerText()).toContain('Export Complete');
