@@ -82,9 +82,9 @@ describe('provider case summary', () => {
     const summary = toProviderCaseSummary(caseRecord({ triageSummary: long }), 'b', now)!;
     expect(summary.triageSummary).toBe(`${long.slice(0, 120)}...`);
     expect(summary.priority).toBe('URGENT');
-    expect(toProviderCaseSummary(caseRecord({ triageSummary: 'Mild cough' }), 'b', now)).toMatchObject(
-      { triageSummary: 'Mild cough', priority: 'ROUTINE' },
-    );
+    expect(
+      toProviderCaseSummary(caseRecord({ triageSummary: 'Mild cough' }), 'b', now),
+    ).toMatchObject({ triageSummary: 'Mild cough', priority: 'ROUTINE' });
   });
 
   it('gives the holder the whole summary in the details', () => {

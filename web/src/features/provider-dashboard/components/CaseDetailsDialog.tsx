@@ -95,7 +95,9 @@ function CaseFields({ item }: { item: ProviderCaseSummary }) {
       <DetailField label="Created">{formatDateTime(item.createdAt)}</DetailField>
       <DetailField label="Paid">{formatDateTime(item.paidAt)}</DetailField>
       <DetailField label="Claimed">{formatDateTime(item.claimedAt)}</DetailField>
-      {item.endedAt ? <DetailField label="Ended">{formatDateTime(item.endedAt)}</DetailField> : null}
+      {item.endedAt ? (
+        <DetailField label="Ended">{formatDateTime(item.endedAt)}</DetailField>
+      ) : null}
       <DetailField label="Case ID">
         <span className="font-mono break-all">{item.id}</span>
       </DetailField>
