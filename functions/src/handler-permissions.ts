@@ -145,6 +145,11 @@ export interface HandlerPermissions {
     readonly readFields?: readonly FieldRead[];
     /** PutItem, UpdateItem and DeleteItem (also inside transactions) on these partitions. */
     readonly write?: readonly PartitionKey[];
+    /**
+     * PutItem only, answering nothing back (`ReturnValues` NONE): append-only records a handler
+     * adds but can neither change, delete nor read (the access records of issue 25 item 5).
+     */
+    readonly append?: readonly PartitionKey[];
     /** UpdateItem of a session's `lastSeenAt` only (`sessionTouch`). */
     readonly touchSessions?: true;
   };
@@ -182,6 +187,7 @@ export function combine(...parts: HandlerPermissions[]): HandlerPermissions {
     indexes: union(tables.map((t) => t?.indexes)),
     readFields: union(tables.map((t) => t?.readFields)),
     write,
+    append: union(tables.map((t) => t?.append)),
     // A handler that writes sessions whole (signs in, ends them) needs no touch of its own.
     touchSessions: write?.includes(partitionKeys.session)
       ? undefined
@@ -309,9 +315,9 @@ const reviewsApplications = combine(
 );
 /**
  * `features/cases/access-records.ts`: a read of patient data is recorded (issue 25 item 5). A
- * Put only: the handler can neither read back nor change another record.
+ * Put only (`append`): the handler can neither read back, change nor delete a record.
  */
-const recordsAccess = writes(k.accessRecord);
+const recordsAccess: HandlerPermissions = { table: { append: [k.accessRecord] } };
 const downloads = (prefix: UploadPrefix): HandlerPermissions => ({ uploads: { read: [prefix] } });
 /** `features/uploads/verified-copy.ts`: copy from `pending/`, check, drop the pending object. */
 const keepsVerifiedCopy = (pending: UploadPrefix, final: UploadPrefix): HandlerPermissions => ({
