@@ -34,6 +34,12 @@ const pendingSignInSchema = z.object({
   mustChangePassword: z.boolean().optional(),
   /** An admin's account key (the session carries it on). */
   username: z.string().optional(),
+  /**
+   * A provider's sign-in `credentialsVersion` read with the password just checked: the session
+   * carries it on, so a password change between the two steps leaves a session that is refused
+   * from its first request (issue 25, review L4).
+   */
+  credentialsVersion: z.number().int().nonnegative().optional(),
 });
 export type PendingSignIn = z.output<typeof pendingSignInSchema>;
 

@@ -108,6 +108,27 @@ describe('the second factor of providers', () => {
     expect(await messageOf(replayed)).toBe(SECOND_FACTOR_MESSAGES.codeWrong);
   });
 
+  it('a sign-in whose password changed between its two steps gets a refused session', async () => {
+    const provider = await signInProvider(stack);
+    const challenge = await passwordStep(provider);
+    const change = await providerFetch(
+      stack,
+      provider,
+      pathOf(providerContracts.providerChangePassword, {}),
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          currentPassword: provider.password,
+          newPassword: 'changed-between-the-steps-7',
+        }),
+      },
+    );
+    expect(change.status).toBe(200);
+    const late = await postCode(stack, 'provider', challenge.pendingSignIn, await codeOf(provider));
+    // The code is right, but the session carries the old password's version (review L4).
+    expect((await me(sessionCookieOf(late))).status).toBe(401);
+  });
+
   it('ends a pending sign-in after five wrong codes: the password is asked again', async () => {
     const provider = await signInProvider(stack);
     const challenge = await passwordStep(provider);

@@ -47,6 +47,7 @@ export interface SignInSubject {
   account: string;
   mustChangePassword?: boolean;
   username?: string;
+  credentialsVersion?: number;
 }
 
 /** After a right password: the pending sign-in, and an enrolment for an account without factor. */

@@ -3,6 +3,7 @@ import { getCaseBundle, type CaseClaim } from '../../db/cases';
 import { env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
+import { caseAlert } from '../realtime/announce';
 import { broadcastToProviders } from '../realtime/broadcast';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { releaseLapsedClaim } from './transitions';
@@ -52,13 +53,7 @@ export async function releaseClaimAndAlert(
     pushCaseUpdate(input.caseId, 'paid', log),
   ]);
   if (bundle) {
-    await broadcastToProviders(
-      {
-        type: 'CASE_PAID_READY',
-        case: { id: bundle.case.id, triageSummary: bundle.case.triageSummary },
-      },
-      log,
-    );
+    await broadcastToProviders(caseAlert('CASE_PAID_READY', bundle.case), log);
   }
   return true;
 }

@@ -1,8 +1,7 @@
-import { isProviderActive } from '../../lib/auth/authorize';
-import { SESSION_COOKIE } from '../../lib/auth/cookies';
+import { isProviderSessionCurrent } from '../../lib/auth/authorize';
+import { sessionCookieToken } from '../../lib/auth/cookies';
 import { resolveSession } from '../../lib/auth/sessions';
 import { httpHandler, type HttpEvent } from '../../lib/http/handler';
-import { cookie } from '../../lib/http/request';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { openRoomSession } from './room-session';
@@ -12,10 +11,10 @@ import { openRoomSession } from './room-session';
  * session (the route is public, so the framework does not resolve it).
  */
 async function signedInProvider(event: HttpEvent): Promise<string | null> {
-  const token = cookie(event, SESSION_COOKIE);
+  const token = sessionCookieToken(event);
   const session = token ? await resolveSession(token) : null;
   if (session?.role !== 'provider' || session.mustChangePassword) return null;
-  return (await isProviderActive(session.subjectId)) ? session.subjectId : null;
+  return (await isProviderSessionCurrent(session)) ? session.subjectId : null;
 }
 
 /**

@@ -20,7 +20,12 @@ export const handler = httpHandler(routes.providerLoginCode, {
     const provider = await getProvider(pending.subjectId);
     if (!provider?.isActive) throw new HttpError(401, SECOND_FACTOR_MESSAGES.signInExpired);
     const mustChangePassword = pending.mustChangePassword ?? true;
-    const { cookie } = await signIn('provider', provider.id, { mustChangePassword });
+    // The version of the password the first step checked (a change since refuses the session).
+    const { credentialsVersion } = pending;
+    const { cookie } = await signIn('provider', provider.id, {
+      mustChangePassword,
+      credentialsVersion,
+    });
     return {
       body: { ...toProviderSession(provider, mustChangePassword), recoveryCodes },
       cookies: [cookie],
