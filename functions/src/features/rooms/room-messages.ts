@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { RoomRole } from '@shared/meetings/room';
 import {
   roomHelloMessageSchema,
   roomSignalMessageSchema,
@@ -21,9 +20,6 @@ export const roomClientMessageSchema = z.union([
 ]);
 export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
 
-export const otherRole = (role: RoomRole): RoomRole =>
-  role === 'patient' ? 'provider' : 'patient';
-
 /**
  * One message of a room connection (DESIGN.md §7, docs/adr/0013-room-connections.md). The
  * meeting and case are read again first: a room whose meeting is over relays nothing; the
@@ -44,7 +40,11 @@ export async function handleRoomMessage(
   log: Logger,
   now = new Date(),
 ): Promise<void> {
-  const room = await readRoom(connection.caseId, connection.meetingId, now);
+  // Read together: a room message waits for no more round trips than before these checks.
+  const [room, members] = await Promise.all([
+    readRoom(connection.caseId, connection.meetingId, now),
+    roomMembers(connection.meetingId),
+  ]);
   if (!room) {
     await closeConnection(connection.connectionId);
     return;
@@ -63,14 +63,11 @@ export async function handleRoomMessage(
     return;
   }
 
-  if (
-    connection.role === 'provider' &&
-    !(await mayHoldDoctorSeat(connection, room.claimedBy, now.getTime()))
-  ) {
+  const fromDoctor = connection.role === 'provider';
+  if (fromDoctor && !(await mayHoldDoctorSeat(connection, room.claimedBy, now.getTime()))) {
     await closeConnection(connection.connectionId);
     return;
   }
-  const members = await roomMembers(connection.meetingId);
   const newest = newestOf(members, connection.role);
   // Not on the list yet (the index lags its table a little) counts as current.
   if (
@@ -84,11 +81,10 @@ export async function handleRoomMessage(
     await reply({ type: 'PONG' });
     return;
   }
-  const other = otherRole(connection.role);
-  const peer =
-    other === 'provider'
-      ? await seatedDoctor(newestOf(members, other), room.claimedBy, now.getTime())
-      : newestOf(members, other);
+  // The other party's current page; the doctor's only while it may hold the seat.
+  const peer = fromDoctor
+    ? newestOf(members, 'patient')
+    : await seatedDoctor(newestOf(members, 'provider'), room.claimedBy, now.getTime());
 
   switch (message.action) {
     case 'hello':
