@@ -14,6 +14,7 @@ import {
   roomRoundTrip,
   type RoomSocket,
 } from '../../../../local/testing/room-socket';
+import { withTimeout } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle } from '../../db/cases';
 import { endSessions } from '../../lib/auth/sessions';
@@ -45,6 +46,10 @@ async function claimedCase(provider: SignedInProvider) {
   return { caseId, links: await joinLinks(stack, provider, caseId) };
 }
 
+/** Waits for the server to close a room socket (bounded like the helpers' waits for a message). */
+const serverClosed = (room: RoomSocket) =>
+  withTimeout('the server closes the room socket', room.closed, 10_000);
+
 const offer = { description: { type: 'offer', sdp: 'v=0' } };
 const typesOf = (room: RoomSocket) => room.messages.map((message) => message.type);
 
@@ -58,7 +63,7 @@ describe('one live room page per party', () => {
     const replaced = firstPage.next('ROOM_REPLACED');
     const secondPage = await openRoom(links.patientJoinUrl);
     expect(await replaced).toEqual({ type: 'ROOM_REPLACED' });
-    await firstPage.closed;
+    await serverClosed(firstPage);
 
     const joined = doctor.next('PEER_JOINED');
     secondPage.send({ action: 'hello', peerId: 'patient-page-2' });
@@ -80,7 +85,7 @@ describe('one live room page per party', () => {
     const replaced = firstPage.next('ROOM_REPLACED');
     const secondPage = await openRoom(links.providerJoinUrl, alice);
     await replaced;
-    await firstPage.closed;
+    await serverClosed(firstPage);
 
     const started = secondPage.next('MEETING_STARTED');
     await startTimer(stack, alice, caseId);
@@ -106,7 +111,7 @@ describe("the doctor's room connection lives only as long as what admitted it", 
     const leaseEnd = new Date(Date.parse(claim.leaseEndsAt!) + 1000);
     const input = { caseId, providerId: alice.id, claimedAt: claim.claimedAt! };
     expect(await releaseClaimAndAlert(input, log, leaseEnd)).toBe(true);
-    await lapsed.closed;
+    await serverClosed(lapsed);
     expect(await doctorLeft).toEqual({ type: 'PEER_LEFT', role: 'provider' });
 
     // Bob claims the case again and starts the call; the patient says hello and signals.
@@ -139,7 +144,7 @@ describe("the doctor's room connection lives only as long as what admitted it", 
       { method: 'POST' },
     );
     expect(signOut.status).toBe(204);
-    await doctor.closed;
+    await serverClosed(doctor);
     expect(await left).toEqual({ type: 'PEER_LEFT', role: 'provider' });
     patient.send({ action: 'hello', peerId: 'patient-page-1' });
     await roomRoundTrip(patient);
@@ -153,7 +158,7 @@ describe("the doctor's room connection lives only as long as what admitted it", 
     const doctor = await openRoom(links.providerJoinUrl, carol);
     const rejected = await review(stack, await adminToken(stack), carol.applicationId, 'reject');
     expect(rejected.status).toBe(200);
-    await doctor.closed;
+    await serverClosed(doctor);
   });
 
   it("a password change closes the doctor's room connection", async () => {
@@ -173,7 +178,7 @@ describe("the doctor's room connection lives only as long as what admitted it", 
       },
     );
     expect(change.status).toBe(200);
-    await doctor.closed;
+    await serverClosed(doctor);
   });
 
   it('a connection whose session ended unnoticed is closed at its next message, and relays nothing to it', async () => {
@@ -187,7 +192,7 @@ describe("the doctor's room connection lives only as long as what admitted it", 
 
     patient.send({ action: 'hello', peerId: 'patient-page-1' });
     await roomRoundTrip(patient);
-    await doctor.closed;
+    await serverClosed(doctor);
     expect(typesOf(doctor)).toEqual([]);
     patient.socket.close();
   });
