@@ -43,13 +43,12 @@ describe('the room session hands out ICE servers', () => {
     await startTimer(stack, provider, caseId);
     for (const during of await sessions()) {
       expect(during.status).toBe('active');
-      expect(during.iceServers).toEqual([
-        expect.objectContaining({
-          urls: ['turn:127.0.0.1:3478?transport=udp'],
-          username: expect.any(String),
-          credential: expect.any(String),
-        }),
+      expect(during.iceServers.map((server) => server.urls)).toEqual([
+        ['turn:127.0.0.1:3478?transport=udp'],
       ]);
+      // Time-limited TURN REST credentials, issued for this call.
+      expect(during.iceServers[0]?.username).toMatch(/^\d+:/);
+      expect(during.iceServers[0]?.credential).toBeTruthy();
     }
 
     const end = await providerFetch(
