@@ -61,5 +61,5 @@ describe('the room session hands out ICE servers', () => {
     for (const after of await sessions()) {
       expect(after).toMatchObject({ status: 'completed', iceServers: [], ticket: null });
     }
-  });
+  }, 90_000);
 });
