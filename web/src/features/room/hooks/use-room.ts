@@ -124,7 +124,16 @@ export function useRoom({
     const call = startRoomCall({
       role,
       session,
-      refreshSession: () => fetchRoomSession(meetingId, role, token).then((fresh) => fresh.session),
+      refreshSession: () =>
+        fetchRoomSession(meetingId, role, token).then(
+          (fresh) => fresh.session,
+          (error: unknown) => {
+            // Refused now (the doctor's claim lapsed or moved, the session ended): the link no
+            // longer opens this room, and the call stops instead of retrying for ever.
+            if (isInvalidLink(error)) setEntry({ kind: 'invalid' });
+            throw error;
+          },
+        ),
       localStream,
       events: {
         onRemoteStream: setRemoteStream,
@@ -143,11 +152,12 @@ export function useRoom({
     };
   }, [session, ended, replaced, mediaSettled, localStream, role, meetingId, token, end]);
 
-  // The end, or the room taken to another page: every track stops (the camera light goes off),
-  // the call closed above.
+  // The end, the room taken to another page, or the link refused now: every track stops (the
+  // camera light goes off), the call closed above.
+  const refused = entry.kind === 'invalid';
   useEffect(() => {
-    if (ended || replaced) stopMedia();
-  }, [ended, replaced, stopMedia]);
+    if (ended || replaced || refused) stopMedia();
+  }, [ended, replaced, refused, stopMedia]);
 
   const caseId = session?.caseId;
   const endCallNow = useCallback(() => {

@@ -404,6 +404,21 @@ describe('RoomPage: one live page per party', () => {
   });
 });
 
+describe("RoomPage: the doctor's access ended", () => {
+  it('a socket the server closed whose fresh session is refused (403) stops and says the link no longer works', async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    const { socket } = await enterRoom('provider');
+    api.on(joinRoom, () => json({ message: roomMessages.invalidLink }, 403));
+    act(() => socket.serverClose());
+    await tick(1_000);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Invalid Meeting Link' })).toBeTruthy();
+    expect(camera.stop).toHaveBeenCalled();
+    await tick(60_000);
+    expect(api.calls(joinRoom)).toHaveLength(2);
+  });
+});
+
 describe('RoomPage: the end', () => {
   it("the server's end closes everything; the patient goes on to feedback", async () => {
     answerSession();
