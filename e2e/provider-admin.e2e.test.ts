@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../local/testing/patient-journey';
+import { createCaseA, postJson } from '../local/testing/patient-journey';
 import {
   apply,
   applicationFields,
@@ -159,7 +159,7 @@ describe('a doctor applies and an administrator approves', () => {
     expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe(
-      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"',
+      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID","Actor Role","Actor ID","Case IDs","Request ID"',
     );
     expect(csv).toContain('"APPROVED"');
     await expect.poll(() => notification(page).innerText()).toContain('Export Complete');
@@ -201,6 +201,40 @@ describe('a doctor applies and an administrator approves', () => {
       'You already have an account registered with this email address. Please check your email for your login credentials or contact support if you need assistance.',
     );
     await dialog.getByRole('button', { name: 'Got it' }).click();
+    await page.close();
+  });
+});
+
+describe('who read patient data (issue 25 item 5)', () => {
+  it("shows the admin's read of the case overview in the Audit Logs tab and its CSV, with no patient data", async () => {
+    const patient = {
+      name: `Audit Reader ${Date.now()}`,
+      triageSummary: 'Swollen left knee after a fall',
+      email: `audit-${Date.now()}@example.org`,
+    };
+    const created = await createCaseA(stack, patient);
+    expect(created.status).toBe(201);
+    const { caseId } = (await created.json()) as { caseId: string };
+
+    const page = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Cases', exact: true }).click();
+    await page.getByText(patient.name).first().waitFor();
+    await page.getByRole('tab', { name: /Audit Logs/ }).click();
+    await expect
+      .poll(() => page.getByRole('tabpanel').innerText())
+      .toContain('Patient Cases Viewed');
+    expect(await page.getByRole('tabpanel').innerText()).toContain(caseId);
+    await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Export CSV/ }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    const row = csv.split('\r\n').find((line) => line.includes(caseId));
+    expect(row).toMatch(/^"[^"]+","ADMIN_CASES_VIEWED",.*,"admin","[^"]+","[^"]*","[^"]+"$/);
+    for (const value of Object.values(patient)) expect(csv).not.toContain(value);
     await page.close();
   });
 });

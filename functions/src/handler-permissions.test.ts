@@ -48,6 +48,7 @@ function permissionsTable(): string {
         ? `fields ${p.table.readFields.map(({ key, attributes }) => `\`${key}\` (${attributes.join(', ')})`).join(' ')}`
         : '',
       p.table?.write ? `write ${code(p.table.write)}` : '',
+      p.table?.append ? `append ${code(p.table.append)}` : '',
       p.table?.touchSessions ? 'touch `SESSION#`' : '',
     ]
       .filter(Boolean)

@@ -18,6 +18,8 @@ import type { ManifestHandler } from './routes';
  * matches them the same way.
  */
 export const partitionKeys = {
+  /** `db/audit-log.ts` `recordAccess`: one access record per partition, written once. */
+  accessRecord: 'ACCESS#',
   /** `db/admin-users.ts`: the account and its password hash. */
   admin: 'ADMIN#',
   /** An application and what belongs to it: documents, pending documents, audit entries, slots. */
@@ -145,6 +147,11 @@ export interface HandlerPermissions {
     readonly readFields?: readonly FieldRead[];
     /** PutItem, UpdateItem and DeleteItem (also inside transactions) on these partitions. */
     readonly write?: readonly PartitionKey[];
+    /**
+     * PutItem only, answering nothing back (`ReturnValues` NONE): append-only records a handler
+     * adds but can neither change, delete nor read (the access records of issue 25 item 5).
+     */
+    readonly append?: readonly PartitionKey[];
     /** UpdateItem of a session's `lastSeenAt` only (`sessionTouch`). */
     readonly touchSessions?: true;
   };
@@ -182,6 +189,7 @@ export function combine(...parts: HandlerPermissions[]): HandlerPermissions {
     indexes: union(tables.map((t) => t?.indexes)),
     readFields: union(tables.map((t) => t?.readFields)),
     write,
+    append: union(tables.map((t) => t?.append)),
     // A handler that writes sessions whole (signs in, ends them) needs no touch of its own.
     touchSessions: write?.includes(partitionKeys.session)
       ? undefined
@@ -318,6 +326,11 @@ const reviewsApplications = combine(
   endsProviderAccess,
   { email: true },
 );
+/**
+ * `features/cases/access-records.ts`: a read of patient data is recorded (issue 25 item 5). A
+ * Put only (`append`): the handler can neither read back, change nor delete a record.
+ */
+const recordsAccess: HandlerPermissions = { table: { append: [k.accessRecord] } };
 const downloads = (prefix: UploadPrefix): HandlerPermissions => ({ uploads: { read: [prefix] } });
 /** `features/uploads/verified-copy.ts`: copy from `pending/`, check, drop the pending object. */
 const keepsVerifiedCopy = (pending: UploadPrefix, final: UploadPrefix): HandlerPermissions => ({
@@ -387,7 +400,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     signedInProvider,
     signsIn,
     reads(k.providerLogin),
-    writes(k.providerLogin),
+    // The new hash and, on the provider item, its credentials version (issue 25).
+    writes(k.providerLogin, k.provider),
     endsProviderAccess,
   ),
   'providers/logout': combine(signedInProvider, endsSessions, closesProviderSockets),
@@ -399,8 +413,14 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     reads(k.paidCasesCounter, k.providerCounter),
     queries(ix.caseQueue, ix.providerCases, ix.paidCases),
   ),
-  'cases/details': combine(signedInProvider, readsCases, reads(k.patient), downloads(u.cases)),
-  'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases)),
+  'cases/details': combine(
+    signedInProvider,
+    readsCases,
+    reads(k.patient),
+    downloads(u.cases),
+    recordsAccess,
+  ),
+  'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases), recordsAccess),
   'cases/claim': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
     schedules: true,
   }),
@@ -429,7 +449,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
   'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
-  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient)),
+  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),
   'admin/approve': combine(signedInAdmin, reviewsApplications),
   'admin/reject': combine(signedInAdmin, reviewsApplications),
   // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case

@@ -58,8 +58,10 @@ export function grantDataKeys(
 ): void {
   const table = permissions.table ?? {};
   const tableKey = data.table.encryptionKey;
-  // A session touch is an UpdateItem: a write as far as the key is concerned.
-  const writesTable = declares(table.write) || declares(table.touchSessions);
+  // A session touch is an UpdateItem and an append a PutItem: writes as far as the key is
+  // concerned.
+  const writesTable =
+    declares(table.write) || declares(table.append) || declares(table.touchSessions);
   const readsTable = declares(table.read) || declares(table.indexes) || declares(table.readFields);
   if (tableKey && (readsTable || writesTable)) {
     const actions = writesTable ? tableKeyActions.write : tableKeyActions.read;

@@ -72,7 +72,7 @@ export function grantDeclaredPermissions(
 }
 
 function grantTable(fn: lambda.Function, permissions: HandlerPermissions, table: dynamodb.ITable) {
-  const { read, indexes, readFields, write, touchSessions } = permissions.table ?? {};
+  const { read, indexes, readFields, write, append, touchSessions } = permissions.table ?? {};
   // Each statement has its own Sid, so CDK keeps them apart (it would merge a read and a write
   // of the same partitions) and each grant is found by name. Every one names the partitions by
   // `dynamodb:LeadingKeys`, with `ForAllValues` because a request names one key per item (a
@@ -129,6 +129,21 @@ function grantTable(fn: lambda.Function, permissions: HandlerPermissions, table:
         actions: tableWriteActions,
         resources: [table.tableArn],
         conditions: leadingKeys(write),
+      }),
+    );
+  }
+  if (append?.length) {
+    // Append-only records: a Put that answers nothing back (a Put always has a `ReturnValues`,
+    // `NONE` by default), so the handler can add a record but not read, change or delete one.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'AppendItems',
+        actions: ['dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: {
+          ...leadingKeys(append),
+          StringEquals: { 'dynamodb:ReturnValues': 'NONE' },
+        },
       }),
     );
   }

@@ -43,8 +43,8 @@ export interface StageConfig {
   readonly sesFrom: string;
   /**
    * `ICE_TRANSPORT_POLICY` of the video rooms (DESIGN.md §7): `relay` sends every call through
-   * TURN, so neither party learns the other's address; production keeps it, other stages allow
-   * direct paths too (`-c iceTransportPolicy=relay|all`).
+   * TURN, so neither party learns the other's address. Every stage has it unless the deploy says
+   * `-c iceTransportPolicy=all` (direct paths too: for a development stage without patients).
    */
   readonly iceTransportPolicy: IceTransportPolicy;
   /**
@@ -75,8 +75,12 @@ export interface StageContext extends CustomDomainContext {
   readonly alarmEmail?: string;
 }
 
-function parseIcePolicy(stage: string, value: string | undefined): IceTransportPolicy {
-  if (value === undefined) return stage === 'prod' ? 'relay' : 'all';
+/**
+ * Relay-only unless asked otherwise, whatever the stage is called (issue 25, review L9): a
+ * `production`, `staging` or `eu-prod` stage may carry real patients as well as `prod` does.
+ */
+function parseIcePolicy(value: string | undefined): IceTransportPolicy {
+  if (value === undefined) return 'relay';
   if (value === 'all' || value === 'relay') return value;
   throw new Error(`Invalid iceTransportPolicy ${JSON.stringify(value)}: use all or relay.`);
 }
@@ -144,7 +148,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     stripePublishableKey: context.stripePublishableKey ?? placeholders.stripePublishableKey,
     supportEmail: context.supportEmail ?? placeholders.supportEmail,
     sesFrom: context.sesFrom ?? placeholders.sesFrom,
-    iceTransportPolicy: parseIcePolicy(stage, context.iceTransportPolicy),
+    iceTransportPolicy: parseIcePolicy(context.iceTransportPolicy),
     // An unknown region fails the synth: a typo must not silently turn the rule off.
     triageRegion: parseRegionSetting(context.triageRegion, 'triageRegion'),
     customDomain,

@@ -144,13 +144,23 @@ describe('consultation infrastructure (stage dev)', () => {
 });
 
 describe('ICE transport policy per stage', () => {
-  it('is relay-only in production, so neither party learns the other’s address', () => {
-    const { template } = synth('prod');
+  const policyOf = (stage: string, context: Record<string, string> = {}) => {
     const [, roomSession] = onlyResource(
-      template,
+      synth(stage, context).template,
       'AWS::Lambda::Function',
-      (properties) => properties.FunctionName === handlerFunctionName('prod', joinRoom.handler),
+      (properties) => properties.FunctionName === handlerFunctionName(stage, joinRoom.handler),
     );
-    expect(variablesOf(roomSession).ICE_TRANSPORT_POLICY).toBe('relay');
+    return variablesOf(roomSession).ICE_TRANSPORT_POLICY;
+  };
+
+  it('is relay-only in production, so neither party learns the other’s address', () => {
+    expect(policyOf('prod')).toBe('relay');
+  });
+
+  // Issue 25 (review L9): a stage not named exactly `prod` may carry real patients too.
+  it('is relay-only on every other stage unless the deploy asks for direct paths', () => {
+    expect(policyOf('staging')).toBe('relay');
+    expect(policyOf('dev')).toBe('relay');
+    expect(policyOf('dev', { iceTransportPolicy: 'all' })).toBe('all');
   });
 });

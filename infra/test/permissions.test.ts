@@ -20,6 +20,7 @@ import { onlyResource, resourcesOfType, synth } from './synth';
  */
 
 interface Statement {
+  Sid?: string;
   Action: string | string[];
   Resource: unknown;
   Effect: string;
@@ -148,12 +149,13 @@ describe('permissions per function', () => {
       ...(permissions.table?.write
         ? ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']
         : []),
+      ...(permissions.table?.append ? ['dynamodb:PutItem'] : []),
       ...(permissions.table?.touchSessions ? ['dynamodb:UpdateItem'] : []),
       ...(permissions.uploads?.read ? ['s3:GetObject'] : []),
       ...(permissions.uploads?.write ? ['s3:PutObject'] : []),
       ...(permissions.uploads?.delete ? ['s3:DeleteObject'] : []),
       // The data keys come with the data (infra/test/encryption.test.ts checks their statements).
-      ...(permissions.table?.write || permissions.table?.touchSessions
+      ...(permissions.table?.write || permissions.table?.append || permissions.table?.touchSessions
         ? tableKeyActions.write
         : permissions.table?.read || permissions.table?.indexes || permissions.table?.readFields
           ? tableKeyActions.read
@@ -192,7 +194,10 @@ describe('permissions per function', () => {
 
   it.each(handlers)('lets %s write only the partitions it declares', (handler) => {
     const write = declared[handler]!.table?.write;
-    const statements = withAction(handler, 'dynamodb:PutItem');
+    // An append-only grant (`AppendItems`) has its own test below.
+    const statements = withAction(handler, 'dynamodb:PutItem').filter(
+      (statement) => statement.Sid !== 'AppendItems',
+    );
     if (!write) {
       expect(statements).toEqual([]);
       return;
@@ -516,11 +521,31 @@ describe('permissions per function', () => {
   it('keeps read-only handlers read-only', () => {
     for (const handler of ['cases/get-status', 'patients/video-access', 'admin/list-cases']) {
       expect(
-        allActions(handler).filter((action) => /^(dynamodb|s3):(Put|Update|Delete)/.test(action)),
-      ).toEqual(handler === 'admin/list-cases' ? ['dynamodb:UpdateItem'] : []);
+        allActions(handler)
+          .filter((action) => /^(dynamodb|s3):(Put|Update|Delete)/.test(action))
+          .sort(),
+      ).toEqual(handler === 'admin/list-cases' ? ['dynamodb:PutItem', 'dynamodb:UpdateItem'] : []);
     }
-    // A signed-in admin list writes only its session's `lastSeenAt`.
+    // A signed-in admin list writes only its session's `lastSeenAt` and its access records.
     expect(declared['admin/list-cases']!.table?.write).toBeUndefined();
+    expect(declared['admin/list-cases']!.table?.append).toEqual(['ACCESS#']);
     expect(declared['admin/list-cases']!.table?.touchSessions).toBe(true);
+  });
+
+  it('grants an append-only partition a Put that answers nothing back, and nothing else', () => {
+    for (const handler of ['cases/details', 'cases/attachments', 'admin/list-cases']) {
+      const appends = statementsOf(handler).filter((statement) => statement.Sid === 'AppendItems');
+      expect(appends, handler).toEqual([
+        expect.objectContaining({
+          Action: 'dynamodb:PutItem',
+          Condition: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ACCESS#*'] },
+            StringEquals: { 'dynamodb:ReturnValues': 'NONE' },
+          },
+        }),
+      ]);
+      const others = statementsOf(handler).filter((statement) => statement.Sid !== 'AppendItems');
+      expect(JSON.stringify(others), handler).not.toContain('ACCESS#');
+    }
   });
 });

@@ -59,6 +59,30 @@ describe('local IAM check', () => {
     ).toBeNull();
   });
 
+  it('lets an append-only partition take a Put that answers nothing back, and nothing else', () => {
+    const recorder: HandlerPermissions = { table: { append: ['ACCESS#'] } };
+    const record = { pk: 'ACCESS#1', sk: 'AUDIT#2026-11-28T00:00:00.000Z#1' };
+    expect(refusalOf(recorder, dynamo('PutItem', { Item: record }))).toBeNull();
+    expect(
+      refusalOf(recorder, dynamo('PutItem', { Item: record, ReturnValues: 'NONE' })),
+    ).toBeNull();
+    expect(refusalOf(recorder, dynamo('PutItem', { Item: record, ReturnValues: 'ALL_OLD' }))).toBe(
+      'dynamodb:PutItem on ACCESS#…',
+    );
+    for (const command of ['UpdateItem', 'DeleteItem', 'GetItem']) {
+      expect(refusalOf(recorder, dynamo(command, { Key: record })), command).toMatch(
+        new RegExp(`^dynamodb:${command} on ACCESS#`),
+      );
+    }
+    // `append` grants a plain Put; only `write` covers a transaction's items.
+    expect(
+      refusalOf(
+        recorder,
+        dynamo('TransactWriteItems', { TransactItems: [{ Put: { Item: record } }] }),
+      ),
+    ).toBe('dynamodb:PutItem on ACCESS#…');
+  });
+
   it('refuses writes outside the declared partitions, naming only the key kind', () => {
     expect(refusalOf(caseWriter, dynamo('PutItem', { Item: { pk: 'SESSION#secret-id' } }))).toBe(
       'dynamodb:PutItem on SESSION#…',

@@ -56,6 +56,8 @@ export function tableRefusal(
     case 'Query':
       return queryRefusal(permissions, input);
     case 'PutItem':
+      // An append-only partition takes a plain Put only, never one inside a transaction.
+      if (isAppend(table.append ?? [], partitionKeyOf(input.Item as Key), input)) return null;
       return written('PutItem', input.Item as Key, input);
     case 'UpdateItem':
     case 'DeleteItem':
@@ -79,6 +81,12 @@ export function tableRefusal(
       // Scan, BatchWriteItem, ConditionCheckItem, table administration: granted to nobody.
       return `dynamodb:${action}`;
   }
+}
+
+/** A Put of an append-only partition that answers nothing back (`ReturnValues` NONE). */
+function isAppend(append: readonly string[], pk: string, request: Input): boolean {
+  const returnValues = request.ReturnValues ?? 'NONE';
+  return partitionKeyAllowed(append, pk) && returnValues === 'NONE';
 }
 
 /** A GetItem (alone or in a read transaction): a whole item, or the declared fields of one. */

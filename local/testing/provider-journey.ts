@@ -163,7 +163,10 @@ export function providerFetch(
 ) {
   const headers = new Headers(init.headers);
   headers.set('cookie', typeof session === 'string' ? session : session.cookie);
-  if (init.body) headers.set('content-type', 'application/json');
+  // As the app's fetcher (web/src/lib/api.ts): every unsafe call is JSON, even without a body;
+  // one that carries the cookie without the type is refused (lib/http/body.ts).
+  if (init.body || (init.method ?? 'GET') !== 'GET')
+    headers.set('content-type', 'application/json');
   return appFetch(stack, path, { ...init, headers });
 }
 

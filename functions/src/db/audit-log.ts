@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { auditLogEntrySchema, type AuditLogEntry } from '@shared/admin/audit-log';
+import {
+  auditLogEntrySchema,
+  type AccessAuditAction,
+  type AuditActorRole,
+  type AuditLogEntry,
+} from '@shared/admin/audit-log';
 import { listEntry, partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { listQuery, queryFirst } from './table';
+import { IF_NEW, listQuery, putItem, queryFirst } from './table';
 import { newItemTx, type TransactItem } from './transaction';
 
 export type AuditAction = 'APPROVED' | 'REJECTED' | 'CREATED' | 'UPDATED';
 
-/** Audit entries live in their application's partition and in the `AUDIT_LOGS` list. */
+/**
+ * Audit entries live in their application's partition (an access record in its own) and in the
+ * `AUDIT_LOGS` list.
+ */
 export const AUDIT_LOG_ENTITY = 'AuditLog';
 const entity = { tag: AUDIT_LOG_ENTITY };
 
@@ -15,6 +23,68 @@ export const auditEntryKey = (applicationId: string, timestamp: string, id: stri
   pk: partitions.application(applicationId),
   sk: `AUDIT#${timestamp}#${id}`,
 });
+
+/**
+ * An access record's own partition: written once, by whoever read, from any case; no read
+ * needs its cases' partitions to find it (the list does).
+ */
+export const accessRecordKey = (timestamp: string, id: string): ItemKey => ({
+  pk: `ACCESS#${id}`,
+  sk: `AUDIT#${timestamp}#${id}`,
+});
+
+/** The application fields of an entry, as an access record leaves them. */
+const NO_APPLICATION = {
+  applicationId: '',
+  previousStatus: null,
+  newStatus: '',
+} as const;
+
+/** The access-record fields, as an application's entry leaves them. */
+const NO_READER = { actorRole: null, actorId: '', caseIds: [], requestId: '' };
+
+/**
+ * An access record (issue 25 item 5, docs/adr/0014-access-audit.md): who read which cases'
+ * patient data, what and when, in which request. Ids and counts only, never what was read.
+ * Put only if new and never updated or deleted (no API route can), kept as long as the table
+ * (no TTL). The read it records answers only after this write succeeded: a failed write fails
+ * the read (503), so no read goes unrecorded.
+ */
+export async function recordAccess(entry: {
+  action: AccessAuditAction;
+  actorRole: AuditActorRole;
+  actorId: string;
+  caseIds: readonly string[];
+  requestId: string;
+  /** What else identifies the read, in ids or counts (the attachment ids of the links issued). */
+  notes: string;
+  timestamp: string;
+}): Promise<void> {
+  const id = randomUUID();
+  const stored: AuditLogEntry & { metadata: Record<string, unknown> } = {
+    id,
+    timestamp: entry.timestamp,
+    action: entry.action,
+    ...NO_APPLICATION,
+    // The spec's Admin ID column names the admin who read; a provider's read has its own.
+    adminId: entry.actorRole === 'admin' ? entry.actorId : '',
+    notes: entry.notes,
+    actorRole: entry.actorRole,
+    actorId: entry.actorId,
+    caseIds: [...entry.caseIds],
+    requestId: entry.requestId,
+    metadata: {},
+  };
+  await putItem(
+    {
+      ...accessRecordKey(entry.timestamp, id),
+      ...listEntry('AUDIT_LOGS', entry.timestamp, id),
+      entity: AUDIT_LOG_ENTITY,
+      ...stored,
+    },
+    IF_NEW,
+  );
+}
 
 /**
  * An audit entry as a transaction item: every status change writes its entry in the same
@@ -39,6 +109,7 @@ export function auditEntryTx(entry: {
     previousStatus: entry.previousStatus,
     newStatus: entry.newStatus,
     notes: entry.notes,
+    ...NO_READER,
     metadata: {},
   };
   return newItemTx({
@@ -51,7 +122,8 @@ export function auditEntryTx(entry: {
 
 /**
  * Where a page of the audit log starts: the `AUDIT_LOGS` sort key of the last entry shown and
- * its application id (the entry's table key lives in its application's partition).
+ * its application id (the entry's table key lives in its application's partition), blank for
+ * an access record (its key follows from the sort key).
  */
 export interface AuditPosition {
   sortKey: string;
@@ -93,7 +165,9 @@ export async function listAuditPage(
 function auditStartKey(position: AuditPosition) {
   const [timestamp = '', id = ''] = position.sortKey.split('#');
   return {
-    ...auditEntryKey(position.applicationId, timestamp, id),
+    ...(position.applicationId
+      ? auditEntryKey(position.applicationId, timestamp, id)
+      : accessRecordKey(timestamp, id)),
     ...listEntry('AUDIT_LOGS', timestamp, id),
   };
 }

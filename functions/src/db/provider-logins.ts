@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { normalizeName, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { getItem, IF_EXISTS, conditionalUpdate } from './table';
+import { getItem, IF_EXISTS } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
 
 /** A provider's sign-in (scrypt hash), stored under the email so emails are unique. */
@@ -23,6 +23,17 @@ export const providerLoginSchema = z.object({
    * issue 8 hold a temporary password too, so a missing flag reads as true.
    */
   mustChangePassword: z.boolean().default(true),
+  /**
+   * When the emailed temporary password was issued (ISO time; issue 25, review L5): it works for
+   * 72 hours (`features/auth/temporary-password.ts`). Sign-ins stored before issue 25 lack it.
+   */
+  temporaryIssuedAt: z.string().optional(),
+  /**
+   * Counts the password changes (issue 25, review L4). Read with the hash a sign-in checks, stored
+   * in the session, and mirrored on the provider item that every request's authorization reads:
+   * a session signed in with a password that has since changed no longer counts.
+   */
+  credentialsVersion: z.number().int().nonnegative().default(0),
 });
 export type ProviderLogin = z.output<typeof providerLoginSchema>;
 
@@ -43,47 +54,64 @@ export async function providerLoginExists(email: string): Promise<boolean> {
 }
 
 /**
- * Access pattern: the provider sets their own password (issue 8). Conditional on the hash that
- * was verified and on the sign-in being active, so a concurrent change or a deactivation wins
- * over it; false when the condition failed.
+ * Access pattern: the provider sets their own password (issue 8), as the first item of a
+ * transaction that also moves the provider item's `credentialsVersion` to `credentialsVersion`
+ * (`db/providers.ts`). Conditional on the hash that was verified and on the sign-in being active,
+ * so a concurrent change or a deactivation wins over it.
  */
-export function setProviderPassword(
-  email: string,
-  passwordHash: string,
-  verifiedHash: string,
-): Promise<boolean> {
-  return conditionalUpdate(providerLoginKey(email), {
-    UpdateExpression: 'SET passwordHash = :hash, mustChangePassword = :false',
+export function providerPasswordTx(change: {
+  email: string;
+  passwordHash: string;
+  verifiedHash: string;
+  credentialsVersion: number;
+}): TransactItem {
+  return updateTx(providerLoginKey(change.email), {
+    UpdateExpression:
+      'SET passwordHash = :hash, mustChangePassword = :false, credentialsVersion = :version ' +
+      'REMOVE temporaryIssuedAt',
     ConditionExpression: 'passwordHash = :verified AND isActive = :true',
     ExpressionAttributeValues: {
-      ':hash': passwordHash,
-      ':verified': verifiedHash,
+      ':hash': change.passwordHash,
+      ':verified': change.verifiedHash,
+      ':version': change.credentialsVersion,
       ':false': false,
       ':true': true,
     },
   });
 }
 
-export function providerLoginTx(login: ProviderLogin): TransactItem {
+export function providerLoginTx(login: z.input<typeof providerLoginSchema>): TransactItem {
   return newItemTx({ ...providerLoginKey(login.email), entity: PROVIDER_LOGIN_ENTITY, ...login });
 }
 
+/** A new emailed temporary password: its hash and when it was issued (it lasts 72 h). */
+export interface TemporaryPassword {
+  passwordHash: string;
+  issuedAt: string;
+}
+
 /**
- * (De)activates a sign-in; on re-approval it also takes the new temporary password's hash, which
- * must be changed at the first sign-in.
+ * (De)activates a sign-in; on re-approval it also takes a new temporary password, which must be
+ * changed at the first sign-in within 72 hours (an expired one is replaced this way).
  */
 export function providerLoginActiveTx(
   email: string,
   active: boolean,
-  passwordHash: string | null,
+  temporary: TemporaryPassword | null,
 ): TransactItem {
   return updateTx(providerLoginKey(email), {
-    UpdateExpression: passwordHash
-      ? 'SET isActive = :active, passwordHash = :hash, mustChangePassword = :true'
+    UpdateExpression: temporary
+      ? 'SET isActive = :active, passwordHash = :hash, mustChangePassword = :true, ' +
+        'temporaryIssuedAt = :issuedAt'
       : 'SET isActive = :active',
     ConditionExpression: IF_EXISTS,
-    ExpressionAttributeValues: passwordHash
-      ? { ':active': active, ':hash': passwordHash, ':true': true }
+    ExpressionAttributeValues: temporary
+      ? {
+          ':active': active,
+          ':hash': temporary.passwordHash,
+          ':true': true,
+          ':issuedAt': temporary.issuedAt,
+        }
       : { ':active': active },
   });
 }

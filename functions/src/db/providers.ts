@@ -37,8 +37,13 @@ export const providerRecordSchema = z.object({
   approvedBy: z.string(),
   lastActive: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The sign-in's `credentialsVersion` (`db/provider-logins.ts`; issue 25, review L4), mirrored
+   * here because every provider request reads this item and never the one holding the hash.
+   */
+  credentialsVersion: z.number().int().nonnegative().default(0),
 });
-export type ProviderRecord = z.infer<typeof providerRecordSchema>;
+export type ProviderRecord = z.output<typeof providerRecordSchema>;
 
 /** The provider by id, as a read that may share a request (db/item-reads.ts). */
 export function providerRead(providerId: string): ItemsRead<ProviderRecord | null> {
@@ -59,6 +64,15 @@ export async function getProviders(providerIds: string[]): Promise<ProviderRecor
 
 export function providerTx(provider: ProviderRecord): TransactItem {
   return newItemTx({ ...providerKey(provider.id), entity: PROVIDER_ENTITY, ...provider });
+}
+
+/** The provider's copy of a changed password's `credentialsVersion`, in the change's transaction. */
+export function providerCredentialsVersionTx(providerId: string, version: number): TransactItem {
+  return updateTx(providerKey(providerId), {
+    UpdateExpression: 'SET credentialsVersion = :version',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':version': version },
+  });
 }
 
 /** (De)activates an existing provider inside a review's transaction. */

@@ -48,6 +48,12 @@ export const sessionRecordSchema = z.object({
    * every admin request re-reads the account to check it is still active (issue 10).
    */
   username: z.string().optional(),
+  /**
+   * A provider session's sign-in `credentialsVersion` (`db/provider-logins.ts`; issue 25, review
+   * L4): read with the password hash it was signed in with, so a sign-in that checked the old
+   * password while it was being changed is refused like any older session. Missing reads as 0.
+   */
+  credentialsVersion: z.number().int().nonnegative().optional(),
 });
 export type SessionRecord = z.output<typeof sessionRecordSchema>;
 /** A session with its id (the token hash). */

@@ -1,4 +1,5 @@
 import { caseKey, CASE_ENTITY } from './cases';
+import { providerLoginKey } from './provider-logins';
 import { IF_EXISTS, putItem, updateItem } from './table';
 
 /**
@@ -34,5 +35,17 @@ export async function storeCaseStatus(
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':status': status, ...(stamp ? { ':at': at } : {}) },
+  });
+}
+
+/**
+ * Test only: back-dates when a provider's emailed temporary password was issued, so a test sees
+ * the 72-hour expiry (issue 25) without waiting for it.
+ */
+export async function storeTemporaryPasswordIssuedAt(email: string, at: string): Promise<void> {
+  await updateItem(providerLoginKey(email), {
+    UpdateExpression: 'SET temporaryIssuedAt = :at',
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':at': at },
   });
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { attachmentListSchema } from './attachments';
 import { caseIdSchema } from './case-id';
+import { casePriorities } from './case-summary';
 import { cursorSchema, INVALID_CURSOR_MESSAGE, pageLimitSchema } from '../http/page';
 
 /**
@@ -13,12 +14,18 @@ export const providerCaseStatuses = ['paid', 'claimed', 'in_call', 'completed'] 
 export const providerCaseStatusSchema = z.enum(providerCaseStatuses);
 export type ProviderCaseStatus = z.infer<typeof providerCaseStatusSchema>;
 
-/** One case card of the dashboard lists. Nothing about the patient. */
+/**
+ * One case card of the dashboard lists: what a doctor needs to choose a case (issue 25 item 4).
+ * Nothing about the patient; the summary cut to the widest card (`SUMMARY_LIMITS.card`), its
+ * priority read from the whole of it. The whole summary is in the holder's details.
+ */
 export const providerCaseSummarySchema = z.object({
   id: z.uuid(),
   status: providerCaseStatusSchema,
   requestType: z.enum(['telemedicine', 'nurse-visit']),
   triageSummary: z.string(),
+  /** URGENT when the whole summary says urgent (spec doc 2 §2). */
+  priority: z.enum(casePriorities),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   claimedAt: z.string().nullable(),
@@ -87,7 +94,10 @@ export const providerMeetingSchema = z.object({
 });
 export type ProviderMeeting = z.infer<typeof providerMeetingSchema>;
 
-/** `GET /api/cases/{caseId}/details`: the details dialog. */
+/**
+ * `GET /api/cases/{caseId}/details`: the details dialog, only for the provider who holds the
+ * case (spec doc 2 §6); `triageSummary` is the whole summary.
+ */
 export const providerCaseDetailsSchema = providerCaseSummarySchema.extend({
   patient: z.object({
     name: z.string(),
@@ -129,4 +139,6 @@ export type ClaimCaseResponse = z.infer<typeof claimCaseResponseSchema>;
 /** Refusals of the case routes the web shows as they are. */
 export const providerCaseMessages = {
   heldByOther: 'This case is claimed by another provider.',
+  /** Details and attachments of a waiting case (spec doc 2 §6: only for own claimed cases). */
+  claimFirst: "Claim this case to see the patient's details and attachments.",
 } as const;

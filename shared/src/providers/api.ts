@@ -1,7 +1,14 @@
 import * as z from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 export const PROVIDER_LOGIN_BLANK = 'Please enter both email and password';
 export const PROVIDER_LOGIN_FAILED = 'Invalid email or password';
+/**
+ * The emailed temporary password works for 72 hours (issue 25, review L5); after that the sign-in
+ * (401) and the password change (401) say so, and the administrator's new approval sends a new one.
+ */
+export const TEMPORARY_PASSWORD_EXPIRED =
+  'Your temporary password has expired. Please ask the administrator to send you a new one.';
 
 /** `POST /api/provider/login` (spec doc 2 §7): returns the provider's id and name. */
 export const providerLoginRequestSchema = z.object({
@@ -40,6 +47,9 @@ export const providerPasswordMessages = {
   newTooShort: `Your new password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`,
   newTooLong: 'Your new password must be at most 200 characters',
   newSameAsCurrent: 'Your new password must be different from your current password',
+  /** On the list of common breached passwords (`common-passwords.ts`), whatever its case. */
+  newTooCommon:
+    'This password is one of the most common passwords, so it is easy to guess. Please choose another',
   /** The server's answer (422) when the current password is wrong. */
   currentWrong: 'Your current password is incorrect',
   /** The form's confirmation field (web only). */
@@ -54,7 +64,10 @@ const passwordFields = {
   newPassword: z
     .string({ error: providerPasswordMessages.newTooShort })
     .min(NEW_PASSWORD_MIN_LENGTH, { error: providerPasswordMessages.newTooShort })
-    .max(200, { error: providerPasswordMessages.newTooLong }),
+    .max(200, { error: providerPasswordMessages.newTooLong })
+    .refine((password) => !isCommonPassword(password), {
+      error: providerPasswordMessages.newTooCommon,
+    }),
 };
 const newDiffersFromCurrent = {
   check: (body: { currentPassword: string; newPassword: string }) =>

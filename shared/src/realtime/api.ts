@@ -26,12 +26,17 @@ export function realtimeUrl(pageOrigin: string, ticket: string): string {
   return url.toString();
 }
 
-/** Alert message (spec doc 2 §3): type, case {id, triageSummary}. */
+/**
+ * Alert message (spec doc 2 §3): type, case {id, triageSummary}. Every provider hears it, so it
+ * carries what a doctor needs to notice a case and no more (issue 25 item 4): the summary cut to
+ * the toast's 50 characters, and none at all for `NEW_CASE_CREATED`, sent at intake before
+ * payment (an unpaid case is no provider's business, and its text is anyone's to write).
+ */
 export const caseAlertTypes = ['NEW_CASE_CREATED', 'CASE_PAID_READY'] as const;
 export type CaseAlertType = (typeof caseAlertTypes)[number];
 export const caseAlertSchema = z.object({
   type: z.enum(caseAlertTypes),
-  case: z.object({ id: z.string(), triageSummary: z.string() }),
+  case: z.object({ id: z.string(), triageSummary: z.string().optional() }),
 });
 export type CaseAlert = z.infer<typeof caseAlertSchema>;
 

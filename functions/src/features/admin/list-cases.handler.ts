@@ -3,12 +3,17 @@ import { allCasesList, listCasePage } from '../../db/cases';
 import { getPatients } from '../../db/patients';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
+import { recordCaseAccess } from '../cases/access-records';
 import { decodeCursor, encodeCursor } from '../cases/case-list-cursor';
 import { toAdminCaseRow } from './views';
 
-/** GET /api/admin/cases?cursor=&limit=: one page of the case overview, newest first. */
+/**
+ * GET /api/admin/cases?cursor=&limit=: one page of the case overview, newest first. The rows
+ * carry patients' names, emails and symptoms, so each page answered is recorded as an access to
+ * the cases on it.
+ */
 export const handler = httpHandler(routes.adminListCases, {
-  async handle({ query }) {
+  async handle({ query, session, event }) {
     const page = await listCasePage(
       allCasesList,
       query.limit,
@@ -21,6 +26,14 @@ export const handler = httpHandler(routes.adminListCases, {
       ),
       nextCursor: page.lastSortKey ? encodeCursor('admin-cases', page.lastSortKey) : null,
     };
+    // An empty page showed no one's data: nothing to record.
+    if (body.items.length > 0) {
+      await recordCaseAccess(
+        { session, event },
+        'ADMIN_CASES_VIEWED',
+        body.items.map((row) => row.id),
+      );
+    }
     return { body };
   },
 });

@@ -1,21 +1,17 @@
-import { clearedSessionCookie, sessionCookie } from '../../lib/auth/cookies';
+import { clearedSessionCookie, servedOverTls, sessionCookie } from '../../lib/auth/cookies';
 import { createSession, type SessionRole } from '../../lib/auth/sessions';
-import { env } from '../../lib/env';
-
-/** Cookies are Secure whenever the app is served over TLS (always in the cloud). */
-const overTls = () => env.appBaseUrl.startsWith('https://');
 
 /** A new session for the signed-in account and its cookie. */
 export async function signIn(
   role: SessionRole,
   subjectId: string,
-  options: { mustChangePassword?: boolean; username?: string } = {},
+  options: { mustChangePassword?: boolean; username?: string; credentialsVersion?: number } = {},
 ) {
   const { token, session } = await createSession(role, subjectId, options);
-  return { token, session, cookie: sessionCookie(token, overTls()) };
+  return { token, session, cookie: sessionCookie(token, servedOverTls()) };
 }
 
 /** The cookie that removes the session cookie from the browser (sign-out). */
 export function signedOutCookie(): string {
-  return clearedSessionCookie(overTls());
+  return clearedSessionCookie(servedOverTls());
 }

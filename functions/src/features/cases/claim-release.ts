@@ -3,6 +3,7 @@ import { getCaseBundle, type CaseClaim } from '../../db/cases';
 import { env } from '../../lib/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
+import { caseAlert } from '../realtime/announce';
 import { broadcastToProviders } from '../realtime/broadcast';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { dismissLapsedDoctor } from '../rooms/room-parties';
@@ -62,13 +63,7 @@ export async function releaseClaimAndAlert(
     );
   }
   if (bundle) {
-    await broadcastToProviders(
-      {
-        type: 'CASE_PAID_READY',
-        case: { id: bundle.case.id, triageSummary: bundle.case.triageSummary },
-      },
-      log,
-    );
+    await broadcastToProviders(caseAlert('CASE_PAID_READY', bundle.case), log);
   }
   return true;
 }

@@ -2,13 +2,17 @@ import { getPatient } from '../../db/patients';
 import { InvariantError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
+import { linksIssuedNote, recordCaseAccess } from './access-records';
 import { attachmentsWithLinks } from './attachment-links';
 import { loadReadableCase } from './provider-access';
 import { toProviderCaseDetails } from './provider-views';
 
-/** GET /api/cases/{caseId}/details (provider): the details dialog, available or own cases. */
+/**
+ * GET /api/cases/{caseId}/details (provider): the details dialog of the provider's own case
+ * (spec doc 2 §6); each answer is recorded as an access (patient, summary, file links).
+ */
 export const handler = httpHandler(routes.getCaseDetails, {
-  async handle({ params, session }) {
+  async handle({ params, session, event }) {
     const { bundle, summary } = await loadReadableCase(params.caseId, session.subjectId);
     const [patient, attachments] = await Promise.all([
       getPatient(bundle.case.patientId),
@@ -16,6 +20,12 @@ export const handler = httpHandler(routes.getCaseDetails, {
     ]);
     // Every case is written with its patient in one transaction (access pattern 9).
     if (!patient) throw new InvariantError('Patient', `PATIENT#${bundle.case.patientId}`);
+    await recordCaseAccess(
+      { session, event },
+      'CASE_DETAILS_VIEWED',
+      [bundle.case.id],
+      linksIssuedNote(attachments.map((attachment) => attachment.id)),
+    );
     return { body: toProviderCaseDetails(summary, bundle, patient, attachments) };
   },
 });

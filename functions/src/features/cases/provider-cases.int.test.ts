@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newCaseId, newPaidCaseId } from '../../../../local/testing/patient-journey';
+import {
+  createCaseA,
+  newCaseId,
+  newPaidCaseId,
+  payForCase,
+} from '../../../../local/testing/patient-journey';
 import {
   adminFetch,
   adminToken,
@@ -220,25 +225,31 @@ describe('reading cases', () => {
     expect(forged.status).toBe(400);
   });
 
-  it('shows details and attachments of an available case and of my own; another provider’s is 403', async () => {
+  it('shows details and attachments only to the claiming doctor: a waiting case or another provider’s is 403', async () => {
     const caseId = await newPaidCaseId(stack);
-    const open = await providerFetch(stack, bob, detailsPath(caseId));
-    expect(open.status).toBe(200);
-    const details = (await open.json()) as ProviderCaseDetails;
-    expect(details).toMatchObject({
-      id: caseId,
-      status: 'paid',
-      patient: { name: 'Ada Patient', email: 'ada@example.org' },
-      attachments: [],
-      meeting: { duration: 15, providerJoinUrl: null },
-    });
-    expect((await providerFetch(stack, bob, attachmentsPath(caseId))).status).toBe(200);
+    // Waiting: no provider holds it, so none sees the patient (spec doc 2 §6).
+    for (const path of [detailsPath(caseId), attachmentsPath(caseId)]) {
+      const waiting = await providerFetch(stack, bob, path);
+      expect(waiting.status, path).toBe(403);
+      const text = await waiting.text();
+      expect(JSON.parse(text)).toEqual({ message: providerCaseMessages.claimFirst });
+      expect(text).not.toContain('ada@example.org');
+    }
 
     expect((await claim(alice, { caseId, providerId: alice.id })).status).toBe(200);
-    const own = (await (
-      await providerFetch(stack, alice, detailsPath(caseId))
-    ).json()) as ProviderCaseDetails;
+    const open = await providerFetch(stack, alice, detailsPath(caseId));
+    expect(open.status).toBe(200);
+    const own = (await open.json()) as ProviderCaseDetails;
+    expect(own).toMatchObject({
+      id: caseId,
+      status: 'claimed',
+      claimedByMe: true,
+      triageSummary: 'Mild headache since this morning',
+      patient: { name: 'Ada Patient', email: 'ada@example.org' },
+      attachments: [],
+    });
     expect(own.meeting?.providerJoinUrl).toMatch(/^http/);
+    expect((await providerFetch(stack, alice, attachmentsPath(caseId))).status).toBe(200);
     for (const path of [detailsPath(caseId), attachmentsPath(caseId)]) {
       const refused = await providerFetch(stack, bob, path);
       expect(refused.status, path).toBe(403);
@@ -249,6 +260,21 @@ describe('reading cases', () => {
     const badId = await providerFetch(stack, bob, detailsPath('nope'));
     expect(badId.status).toBe(400);
     expect(await messageOf(badId)).toBe('Case ID must be a valid UUID');
+  });
+
+  it('lists a case with its summary cut to the card and its priority read from the whole', async () => {
+    const long = `Dry cough for a week ${'and a sore throat '.repeat(10)}, now urgent`;
+    const created = await createCaseA(stack, {
+      name: 'Ada Patient',
+      triageSummary: long,
+      email: 'ada@example.org',
+    });
+    const caseId = ((await created.json()) as { caseId: string }).caseId;
+    await payForCase(stack, caseId);
+    const listed = (await list(bob, { view: 'available', limit: '100' })).cases.find(
+      (item) => item.id === caseId,
+    );
+    expect(listed).toMatchObject({ triageSummary: `${long.slice(0, 120)}...`, priority: 'URGENT' });
   });
 
   it('never puts the provider join link in the public status', async () => {
@@ -279,9 +305,15 @@ describe('the claim lease', () => {
     expect(
       (await list(alice, { view: 'mine', limit: '100' })).cases.map((c) => c.id),
     ).not.toContain(caseId);
-    expect((await providerFetch(stack, bob, detailsPath(caseId))).status).toBe(200);
+    // The lapsed claim no longer counts: its doctor reads the patient's data no more.
+    for (const path of [detailsPath(caseId), attachmentsPath(caseId)]) {
+      const lapsed = await providerFetch(stack, alice, path);
+      expect(lapsed.status, path).toBe(403);
+      expect(await messageOf(lapsed)).toBe(providerCaseMessages.claimFirst);
+    }
 
     expect((await claim(bob, { caseId, providerId: bob.id })).status).toBe(200);
+    expect((await providerFetch(stack, bob, detailsPath(caseId))).status).toBe(200);
     // The old claim's release comes too late: it must not undo Bob's claim.
     expect(
       await releaseClaimAndAlert(claimReleaseInputSchema.parse({ caseId, ...lapsedClaim }), log),

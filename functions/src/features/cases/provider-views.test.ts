@@ -77,6 +77,34 @@ describe('provider case summary', () => {
     expect(toProviderCaseSummary(claimedBy('a', -1), 'b', now)?.myClaimLapsed).toBe(false);
   });
 
+  it('cuts the summary to the widest card and reads the priority from the whole of it', () => {
+    const long = `${'headache and fever '.repeat(10)}, urgent`;
+    const summary = toProviderCaseSummary(caseRecord({ triageSummary: long }), 'b', now)!;
+    expect(summary.triageSummary).toBe(`${long.slice(0, 120)}...`);
+    expect(summary.priority).toBe('URGENT');
+    expect(
+      toProviderCaseSummary(caseRecord({ triageSummary: 'Mild cough' }), 'b', now),
+    ).toMatchObject({ triageSummary: 'Mild cough', priority: 'ROUTINE' });
+  });
+
+  it('gives the holder the whole summary in the details', () => {
+    const long = 'x'.repeat(500);
+    const record = { ...claimedBy('a', 5), triageSummary: long };
+    const bundle: CaseBundle = { case: record, meeting: null, payments: [], attachments: [] };
+    const patient = {
+      id: 'patient-1',
+      name: 'Ada',
+      email: null,
+      phone: null,
+      contactInfo: '',
+      caseId: record.id,
+      createdAt: now.toISOString(),
+    };
+    const summary = readableSummary(record, 'a', now);
+    expect(summary.triageSummary).toHaveLength(123);
+    expect(toProviderCaseDetails(summary, bundle, patient, [], now).triageSummary).toBe(long);
+  });
+
   it('leaves out cases providers never see', () => {
     for (const status of ['awaiting_payment', 'expired', 'cancelled'] as const) {
       expect(toProviderCaseSummary(caseRecord({ status }), 'a', now)).toBeNull();
@@ -85,14 +113,22 @@ describe('provider case summary', () => {
 });
 
 describe('who may open a case (docs/security.md)', () => {
-  it('lets any provider open an available case, and only the holder a claimed one', () => {
-    expect(readableSummary(caseRecord(), 'b', now).status).toBe('paid');
+  it('lets only the holder open a case: a waiting, lapsed or other provider’s case is 403', () => {
     expect(readableSummary(claimedBy('a', 5), 'a', now).claimedByMe).toBe(true);
+    expect(() => readableSummary(caseRecord(), 'b', now)).toThrow(
+      expect.objectContaining({ status: 403, message: providerCaseMessages.claimFirst }),
+    );
     expect(() => readableSummary(claimedBy('a', 5), 'b', now)).toThrow(
       expect.objectContaining({ status: 403, message: providerCaseMessages.heldByOther }),
     );
-    expect(readableSummary(claimedBy('a', -1), 'b', now).status).toBe('paid');
+    // A lapsed claim no longer counts, for the one whose claim it was or anyone else.
+    for (const provider of ['a', 'b']) {
+      expect(() => readableSummary(claimedBy('a', -1), provider, now)).toThrow(
+        expect.objectContaining({ status: 403, message: providerCaseMessages.claimFirst }),
+      );
+    }
     const done = caseRecord({ status: 'completed', claimedBy: 'a', endedAt: minutesFromNow(-1) });
+    expect(readableSummary(done, 'a', now).status).toBe('completed');
     expect(() => readableSummary(done, 'b', now)).toThrow(expect.objectContaining({ status: 403 }));
     expect(() => readableSummary(caseRecord({ status: 'awaiting_payment' }), 'a', now)).toThrow(
       expect.objectContaining({ status: 404 }),
@@ -121,9 +157,9 @@ describe('who may open a case (docs/security.md)', () => {
       return toProviderCaseDetails(summary, bundle, patient, []);
     };
     expect(details(claimedBy('a', 5), 'a').meeting?.providerJoinUrl).toBe(meeting.providerJoinUrl);
-    expect(details(caseRecord(), 'a').meeting?.providerJoinUrl).toBeNull();
-    expect(details(claimedBy('a', -1), 'a').meeting?.providerJoinUrl).toBeNull();
-    expect(details(caseRecord(), 'a').patient).toEqual({
+    const ended = caseRecord({ status: 'completed', claimedBy: 'a', endedAt: minutesFromNow(-1) });
+    expect(details(ended, 'a').meeting?.providerJoinUrl).toBeNull();
+    expect(details(claimedBy('a', 5), 'a').patient).toEqual({
       name: 'Ada',
       email: 'ada@example.org',
       phone: null,

@@ -1,4 +1,5 @@
 import type { Attachment } from '@shared/cases/attachments';
+import { priorityOf, SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
 import {
   providerCaseMessages,
   providerCaseStatusSchema,
@@ -18,7 +19,11 @@ import { CASE_NOT_FOUND } from './load';
  * past its `endsAt` as completed.
  */
 
-/** The card of a case, or null for a case providers never see (unpaid, expired, cancelled). */
+/**
+ * The card of a case, or null for a case providers never see (unpaid, expired, cancelled). The
+ * summary is cut to what the widest card shows: every provider reads the lists, and only the
+ * holder may read the whole of it (the details).
+ */
 export function toProviderCaseSummary(
   stored: CaseRecord,
   providerId: string,
@@ -31,7 +36,8 @@ export function toProviderCaseSummary(
     id: caseRecord.id,
     status: status.data,
     requestType: caseRecord.requestType,
-    triageSummary: caseRecord.triageSummary,
+    triageSummary: truncate(caseRecord.triageSummary, SUMMARY_LIMITS.card),
+    priority: priorityOf(caseRecord.triageSummary),
     createdAt: caseRecord.createdAt,
     paidAt: caseRecord.paidAt,
     claimedAt: caseRecord.claimedAt,
@@ -44,9 +50,11 @@ export function toProviderCaseSummary(
 }
 
 /**
- * The access rule of the details and attachments routes: a case waiting for a provider (so the
- * doctor can judge it before claiming) or the provider's own. Another provider's case is 403;
- * a case providers never see is 404, as if it did not exist.
+ * The access rule of the details and attachments routes (spec doc 2 §6: "see details … only for
+ * own claimed cases"): the provider who holds the case now, by the effective claim, so a lapsed
+ * claim no longer counts. A waiting case, another provider's or one whose claim lapsed is 403
+ * (the card and the claim need no more than the list gives); a case providers never see is 404,
+ * as if it did not exist.
  */
 export function readableSummary(
   stored: CaseRecord,
@@ -55,8 +63,12 @@ export function readableSummary(
 ): ProviderCaseSummary {
   const summary = toProviderCaseSummary(stored, providerId, now);
   if (!summary) throw notFound(CASE_NOT_FOUND);
-  if (summary.status !== 'paid' && !summary.claimedByMe) {
-    throw forbidden(providerCaseMessages.heldByOther);
+  if (!summary.claimedByMe) {
+    throw forbidden(
+      summary.claimedBy === null
+        ? providerCaseMessages.claimFirst
+        : providerCaseMessages.heldByOther,
+    );
   }
   return summary;
 }
@@ -77,6 +89,7 @@ export function toProviderCaseDetails(
     summary.claimedByMe && (summary.status === 'claimed' || summary.status === 'in_call');
   return {
     ...summary,
+    triageSummary: bundle.case.triageSummary,
     patient: { name: patient.name, email: patient.email, phone: patient.phone },
     attachments,
     meeting: meeting

@@ -8,7 +8,11 @@ import {
   reviewedApplicationTx,
   type DoctorApplicationRecord,
 } from '../../db/doctor-applications';
-import { providerLoginActiveTx, providerLoginTx } from '../../db/provider-logins';
+import {
+  providerLoginActiveTx,
+  providerLoginTx,
+  type TemporaryPassword,
+} from '../../db/provider-logins';
 import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/providers';
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { guardKeys, guardTx } from '../../db/unique-guards';
@@ -59,6 +63,7 @@ export function providerFor(
     approvedBy: adminId,
     lastActive: null,
     createdAt: now,
+    credentialsVersion: 0,
   };
 }
 
@@ -123,7 +128,8 @@ export async function reviewApplication(input: {
 
   if (input.decision === 'approve') {
     const password = temporaryPassword();
-    const passwordHash = await hashPassword(password);
+    // Issued now: it works for 72 hours (features/auth/temporary-password.ts).
+    const temporary = { passwordHash: await hashPassword(password), issuedAt: now };
     credentials = { email: current.email, password };
     if (!current.providerId) {
       const provider = providerFor(current, input.adminId, now);
@@ -133,14 +139,16 @@ export async function reviewApplication(input: {
         providerLoginTx({
           providerId: provider.id,
           email: provider.email,
-          passwordHash,
+          passwordHash: temporary.passwordHash,
           isActive: true,
           mustChangePassword: true,
+          temporaryIssuedAt: temporary.issuedAt,
+          credentialsVersion: 0,
         }),
         guardTx(guardKeys.providerLicense(provider.licenseNumber), provider.id),
       );
     } else {
-      items.push(...providerActivation(current, true, passwordHash));
+      items.push(...providerActivation(current, true, temporary));
     }
   } else if (current.providerId) {
     items.push(...providerActivation(current, false, null));
@@ -171,10 +179,10 @@ export async function reviewApplication(input: {
 function providerActivation(
   application: DoctorApplicationRecord,
   active: boolean,
-  passwordHash: string | null,
+  temporary: TemporaryPassword | null,
 ): TransactItem[] {
   return [
     providerActiveTx(application.providerId!, active),
-    providerLoginActiveTx(application.email, active, passwordHash),
+    providerLoginActiveTx(application.email, active, temporary),
   ];
 }

@@ -1,8 +1,7 @@
-import { isProviderActive } from '../../lib/auth/authorize';
-import { SESSION_COOKIE } from '../../lib/auth/cookies';
+import { isProviderSessionCurrent } from '../../lib/auth/authorize';
+import { sessionCookieToken } from '../../lib/auth/cookies';
 import { resolveSession } from '../../lib/auth/sessions';
 import { httpHandler, type HttpEvent } from '../../lib/http/handler';
-import { cookie } from '../../lib/http/request';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { openRoomSession } from './room-session';
@@ -14,10 +13,10 @@ import { openRoomSession } from './room-session';
 async function signedInProvider(
   event: HttpEvent,
 ): Promise<{ id: string; sessionId: string } | null> {
-  const token = cookie(event, SESSION_COOKIE);
+  const token = sessionCookieToken(event);
   const session = token ? await resolveSession(token) : null;
   if (session?.role !== 'provider' || session.mustChangePassword) return null;
-  if (!(await isProviderActive(session.subjectId))) return null;
+  if (!(await isProviderSessionCurrent(session))) return null;
   return { id: session.subjectId, sessionId: session.id };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../../../../local/testing/alert-socket';
 import {
   STRIPE_TEST_CARDS,
+  createCaseA,
   createCheckout,
   newCaseId,
   payWithCard,
@@ -65,18 +66,27 @@ describe('/ws tickets', () => {
 });
 
 describe('case alerts', () => {
-  it('reach a connected provider when a case is created and when it is paid', async () => {
+  it('reach a connected provider when a case is created (no symptom text: it is unpaid) and when it is paid (50 characters)', async () => {
     const alerts = await connect(await signInProvider(stack));
-    const caseId = await newCaseId(stack);
-    await waitForAlert(alerts, caseId, 'NEW_CASE_CREATED');
-    expect(alertsAbout(alerts, caseId)[0]).toEqual({
-      type: 'NEW_CASE_CREATED',
-      case: { id: caseId, triageSummary: 'Mild headache since this morning' },
+    const symptoms = `Sharp pain in the lower back ${'when bending over '.repeat(5)}`;
+    const created = await createCaseA(stack, {
+      name: 'Ada Patient',
+      triageSummary: symptoms,
+      email: 'ada@example.org',
     });
+    const caseId = ((await created.json()) as { caseId: string }).caseId;
+    await waitForAlert(alerts, caseId, 'NEW_CASE_CREATED');
+    expect(alertsAbout(alerts, caseId)).toEqual([
+      { type: 'NEW_CASE_CREATED', case: { id: caseId } },
+    ]);
 
     const { sessionId } = await createCheckout(stack, caseId);
     await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
     await waitForAlert(alerts, caseId, 'CASE_PAID_READY');
+    expect(alertsAbout(alerts, caseId)[1]).toEqual({
+      type: 'CASE_PAID_READY',
+      case: { id: caseId, triageSummary: `${symptoms.slice(0, 50)}...` },
+    });
     alerts.socket.close();
   });
 

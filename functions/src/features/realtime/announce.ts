@@ -1,7 +1,27 @@
-import type { CaseAlertType } from '@shared/realtime/api';
+import { SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
+import type { CaseAlert, CaseAlertType } from '@shared/realtime/api';
 import type { CaseRecord } from '../../db/cases';
 import type { Logger } from '../../lib/logger';
 import { broadcastToProviders } from './broadcast';
+
+/**
+ * The alert of a case as every provider hears it (@shared/realtime/api): the id, and for a paid
+ * case the summary cut to the toast's 50 characters; an unpaid case's alert carries no text.
+ */
+export function caseAlert(
+  type: CaseAlertType,
+  caseRecord: Pick<CaseRecord, 'id' | 'triageSummary'>,
+): CaseAlert {
+  return type === 'NEW_CASE_CREATED'
+    ? { type, case: { id: caseRecord.id } }
+    : {
+        type,
+        case: {
+          id: caseRecord.id,
+          triageSummary: truncate(caseRecord.triageSummary, SUMMARY_LIMITS.alert),
+        },
+      };
+}
 
 /**
  * Tells every provider dashboard about a case (spec doc 2 §7): `NEW_CASE_CREATED` when it is
@@ -14,10 +34,7 @@ export async function announceCase(
   log: Logger,
 ): Promise<void> {
   try {
-    const outcome = await broadcastToProviders(
-      { type, case: { id: caseRecord.id, triageSummary: caseRecord.triageSummary } },
-      log,
-    );
+    const outcome = await broadcastToProviders(caseAlert(type, caseRecord), log);
     log.info('case alert sent', { caseId: caseRecord.id, alert: type, ...outcome });
   } catch {
     log.warn('case alert failed', { caseId: caseRecord.id, alert: type });

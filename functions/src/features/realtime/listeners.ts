@@ -1,6 +1,7 @@
 import type { ProviderConnectionRecord } from '../../db/connections';
 import { getProviders } from '../../db/providers';
 import { getSessions, type StoredSession } from '../../db/sessions';
+import { providerSessionCurrent } from '../../lib/auth/authorize';
 import { isSessionLive } from '../../lib/auth/sessions';
 
 /** Who opened a connection: the provider account and the session its ticket came from. */
@@ -41,12 +42,15 @@ export async function checkListeners<Item extends Listener>(
     getProviders(unique(listeners.map((listener) => listener.providerId))),
   ]);
   const sessionsById = new Map(sessions.map((session) => [session.id, session]));
-  const activeAccounts = new Set(providers.filter((p) => p.isActive).map((p) => p.id));
+  const providersById = new Map(providers.map((provider) => [provider.id, provider]));
   const allowed: Item[] = [];
   const refused: Item[] = [];
   for (const listener of listeners) {
     const session = sessionsById.get(listener.sessionId);
-    const active = activeAccounts.has(listener.providerId);
+    // Active, and signed in with the current password (issue 25).
+    const active =
+      session !== undefined &&
+      providerSessionCurrent(session, providersById.get(listener.providerId));
     (mayReceive(listener, session, active, now) ? allowed : refused).push(listener);
   }
   return { allowed, refused };

@@ -2,19 +2,19 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { adminStatusRead } from '../../db/admin-users';
 import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
-import { providerRead } from '../../db/providers';
+import { providerRead, type ProviderRecord } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
 import { forbidden, unauthorized } from '../errors';
-import { bearerToken, cookie } from '../http/request';
-import { SESSION_COOKIE } from './cookies';
+import { bearerToken } from '../http/request';
+import { sessionCookieToken } from './cookies';
 import { resolveSession, type Session } from './sessions';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /**
- * Whether a provider session may still act: its account exists and is active. Checked on every
- * provider request and before every alert push, so a deactivated provider loses access at once
- * even if a session or socket survived the revocation.
+ * Whether a provider account exists and is active, so a deactivated provider loses access at
+ * once even if a session or socket survived the revocation. With a session at hand, check
+ * `providerSessionCurrent` instead: it also refuses a session of an older password.
  */
 export function isProviderActive(providerId: string): Promise<boolean> {
   return readItems(providerActiveRead(providerId));
@@ -24,15 +24,36 @@ const providerActiveRead = (providerId: string): ItemsRead<boolean> =>
   mapRead(providerRead(providerId), (provider) => provider?.isActive === true);
 
 /**
- * Whether the account behind a session may still act (issue 10: sessions end with the
- * account), as a read that may share its request. An admin session names its account by
- * username; one without it (signed in before it was recorded) cannot be checked and counts as
- * ended.
+ * Whether a provider session may still act on this provider item: the account is active and the
+ * session was signed in with the current password (issue 25, review L4). A password change moves
+ * `credentialsVersion` on, so a sign-in that checked the old password while it was being changed
+ * (or a session the change's revocation missed) no longer counts.
+ */
+export function providerSessionCurrent(
+  session: Pick<Session, 'credentialsVersion'>,
+  provider: Pick<ProviderRecord, 'isActive' | 'credentialsVersion'> | null | undefined,
+): boolean {
+  return (
+    provider?.isActive === true && provider.credentialsVersion === (session.credentialsVersion ?? 0)
+  );
+}
+
+const providerSessionCurrentRead = (session: Session): ItemsRead<boolean> =>
+  mapRead(providerRead(session.subjectId), (provider) => providerSessionCurrent(session, provider));
+
+/** `providerSessionCurrent` for a session, reading its provider (the doctor's room entry). */
+export function isProviderSessionCurrent(session: Session): Promise<boolean> {
+  return readItems(providerSessionCurrentRead(session));
+}
+
+/**
+ * Whether the account behind a session may still act (issue 10: sessions end with the account;
+ * issue 25: and with the password they were signed in with), as a read that may share its
+ * request. An admin session names its account by username; one without it (signed in before it
+ * was recorded) cannot be checked and counts as ended.
  */
 function accountActiveRead(session: Session): ItemsRead<boolean> {
-  if (session.role === 'provider') {
-    return providerActiveRead(session.subjectId);
-  }
+  if (session.role === 'provider') return providerSessionCurrentRead(session);
   if (!session.username) return noRead(false);
   return mapRead(
     adminStatusRead(session.username),
@@ -67,7 +88,7 @@ export async function authorize<Alongside = undefined>(
   options: { now?: number; alongsideAccount?: AlongsideAccount<Alongside> } = {},
 ): Promise<Authorized<Alongside | undefined> | null> {
   if (route.access === 'public') return null;
-  const token = bearerToken(event) ?? cookie(event, SESSION_COOKIE);
+  const token = bearerToken(event) ?? sessionCookieToken(event);
   if (!token) throw unauthorized();
   const session = await resolveSession(token, options.now ?? Date.now());
   if (!session) throw unauthorized(SESSION_EXPIRED_MESSAGE);

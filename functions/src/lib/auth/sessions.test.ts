@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCookie } from './cookies';
+import { clearedSessionCookie, sessionCookie } from './cookies';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, isSessionLive } from './sessions';
 import { hashToken, newToken } from './tokens';
 import { hashPassword, verifyPassword } from './passwords';
@@ -26,11 +26,17 @@ describe('sessions', () => {
     expect(hashToken(token)).not.toContain(token);
   });
 
-  it('travel in an HttpOnly SameSite browser-session cookie, Secure over TLS', () => {
+  it('travel in an HttpOnly SameSite browser-session cookie, Secure and __Host- over TLS', () => {
+    // `__Host-`: Secure, Path=/ and no Domain, or browsers refuse it (issue 25, review L3).
     expect(sessionCookie('t', true)).toBe(
-      'th_session=t; Path=/; HttpOnly; SameSite=Strict; Secure',
+      '__Host-th_session=t; Path=/; HttpOnly; SameSite=Strict; Secure',
     );
-    expect(sessionCookie('t', false)).not.toContain('Secure');
+    expect(clearedSessionCookie(true)).toMatch(
+      /^__Host-th_session=; Path=\/; .*Max-Age=0; Secure$/,
+    );
+    // Plain http (the local stack): browsers refuse `__Host-` there, so the bare name.
+    expect(sessionCookie('t', false)).toBe('th_session=t; Path=/; HttpOnly; SameSite=Strict');
+    expect(clearedSessionCookie(false)).toMatch(/^th_session=; /);
   });
 });
 

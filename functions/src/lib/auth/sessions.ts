@@ -23,7 +23,13 @@ export type Session = StoredSession;
 export async function createSession(
   role: SessionRole,
   subjectId: string,
-  options: { mustChangePassword?: boolean; username?: string; now?: number } = {},
+  options: {
+    mustChangePassword?: boolean;
+    username?: string;
+    /** A provider's sign-in `credentialsVersion`, read with the hash just checked. */
+    credentialsVersion?: number;
+    now?: number;
+  } = {},
 ): Promise<{ token: string; session: Session }> {
   const now = options.now ?? Date.now();
   const token = newToken();
@@ -34,6 +40,9 @@ export async function createSession(
     lastSeenAt: now,
     mustChangePassword: options.mustChangePassword ?? false,
     ...(options.username ? { username: options.username } : {}),
+    ...(options.credentialsVersion !== undefined
+      ? { credentialsVersion: options.credentialsVersion }
+      : {}),
   };
   const id = hashToken(token);
   await putSession(id, record, new Date(now + SESSION_ABSOLUTE_MS));

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { HttpRoute } from '../../routes';
+import { sessionCookieToken } from '../auth/cookies';
 import { HttpError, badRequest } from '../errors';
 import { header } from './request';
 
@@ -13,6 +14,19 @@ export function rawBody(event: APIGatewayProxyEventV2): Buffer {
 
 function mediaType(event: APIGatewayProxyEventV2): string {
   return (header(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Whether a JSON route may be called with no body and no JSON content type (issue 25, review L3).
+ * A content type that names something else is refused, body or not: an HTML form always sends
+ * one (urlencoded, multipart or text/plain). No content type at all is a script client's call
+ * (`curl -X POST`, Bearer token), unless it carries the session cookie: ambient credentials that
+ * a browser adds by itself, so such a call must prove it was built by script with the JSON type
+ * (the app's fetchers always send it on unsafe calls, web/src/lib/api.ts).
+ */
+function emptyBodyAllowed(event: APIGatewayProxyEventV2): boolean {
+  if (header(event, 'content-type') !== undefined) return false;
+  return sessionCookieToken(event) === undefined;
 }
 
 export type ParsedBody =
@@ -46,10 +60,11 @@ export function parseBody(
       return { kind: 'multipart', bytes, contentType: header(event, 'content-type') ?? '' };
     }
     case 'json': {
-      if (bytes.length === 0) return { kind: 'json', value: {} };
+      if (bytes.length === 0 && emptyBodyAllowed(event)) return { kind: 'json', value: {} };
       if (mediaType(event) !== 'application/json') {
         throw new HttpError(415, 'Content-Type must be application/json');
       }
+      if (bytes.length === 0) return { kind: 'json', value: {} };
       try {
         return { kind: 'json', value: JSON.parse(bytes.toString('utf8')) as unknown };
       } catch {

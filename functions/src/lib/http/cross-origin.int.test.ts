@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openAlertSocket, requestTicket } from '../../../../local/testing/alert-socket';
 import { providerFetch, signInProvider } from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
+import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import * as providerContracts from '@shared/providers/contracts';
@@ -113,4 +113,27 @@ describe('cross-origin rule with a session cookie', () => {
     socket.socket.close();
     expect(await socket.closed).toBeGreaterThan(0);
   });
+
+  // Issue 25 (review L3): an old browser that sends neither header on a form post still names the
+  // form's type, or none for a fieldless one; with the cookie it rode in on, either is refused.
+  it(
+    'a cookie sign-out with no JSON type is refused and the session lives on',
+    { timeout: 60_000 },
+    async () => {
+      const provider = await signInProvider(stack);
+      const logoutPath = pathOf(providerContracts.providerLogout, {});
+      for (const type of [undefined, 'application/x-www-form-urlencoded', 'text/plain']) {
+        const headers: Record<string, string> = { cookie: provider.cookie };
+        if (type) headers['content-type'] = type;
+        const logout = await appFetch(stack, logoutPath, { method: 'POST', headers });
+        expect(logout.status, String(type)).toBe(415);
+      }
+      const me = await providerFetch(stack, provider, pathOf(providerContracts.providerMe, {}));
+      expect(me.status).toBe(200);
+      // The app's own call (JSON type, no body) signs out.
+      expect((await providerFetch(stack, provider, logoutPath, { method: 'POST' })).status).toBe(
+        204,
+      );
+    },
+  );
 });

@@ -95,6 +95,31 @@ describe('httpHandler: validation and the error envelope', () => {
     expect(answer.status).toBe(415);
   });
 
+  // Issue 25 (review L3): an HTML form always names its type and may post no fields at all; a
+  // session cookie is sent by the browser itself. Neither may reach a JSON route without the JSON
+  // type. A script's bare `POST` (no type, no cookie) still may.
+  it('refuses an empty body under a non-JSON type, or without a type when it carries the session cookie', async () => {
+    const empty = (headers: Record<string, string>, cookies?: string[]) =>
+      call(
+        createThing,
+        httpEvent(postRoute, { pathParameters: { thingId: validId }, headers, cookies }),
+      );
+    const origin = { origin: 'http://localhost:3000' };
+    const formPost = await empty({
+      ...origin,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(formPost).toMatchObject({
+      status: 415,
+      body: { message: 'Content-Type must be application/json' },
+    });
+    expect((await empty({ ...origin, 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await empty(origin, ['th_session=anything'])).status).toBe(415);
+    // Past the media type, the empty body reads as `{}` and the schema answers.
+    expect((await empty(origin)).status).toBe(400);
+    expect((await empty(sameOrigin, ['th_session=anything'])).status).toBe(400);
+  });
+
   it('hides unexpected failures behind a generic 500', async () => {
     const failing = httpHandler(postRoute, {
       handle: () => Promise.reject(new Error('secret database detail')),
@@ -308,6 +333,23 @@ describe('httpHandler: role check', () => {
     expect(byCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
   });
 
+  // Issue 25 (review L3): over TLS the one cookie read is `__Host-th_session`, which no sibling
+  // subdomain can set; a bare `th_session` (a tossed cookie) counts as no session at all.
+  it('reads only the __Host- session cookie when served over TLS', async () => {
+    stubEnv({ APP_ORIGIN: 'https://app.example.org' });
+    storeSession('admin-token', 'admin');
+    const byHostCookie = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['__Host-th_session=admin-token'] }),
+    );
+    const byBareCookie = await call(
+      adminOnly,
+      httpEvent(adminRoute, { cookies: ['th_session=admin-token'] }),
+    );
+    expect(byHostCookie).toMatchObject({ status: 200, body: { subject: 'admin-1' } });
+    expect(byBareCookie.status).toBe(401);
+  });
+
   it('answers 401 when the admin account is no longer active (issue 10)', async () => {
     storeSession('deactivated-token', 'admin', now, false);
     const answer = await call(
@@ -336,7 +378,12 @@ describe('httpHandler: provider sessions (issue 8)', () => {
   const passwordLike = httpHandler(passwordRoute, { handle });
   const now = Date.now();
 
-  function storeProvider(token: string, mustChangePassword: boolean, isActive: boolean) {
+  function storeProvider(
+    token: string,
+    mustChangePassword: boolean,
+    isActive: boolean,
+    versions: { session?: number; provider?: number } = {},
+  ) {
     dynamo.on(GetCommand, { Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } }).resolves({
       Item: {
         role: 'provider',
@@ -344,9 +391,16 @@ describe('httpHandler: provider sessions (issue 8)', () => {
         createdAt: now - 1000,
         lastSeenAt: now,
         mustChangePassword,
+        ...(versions.session === undefined ? {} : { credentialsVersion: versions.session }),
       },
     });
-    dynamo.on(GetCommand, { Key: providerKey }).resolves({ Item: providerItem(isActive) });
+    const provider = providerItem(isActive);
+    dynamo.on(GetCommand, { Key: providerKey }).resolves({
+      Item:
+        versions.provider === undefined
+          ? provider
+          : { ...provider, credentialsVersion: versions.provider },
+    });
   }
   const providerKey = { pk: 'PROVIDER#provider-1', sk: 'PROVIDER' };
   function providerItem(isActive: boolean) {
@@ -374,6 +428,22 @@ describe('httpHandler: provider sessions (issue 8)', () => {
       status: 200,
       body: { subject: 'provider-1' },
     });
+  });
+
+  // Issue 25 (review L4): a sign-in that checked the old password while it was being changed.
+  it('answers 401 to a session signed in before the password changed', async () => {
+    storeProvider('before-change', false, true, { session: 2, provider: 3 });
+    expect(await call(casesLike, withCookie(providerRoute, 'before-change'))).toMatchObject({
+      status: 401,
+      body: { message: 'Your session has expired. Please sign in again.' },
+    });
+    storeProvider('current', false, true, { session: 3, provider: 3 });
+    expect((await call(casesLike, withCookie(providerRoute, 'current'))).status).toBe(200);
+    // Stored before issue 25: no version on either side reads as 0, so still signed in.
+    storeProvider('older', false, true);
+    expect((await call(casesLike, withCookie(providerRoute, 'older'))).status).toBe(200);
+    storeProvider('older-changed', false, true, { provider: 1 });
+    expect((await call(casesLike, withCookie(providerRoute, 'older-changed'))).status).toBe(401);
   });
 
   it('answers 401 once the account is deactivated, whatever the session', async () => {

@@ -58,6 +58,33 @@ describe('Audit Logs tab', () => {
     expect(api.calls(adminListLogs)[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
   });
 
+  it('words an access record by who read which cases in which request, with no application', async () => {
+    const access = {
+      ...logs[0]!,
+      id: 'log-9',
+      action: 'CASE_DETAILS_VIEWED',
+      applicationId: '',
+      adminId: '',
+      previousStatus: null,
+      newStatus: '',
+      notes: '1 download link(s) issued: att-1',
+      actorRole: 'provider' as const,
+      actorId: 'prov-7',
+      caseIds: ['0f9e8d7c-aaaa-4bbb-8ccc-123456789abc'],
+      requestId: 'req-42',
+    };
+    mockAdminApi({ [routeOf(adminListLogs)]: () => json({ items: [access], nextCursor: null }) });
+    const list = await showLogs();
+    const item = within(within(list).getByRole('listitem'));
+    expect(item.getByText('Case Details Viewed')).toBeTruthy();
+    expect(item.getByText('Read by:').nextElementSibling?.textContent).toBe('Provider prov-7');
+    expect(item.getByText('Case:').nextElementSibling?.textContent).toBe(access.caseIds[0]);
+    expect(item.getByText('Request:').nextElementSibling?.textContent).toBe('req-42');
+    expect(item.getByText('1 download link(s) issued: att-1')).toBeTruthy();
+    expect(item.queryByText('Application:')).toBeNull();
+    expect(item.queryByText('System')).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     mockAdminApi({ [routeOf(adminListLogs)]: () => json({ items: [], nextCursor: null }) });
     await renderAdmin();
@@ -108,15 +135,15 @@ describe('Audit Logs tab', () => {
     const text = await blob!.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"',
+      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID","Actor Role","Actor ID","Case IDs","Request ID"',
     );
     expect(lines[1]).toBe(
-      '"2025-01-07T09:30:00.000Z","APPROVED","K7QF-29XM","admin-1","pending","approved","Verified, ""all good"", thanks","log-4"',
+      '"2025-01-07T09:30:00.000Z","APPROVED","K7QF-29XM","admin-1","pending","approved","Verified, ""all good"", thanks","log-4","","","",""',
     );
     // A line break inside a field stays inside its quotes.
     expect(text).toContain('"License expired\nPlease reapply"');
     expect(text).toContain(
-      '"2025-01-05T15:04:00.000Z","CREATED","K7QF-29XM","","","pending","","log-2"',
+      '"2025-01-05T15:04:00.000Z","CREATED","K7QF-29XM","","","pending","","log-2","","","",""',
     );
     expect(text.endsWith('\r\n')).toBe(true);
 

@@ -13,6 +13,7 @@ import {
   auditActionLabel,
   auditActor,
   auditApplicationLabel,
+  auditReader,
 } from '../lib/audit-log';
 import { auditLogsCsv, auditLogsFileName, downloadTextFile } from '../lib/csv';
 import { adminMessages, adminToasts, applicationStatusWord } from '../lib/labels';
@@ -85,8 +86,7 @@ export function AuditLogsTab() {
 }
 
 function AuditLogItem({ entry }: { entry: AuditLogEntry }) {
-  const previous = applicationStatusWord(entry.previousStatus);
-  const next = applicationStatusWord(entry.newStatus);
+  const reader = auditReader(entry);
 
   return (
     <li className="flex gap-3 p-4 text-sm" data-action={entry.action}>
@@ -102,29 +102,11 @@ function AuditLogItem({ entry }: { entry: AuditLogEntry }) {
             {formatDateTime(entry.timestamp)}
           </time>
         </div>
-        <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
-          <div className="flex gap-1">
-            <dt>Application:</dt>
-            <dd className="font-mono text-foreground">{auditApplicationLabel(entry)}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Admin:</dt>
-            <dd className="text-foreground">{auditActor(entry.adminId)}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Status:</dt>
-            <dd className="text-foreground">
-              {previous ? (
-                <>
-                  {previous} <span aria-hidden="true">→</span>
-                  <span className="sr-only">to</span> {next}
-                </>
-              ) : (
-                next
-              )}
-            </dd>
-          </div>
-        </dl>
+        {reader === null ? (
+          <ApplicationFields entry={entry} />
+        ) : (
+          <AccessFields entry={entry} reader={reader} />
+        )}
         {entry.notes.trim() ? (
           <p className="mt-2 rounded-md bg-muted px-3 py-2 whitespace-pre-line text-foreground">
             {entry.notes}
@@ -132,5 +114,58 @@ function AuditLogItem({ entry }: { entry: AuditLogEntry }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** An application's entry: which application, the admin (or System), the status change. */
+function ApplicationFields({ entry }: { entry: AuditLogEntry }) {
+  const previous = applicationStatusWord(entry.previousStatus);
+  const next = applicationStatusWord(entry.newStatus);
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+      <div className="flex gap-1">
+        <dt>Application:</dt>
+        <dd className="font-mono text-foreground">{auditApplicationLabel(entry)}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>Admin:</dt>
+        <dd className="text-foreground">{auditActor(entry.adminId)}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>Status:</dt>
+        <dd className="text-foreground">
+          {previous ? (
+            <>
+              {previous} <span aria-hidden="true">→</span>
+              <span className="sr-only">to</span> {next}
+            </>
+          ) : (
+            next
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** An access record: who read, which cases (full ids: the record must name them), the request. */
+function AccessFields({ entry, reader }: { entry: AuditLogEntry; reader: string }) {
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+      <div className="flex gap-1">
+        <dt>Read by:</dt>
+        <dd className="text-foreground">{reader}</dd>
+      </div>
+      <div className="flex min-w-0 gap-1">
+        <dt>{entry.caseIds.length === 1 ? 'Case:' : `Cases (${entry.caseIds.length}):`}</dt>
+        <dd className="font-mono break-all text-foreground">{entry.caseIds.join(', ')}</dd>
+      </div>
+      {entry.requestId ? (
+        <div className="flex min-w-0 gap-1">
+          <dt>Request:</dt>
+          <dd className="font-mono break-all text-foreground">{entry.requestId}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

@@ -1,13 +1,21 @@
 import { formatApplicationId } from '@shared/doctor-applications/application-id';
-import type { AuditLogEntry } from '@shared/admin/api';
+import type { AccessAuditAction, AuditLogEntry, auditActions } from '@shared/admin/api';
 
-/** How each audit action reads (spec doc 2 §4); other values are shown raw. */
+type AuditAction = (typeof auditActions)[number];
+
+/**
+ * How each audit action reads (spec doc 2 §4), and the access records of patient data (issue 25
+ * item 5); other values are shown raw.
+ */
 const actionWords: Record<string, { label: string; dotClass: string }> = {
   APPROVED: { label: 'Application Approved', dotClass: 'bg-green-600' },
   REJECTED: { label: 'Application Rejected', dotClass: 'bg-red-600' },
   CREATED: { label: 'Application Submitted', dotClass: 'bg-blue-600' },
   UPDATED: { label: 'Application Updated', dotClass: 'bg-yellow-500' },
-};
+  CASE_DETAILS_VIEWED: { label: 'Case Details Viewed', dotClass: 'bg-violet-600' },
+  CASE_ATTACHMENTS_VIEWED: { label: 'Case Attachments Viewed', dotClass: 'bg-violet-600' },
+  ADMIN_CASES_VIEWED: { label: 'Patient Cases Viewed', dotClass: 'bg-violet-600' },
+} satisfies Record<AuditAction | AccessAuditAction, { label: string; dotClass: string }>;
 
 const OTHER_DOT = 'bg-slate-400';
 
@@ -26,4 +34,10 @@ export function auditActor(adminId: string): string {
 
 export function auditApplicationLabel(entry: Pick<AuditLogEntry, 'applicationId'>): string {
   return formatApplicationId(entry.applicationId);
+}
+
+/** Who read a patient's data, for an access record; null for an application's entry. */
+export function auditReader(entry: Pick<AuditLogEntry, 'actorRole' | 'actorId'>): string | null {
+  if (entry.actorRole === null) return null;
+  return `${entry.actorRole === 'admin' ? 'Admin' : 'Provider'} ${entry.actorId}`;
 }

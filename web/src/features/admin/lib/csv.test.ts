@@ -11,6 +11,10 @@ const entry: AuditLogEntry = {
   previousStatus: null,
   newStatus: 'rejected',
   notes: 'Line one, "quoted"\nLine two',
+  actorRole: null,
+  actorId: '',
+  caseIds: [],
+  requestId: '',
 };
 
 describe('csvField', () => {
@@ -50,10 +54,33 @@ describe('auditLogsCsv', () => {
       'New Status',
       'Notes',
       'Log ID',
+      'Actor Role',
+      'Actor ID',
+      'Case IDs',
+      'Request ID',
     ]);
     expect(csv).toBe(
-      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID"\r\n' +
-        '"2025-01-07T09:30:00.000Z","REJECTED","K7QF-29XM","","","rejected","Line one, ""quoted""\nLine two","log-1"\r\n',
+      '"Timestamp","Action","Application ID","Admin ID","Previous Status","New Status","Notes","Log ID","Actor Role","Actor ID","Case IDs","Request ID"\r\n' +
+        '"2025-01-07T09:30:00.000Z","REJECTED","K7QF-29XM","","","rejected","Line one, ""quoted""\nLine two","log-1","","","",""\r\n',
+    );
+  });
+
+  it('names the reader, the cases and the request of an access record', () => {
+    const access: AuditLogEntry = {
+      ...entry,
+      id: 'log-2',
+      action: 'ADMIN_CASES_VIEWED',
+      applicationId: '',
+      adminId: 'admin-1',
+      newStatus: '',
+      notes: '',
+      actorRole: 'admin',
+      actorId: 'admin-1',
+      caseIds: ['case-a', 'case-b'],
+      requestId: 'req-1',
+    };
+    expect(auditLogsCsv([access]).split('\r\n')[1]).toBe(
+      '"2025-01-07T09:30:00.000Z","ADMIN_CASES_VIEWED","","admin-1","","","","log-2","admin","admin-1","case-a case-b","req-1"',
     );
   });
 

@@ -2,7 +2,10 @@ import type { AuditLogEntry } from '@shared/admin/api';
 
 type Column = [header: string, value: (entry: AuditLogEntry) => string | null | undefined];
 
-/** Columns of the audit log export (spec doc 2 §7), in order. */
+/**
+ * Columns of the audit log export: the spec's eight (doc 2 §7), in order, then the access
+ * records' reader, cases and request (issue 25 item 5; blank on an application's entry).
+ */
 const AUDIT_LOG_COLUMNS: readonly Column[] = [
   ['Timestamp', (entry) => entry.timestamp],
   ['Action', (entry) => entry.action],
@@ -12,6 +15,10 @@ const AUDIT_LOG_COLUMNS: readonly Column[] = [
   ['New Status', (entry) => entry.newStatus],
   ['Notes', (entry) => entry.notes],
   ['Log ID', (entry) => entry.id],
+  ['Actor Role', (entry) => entry.actorRole],
+  ['Actor ID', (entry) => entry.actorId],
+  ['Case IDs', (entry) => entry.caseIds.join(' ')],
+  ['Request ID', (entry) => entry.requestId],
 ];
 
 /** The header row of the audit log export. */

@@ -126,6 +126,14 @@ export const cases: AdminCaseRow[] = [
   }),
 ];
 
+/** The access-record fields, empty on an application's entry. */
+const NOT_AN_ACCESS: Pick<AuditLogEntry, 'actorRole' | 'actorId' | 'caseIds' | 'requestId'> = {
+  actorRole: null,
+  actorId: '',
+  caseIds: [],
+  requestId: '',
+};
+
 export const logs: AuditLogEntry[] = [
   {
     id: 'log-4',
@@ -136,6 +144,7 @@ export const logs: AuditLogEntry[] = [
     previousStatus: 'pending',
     newStatus: 'approved',
     notes: 'Verified, "all good", thanks',
+    ...NOT_AN_ACCESS,
   },
   {
     id: 'log-3',
@@ -146,6 +155,7 @@ export const logs: AuditLogEntry[] = [
     previousStatus: 'under_review',
     newStatus: 'rejected',
     notes: 'License expired\nPlease reapply',
+    ...NOT_AN_ACCESS,
   },
   {
     id: 'log-2',
@@ -156,6 +166,7 @@ export const logs: AuditLogEntry[] = [
     previousStatus: null,
     newStatus: 'pending',
     notes: '',
+    ...NOT_AN_ACCESS,
   },
   {
     id: 'log-1',
@@ -166,5 +177,6 @@ export const logs: AuditLogEntry[] = [
     previousStatus: 'approved',
     newStatus: 'suspended',
     notes: 'Under investigation',
+    ...NOT_AN_ACCESS,
   },
 ];

@@ -5,7 +5,7 @@ import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/dates';
-import { priorityOf, shortCaseId, truncate } from '../lib/case-view';
+import { shortCaseId, truncate } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
@@ -47,7 +47,7 @@ export function CaseCard({
   summaryLimit: number;
   actions: CaseCardActions;
 }) {
-  const priority = priorityOf(item.triageSummary);
+  const { priority } = item;
   const heldByOther = isHeldByOther(item);
   const mine = item.claimedByMe && (item.status === 'claimed' || item.status === 'in_call');
   const available = item.status === 'paid' && item.claimedBy === null;

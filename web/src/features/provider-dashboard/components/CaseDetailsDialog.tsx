@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Video } from 'lucide-react';
+import { Lock, Video } from 'lucide-react';
 import { useState } from 'react';
 import type { Attachment } from '@shared/cases/api';
-import type { ProviderCaseDetails } from '@shared/cases/provider-case';
+import type { ProviderCaseDetails, ProviderCaseSummary } from '@shared/cases/provider-case';
 import { providerCaseMessages } from '@shared/cases/provider-case';
 import { requestTypeLabels } from '@shared/patients/request';
 import { AttachmentList } from '@web/components/attachments/AttachmentList';
@@ -11,34 +11,36 @@ import { DetailField, DetailSection } from '@web/components/DetailList';
 import { ErrorState, LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
-import { ApiError } from '@web/lib/api';
+import { ApiError, serverMessageOf } from '@web/lib/api';
 import { attachmentName, fileKind } from '@web/lib/attachments';
 import { formatDateTime } from '@web/lib/dates';
 import { caseAttachmentsQueryOptions, caseDetailsQueryOptions } from '../api/cases';
 import { useAudioPlayer } from '../hooks/use-audio-player';
-import { priorityOf, shortCaseId } from '../lib/case-view';
+import { shortCaseId } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
-import { caseStatusWord } from './CaseCard';
+import { caseStatusWord, isHeldByOther } from './CaseCard';
 
 const NOT_PROVIDED = 'Not provided';
 
 /**
- * The case details dialog (spec doc 2 §2), opened from Details or View: 'Loading case
- * details...', 'Case details not found', the patient, the summary, the times and the
- * attachments; the provider's own claimed case offers 'Start Meeting (15-Min Timer)'. Loaded on
- * demand, so the page's first load does not carry it.
+ * The case details dialog (spec doc 2 §2), opened from Details or View. The patient, the whole
+ * summary and the attachments only for the provider's own case (spec doc 2 §6), loaded on demand
+ * ('Loading case details...', 'Case details not found'); the own claimed case offers 'Start
+ * Meeting (15-Min Timer)'. Any other case shows what its card says, without a request: what a
+ * doctor needs to choose it, and why there is no more.
  */
 export default function CaseDetailsDialog({
-  caseId,
+  item,
   onClose,
   onStartMeeting,
 }: {
-  caseId: string | null;
+  item: ProviderCaseSummary | null;
   onClose: () => void;
   onStartMeeting: (details: ProviderCaseDetails) => void;
 }) {
-  const details = useQuery({ ...caseDetailsQueryOptions(caseId ?? ''), enabled: caseId !== null });
-  const data = caseId !== null ? details.data : undefined;
+  const holds = item !== null && item.claimedByMe;
+  const details = useQuery({ ...caseDetailsQueryOptions(item?.id ?? ''), enabled: holds });
+  const data = holds ? details.data : undefined;
   const canStart =
     data !== undefined &&
     data.claimedByMe &&
@@ -46,11 +48,11 @@ export default function CaseDetailsDialog({
 
   return (
     <NativeDialog
-      open={caseId !== null}
+      open={item !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={caseId ? `Case #${shortCaseId(caseId)}` : 'Case'}
+      title={item ? `Case #${shortCaseId(item.id)}` : 'Case'}
       description="Case details"
       className="max-w-2xl"
       footer={
@@ -62,7 +64,9 @@ export default function CaseDetailsDialog({
         ) : null
       }
     >
-      {caseId === null ? null : details.isPending ? (
+      {item === null ? null : !holds ? (
+        <CaseOverview item={item} />
+      ) : details.isPending ? (
         <LoadingState label={providerMessages.detailsLoading} />
       ) : details.isError ? (
         <ErrorState message={detailsErrorMessage(details.error)} />
@@ -73,9 +77,50 @@ export default function CaseDetailsDialog({
   );
 }
 
+/** A refusal says why (the claim lapsed, another provider holds it); anything else: not found. */
 function detailsErrorMessage(error: Error): string {
-  if (error instanceof ApiError && error.status === 403) return providerCaseMessages.heldByOther;
+  if (error instanceof ApiError && error.status === 403) {
+    return serverMessageOf(error) ?? providerCaseMessages.heldByOther;
+  }
   return providerMessages.detailsNotFound;
+}
+
+/** The fields of a case every provider may read, as its card has them. */
+function CaseFields({ item }: { item: ProviderCaseSummary }) {
+  return (
+    <DetailSection title="Case">
+      <DetailField label="Status">{caseStatusWord(item)}</DetailField>
+      <DetailField label="Priority">{item.priority}</DetailField>
+      <DetailField label="Request Type">{requestTypeLabels[item.requestType]}</DetailField>
+      <DetailField label="Created">{formatDateTime(item.createdAt)}</DetailField>
+      <DetailField label="Paid">{formatDateTime(item.paidAt)}</DetailField>
+      <DetailField label="Claimed">{formatDateTime(item.claimedAt)}</DetailField>
+      {item.endedAt ? (
+        <DetailField label="Ended">{formatDateTime(item.endedAt)}</DetailField>
+      ) : null}
+      <DetailField label="Case ID">
+        <span className="font-mono break-all">{item.id}</span>
+      </DetailField>
+    </DetailSection>
+  );
+}
+
+/** A case the provider does not hold: the card's summary and the way to see more (claim it). */
+function CaseOverview({ item }: { item: ProviderCaseSummary }) {
+  return (
+    <div className="flex flex-col gap-5">
+      <p role="note" className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm">
+        <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {isHeldByOther(item) ? providerCaseMessages.heldByOther : providerCaseMessages.claimFirst}
+      </p>
+      <CaseFields item={item} />
+      <DetailSection title="Summary" columns={1}>
+        <DetailField label="Symptoms">
+          <span className="whitespace-pre-line">{item.triageSummary}</span>
+        </DetailField>
+      </DetailSection>
+    </div>
+  );
 }
 
 function CaseDetails({ details }: { details: ProviderCaseDetails }) {
@@ -86,20 +131,7 @@ function CaseDetails({ details }: { details: ProviderCaseDetails }) {
         <DetailField label="Email">{details.patient.email || NOT_PROVIDED}</DetailField>
         <DetailField label="Phone">{details.patient.phone || NOT_PROVIDED}</DetailField>
       </DetailSection>
-      <DetailSection title="Case">
-        <DetailField label="Status">{caseStatusWord(details)}</DetailField>
-        <DetailField label="Priority">{priorityOf(details.triageSummary)}</DetailField>
-        <DetailField label="Request Type">{requestTypeLabels[details.requestType]}</DetailField>
-        <DetailField label="Created">{formatDateTime(details.createdAt)}</DetailField>
-        <DetailField label="Paid">{formatDateTime(details.paidAt)}</DetailField>
-        <DetailField label="Claimed">{formatDateTime(details.claimedAt)}</DetailField>
-        {details.endedAt ? (
-          <DetailField label="Ended">{formatDateTime(details.endedAt)}</DetailField>
-        ) : null}
-        <DetailField label="Case ID">
-          <span className="font-mono break-all">{details.id}</span>
-        </DetailField>
-      </DetailSection>
+      <CaseFields item={details} />
       <DetailSection title="Summary" columns={1}>
         <DetailField label="Symptoms">
           <span className="whitespace-pre-line">{details.triageSummary}</span>

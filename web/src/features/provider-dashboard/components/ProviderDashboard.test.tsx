@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { claimMessages } from '@shared/cases/provider-case';
+import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
 import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
 import { startMeetingTimer } from '@shared/meetings/contracts';
 import { providerLogout } from '@shared/providers/contracts';
@@ -218,7 +218,7 @@ describe('ProviderDashboard: claim', () => {
 
 describe('ProviderDashboard: details dialog', () => {
   it("shows 'Loading case details...' then 'Case details not found'", async () => {
-    const item = caseSummary();
+    const item = mine();
     let answerDetails: () => void = () => undefined;
     await openDashboard({
       ...lists({ available: page([item]) }),
@@ -228,7 +228,7 @@ describe('ProviderDashboard: details dialog', () => {
         }),
     });
     fireEvent.click(
-      await screen.findByRole('button', { name: `Details case ${item.id.slice(0, 8)}` }),
+      await screen.findByRole('button', { name: `View case ${item.id.slice(0, 8)}` }),
     );
     const dialog = within(await screen.findByRole('dialog'));
     expect(await dialog.findByText('Loading case details...')).toBeTruthy();
@@ -276,16 +276,46 @@ describe('ProviderDashboard: details dialog', () => {
   });
 
   it("says 'Failed to fetch case attachments' when the list cannot be read", async () => {
-    const item = caseSummary();
+    const item = mine();
     await openDashboard({
       ...lists({ available: page([item]) }),
       [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
       [routeOf(listCaseAttachments)]: () => json({ message: 'down' }, 503),
     });
     fireEvent.click(
-      await screen.findByRole('button', { name: `Details case ${item.id.slice(0, 8)}` }),
+      await screen.findByRole('button', { name: `View case ${item.id.slice(0, 8)}` }),
     );
     expect(await screen.findByText('Failed to fetch case attachments')).toBeTruthy();
+  });
+
+  it('shows a waiting case as its card has it, asks for no patient data, and says to claim it', async () => {
+    const item = caseSummary({ triageSummary: 'Urgent: sore throat and fever' });
+    const api = await openDashboard({ ...lists({ available: page([item]) }) });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Details case ${item.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('note').textContent).toBe(providerCaseMessages.claimFirst);
+    expect(dialog.getByText('Urgent: sore throat and fever')).toBeTruthy();
+    expect(dialog.getByText('URGENT')).toBeTruthy();
+    expect(dialog.getByText(item.id)).toBeTruthy();
+    expect(dialog.queryByText('Patient')).toBeNull();
+    expect(dialog.queryByText('Attachments')).toBeNull();
+    expect(api.calls(getCaseDetails)).toEqual([]);
+    expect(api.calls(listCaseAttachments)).toEqual([]);
+  });
+
+  it('says why when the server refuses the details of a case the list showed as mine', async () => {
+    const item = mine();
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => json({ message: providerCaseMessages.claimFirst }, 403),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `View case ${item.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText(providerCaseMessages.claimFirst)).toBeTruthy();
   });
 });
 
@@ -386,6 +416,20 @@ describe('ProviderDashboard: live alerts', () => {
     expect(await toasts().findByText('New case ready for care')).toBeTruthy();
     expect(toasts().getByText(`Case 12345678: ${summary.slice(0, 50)}...`)).toBeTruthy();
     await waitFor(() => expect(api.calls(listCases).length).toBeGreaterThan(before));
+  });
+
+  it('toasts only the case id of an alert without a summary (an unpaid case)', async () => {
+    await openDashboard();
+    await waitFor(() => expect(FakeWebSocket.latest).toBeTruthy());
+    act(() => {
+      FakeWebSocket.latest!.serverOpen();
+      FakeWebSocket.latest!.serverSend({
+        type: 'NEW_CASE_CREATED',
+        case: { id: '87654321-aaaa-4bbb-8ccc-123456789abc' },
+      });
+    });
+    expect(await toasts().findByText('New case created')).toBeTruthy();
+    expect(toasts().getByText('Case 87654321')).toBeTruthy();
   });
 
   it('counts paid cases in the tab title while hidden, and clears the count when shown', async () => {

@@ -26,11 +26,15 @@ import { DashboardHeader } from './DashboardHeader';
 
 const CaseDetailsDialog = lazy(() => import('./CaseDetailsDialog'));
 
-/** The toast of a live alert: the case id and the first 50 characters of the summary. */
+/**
+ * The toast of a live alert: the case id and the first 50 characters of the summary; an unpaid
+ * case's alert has no summary (@shared/realtime/api), so the id alone.
+ */
 export function alertToast({ type, case: item }: CaseAlert) {
+  const summary = item.triageSummary ? truncate(item.triageSummary, SUMMARY_LIMITS.alert) : null;
   return {
     title: type === 'CASE_PAID_READY' ? 'New case ready for care' : 'New case created',
-    description: `Case ${shortCaseId(item.id)}: ${truncate(item.triageSummary, SUMMARY_LIMITS.alert)}`,
+    description: `Case ${shortCaseId(item.id)}${summary ? `: ${summary}` : ''}`,
   };
 }
 
@@ -44,7 +48,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<CaseListView>('available');
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<ProviderCaseSummary | null>(null);
   // Cases this provider lost a claim race for: they stay on the list as 'Claimed' (spec doc 2
   // §2) until the tab changes, though the refreshed queue no longer holds them.
   const [lost, setLost] = useState<ProviderCaseSummary[]>([]);
@@ -93,7 +97,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
 
   const actions: CaseCardActions = {
     onClaim: (item) => claim.mutate({ caseId: item.id, providerId: provider.id }),
-    onDetails: (item) => setViewing(item.id),
+    onDetails: (item) => setViewing(item),
     onStartCall: (item) => void startCall(item.id),
     claimingId: claim.isPending ? claim.variables.caseId : undefined,
   };
@@ -153,7 +157,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
       {viewing !== null ? (
         <Suspense fallback={null}>
           <CaseDetailsDialog
-            caseId={viewing}
+            item={viewing}
             onClose={() => setViewing(null)}
             onStartMeeting={(details) => void startMeeting(details)}
           />

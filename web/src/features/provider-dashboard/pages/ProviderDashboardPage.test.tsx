@@ -90,6 +90,13 @@ describe('ProviderDashboardPage: signing in', () => {
     expect(screen.getByText(providerPasswordMessages.newTooShort)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('New password'));
 
+    // Long enough but among the most common breached passwords (issue 25): said before sending.
+    fill('New password', 'PasswordPassword');
+    fill('Confirm new password', 'PasswordPassword');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(screen.getByText(providerPasswordMessages.newTooCommon)).toBeTruthy();
+    expect(api.calls(providerChangePassword)).toHaveLength(0);
+
     fill('New password', 'a-much-longer-password');
     fill('Confirm new password', 'a-much-longer-password');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));

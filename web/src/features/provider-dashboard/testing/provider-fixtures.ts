@@ -6,6 +6,7 @@ import type {
 } from '@shared/cases/provider-case';
 import type { Attachment } from '@shared/cases/api';
 import type { ProviderSession } from '@shared/providers/api';
+import { priorityOf } from '../lib/case-view';
 
 export const PROVIDER: ProviderSession = {
   id: 'prov-0001',
@@ -18,11 +19,14 @@ let serial = 0;
 /** A paid, unclaimed case; `overrides` make it anything else. */
 export function caseSummary(overrides: Partial<ProviderCaseSummary> = {}): ProviderCaseSummary {
   serial += 1;
+  const triageSummary = overrides.triageSummary ?? 'Mild cough for three days';
   return {
     id: `${String(serial).padStart(8, '0')}-aaaa-4bbb-8ccc-123456789abc`,
     status: 'paid',
     requestType: 'telemedicine',
-    triageSummary: 'Mild cough for three days',
+    triageSummary,
+    // As the server reads it, from the whole summary.
+    priority: priorityOf(triageSummary),
     createdAt: '2026-11-25T10:00:00.000Z',
     paidAt: '2026-11-25T10:01:00.000Z',
     claimedAt: null,
