@@ -72,6 +72,8 @@ export const indexPartitions = {
   cases: { index: 'gsi1', key: 'CASES' },
   /** `db/connections.ts`: every open alert socket (the new-case announcement). */
   alertConnections: { index: 'gsi1', key: 'CONNECTIONS' },
+  /** `db/connections.ts`: one provider's doctor room sockets. */
+  providerRoomConnections: { index: 'gsi1', key: 'PROVIDER_ROOM_CONNECTIONS#' },
   /** `db/cases.ts`: the waiting queue. */
   caseQueue: { index: 'gsi2', key: 'CASE_QUEUE' },
   /** `db/sessions.ts`: every session of one account. */
@@ -274,8 +276,16 @@ const completesSecondFactor = combine(
 const endsSessions = writes(k.session);
 /** `lib/realtime/push.ts`: a gone connection's item is deleted. */
 const pushes: HandlerPermissions = { push: true, table: { write: [k.connection] } };
-/** `features/realtime/close-connections.ts`: a provider's alert sockets are closed. */
-const closesProviderSockets = combine(pushes, queries(ix.providerConnections));
+/** `features/rooms/room-push.ts`: the sockets of a call's room hear it or are closed. */
+const pushesToRooms = combine(pushes, queries(ix.roomConnections));
+/**
+ * `features/realtime/close-connections.ts`: a provider's alert and room sockets are closed, the
+ * rooms' patient pages told.
+ */
+const closesProviderSockets = combine(
+  pushesToRooms,
+  queries(ix.providerConnections, ix.providerRoomConnections),
+);
 /** `features/providers/end-access.ts`: every session of the provider ends, sockets close. */
 const endsProviderAccess = combine(
   endsSessions,
@@ -291,8 +301,11 @@ const checksListeners = reads(k.session, k.provider);
 const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
 /** `features/realtime/case-updates.ts`: a case change is pushed to its patient pages. */
 const updatesPatients = combine(pushes, queries(ix.caseConnections));
-/** `features/rooms/room-push.ts`: the sockets of a call's room hear it or are closed. */
-const pushesToRooms = combine(pushes, queries(ix.roomConnections));
+/**
+ * `features/rooms/room-parties.ts`: a room's current parties, the doctor's re-checked (claim,
+ * session, account) before it hears anything.
+ */
+const pushesToParties = combine(pushesToRooms, checksListeners);
 /** `db/cases.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
 const readsCases = reads(k.case);
 /**
@@ -441,7 +454,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     readsCases,
     writes(k.case),
     updatesPatients,
-    pushesToRooms,
+    pushesToParties,
     { schedules: true },
   ),
   'meetings/end': combine(signedInProvider, endsMeetings),
@@ -472,17 +485,25 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),
   'admin/approve': combine(signedInAdmin, reviewsApplications),
   'admin/reject': combine(signedInAdmin, reviewsApplications),
-  // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case.
+  // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case
+  // (and the doctor's the session too).
   'realtime/connect': combine(
     behindCloudFront,
     readsCases,
     checksListeners,
+    pushesToRooms,
     writes(k.connection, k.realtimeTicket),
   ),
   'realtime/disconnect': pushesToRooms,
-  'realtime/default': combine(pushes, reads(k.connection), checksListeners, endsMeetings),
+  'realtime/default': combine(reads(k.connection), pushesToParties, endsMeetings),
   // EventBridge Scheduler targets
-  'cases/release-claim': combine(readsCases, writes(k.case), announces, updatesPatients),
+  'cases/release-claim': combine(
+    readsCases,
+    writes(k.case),
+    announces,
+    updatesPatients,
+    pushesToRooms,
+  ),
   'meetings/end-meeting': endsMeetings,
   'cases/expire-case': combine(readsCases, writes(k.case), updatesPatients, {
     secrets: ['stripe'],

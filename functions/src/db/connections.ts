@@ -18,8 +18,11 @@ import {
  * - `provider-alerts`: the provider account and the session, re-checked before every push; on
  *   the alert list (gsi1 `CONNECTIONS`) and the provider's list (gsi2 `PROVIDER_CONNECTIONS#…`);
  * - `room`: one party of a consultation room (meeting, case, role), opened with a room ticket;
- *   only on its meeting's list (gsi2 `ROOM_CONNECTIONS#{meetingId}` / `{role}#…`), never on the
- *   alert list, so alerts never reach a room and room messages never reach a dashboard;
+ *   on its meeting's list (gsi2 `ROOM_CONNECTIONS#{meetingId}` / `{role}#…`), never on the
+ *   alert list, so alerts never reach a room and room messages never reach a dashboard. The
+ *   doctor's also holds the provider and the session that entered (re-checked on every message)
+ *   and is on the provider's room list (gsi1 `PROVIDER_ROOM_CONNECTIONS#…`), closed with the
+ *   provider's access (docs/adr/0013-room-connections.md);
  * - `case`: a patient page subscribed to one case's updates (issue 12), opened with a case
  *   ticket; only on its case's list (gsi2 `CASE_CONNECTIONS#{caseId}`), so one Query finds every
  *   page of a case and nothing else ever reaches it.
@@ -33,6 +36,8 @@ export const connectionKey = (connectionId: string): ItemKey => ({
 });
 /** `gsi2`: the connections of one provider, closed together on sign-out or revocation. */
 const connectionsOfProvider = (providerId: string) => `PROVIDER_CONNECTIONS#${providerId}`;
+/** `gsi1`: the doctor's room connections of one provider, closed with the provider's access. */
+const roomConnectionsOfProvider = (providerId: string) => `PROVIDER_ROOM_CONNECTIONS#${providerId}`;
 /** `gsi2`: the connections of one room, sorted by role so one role's are one key range. */
 const connectionsOfRoom = (meetingId: string) => `ROOM_CONNECTIONS#${meetingId}`;
 /** `gsi2`: the patient pages subscribed to one case, sorted by connection time. */
@@ -59,6 +64,9 @@ export const roomConnectionSchema = /* @__PURE__ */ z.object({
   meetingId: /* @__PURE__ */ z.string(),
   caseId: /* @__PURE__ */ z.string(),
   role: /* @__PURE__ */ z.enum(['patient', 'provider']),
+  /** The doctor's only: the provider and the session (token hash) whose room session it was. */
+  providerId: /* @__PURE__ */ z.string().optional(),
+  sessionId: /* @__PURE__ */ z.string().optional(),
   connectedAt: /* @__PURE__ */ z.string(),
 });
 export const caseConnectionSchema = /* @__PURE__ */ z.object({
@@ -80,6 +88,7 @@ export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 const toConnection = (item: StoredItem) => parseStored(connectionRecordSchema, entity, item);
 const toProviderConnection = (item: StoredItem) =>
   parseStored(providerConnectionSchema, entity, item);
+const toRoomConnection = (item: StoredItem) => parseStored(roomConnectionSchema, entity, item);
 
 /** API Gateway closes WebSocket connections after 2 hours; the item expires with it. */
 const CONNECTION_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -93,7 +102,13 @@ type NewConnection =
 function listsOf(record: ConnectionRecord) {
   const sortKey = `${record.connectedAt}#${record.connectionId}`;
   if (record.channel === 'room') {
-    return { gsi2pk: connectionsOfRoom(record.meetingId), gsi2sk: `${record.role}#${sortKey}` };
+    const roomList = {
+      gsi2pk: connectionsOfRoom(record.meetingId),
+      gsi2sk: roomPlace(record.role, record.connectedAt, record.connectionId),
+    };
+    return record.providerId
+      ? { ...roomList, gsi1pk: roomConnectionsOfProvider(record.providerId), gsi1sk: sortKey }
+      : roomList;
   }
   if (record.channel === 'case') {
     return { gsi2pk: connectionsOfCase(record.caseId), gsi2sk: sortKey };
@@ -161,16 +176,38 @@ export async function providerConnections(providerId: string): Promise<ProviderC
   );
 }
 
-/** One connection of a room: its id and whose it is. */
+/**
+ * A room connection's place on its room's list: by role, then by connection time, so the last
+ * of a role is that party's newest page.
+ */
+export function roomPlace(role: RoomConnectionRole, connectedAt: string, connectionId: string) {
+  return `${role}#${connectedAt}#${connectionId}`;
+}
+
+/** Access pattern: the doctor's room connections of one provider (gsi1). */
+export async function providerRoomConnections(providerId: string): Promise<RoomConnectionRecord[]> {
+  return (await queryAll(indexQuery('gsi1', roomConnectionsOfProvider(providerId)))).map(
+    toRoomConnection,
+  );
+}
+
+/** One connection of a room: its id, whose it is, and its place (`roomPlace`). */
 export interface RoomMember {
   connectionId: string;
   role: RoomConnectionRole;
+  place: string;
+  /** The doctor's: who entered, with which session. */
+  providerId?: string;
+  sessionId?: string;
 }
+
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
  * Access pattern: the connections of one room (gsi2 `ROOM_CONNECTIONS#{meetingId}`), of one
- * role or both. Only the id and the role are read (a projection), checked field by field like
- * `deleteConnectionInRoom`: `$disconnect` uses this too.
+ * role or both, oldest first within a role. Only the id, role, place and the doctor's provider
+ * and session are read (a projection), checked field by field like `deleteConnectionInRoom`:
+ * `$disconnect` uses this too.
  */
 export async function roomMembers(
   meetingId: string,
@@ -185,14 +222,25 @@ export async function roomMembers(
           ExpressionAttributeValues: { ...spec.ExpressionAttributeValues, ':role': `${role}#` },
         }
       : {}),
-    ProjectionExpression: 'connectionId, #role',
+    ProjectionExpression: 'connectionId, #role, gsi2sk, providerId, sessionId',
     ExpressionAttributeNames: { '#role': 'role' },
   });
-  return items.flatMap((item) =>
-    typeof item.connectionId === 'string' && (item.role === 'patient' || item.role === 'provider')
-      ? [{ connectionId: item.connectionId, role: item.role }]
-      : [],
-  );
+  return items.flatMap((item) => {
+    const { connectionId, role, gsi2sk } = item;
+    if (typeof connectionId !== 'string' || typeof gsi2sk !== 'string') return [];
+    if (role !== 'patient' && role !== 'provider') return [];
+    const providerId = optionalString(item.providerId);
+    const sessionId = optionalString(item.sessionId);
+    return [
+      {
+        connectionId,
+        role,
+        place: gsi2sk,
+        ...(providerId ? { providerId } : {}),
+        ...(sessionId ? { sessionId } : {}),
+      },
+    ];
+  });
 }
 
 /**

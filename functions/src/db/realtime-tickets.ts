@@ -30,6 +30,9 @@ export const roomTicketSchema = z.object({
   meetingId: z.string(),
   caseId: z.string(),
   role: z.enum(['patient', 'provider']),
+  /** The doctor's: the provider and the session that entered, kept on the connection. */
+  providerId: z.string().optional(),
+  sessionId: z.string().optional(),
   /** Epoch milliseconds. */
   expiresAt: z.number(),
 });

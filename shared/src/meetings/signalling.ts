@@ -3,8 +3,9 @@ import { roomRoleSchema } from './room';
 
 /**
  * Signalling of the room over `/ws` (DESIGN.md §7): room connections are a channel of their own,
- * never on the provider alert list. Offers, answers and ICE candidates are relayed to the other
- * party's connections while the meeting is active and before `endsAt`; afterwards the server
+ * never on the provider alert list. Each party has one live room page: its newest
+ * connection (docs/adr/0013-room-connections.md). Offers, answers and ICE candidates are relayed
+ * to the other party's current connection only, while the meeting is active and before `endsAt`; afterwards the server
  * answers `SIGNAL_REFUSED` and pushes `MEETING_ENDED`.
  *
  * `peerId` is random per page load, and new when the doctor's page renews a peer connection
@@ -78,5 +79,10 @@ export const roomServerMessageSchema = z.discriminatedUnion('type', [
   }),
   /** A signal the server did not relay: the meeting is not active, or `endsAt` has passed. */
   z.object({ type: z.literal('SIGNAL_REFUSED'), reason: z.enum(['not_started', 'ended']) }),
+  /**
+   * This party opened the room on another page (another tab, window or device): that page is
+   * the party's one live room page now, and the server closes this connection after this.
+   */
+  z.object({ type: z.literal('ROOM_REPLACED') }),
 ]);
 export type RoomServerMessage = z.infer<typeof roomServerMessageSchema>;

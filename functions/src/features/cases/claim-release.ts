@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { getCaseBundle, type CaseClaim } from '../../db/cases';
 import { env } from '../../lib/env';
-import type { Logger } from '../../lib/logger';
+import { errorFields, type Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
 import { caseAlert } from '../realtime/announce';
 import { broadcastToProviders } from '../realtime/broadcast';
 import { pushCaseUpdate } from '../realtime/case-updates';
+import { dismissLapsedDoctor } from '../rooms/room-parties';
 import { releaseLapsedClaim } from './transitions';
 
 /** What the lease-end schedule hands the release function: which claim to release. */
@@ -37,8 +38,9 @@ export async function scheduleClaimRelease(caseId: string, claim: CaseClaim): Pr
 }
 
 /**
- * Returns a lapsed claim to the queue (once), tells every live dashboard the case is ready
- * again and the patient's pages that no doctor holds it (issue 12). False when the claim was
+ * Returns a lapsed claim to the queue (once), closes that doctor's room connections, tells every
+ * live dashboard the case is ready again and the patient's pages that no doctor holds it (issue
+ * 12). False when the claim was
  * started, re-claimed or released already.
  */
 export async function releaseClaimAndAlert(
@@ -52,6 +54,14 @@ export async function releaseClaimAndAlert(
     getCaseBundle(input.caseId),
     pushCaseUpdate(input.caseId, 'paid', log),
   ]);
+  if (bundle?.meeting) {
+    // The doctor's room page goes with the claim: nothing of the next doctor's call reaches it.
+    // Each message re-checks the claim as well, so a close that failed only logs.
+    const { id: meetingId } = bundle.meeting;
+    await dismissLapsedDoctor(meetingId, input.providerId).catch((error: unknown) =>
+      log.warn('lapsed doctor room connections not closed', { meetingId, ...errorFields(error) }),
+    );
+  }
   if (bundle) {
     await broadcastToProviders(caseAlert('CASE_PAID_READY', bundle.case), log);
   }

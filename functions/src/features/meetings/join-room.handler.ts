@@ -7,14 +7,17 @@ import * as routes from '../../routes';
 import { openRoomSession } from './room-session';
 
 /**
- * The provider signed in on this browser, if any: the doctor's room also needs the doctor's own
- * session (the route is public, so the framework does not resolve it).
+ * The provider signed in on this browser and the session's id, if any: the doctor's room also
+ * needs the doctor's own session (the route is public, so the framework does not resolve it).
  */
-async function signedInProvider(event: HttpEvent): Promise<string | null> {
+async function signedInProvider(
+  event: HttpEvent,
+): Promise<{ id: string; sessionId: string } | null> {
   const token = sessionCookieToken(event);
   const session = token ? await resolveSession(token) : null;
   if (session?.role !== 'provider' || session.mustChangePassword) return null;
-  return (await isProviderSessionCurrent(session)) ? session.subjectId : null;
+  if (!(await isProviderSessionCurrent(session))) return null;
+  return { id: session.subjectId, sessionId: session.id };
 }
 
 /**
@@ -26,10 +29,10 @@ async function signedInProvider(event: HttpEvent): Promise<string | null> {
 export const handler = httpHandler(routes.joinRoom, {
   rateLimit: ({ clientIp }) => rateLimitFor('roomSession', clientIp),
   async handle({ params, body, event, log }) {
-    const providerId = body.role === 'provider' ? await signedInProvider(event) : null;
+    const provider = body.role === 'provider' ? await signedInProvider(event) : null;
     return {
       body: await openRoomSession(
-        { meetingId: params.meetingId, role: body.role, token: body.token, providerId },
+        { meetingId: params.meetingId, role: body.role, token: body.token, provider },
         log,
       ),
     };

@@ -20,8 +20,11 @@ export interface RoomEntry {
   meetingId: string;
   role: RoomRole;
   token: string;
-  /** The provider signed in on this browser (only asked for the provider role). */
-  providerId: string | null;
+  /**
+   * The provider signed in on this browser and that session's id (only asked for the provider
+   * role): the doctor's room connection remembers both, re-checked while it lives.
+   */
+  provider: { id: string; sessionId: string } | null;
 }
 
 /**
@@ -31,8 +34,9 @@ export interface RoomEntry {
  * provider link is the same for whoever claims the case, and a claim may lapse and move to
  * another doctor. Anything else, a meeting that does not exist included, is the same 403, so
  * the route tells nobody which meeting ids exist. The answer reads the meeting as it is at `now` (past
- * `endsAt` it is completed), carries the server's clock, the ICE servers and, while the meeting
- * is not over, a single-use ticket for the room channel on `/ws`.
+ * `endsAt` it is completed), carries the server's clock, the ICE servers while the meeting is
+ * active (docs/adr/0013-room-connections.md) and, while the meeting is not over, a single-use
+ * ticket for the room channel on `/ws` (the doctor's names the provider and the session).
  */
 export async function openRoomSession(
   entry: RoomEntry,
@@ -47,16 +51,27 @@ export async function openRoomSession(
   }
   const meeting = effectiveMeeting(bundle.meeting, now);
   const caseRecord = effectiveCase(bundle.case, now);
-  if (role === 'provider' && (!entry.providerId || caseRecord.claimedBy !== entry.providerId)) {
+  const { provider } = entry;
+  if (role === 'provider' && (!provider || caseRecord.claimedBy !== provider.id)) {
     throw forbidden(roomMessages.invalidLink);
   }
   const over = meeting.status === 'completed' || meeting.status === 'cancelled';
+  const doctor =
+    role === 'provider' && provider
+      ? { providerId: provider.id, sessionId: provider.sessionId }
+      : {};
   const [ice, ticket] = await Promise.all([
-    iceConfiguration(`${meetingId}-${role}`).catch((error: unknown) => {
-      log.error('ICE servers unavailable', { meetingId, ...errorFields(error) });
-      throw serviceUnavailable(ROOM_UNAVAILABLE);
-    }),
-    over ? null : issueRoomTicket({ meetingId, caseId: bundle.case.id, role }, now.getTime()),
+    // TURN credentials only for a call that runs (L8): none before the start or after `endsAt`;
+    // the page asks again when the meeting starts.
+    meeting.status === 'active'
+      ? iceConfiguration(`${meetingId}-${role}`).catch((error: unknown) => {
+          log.error('ICE servers unavailable', { meetingId, ...errorFields(error) });
+          throw serviceUnavailable(ROOM_UNAVAILABLE);
+        })
+      : { iceServers: [], iceTransportPolicy: env.iceTransportPolicy },
+    over
+      ? null
+      : issueRoomTicket({ meetingId, caseId: bundle.case.id, role, ...doctor }, now.getTime()),
   ]);
   return {
     meetingId,

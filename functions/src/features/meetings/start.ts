@@ -6,7 +6,7 @@ import { serviceUnavailable } from '../../lib/errors';
 import { errorFields, type Logger } from '../../lib/logger';
 import { startCall, type CallTimes } from '../cases/call-transitions';
 import { pushCaseUpdate } from '../realtime/case-updates';
-import { pushToRoom } from '../rooms/room-push';
+import { pushToParties } from '../rooms/room-parties';
 import { meetingEndScheduleName, scheduleMeetingEnd } from './end-schedule';
 import { ownCall } from './start-rule';
 
@@ -27,7 +27,7 @@ export function callTimesFrom(
  * Starts the meeting timer of the provider's own claimed case (DESIGN.md §7): the start rule,
  * then one transaction (case claimed → in_call, meeting scheduled → active, with `startedAt`
  * and `endsAt`), then the Scheduler's one-time schedule at `endsAt`, then `MEETING_STARTED` to
- * the room (the patient may be waiting in it) and `CASE_UPDATED` to the patient's pages (issue
+ * the room's two parties (the patient may be waiting in it) and `CASE_UPDATED` to the patient's pages (issue
  * 12). Idempotent: a second call by the claimer, or a race with one, answers the same times and
  * makes sure the schedule exists, so a start whose schedule failed (503) is repaired by calling
  * again.
@@ -71,8 +71,10 @@ export async function startMeetingTimer(
     endsAt: meeting.endsAt,
     serverTime: new Date().toISOString(),
   };
-  await pushToRoom(meeting.id, { type: 'MEETING_STARTED', ...answer }).catch((error: unknown) =>
-    log.warn('meeting start not pushed', { meetingId: meeting.id, ...errorFields(error) }),
+  // To the patient's current page and the claimer's own (docs/adr/0013-room-connections.md).
+  await pushToParties(meeting.id, providerId, { type: 'MEETING_STARTED', ...answer }).catch(
+    (error: unknown) =>
+      log.warn('meeting start not pushed', { meetingId: meeting.id, ...errorFields(error) }),
   );
   return { success: true, meetingId: meeting.id, ...answer };
 }

@@ -1,6 +1,11 @@
-import { providerConnections, type ConnectionRecord } from '../../db/connections';
+import {
+  providerConnections,
+  providerRoomConnections,
+  type ConnectionRecord,
+} from '../../db/connections';
 import { settleWithLimit } from '../../lib/concurrency';
 import { closeConnection } from '../../lib/realtime/push';
+import { dismissDoctorConnections } from '../rooms/room-parties';
 
 /** Management API calls in flight at once while closing many connections. */
 const CLOSE_CONCURRENCY = 16;
@@ -14,16 +19,23 @@ export async function closeConnections(connections: readonly ConnectionRecord[])
 }
 
 /**
- * Closes the alert sockets of a provider: all of them (revocation, password change), or only
- * those a set of sessions opened (sign-out of one session).
+ * Closes the sockets of a provider, alert and room alike: all of them (revocation, password
+ * change), or only those a set of sessions opened (sign-out of one session). The rooms' patient
+ * pages hear that the doctor left (docs/adr/0013-room-connections.md). Answers how many failed.
  */
 export async function closeProviderConnections(
   providerId: string,
   onlySessionIds?: readonly string[],
 ): Promise<number> {
-  const connections = await providerConnections(providerId);
-  const closing = onlySessionIds
-    ? connections.filter((connection) => onlySessionIds.includes(connection.sessionId))
-    : connections;
-  return closeConnections(closing);
+  const [alerts, rooms] = await Promise.all([
+    providerConnections(providerId),
+    providerRoomConnections(providerId),
+  ]);
+  const opened = (sessionId: string | undefined) =>
+    !onlySessionIds || (sessionId !== undefined && onlySessionIds.includes(sessionId));
+  const [alertFailures, roomFailures] = await Promise.all([
+    closeConnections(alerts.filter((connection) => opened(connection.sessionId))),
+    dismissDoctorConnections(rooms.filter((connection) => opened(connection.sessionId))),
+  ]);
+  return alertFailures + roomFailures;
 }

@@ -1,9 +1,10 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
-import { saveConnection } from '../../db/connections';
+import { roomPlace, saveConnection } from '../../db/connections';
 import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
 import { checkOriginProof } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
+import { mayHoldDoctorSeat, replaceOlderConnections } from '../rooms/room-parties';
 import { checkListeners } from './listeners';
 import { redeemTicket } from './tickets';
 
@@ -17,7 +18,10 @@ import { redeemTicket } from './tickets';
  *   was issued to must still be live and its account active; the connection remembers both, so
  *   every push re-checks them;
  * - a room ticket (`POST /api/rooms/{meetingId}/session`) opens a room connection of that
- *   meeting and role, while the meeting is not over;
+ *   meeting and role, while the meeting is not over; the doctor's only while its provider holds
+ *   the claim with a live session (it remembers both, re-checked on every message). It replaces
+ *   the party's earlier room pages: they hear `ROOM_REPLACED` and are closed
+ *   (docs/adr/0013-room-connections.md);
  * - a case ticket (`POST /api/cases/{caseId}/realtime-ticket`, issue 12) opens a case connection:
  *   a patient page that hears `CASE_UPDATED` of that one case.
  * 403 for a direct connection or a foreign origin, 401 for anything else refused, 503 when the
@@ -48,12 +52,23 @@ export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log
   if ('channel' in issued) {
     const room = await readRoom(issued.caseId, issued.meetingId);
     if (!room || room.over) return 401;
-    await saveConnection({
+    const doctor = { providerId: issued.providerId, sessionId: issued.sessionId };
+    if (issued.role === 'provider' && !(await mayHoldDoctorSeat(doctor, room.claimedBy))) {
+      return 401;
+    }
+    const saved = await saveConnection({
       connectionId,
       channel: 'room',
       meetingId: issued.meetingId,
       caseId: issued.caseId,
       role: issued.role,
+      ...(issued.role === 'provider' ? doctor : {}),
+    });
+    // One live page per party: this one replaces the party's earlier pages.
+    await replaceOlderConnections(issued.meetingId, {
+      role: issued.role,
+      place: roomPlace(issued.role, saved.connectedAt, connectionId),
+      providerId: issued.providerId,
     });
     return 200;
   }

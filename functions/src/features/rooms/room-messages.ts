@@ -1,17 +1,16 @@
 import * as z from 'zod';
-import type { RoomRole } from '@shared/meetings/room';
 import {
   roomHelloMessageSchema,
   roomSignalMessageSchema,
   type RoomServerMessage,
 } from '@shared/meetings/signalling';
 import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
-import type { RoomConnectionRecord } from '../../db/connections';
+import { roomMembers, roomPlace, type RoomConnectionRecord } from '../../db/connections';
 import type { Logger } from '../../lib/logger';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { endMeeting } from '../meetings/end';
 import { readRoom } from './room-access';
-import { pushToRoomRole } from './room-push';
+import { mayHoldDoctorSeat, newestOf, replaceConnection, seatedDoctor } from './room-parties';
 
 /** What a room page may send on `/ws`: the keep-alive, its hello, and signals. */
 export const roomClientMessageSchema = z.union([
@@ -21,13 +20,14 @@ export const roomClientMessageSchema = z.union([
 ]);
 export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
 
-export const otherRole = (role: RoomRole): RoomRole =>
-  role === 'patient' ? 'provider' : 'patient';
-
 /**
- * One message of a room connection (DESIGN.md §7). The meeting is read again first: a room
- * whose meeting is over relays nothing; the sender of a signal hears `SIGNAL_REFUSED` and the
- * end is made and pushed now, not when the Scheduler's backstop fires (up to a minute late).
+ * One message of a room connection (DESIGN.md §7, docs/adr/0013-room-connections.md). The
+ * meeting and case are read again first: a room whose meeting is over relays nothing; the
+ * sender of a signal hears `SIGNAL_REFUSED` and the end is made and pushed now, not when the
+ * Scheduler's backstop fires (up to a minute late). Then the sender must still be in the room:
+ * a doctor's connection whose claim, session or account ended is closed; a page that a newer
+ * page of the same party replaced hears `ROOM_REPLACED` and is closed. Relays go to the other
+ * party's current connection only (a doctor's re-checked the same way), never to every page.
  * - `ping` → `PONG` while the room is open;
  * - `hello` → `PEER_JOINED` to the other party (before the start too: the page learns the peer
  *   is there and negotiates once the meeting is active);
@@ -40,7 +40,11 @@ export async function handleRoomMessage(
   log: Logger,
   now = new Date(),
 ): Promise<void> {
-  const room = await readRoom(connection.caseId, connection.meetingId, now);
+  // Read together: a room message waits for no more round trips than before these checks.
+  const [room, members] = await Promise.all([
+    readRoom(connection.caseId, connection.meetingId, now),
+    roomMembers(connection.meetingId),
+  ]);
   if (!room) {
     await closeConnection(connection.connectionId);
     return;
@@ -59,27 +63,51 @@ export async function handleRoomMessage(
     return;
   }
 
+  const fromDoctor = connection.role === 'provider';
+  if (fromDoctor && !(await mayHoldDoctorSeat(connection, room.claimedBy, now.getTime()))) {
+    await closeConnection(connection.connectionId);
+    return;
+  }
+  const newest = newestOf(members, connection.role);
+  // Not on the list yet (the index lags its table a little) counts as current.
+  if (
+    newest &&
+    newest.place > roomPlace(connection.role, connection.connectedAt, connection.connectionId)
+  ) {
+    await replaceConnection({ ...connection, place: '' }, newest);
+    return;
+  }
+  if (message.action === 'ping') {
+    await reply({ type: 'PONG' });
+    return;
+  }
+  // The other party's current page; the doctor's only while it may hold the seat.
+  const peer = fromDoctor
+    ? newestOf(members, 'patient')
+    : await seatedDoctor(newestOf(members, 'provider'), room.claimedBy, now.getTime());
+
   switch (message.action) {
-    case 'ping':
-      await reply({ type: 'PONG' });
-      return;
     case 'hello':
-      await pushToRoomRole(connection.meetingId, otherRole(connection.role), {
-        type: 'PEER_JOINED',
-        role: connection.role,
-        peerId: message.peerId,
-      });
+      if (peer) {
+        await pushToConnection(peer.connectionId, {
+          type: 'PEER_JOINED',
+          role: connection.role,
+          peerId: message.peerId,
+        } satisfies RoomServerMessage);
+      }
       return;
     case 'signal':
       if (room.meeting.status !== 'active') {
         await reply({ type: 'SIGNAL_REFUSED', reason: 'not_started' });
         return;
       }
-      await pushToRoomRole(connection.meetingId, otherRole(connection.role), {
-        type: 'SIGNAL',
-        from: connection.role,
-        peerId: message.peerId,
-        signal: message.signal,
-      });
+      if (peer) {
+        await pushToConnection(peer.connectionId, {
+          type: 'SIGNAL',
+          from: connection.role,
+          peerId: message.peerId,
+          signal: message.signal,
+        } satisfies RoomServerMessage);
+      }
   }
 }

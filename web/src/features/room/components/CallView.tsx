@@ -11,6 +11,10 @@ import { LocalVideo } from '@web/components/media/LocalVideo';
 import { MediaNotice } from './MediaNotice';
 import { RemoteVideo } from './RemoteVideo';
 
+/** The other party came back on a new page: said, so a switch of the remote video is never silent. */
+export const PATIENT_REJOINED = 'The patient reconnected from a new window or device.';
+export const DOCTOR_REJOINED = 'Your doctor reconnected from a new window or device.';
+
 export const PROVIDER_NOT_STARTED =
   'The consultation has not started yet. Start the 15-minute timer when you are ready.';
 
@@ -68,6 +72,12 @@ export function CallView({ room }: { room: RoomState }) {
           <LocalVideo media={media} className="aspect-video w-full max-w-2xl" />
         </div>
       )}
+
+      {inCall && room.peerRejoined && room.peerPresent !== false ? (
+        <p role="status" className="rounded-md bg-muted p-3 text-sm">
+          {isProvider ? PATIENT_REJOINED : DOCTOR_REJOINED}
+        </p>
+      ) : null}
 
       {inCall && room.peerPresent === false ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">

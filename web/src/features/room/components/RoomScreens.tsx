@@ -1,4 +1,4 @@
-import { Copy, LinkIcon, RefreshCw, SearchX, Video } from 'lucide-react';
+import { AppWindow, Copy, LinkIcon, RefreshCw, SearchX, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { roomMessages, type RoomRole } from '@shared/meetings/room';
@@ -9,6 +9,10 @@ import { feedbackPath, PROVIDER_DASHBOARD_PATH } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export const NO_CAMERA_API_TITLE = 'Open This Link in Safari or Chrome';
+export const ROOM_REPLACED_TITLE = 'Consultation Opened in Another Window';
+export const ROOM_REPLACED_TEXT =
+  'You opened this consultation in another window or on another device, so it continues there and your camera and microphone are off here. To continue in this window instead, select Use This Window.';
+export const TAKE_ROOM_BACK = 'Use This Window';
 
 /**
  * In-app browsers (mail, chat and social apps) often have no camera API at all: the call cannot
@@ -129,5 +133,32 @@ export function ConsultationEnded({ role, caseId }: { role: RoomRole; caseId: st
     >
       {roomMessages.ended}
     </MessagePage>
+  );
+}
+
+/**
+ * The room was opened on another page of the same party (docs/adr/0013-room-connections.md):
+ * only one page of each party may be in the call, so this one stopped. Announced as an alert
+ * (the call view it replaces disappears); the button enters the room again from here, which
+ * in turn replaces the other page.
+ */
+export function RoomOpenedElsewhere({ onTakeBack }: { onTakeBack: () => void }) {
+  useDocumentTitle(ROOM_REPLACED_TITLE);
+  return (
+    <div role="alert" className="flex flex-1 flex-col">
+      <MessagePage
+        icon={AppWindow}
+        tone="primary"
+        title={ROOM_REPLACED_TITLE}
+        actions={
+          <Button size="lg" onClick={onTakeBack}>
+            <RefreshCw aria-hidden="true" />
+            {TAKE_ROOM_BACK}
+          </Button>
+        }
+      >
+        {ROOM_REPLACED_TEXT}
+      </MessagePage>
+    </div>
   );
 }

@@ -14,9 +14,12 @@ import { useCountdown } from './use-countdown';
  * - `loading`: entering the room; `invalid`: the link's token was refused (403);
  * - `error`: the server could not be reached (a Try Again button);
  * - `waiting`: the doctor has not started the timer (local preview only);
- * - `in_call`: the call; `ended`: the end screen.
+ * - `in_call`: the call; `ended`: the end screen;
+ * - `replaced`: this party opened the room on another page, which is the live one now (the
+ *   camera is off here; `takeBack` enters again from this page, which replaces the other).
  */
-export type RoomPhase = 'loading' | 'invalid' | 'error' | 'waiting' | 'in_call' | 'ended';
+export type RoomPhase =
+  'loading' | 'invalid' | 'error' | 'waiting' | 'in_call' | 'ended' | 'replaced';
 
 export interface RoomState {
   phase: RoomPhase;
@@ -26,10 +29,14 @@ export interface RoomState {
   connection: ConnectionQuality | null;
   /** False once the other party's page left (it may come back); null before any news. */
   peerPresent: boolean | null;
+  /** The other party came back on a new page since the call began (shown, never silent). */
+  peerRejoined: boolean;
   endsAt: string | null;
   /** Milliseconds left on the server's clock; null before the start. */
   left: number | null;
   retry: () => void;
+  /** After `replaced`: the camera again, and the room entered again from this page. */
+  takeBack: () => void;
   /** The provider's 'End Call'. */
   endCall: () => void;
   ending: boolean;
@@ -73,6 +80,8 @@ export function useRoom({
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [connection, setConnection] = useState<ConnectionQuality | null>(null);
   const [peerPresent, setPeerPresent] = useState<boolean | null>(null);
+  const [peerRejoined, setPeerRejoined] = useState(false);
+  const [replaced, setReplaced] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -98,7 +107,7 @@ export function useRoom({
   const ready = entry.kind === 'ready' ? entry : null;
   const session = ready?.session ?? null;
   const offsetMs = ready?.offsetMs ?? 0;
-  const live = ready !== null && !ended;
+  const live = ready !== null && !ended && !replaced;
 
   const media = useLocalMedia(live, { delayMs: 0 });
   // 'unsupported' cannot happen here (the page checks the camera API first); it must not hang.
@@ -111,11 +120,20 @@ export function useRoom({
 
   // The call starts once the devices settled, so its first offer carries the local tracks.
   useEffect(() => {
-    if (!session || ended || !mediaSettled) return;
+    if (!session || ended || replaced || !mediaSettled) return;
     const call = startRoomCall({
       role,
       session,
-      refreshSession: () => fetchRoomSession(meetingId, role, token).then((fresh) => fresh.session),
+      refreshSession: () =>
+        fetchRoomSession(meetingId, role, token).then(
+          (fresh) => fresh.session,
+          (error: unknown) => {
+            // Refused now (the doctor's claim lapsed or moved, the session ended): the link no
+            // longer opens this room, and the call stops instead of retrying for ever.
+            if (isInvalidLink(error)) setEntry({ kind: 'invalid' });
+            throw error;
+          },
+        ),
       localStream,
       events: {
         onRemoteStream: setRemoteStream,
@@ -123,6 +141,8 @@ export function useRoom({
         onEnded: end,
         onConnection: setConnection,
         onPeerPresent: setPeerPresent,
+        onPeerRejoined: () => setPeerRejoined(true),
+        onReplaced: () => setReplaced(true),
       },
     });
     callRef.current = call;
@@ -130,12 +150,14 @@ export function useRoom({
       call.close();
       callRef.current = null;
     };
-  }, [session, ended, mediaSettled, localStream, role, meetingId, token, end]);
+  }, [session, ended, replaced, mediaSettled, localStream, role, meetingId, token, end]);
 
-  // The end: every track stops (the camera light goes off), the call closed above.
+  // The end, the room taken to another page, or the link refused now: every track stops (the
+  // camera light goes off), the call closed above.
+  const refused = entry.kind === 'invalid';
   useEffect(() => {
-    if (ended) stopMedia();
-  }, [ended, stopMedia]);
+    if (ended || replaced || refused) stopMedia();
+  }, [ended, replaced, refused, stopMedia]);
 
   const caseId = session?.caseId;
   const endCallNow = useCallback(() => {
@@ -177,9 +199,17 @@ export function useRoom({
     setAttempt((count) => count + 1);
   }, []);
 
+  const { retry: requestMedia } = media;
+  const takeBack = useCallback(() => {
+    setReplaced(false);
+    requestMedia();
+    retry();
+  }, [requestMedia, retry]);
+
   let phase: RoomPhase;
   if (entry.kind !== 'ready') phase = entry.kind;
   else if (ended) phase = 'ended';
+  else if (replaced) phase = 'replaced';
   else if (started || session?.status === 'active') phase = 'in_call';
   else phase = 'waiting';
 
@@ -190,9 +220,11 @@ export function useRoom({
     remoteStream,
     connection,
     peerPresent,
+    peerRejoined,
     endsAt,
     left,
     retry,
+    takeBack,
     endCall: endCallNow,
     ending,
     endError,

@@ -33,6 +33,8 @@ function start(overrides: Partial<RoomCallOptions> = {}) {
     started: [] as { endsAt: string }[],
     ended: 0,
     connection: [] as unknown[],
+    rejoined: 0,
+    replaced: 0,
   };
   const refreshSession = vi.fn((): Promise<RoomSessionResponse> =>
     Promise.resolve(
@@ -52,6 +54,8 @@ function start(overrides: Partial<RoomCallOptions> = {}) {
       onStarted: (started) => events.started.push(started),
       onEnded: () => (events.ended += 1),
       onConnection: (quality) => events.connection.push(quality),
+      onPeerRejoined: () => (events.rejoined += 1),
+      onReplaced: () => (events.replaced += 1),
     },
     origin: 'https://app.example',
     WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
@@ -227,22 +231,26 @@ describe('startRoomCall: peer connections', () => {
     expect(events.remote.at(-1)).toBe(stream);
   });
 
-  it('keeps the connection when the same page says hello again, starts afresh after a reload', async () => {
+  it('keeps the connection when the same page says hello again, starts afresh after a reload and says so', async () => {
     const { events } = start();
     const socket = await openSocket();
     socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
     const first = FakePeerConnection.latest!;
     socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
     expect(FakePeerConnection.instances).toHaveLength(1);
+    expect(events.rejoined).toBe(0);
 
     socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER_RELOADED });
     expect(FakePeerConnection.instances).toHaveLength(2);
     expect(first.closed).toBe(true);
     expect(events.remote.at(-1)).toBeNull();
+    expect(events.rejoined).toBe(1);
   });
 
-  it('waits for the start before negotiating, then negotiates with the page it knows', async () => {
-    const { events } = start({ session: roomSession({ status: 'scheduled', endsAt: null }) });
+  it("waits for the start before negotiating, then negotiates with the page it knows, with the running call's ICE servers", async () => {
+    const { events, refreshSession } = start({
+      session: roomSession({ status: 'scheduled', endsAt: null, iceServers: [] }),
+    });
     const socket = await openSocket();
     socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
     expect(FakePeerConnection.instances).toHaveLength(0);
@@ -255,7 +263,41 @@ describe('startRoomCall: peer connections', () => {
     expect(events.started).toEqual([
       { startedAt: '2026-11-26T10:00:00.000Z', endsAt: '2026-11-26T10:15:00.000Z' },
     ]);
+    // The session entered before the start had no TURN credentials: a fresh one first.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
     expect(FakePeerConnection.instances).toHaveLength(1);
+    expect(FakePeerConnection.latest!.configuration).toEqual({
+      iceServers: [{ urls: ['turn:fresh-1.example'] }],
+      iceTransportPolicy: 'all',
+    });
+  });
+
+  it("holds an offer that arrives before this page has the running call's ICE servers", async () => {
+    const gate: { open?: () => void } = {};
+    const { call } = start({
+      role: 'patient',
+      session: roomSession({ status: 'scheduled', endsAt: null, iceServers: [] }),
+      refreshSession: () =>
+        new Promise((resolve) => {
+          gate.open = () => resolve(roomSession({ ticket: 'ticket-2' }));
+        }),
+    });
+    const socket = await openSocket();
+    call.markStarted({ startedAt: '2026-11-26T10:00:00.000Z', endsAt: '2026-11-26T10:15:00.000Z' });
+    const offer = { type: 'offer' as const, sdp: 'v=0 remote' };
+    socket.serverSend({
+      type: 'SIGNAL',
+      from: 'provider',
+      peerId: OTHER,
+      signal: { description: offer },
+    });
+    expect(FakePeerConnection.instances).toHaveLength(0);
+    gate.open!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.instances).toHaveLength(1);
+    expect(FakePeerConnection.latest!.configuration.iceServers).toEqual(roomSession().iceServers);
+    expect(FakePeerConnection.latest!.remoteDescription).toMatchObject(offer);
   });
 });
 
@@ -267,6 +309,7 @@ describe('startRoomCall: markStarted', () => {
     const times = { startedAt: '2026-11-26T10:00:00.000Z', endsAt: '2026-11-26T10:15:00.000Z' };
     call.markStarted(times);
     socket.serverSend({ type: 'MEETING_STARTED', ...times, serverTime: times.startedAt });
+    await vi.advanceTimersByTimeAsync(0);
     expect(events.started).toEqual([times]);
     expect(FakePeerConnection.instances).toHaveLength(1);
   });
@@ -387,6 +430,21 @@ describe('startRoomCall: the end', () => {
     expect(events.ended).toBe(1);
     expect(FakePeerConnection.latest!.closed).toBe(true);
     expect(socket.closedByPage).toBe(true);
+  });
+
+  it('ROOM_REPLACED (the room opened on another page) stops the call for good, without an end', async () => {
+    const { events } = start();
+    const socket = await openSocket();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: OTHER });
+    socket.serverSend({ type: 'ROOM_REPLACED' });
+    socket.serverClose();
+    expect(events.replaced).toBe(1);
+    expect(events.ended).toBe(0);
+    expect(FakePeerConnection.latest!.closed).toBe(true);
+    expect(socket.closedByPage).toBe(true);
+    // The server closed it, and no new socket takes the room back from the other page.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
   it('a refusal before the start is not the end', async () => {

@@ -20,7 +20,14 @@ import { attachPerfectNegotiation, type Negotiation } from './perfect-negotiatio
  *   peer connection and negotiates; an offer or answer from an unknown `peerId` does too. A
  *   candidate from an unknown `peerId` creates nothing: relayed messages can overtake each other,
  *   so it is held until its offer arrives.
- * - No peer connection is made before the meeting is active: the server refuses signals then.
+ * - No peer connection is made before the meeting is active: the server refuses signals then,
+ *   and hands out TURN credentials only while the meeting runs (docs/adr/0013-room-
+ *   connections.md), so at the start a fresh session is fetched first; signals that arrive
+ *   meanwhile wait for it.
+ * - One live room page per party: when this party opens the room on another page, the server
+ *   says `ROOM_REPLACED` and closes this socket; the call stops here and does not reconnect.
+ *   The other party's new page (a `PEER_JOINED` with a new `peerId` after one was known) is
+ *   reported, so the page can say so instead of switching silently.
  * - ICE `failed`, or `disconnected` for `ICE_DISCONNECTED_GRACE_MS`: fetch a fresh session (fresh
  *   TURN credentials), `setConfiguration`, then `restartIce()`.
  * - Signals made while this page's socket is down wait and go out after the hello. Signals the
@@ -62,6 +69,10 @@ export interface RoomCallEvents {
   onConnection(quality: ConnectionQuality | null): void;
   /** Whether the other party's page is in the room (hello / left). */
   onPeerPresent?(present: boolean): void;
+  /** The other party came back on a new page (reloaded, or opened the room elsewhere). */
+  onPeerRejoined?(): void;
+  /** This party opened the room on another page: this one stopped for good. */
+  onReplaced?(): void;
 }
 
 export interface RoomCallOptions {
@@ -120,7 +131,10 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
 
   let peerId = options.peerId ?? newPeerId();
   let session = options.session;
+  /** Negotiating: the meeting runs and `session` carries its ICE servers. */
   let active = session.status === 'active';
+  /** Started, fetching the session with the ICE servers of the running call. */
+  let activating = false;
   let closed = false;
   let peer: Peer | null = null;
   let remotePeerId: string | null = null;
@@ -294,10 +308,11 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     switch (message.type) {
       case 'PEER_JOINED':
         events.onPeerPresent?.(true);
-        if (message.peerId === remotePeerId && peer) {
-          resync(); // Its socket reconnected only.
+        if (message.peerId === remotePeerId) {
+          if (peer) resync(); // Its socket reconnected only.
           return;
         }
+        if (remotePeerId !== null) events.onPeerRejoined?.();
         remotePeerId = message.peerId;
         if (active) freshPeer();
         return;
@@ -307,7 +322,11 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
       case 'SIGNAL': {
         events.onPeerPresent?.(true);
         const { signal } = message;
-        if (peer && message.peerId === remotePeerId) {
+        if (!active) {
+          // Started on the other page first: held until this one has the call's ICE servers.
+          if ('description' in signal) remotePeerId = message.peerId;
+          holdEarly(message.peerId, signal);
+        } else if (peer && message.peerId === remotePeerId) {
           void peer.negotiation.handle(signal);
         } else if ('description' in signal) {
           // An offer or answer from a page we have not heard of: it (re)loaded, start afresh.
@@ -327,15 +346,34 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
       case 'SIGNAL_REFUSED':
         if (message.reason === 'ended') end();
         return;
+      case 'ROOM_REPLACED':
+        stop();
+        events.onReplaced?.();
+        return;
     }
   }
 
   function markStarted({ startedAt, endsAt }: { startedAt: string; endsAt: string }) {
-    if (active || closed) return;
-    active = true;
+    if (active || activating || closed) return;
+    activating = true;
     events.onStarted({ startedAt, endsAt });
-    // Signals sent before the start were refused: negotiate now with the page we know of.
-    if (remotePeerId) freshPeer();
+    // The session entered before the start has no TURN credentials: fetch the running call's.
+    refreshSession()
+      .then(
+        (fresh) => {
+          if (isOver(fresh)) end();
+          else session = fresh;
+        },
+        // Unreachable for now: start with what we have; an ICE restart fetches again.
+        () => undefined,
+      )
+      .finally(() => {
+        activating = false;
+        if (closed) return;
+        active = true;
+        // Signals sent before the start were refused: negotiate now with the page we know of.
+        if (remotePeerId) freshPeer();
+      });
   }
 
   async function getTicket(): Promise<string> {

@@ -17,7 +17,8 @@ import {
 import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
-import { PROVIDER_NOT_STARTED } from '../components/CallView';
+import { PATIENT_REJOINED, PROVIDER_NOT_STARTED } from '../components/CallView';
+import { ROOM_REPLACED_TEXT, ROOM_REPLACED_TITLE, TAKE_ROOM_BACK } from '../components/RoomScreens';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
@@ -368,6 +369,53 @@ describe('RoomPage: the countdown', () => {
     await settle();
     expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
     expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});
+
+describe('RoomPage: one live page per party', () => {
+  it('says when the doctor came back on a new page, instead of switching silently', async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    const { socket } = await enterRoom('provider');
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: 'other-page-1' }));
+    expect(screen.queryByText(PATIENT_REJOINED)).toBeNull();
+    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'patient', peerId: 'other-page-2' }));
+    expect(screen.getByText(PATIENT_REJOINED).getAttribute('role')).toBe('status');
+  });
+
+  it('a page replaced by another page of the same party says so, stops its media, and can take the room back', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const pc = FakePeerConnection.latest!;
+    act(() => socket.serverSend({ type: 'ROOM_REPLACED' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: ROOM_REPLACED_TITLE })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(ROOM_REPLACED_TEXT);
+    expect(pc.closed).toBe(true);
+    expect(socket.closedByPage).toBe(true);
+    expect(camera.stop).toHaveBeenCalled();
+    expect(microphone.stop).toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: TAKE_ROOM_BACK }));
+    await settle();
+    expect(api.calls(joinRoom)).toHaveLength(2);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: ROOM_REPLACED_TITLE })).toBeNull();
+  });
+});
+
+describe("RoomPage: the doctor's access ended", () => {
+  it('a socket the server closed whose fresh session is refused (403) stops and says the link no longer works', async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    const { socket } = await enterRoom('provider');
+    api.on(joinRoom, () => json({ message: roomMessages.invalidLink }, 403));
+    act(() => socket.serverClose());
+    await tick(1_000);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Invalid Meeting Link' })).toBeTruthy();
+    expect(camera.stop).toHaveBeenCalled();
+    await tick(60_000);
+    expect(api.calls(joinRoom)).toHaveLength(2);
   });
 });
 

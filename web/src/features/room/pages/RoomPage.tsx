@@ -13,6 +13,7 @@ import {
   NoCameraSupport,
   RoomLoadError,
   RoomLoading,
+  RoomOpenedElsewhere,
 } from '../components/RoomScreens';
 import { useRoom } from '../hooks/use-room';
 
@@ -34,6 +35,8 @@ function Room({ meetingId, role, token }: { meetingId: string; role: RoomRole; t
       return <RoomLoadError onRetry={room.retry} />;
     case 'ended':
       return <ConsultationEnded role={role} caseId={room.session!.caseId} />;
+    case 'replaced':
+      return <RoomOpenedElsewhere onTakeBack={room.takeBack} />;
     default:
       return <CallView room={room} />;
   }
