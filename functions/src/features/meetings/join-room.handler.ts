@@ -1,4 +1,5 @@
 import { isProviderActive } from '../../lib/auth/authorize';
+import { patientKeyOf } from '../../lib/auth/patient-key';
 import { SESSION_COOKIE } from '../../lib/auth/cookies';
 import { resolveSession } from '../../lib/auth/sessions';
 import { httpHandler, type HttpEvent } from '../../lib/http/handler';
@@ -20,7 +21,7 @@ async function signedInProvider(event: HttpEvent): Promise<string | null> {
 
 /**
  * POST /api/rooms/{meetingId}/session (public: the token in the body is the capability; the
- * doctor's room also needs the claimer's session). Called on entry and again for fresh TURN
+ * doctor's room also needs the claimer's session, the patient's room the patient's key). Called on entry and again for fresh TURN
  * credentials and a fresh `/ws` ticket. Rate-limited per client like the other capability
  * lookups.
  */
@@ -28,9 +29,10 @@ export const handler = httpHandler(routes.joinRoom, {
   rateLimit: ({ clientIp }) => rateLimitFor('roomSession', clientIp),
   async handle({ params, body, event, log }) {
     const providerId = body.role === 'provider' ? await signedInProvider(event) : null;
+    const patientKey = body.role === 'patient' ? patientKeyOf(event) : null;
     return {
       body: await openRoomSession(
-        { meetingId: params.meetingId, role: body.role, token: body.token, providerId },
+        { meetingId: params.meetingId, role: body.role, token: body.token, providerId, patientKey },
         log,
       ),
     };

@@ -1,5 +1,7 @@
 import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
+import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import { getCaseBundle } from '../../db/cases';
+import { isPatientKey } from '../../lib/auth/patient-key';
 import { env } from '../../lib/env';
 import { forbidden, serviceUnavailable } from '../../lib/errors';
 import { iceConfiguration } from '../../lib/ice/ice-servers';
@@ -22,6 +24,8 @@ export interface RoomEntry {
   token: string;
   /** The provider signed in on this browser (only asked for the provider role). */
   providerId: string | null;
+  /** The patient's key the request carries (only asked for the patient role, docs/adr/0012). */
+  patientKey: string | null;
 }
 
 /**
@@ -49,6 +53,10 @@ export async function openRoomSession(
   const caseRecord = effectiveCase(bundle.case, now);
   if (role === 'provider' && (!entry.providerId || caseRecord.claimedBy !== entry.providerId)) {
     throw forbidden(roomMessages.invalidLink);
+  }
+  // The patient's room needs the patient's key too: the token alone is no patient capability.
+  if (role === 'patient' && !isPatientKey(entry.patientKey, caseRecord.patientKeyHash)) {
+    throw forbidden(PATIENT_KEY_REQUIRED);
   }
   const over = meeting.status === 'completed' || meeting.status === 'cancelled';
   const [ice, ticket] = await Promise.all([

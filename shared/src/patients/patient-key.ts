@@ -1,0 +1,36 @@
+import * as z from 'zod';
+
+/**
+ * The patient's capability (issue 25, docs/adr/0012-patient-capability.md). The patient has no
+ * login, and providers and admins see case ids, so a case id alone must not act as the patient.
+ * `POST /api/cases` and `POST /api/patients` return a random key once; the server keeps only its
+ * hash. The browser keeps the key in local storage and sends it in this header on every patient
+ * call that shows the patient's own data or acts as the patient. It never goes into a URL a server
+ * sees: the visit link carries it in the fragment (`#key=…`).
+ */
+export const PATIENT_KEY_HEADER = 'X-Patient-Key';
+
+/** The fragment parameter of a visit link: `/visit/{caseId}#key=…`. */
+export const PATIENT_KEY_FRAGMENT_PARAM = 'key';
+
+/** 32 random bytes in base64url without padding: 43 characters. */
+export const PATIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const patientKeySchema = z.string().regex(PATIENT_KEY_PATTERN);
+
+/**
+ * The 403 of a patient action without the key (or with a wrong one), and what the pages say when
+ * this browser holds no key for the case: what the patient can do about it.
+ */
+export const PATIENT_KEY_REQUIRED =
+  'This visit can only be opened from the device that requested it, or with the private visit link. Please open your visit link from that device.';
+
+/** The key of a link's fragment (`#key=…`), or null. */
+export function patientKeyFromHash(hash: string): string | null {
+  const key = new URLSearchParams(hash.replace(/^#/, '')).get(PATIENT_KEY_FRAGMENT_PARAM);
+  return key && PATIENT_KEY_PATTERN.test(key) ? key : null;
+}
+
+/** A fragment that carries the key, for the link of a patient page. */
+export function patientKeyFragment(key: string): string {
+  return `#${new URLSearchParams({ [PATIENT_KEY_FRAGMENT_PARAM]: key }).toString()}`;
+}
