@@ -34,3 +34,12 @@ export function patientKeyFromHash(hash: string): string | null {
 export function patientKeyFragment(key: string): string {
   return `#${new URLSearchParams({ [PATIENT_KEY_FRAGMENT_PARAM]: key }).toString()}`;
 }
+
+/**
+ * The case of a room token (`{caseId}.{expiresAt}.{signature}`, DESIGN.md §7): the patient's room
+ * page finds the key it must send by this case id. Null for a token of another shape.
+ */
+export function caseIdOfRoomToken(token: string): string | null {
+  const caseId = token.split('.')[0];
+  return caseId && /^[0-9a-f-]{36}$/.test(caseId) ? caseId : null;
+}
