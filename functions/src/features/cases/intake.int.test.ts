@@ -199,7 +199,7 @@ describe('POST /api/patients (reading B)', () => {
     // Only the patient records it: without the key, 403 before anything else is told.
     const anonymous = await postJson(stack, path, access);
     expect(anonymous.status).toBe(403);
-    expect(await anonymous.json()).toEqual({ message: PATIENT_KEY_REQUIRED });
+    expect(await anonymous.json()).toMatchObject({ message: PATIENT_KEY_REQUIRED });
     const response = await postJson(stack, path, access, patientHeaders(created.patientId));
     expect(response.status).toBe(404);
     const badTime = await postJson(

@@ -73,7 +73,7 @@ async function callAs(
 
 async function expectRefused(response: Response): Promise<void> {
   expect(response.status).toBe(403);
-  expect(await response.json()).toEqual({ message: PATIENT_KEY_REQUIRED });
+  expect(await response.json()).toMatchObject({ message: PATIENT_KEY_REQUIRED });
 }
 
 /** A reading B patient, paid, whose case the doctor claimed: it has a meeting and join links. */

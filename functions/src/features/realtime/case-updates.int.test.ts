@@ -23,6 +23,7 @@ import {
   patientHeaders,
   payWithCard,
   postJson,
+  rememberPatientKey,
 } from '../../../../local/testing/patient-journey';
 import {
   providerFetch,
@@ -126,7 +127,9 @@ describe('case tickets', () => {
  * no case (it was stored afterwards): only a sync route can mark it paid now.
  */
 async function caseWithUnsettledPayment(): Promise<{ caseId: string; patientId: string }> {
-  const { patient, caseRecord } = newPatientAndCase(adaIntake);
+  const { patient, caseRecord, patientKey } = newPatientAndCase(adaIntake);
+  // The patient's browser keeps the key of its intake (its page subscribes with it).
+  rememberPatientKey({ caseId: caseRecord.id, patientId: patient.id, patientKey });
   const session = await (
     await stripe()
   ).checkout.sessions.create({

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { CaseSuccessView } from '../components/CaseSuccessView';
 import { PaymentVerificationView } from '../components/PaymentVerificationView';
 import { useQueryParam } from '../hooks/use-case-id-param';
@@ -12,7 +13,13 @@ export default function PaymentSuccessPage() {
   const patientId = useQueryParam('patient_id');
   const caseId = useQueryParam('case_id');
 
-  if (patientId) return <PaymentVerificationView patientId={patientId} />;
+  if (patientId) {
+    return (
+      <RequirePatientKey id={patientId}>
+        <PaymentVerificationView patientId={patientId} />
+      </RequirePatientKey>
+    );
+  }
   if (caseId) return <CaseSuccessView caseId={caseId} />;
   return <Navigate to="/patient-telehealth" replace />;
 }

@@ -20,6 +20,8 @@ import { renderRoutes } from '@web/testing/render';
 import { PROVIDER_NOT_STARTED } from '../components/CallView';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
+import { keepPatientKey } from '@web/lib/patient-key';
+import { PATIENT_KEY } from '@web/testing/fixtures';
 import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
 import RoomPage from './RoomPage';
 
@@ -54,7 +56,12 @@ function answerSession(overrides: Partial<RoomSessionResponse> = {}) {
   api.on(joinRoom, () => reply(joinRoom, roomSession(overrides)));
 }
 
-function openRoom(role: 'patient' | 'provider' = 'patient', token = 'tok-123') {
+function openRoom(
+  role: 'patient' | 'provider' = 'patient',
+  token = `${CASE_ID}.4102444800000.sig`,
+) {
+  // The patient's browser holds the key of its case (docs/adr/0012).
+  keepPatientKey([CASE_ID], PATIENT_KEY);
   return renderRoutes(
     [
       { path: '/room/:meetingId', element: <RoomPage /> },

@@ -4,9 +4,11 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { caseIdSchema } from '@shared/cases/api';
 import type { CaseStatus } from '@shared/cases/status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
 import { feedbackPath, visitPath } from '@web/lib/app-paths';
+import { linkWithPatientKey } from '@web/lib/patient-key';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
   caseStatusQueryKey,
@@ -19,6 +21,7 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
+import { VisitLinkCard } from '../components/VisitLinkCard';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
 import { useLocalMedia } from '@web/lib/media/use-local-media';
 
@@ -85,6 +88,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   if (invalid) return <InvalidVisitLink />;
 
   const refresh = () => void refetch();
+  const visitLink = linkWithPatientKey(caseId, visitPath(caseId));
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
@@ -125,6 +129,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
           <div className="grid gap-6">
             <ConsultationDetails status={data.status} provider={data.claimedBy} />
             <VisitInstructions />
+            {visitLink ? <VisitLinkCard link={visitLink} /> : null}
             <VisitHelp onRefresh={refresh} refreshing={query.isFetching} />
           </div>
         </div>
@@ -133,10 +138,18 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   );
 }
 
-/** `/visit/{caseId}`: the patient's waiting room (spec doc 1 §2, §4). */
+/**
+ * `/visit/{caseId}`: the patient's waiting room (spec doc 1 §2, §4). The patient's key comes from
+ * this browser's storage, or from the link's fragment (`#key=…`, docs/adr/0012); without it the
+ * page says how to open the visit instead of a room that cannot be joined.
+ */
 export default function VisitPage() {
   const { caseId = '' } = useParams();
   if (!caseId || caseId === 'visit') return <Navigate to="/patient-telehealth" replace />;
   if (!caseIdSchema.safeParse(caseId).success) return <InvalidVisitLink />;
-  return <WaitingRoom key={caseId} caseId={caseId} />;
+  return (
+    <RequirePatientKey key={caseId} id={caseId}>
+      <WaitingRoom caseId={caseId} />
+    </RequirePatientKey>
+  );
 }
