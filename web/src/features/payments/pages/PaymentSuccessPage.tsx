@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { patientIdSchema } from '@shared/patients/api';
 import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { CaseSuccessView } from '../components/CaseSuccessView';
 import { PaymentVerificationView } from '../components/PaymentVerificationView';
@@ -13,6 +14,10 @@ export default function PaymentSuccessPage() {
   const patientId = useQueryParam('patient_id');
   const caseId = useQueryParam('case_id');
 
+  // A malformed id gets the verification page's own error card; a valid one needs the key.
+  if (patientId && !patientIdSchema.safeParse(patientId).success) {
+    return <PaymentVerificationView patientId={patientId} />;
+  }
   if (patientId) {
     return (
       <RequirePatientKey id={patientId}>
