@@ -6,7 +6,7 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
-import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
+import { PATIENT_KEY_FRAGMENT_PARAM, PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import type { CreatePatientResponse, PatientRequest } from '@shared/patients/request';
 import * as paymentContracts from '@shared/payments/contracts';
 
@@ -39,6 +39,23 @@ export function patientKeyOf(caseOrPatientId: string): string {
   const key = patientKeys.get(caseOrPatientId);
   if (!key) throw new Error(`no patient key kept for ${caseOrPatientId}`);
   return key;
+}
+
+/**
+ * A patient page's link with the case's (or patient's) key added to its fragment, as the
+ * patient's private link carries it: a join link, `/visit/{caseId}`, `/video-access?patient_id=`.
+ */
+export function withPatientKey(link: string, caseOrPatientId: string): string {
+  const url = new URL(link);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  fragment.set(PATIENT_KEY_FRAGMENT_PARAM, patientKeyOf(caseOrPatientId));
+  url.hash = fragment.toString();
+  return url.href;
+}
+
+/** The patient's private visit link (docs/adr/0012): the visit page with the key in its fragment. */
+export function patientVisitLink(stack: TestStack, caseId: string): string {
+  return withPatientKey(new URL(`/visit/${caseId}`, stack.appUrl).href, caseId);
 }
 
 /** Whether a key was kept for this case or patient. */

@@ -10,6 +10,9 @@ import * as z from 'zod';
  */
 export const PATIENT_KEY_HEADER = 'X-Patient-Key';
 
+/** Where the browser keeps the key: local storage, under this prefix and the case (or patient) id. */
+export const PATIENT_KEY_STORAGE_PREFIX = 'telehealth.patient-key.';
+
 /** The fragment parameter of a visit link: `/visit/{caseId}#key=…`. */
 export const PATIENT_KEY_FRAGMENT_PARAM = 'key';
 

@@ -1,6 +1,7 @@
 import {
   PATIENT_KEY_FRAGMENT_PARAM,
   PATIENT_KEY_HEADER,
+  PATIENT_KEY_STORAGE_PREFIX,
   patientKeyFragment,
   patientKeyFromHash,
 } from '@shared/patients/patient-key';
@@ -13,7 +14,7 @@ import {
  * server: the page that opens it keeps the key and drops it from the address.
  */
 
-const STORAGE_PREFIX = 'telehealth.patient-key.';
+const STORAGE_PREFIX = PATIENT_KEY_STORAGE_PREFIX;
 
 function read(id: string): string | null {
   try {
