@@ -107,13 +107,24 @@ describe("VisitPage and the patient's key (docs/adr/0012)", () => {
     expect(api.calls(STATUS)[0]!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
   });
 
-  it('says how to open the visit when this browser holds no key, and asks nothing', async () => {
+  it('says how to open the visit when this browser holds no key, reading the status once', async () => {
     window.localStorage.clear();
+    api.on(STATUS, () => json(caseStatus('paid')));
     renderAt(url);
     await advance();
     expect(h1()).toBe('Open Your Visit Link');
     expect(screen.getByText(PATIENT_KEY_REQUIRED)).toBeTruthy();
-    expect(api.calls(STATUS)).toHaveLength(0);
+    await advance(20_000);
+    expect(api.calls(STATUS)).toHaveLength(1);
+  });
+
+  it('shows the invalid link view for an unknown case in a browser without a key', async () => {
+    window.localStorage.clear();
+    api.on(STATUS, () => json({ message: 'Case not found' }, 404));
+    renderAt(url);
+    await advance();
+    expectInvalidLink();
+    expect(api.calls(STATUS)[0]!.headers[PATIENT_KEY_HEADER]).toBeUndefined();
   });
 
   it('keeps the key of a visit link opened on another device and drops it from the address', async () => {

@@ -1,10 +1,12 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/api';
 import type { CaseStatus } from '@shared/cases/status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
-import { RequirePatientKey } from '@web/components/RequirePatientKey';
+import { PatientKeyMissing, usePatientKeyFromAddress } from '@web/components/RequirePatientKey';
+import { LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
 import { feedbackPath, visitPath } from '@web/lib/app-paths';
@@ -12,6 +14,7 @@ import { linkWithPatientKey } from '@web/lib/patient-key';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
   caseStatusQueryKey,
+  caseStatusQueryOptions,
   isUnknownCaseError,
   useCaseStatus,
   VISIT_POLL_MS,
@@ -147,9 +150,29 @@ export default function VisitPage() {
   const { caseId = '' } = useParams();
   if (!caseId || caseId === 'visit') return <Navigate to="/patient-telehealth" replace />;
   if (!caseIdSchema.safeParse(caseId).success) return <InvalidVisitLink />;
-  return (
-    <RequirePatientKey key={caseId} id={caseId}>
-      <WaitingRoom caseId={caseId} />
-    </RequirePatientKey>
+  return <Visit key={caseId} caseId={caseId} />;
+}
+
+function Visit({ caseId }: { caseId: string }) {
+  return usePatientKeyFromAddress(caseId) ? (
+    <WaitingRoom caseId={caseId} />
+  ) : (
+    <VisitWithoutKey caseId={caseId} />
   );
+}
+
+/**
+ * A visit opened in a browser without the patient's key: one status read tells an unknown case
+ * (the spec's invalid link view) from a real one, whose page says how to open it (docs/adr/0012).
+ */
+function VisitWithoutKey({ caseId }: { caseId: string }) {
+  const query = useQuery({
+    ...caseStatusQueryOptions(caseId, VISIT_POLL_MS),
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+  });
+  if (isUnknownCaseError(query.error)) return <InvalidVisitLink />;
+  if (query.isPending)
+    return <LoadingState label="Loading your visit..." className="flex-1 py-24" />;
+  return <PatientKeyMissing />;
 }
