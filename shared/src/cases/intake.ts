@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patientKeySchema } from '../patients/patient-key';
+import { patientKeySchema } from '../patients/patient-key-schema';
 import { SYMPTOMS_MAX_LENGTH } from './intake-limits';
 
 /** Reading A of the request screen (spec doc 1 §5): the case flow. */

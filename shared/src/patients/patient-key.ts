@@ -1,12 +1,11 @@
-import * as z from 'zod';
-
 /**
  * The patient's capability (issue 25, docs/adr/0012-patient-capability.md). The patient has no
  * login, and providers and admins see case ids, so a case id alone must not act as the patient.
  * `POST /api/cases` and `POST /api/patients` return a random key once; the server keeps only its
  * hash. The browser keeps the key in local storage and sends it in this header on every patient
  * call that shows the patient's own data or acts as the patient. It never goes into a URL a server
- * sees: the visit link carries it in the fragment (`#key=…`).
+ * sees: the visit link carries it in the fragment (`#key=…`). No zod here: the patient pages and
+ * their fetchers read these names without it (docs/web.md); the schema is `patient-key-schema.ts`.
  */
 export const PATIENT_KEY_HEADER = 'X-Patient-Key';
 
@@ -18,7 +17,6 @@ export const PATIENT_KEY_FRAGMENT_PARAM = 'key';
 
 /** 32 random bytes in base64url without padding: 43 characters. */
 export const PATIENT_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const patientKeySchema = z.string().regex(PATIENT_KEY_PATTERN);
 
 /**
  * The 403 of a patient action without the key (or with a wrong one), and what the pages say when

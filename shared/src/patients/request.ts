@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patientKeySchema } from './patient-key';
+import { patientKeySchema } from './patient-key-schema';
 import { SYMPTOMS_MAX_LENGTH } from '../cases/intake-limits';
 import { requestTypes, type RequestType } from './request-types';
 
