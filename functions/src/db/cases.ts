@@ -96,6 +96,11 @@ export const caseRecordSchema = z.object({
    * admin case list shows it without reading every case's partition.
    */
   feedback: caseFeedbackSchema.nullable().default(null),
+  /**
+   * SHA-256 of the patient's key (lib/auth/patient-key.ts, docs/adr/0012): the patient's own
+   * answers and actions need the key. Null on a case stored before keys existed: nobody holds it.
+   */
+  patientKeyHash: z.string().nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
