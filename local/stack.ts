@@ -47,6 +47,10 @@ export interface StackOptions {
   rateLimitMultiplier?: number;
   /** How long a provider's claim holds a case before the meeting starts (default 600 s). */
   claimLeaseSeconds?: number;
+  /** How long after a claim lapsed its provider waits to claim that case again (default: the lease). */
+  claimCooldownSeconds?: number;
+  /** Live claims one provider may hold at once (default 1; test stacks claim many with one). */
+  maxActiveClaims?: number;
   /** How long a consultation lasts from the doctor's start (default 900 s). */
   meetingDurationSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
@@ -160,6 +164,10 @@ function configureHandlerEnvironment(
     [envNames.logLevel]: options.logLevel ?? 'info',
     [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
     [envNames.claimLeaseSeconds]: String(options.claimLeaseSeconds ?? 600),
+    [envNames.claimCooldownSeconds]: String(
+      options.claimCooldownSeconds ?? options.claimLeaseSeconds ?? 600,
+    ),
+    [envNames.maxActiveClaims]: String(options.maxActiveClaims ?? 1),
     [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
     // Empty values read as unset: a stack without TURN gives the rooms no ICE servers.
     [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',

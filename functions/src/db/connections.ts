@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { epochSeconds, listEntry, type ItemKey } from './keys';
 import { parseStored } from './records';
 import {
+  conditionalUpdateReturning,
   deleteItem,
   getItem,
   indexQuery,
@@ -145,6 +146,58 @@ export async function deleteConnectionInRoom(connectionId: string): Promise<Room
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | null> {
   const item = await getItem(connectionKey(connectionId));
   return item ? toConnection(item) : null;
+}
+
+/** A connection's message budget (features/realtime/frame-budget.ts): a rate and a burst. */
+export interface FrameBudget {
+  /** One frame per this many milliseconds, sustained. */
+  intervalMs: number;
+  /** Frames that may arrive at once after a quiet spell. */
+  burst: number;
+}
+
+/** What spending a frame found: the connection (null: unknown or gone) and whether it may send. */
+export interface FrameSpent {
+  connection: ConnectionRecord | null;
+  withinBudget: boolean;
+}
+
+/**
+ * Access pattern: read a connection and spend one frame of its budget (issue 25, security review
+ * M1), atomically, as a token bucket in one attribute (GCRA): `frameTat` is the time at which the
+ * connection's budget is full again. A frame moves it one interval later, starting from now when
+ * it lies in the past; a frame that would move it more than `burst` intervals ahead is refused
+ * and leaves it. Usually one request (it replaces the plain read): a quiet connection's frame
+ * passes the first update, a burst's the second; only a refused frame reads the item too.
+ */
+export async function spendFrame(
+  connectionId: string,
+  budget: FrameBudget,
+  now = Date.now(),
+): Promise<FrameSpent> {
+  const key = connectionKey(connectionId);
+  const names = { '#tat': 'frameTat' };
+  const quiet = await conditionalUpdateReturning(key, {
+    UpdateExpression: 'SET #tat = :next',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#tat) OR #tat < :now)',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ':next': now + budget.intervalMs, ':now': now },
+  });
+  if (quiet) return { connection: toConnection(quiet), withinBudget: true };
+  const inBurst = await conditionalUpdateReturning(key, {
+    UpdateExpression: 'SET #tat = #tat + :interval',
+    ConditionExpression: 'attribute_exists(pk) AND #tat >= :now AND #tat <= :last',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: {
+      ':interval': budget.intervalMs,
+      ':now': now,
+      // The latest `frameTat` one more frame may start from: `burst` intervals ahead at most.
+      ':last': now + (budget.burst - 1) * budget.intervalMs,
+    },
+  });
+  if (inBurst) return { connection: toConnection(inBurst), withinBudget: true };
+  // `frameTat` only grows, so both updates fail only for a frame over budget or no connection.
+  return { connection: await getConnection(connectionId), withinBudget: false };
 }
 
 /** Access pattern: the provider alert list (gsi1 `CONNECTIONS`), one page at a time. */

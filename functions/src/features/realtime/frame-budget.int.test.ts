@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { openCaseSocket } from '../../../../local/testing/case-socket';
+import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
+import { newCaseId, newPaidCaseId } from '../../../../local/testing/patient-journey';
+import { signInProvider } from '../../../../local/testing/provider-journey';
+import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
+import { useTestStack } from '../../../../local/testing/stack-context';
+import { FRAME_BURST } from './frame-budget';
+
+/**
+ * Issue 25 item 6 (security review M1): a socket that floods `$default` is closed by the server,
+ * while another consultation's room connects and relays its signals. The figures are printed
+ * (frames sent before the close, frames answered, the other room's deliveries); the assertions
+ * are about what happened, never about how long it took.
+ */
+const stack = useTestStack();
+
+/** More than the budget could ever let through in the time the flood takes. */
+const FLOOD_FRAMES = 1000;
+/**
+ * The flood's pace: one frame every 20 ms (50 a second, 10 times the budget's rate). An unpaced
+ * loop puts all its frames on the wire before the first is handled, and the local stand-ins
+ * (every `$default` in this one process against DynamoDB Local on 2 shared cores) then time out
+ * for everyone, which says nothing about the cloud, where each frame is its own Lambda and the
+ * stage's throttle is what a flood exhausts (docs/capacity.md).
+ */
+const FLOOD_GAP_MS = 20;
+/** A call's opening burst: hello, an offer and ICE candidates (a real one sends far fewer). */
+const CALL_SIGNALS = 30;
+
+/** Two parties of a started consultation, their room sockets open. */
+async function liveRoom(): Promise<{ doctor: RoomSocket; patient: RoomSocket }> {
+  const provider = await signInProvider(stack);
+  const caseId = await newPaidCaseId(stack);
+  await claimCase(stack, provider, caseId);
+  await startTimer(stack, provider, caseId);
+  const links = await joinLinks(stack, provider, caseId);
+  const [doctorSession, patientSession] = await Promise.all([
+    enterRoom(stack, links.providerJoinUrl, provider.cookie),
+    enterRoom(stack, links.patientJoinUrl),
+  ]);
+  const [doctor, patient] = await Promise.all([
+    openRoomSocket(stack, doctorSession.ticket!),
+    openRoomSocket(stack, patientSession.ticket!),
+  ]);
+  return { doctor, patient };
+}
+
+const candidate = (index: number) => ({
+  candidate: `candidate:${index} 1 udp 2122260223 192.0.2.${index % 250} ${50000 + index} typ host`,
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+});
+
+describe('the per-connection message budget', () => {
+  it(
+    'closes a socket that floods pings, while another room connects and relays every signal',
+    { timeout: 120_000 },
+    async () => {
+      const [room, flooder] = await Promise.all([
+        liveRoom(),
+        newCaseId(stack).then((caseId) => openCaseSocket(stack, caseId)),
+      ]);
+      let closedAfter: number | null = null;
+      let sent = 0;
+      void flooder.closed.then(() => {
+        closedAfter = sent;
+      });
+
+      const floodStart = performance.now();
+      let floodMs = 0;
+      const flood = (async () => {
+        const ping = JSON.stringify({ action: 'ping' });
+        while (closedAfter === null && sent < FLOOD_FRAMES) {
+          flooder.socket.send(ping);
+          sent += 1;
+          await pause(FLOOD_GAP_MS);
+        }
+        floodMs = performance.now() - floodStart;
+      })();
+
+      // The other room's call connects meanwhile: hello, then the doctor's opening burst.
+      const doctorPeer = randomUUID();
+      const joined = room.patient.next('PEER_JOINED');
+      room.doctor.send({ action: 'hello', peerId: doctorPeer });
+      await joined;
+      const sentAt = new Map<string, number>();
+      const delays: number[] = [];
+      const received = new Promise<void>((resolve) => {
+        room.patient.socket.on('message', (data: Buffer) => {
+          const message = JSON.parse(data.toString()) as {
+            type: string;
+            signal?: { candidate?: { candidate: string } };
+          };
+          const line = message.type === 'SIGNAL' ? message.signal?.candidate?.candidate : undefined;
+          const start = line ? sentAt.get(line) : undefined;
+          if (start === undefined) return;
+          delays.push(performance.now() - start);
+          if (delays.length === CALL_SIGNALS) resolve();
+        });
+      });
+      for (let index = 0; index < CALL_SIGNALS; index += 1) {
+        const signal = { candidate: candidate(index) };
+        sentAt.set(signal.candidate.candidate, performance.now());
+        room.doctor.send({ action: 'signal', peerId: doctorPeer, signal });
+      }
+      await received;
+      await flood;
+      await flooder.closed;
+
+      const answered = flooder.messages.filter((message) => message.type === 'PONG').length;
+      const sorted = [...delays].sort((a, b) => a - b);
+      console.log(
+        `flood: ${closedAfter ?? sent} frames sent in ${floodMs.toFixed(0)} ms before the server ` +
+          `closed the socket, ` +
+          `${answered} answered (budget burst ${FRAME_BURST}); other room: ` +
+          `${delays.length}/${CALL_SIGNALS} signals relayed, median ` +
+          `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+      );
+
+      // The flooder was closed by the server before it could send everything it meant to.
+      expect(closedAfter).not.toBeNull();
+      expect(closedAfter!).toBeLessThan(FLOOD_FRAMES);
+      expect(answered).toBeLessThan(closedAfter!);
+      // The other room: every signal arrived, and both of its sockets are still open.
+      expect(delays).toHaveLength(CALL_SIGNALS);
+      expect(room.doctor.socket.readyState).toBe(room.doctor.socket.OPEN);
+      expect(room.patient.socket.readyState).toBe(room.patient.socket.OPEN);
+      room.doctor.socket.close();
+      room.patient.socket.close();
+    },
+  );
+});
