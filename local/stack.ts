@@ -51,6 +51,8 @@ export interface StackOptions {
   claimCooldownSeconds?: number;
   /** Live claims one provider may hold at once (default 1; test stacks claim many with one). */
   maxActiveClaims?: number;
+  /** Each WebSocket connection's message budget (default 5 frames a second, bursts of 60). */
+  frameBudget?: { perSecond: number; burst: number };
   /** How long a consultation lasts from the doctor's start (default 900 s). */
   meetingDurationSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
@@ -168,6 +170,8 @@ function configureHandlerEnvironment(
       options.claimCooldownSeconds ?? options.claimLeaseSeconds ?? 600,
     ),
     [envNames.maxActiveClaims]: String(options.maxActiveClaims ?? 1),
+    [envNames.wsFramesPerSecond]: String(options.frameBudget?.perSecond ?? 5),
+    [envNames.wsFrameBurst]: String(options.frameBudget?.burst ?? 60),
     [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
     // Empty values read as unset: a stack without TURN gives the rooms no ICE servers.
     [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',

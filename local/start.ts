@@ -37,6 +37,10 @@ async function main(): Promise<void> {
   const claimLeaseSeconds = wholeNumberSetting('CLAIM_LEASE_SECONDS', 600);
   const claimCooldownSeconds = wholeNumberSetting('CLAIM_COOLDOWN_SECONDS', claimLeaseSeconds);
   const maxActiveClaims = wholeNumberSetting('MAX_ACTIVE_CLAIMS', 1);
+  const frameBudget = {
+    perSecond: wholeNumberSetting('WS_FRAMES_PER_SECOND', 5),
+    burst: wholeNumberSetting('WS_FRAME_BURST', 60),
+  };
   const caseExpirySeconds = wholeNumberSetting('CASE_EXPIRY_SECONDS', 86_400);
 
   const meetingDurationSeconds = wholeNumberSetting('MEETING_DURATION_SECONDS', 900);
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     claimLeaseSeconds,
     claimCooldownSeconds,
     maxActiveClaims,
+    frameBudget,
     meetingDurationSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,

@@ -156,10 +156,14 @@ export interface FrameBudget {
   burst: number;
 }
 
-/** What spending a frame found: the connection (null: unknown or gone) and whether it may send. */
+/** What spending a frame found. */
 export interface FrameSpent {
+  /** The connection (null: unknown or gone). */
   connection: ConnectionRecord | null;
-  withinBudget: boolean;
+  /** The frame would take the connection over its budget: nothing was spent. */
+  overBudget: boolean;
+  /** The connection's `frameTat` as this request left or found it (null: unknown). */
+  tat: number | null;
 }
 
 /**
@@ -167,37 +171,49 @@ export interface FrameSpent {
  * M1), atomically, as a token bucket in one attribute (GCRA): `frameTat` is the time at which the
  * connection's budget is full again. A frame moves it one interval later, starting from now when
  * it lies in the past; a frame that would move it more than `burst` intervals ahead is refused
- * and leaves it. Usually one request (it replaces the plain read): a quiet connection's frame
- * passes the first update, a burst's the second; only a refused frame reads the item too.
+ * and leaves it. Two conditional updates, one for a quiet connection and one within a burst, so
+ * the caller's guess of which applies (`burstFirst`) decides whether one request does: it
+ * replaces the plain read of the connection. Only a refused frame reads the item as well.
  */
 export async function spendFrame(
   connectionId: string,
   budget: FrameBudget,
-  now = Date.now(),
+  options: { now?: number; burstFirst?: boolean } = {},
 ): Promise<FrameSpent> {
+  const now = options.now ?? Date.now();
   const key = connectionKey(connectionId);
   const names = { '#tat': 'frameTat' };
-  const quiet = await conditionalUpdateReturning(key, {
-    UpdateExpression: 'SET #tat = :next',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#tat) OR #tat < :now)',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: { ':next': now + budget.intervalMs, ':now': now },
-  });
-  if (quiet) return { connection: toConnection(quiet), withinBudget: true };
-  const inBurst = await conditionalUpdateReturning(key, {
-    UpdateExpression: 'SET #tat = #tat + :interval',
-    ConditionExpression: 'attribute_exists(pk) AND #tat >= :now AND #tat <= :last',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: {
-      ':interval': budget.intervalMs,
-      ':now': now,
-      // The latest `frameTat` one more frame may start from: `burst` intervals ahead at most.
-      ':last': now + (budget.burst - 1) * budget.intervalMs,
-    },
-  });
-  if (inBurst) return { connection: toConnection(inBurst), withinBudget: true };
+  const quiet = () =>
+    conditionalUpdateReturning(key, {
+      UpdateExpression: 'SET #tat = :next',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#tat) OR #tat < :now)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':next': now + budget.intervalMs, ':now': now },
+    });
+  const inBurst = () =>
+    conditionalUpdateReturning(key, {
+      UpdateExpression: 'SET #tat = #tat + :interval',
+      ConditionExpression: 'attribute_exists(pk) AND #tat >= :now AND #tat <= :last',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: {
+        ':interval': budget.intervalMs,
+        ':now': now,
+        // The latest `frameTat` one more frame may start from: `burst` intervals ahead at most.
+        ':last': now + (budget.burst - 1) * budget.intervalMs,
+      },
+    });
+  const [first, second] = options.burstFirst ? [inBurst, quiet] : [quiet, inBurst];
+  const spent = (await first()) ?? (await second());
+  if (spent) {
+    return { connection: toConnection(spent), overBudget: false, tat: Number(spent.frameTat) };
+  }
   // `frameTat` only grows, so both updates fail only for a frame over budget or no connection.
-  return { connection: await getConnection(connectionId), withinBudget: false };
+  const item = await getItem(connectionKey(connectionId));
+  return {
+    connection: item ? toConnection(item) : null,
+    overBudget: item !== undefined,
+    tat: typeof item?.frameTat === 'number' ? item.frameTat : null,
+  };
 }
 
 /** Access pattern: the provider alert list (gsi1 `CONNECTIONS`), one page at a time. */

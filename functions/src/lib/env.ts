@@ -55,6 +55,9 @@ export const envNames = {
   claimCooldownSeconds: 'CLAIM_COOLDOWN_SECONDS',
   /** Live claims (claimed or in a call) one provider may hold at once (default 1). */
   maxActiveClaims: 'MAX_ACTIVE_CLAIMS',
+  /** Each WebSocket connection's message budget (features/realtime/frame-budget.ts). */
+  wsFramesPerSecond: 'WS_FRAMES_PER_SECOND',
+  wsFrameBurst: 'WS_FRAME_BURST',
   /** EventBridge Scheduler group of the one-time schedules, and the role they run as. */
   scheduleGroup: 'SCHEDULE_GROUP',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
@@ -232,6 +235,12 @@ export const env = {
   },
   get maxActiveClaims() {
     return positiveInt(envNames.maxActiveClaims, 1);
+  },
+  get wsFramesPerSecond() {
+    return positiveInt(envNames.wsFramesPerSecond, 5);
+  },
+  get wsFrameBurst() {
+    return positiveInt(envNames.wsFrameBurst, 60);
   },
   get scheduleGroup() {
     return required(envNames.scheduleGroup);

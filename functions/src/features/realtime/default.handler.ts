@@ -1,9 +1,8 @@
 import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
-import { spendFrame } from '../../db/connections';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { webSocketHandler } from '../../lib/realtime/handler';
 import { handleRoomMessage, roomClientMessageSchema } from '../rooms/room-messages';
-import { frameBudget } from './frame-budget';
+import { spendConnectionFrame } from './frame-budget';
 import { checkListeners } from './listeners';
 
 function parseJson(text: string | undefined): unknown {
@@ -26,15 +25,18 @@ function parseJson(text: string | undefined): unknown {
  * frame does anything (issue 25: a flooding socket must not stall other rooms).
  */
 export const handler = webSocketHandler(async (event, log) => {
-  const { connectionId } = event.requestContext;
+  const { connectionId, requestTimeEpoch } = event.requestContext;
   const body = parseJson(event.body);
-  const { connection, withinBudget } = await spendFrame(connectionId, frameBudget);
-  if (connection && !withinBudget) {
-    log.warn('connection over its message budget closed', {
-      connectionId,
-      channel: connection.channel,
-    });
-    await closeConnection(connectionId);
+  const { connection, overBudget, firstRefusal } = await spendConnectionFrame(
+    connectionId,
+    requestTimeEpoch,
+  );
+  if (overBudget) {
+    // Closed once, by the frame that found it over; later frames of the flood only hear 429.
+    if (firstRefusal) {
+      log.warn('connection over its message budget closed', { connectionId });
+      await closeConnection(connectionId);
+    }
     return 429;
   }
   if (connection?.channel === 'room') {
