@@ -130,7 +130,8 @@ describe('the per-connection message budget', () => {
 
       const answered = flooder.messages.filter((message) => message.type === 'PONG').length;
       const sorted = [...delays].sort((a, b) => a - b);
-      console.log(
+      // The measurement the issue asks for, printed with the run (docs/capacity.md).
+      console.warn(
         `flood: ${closedAfter ?? sent} frames sent in ${floodMs.toFixed(0)} ms before the server ` +
           `closed the socket, ` +
           `${answered} answered (budget ${BUDGET.perSecond}/s, burst ${BUDGET.burst}); other room: ` +
