@@ -8,6 +8,8 @@ import { newCaseId, newPaidCaseId } from '../../../../local/testing/patient-jour
 import { signInProvider } from '../../../../local/testing/provider-journey';
 import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
 import { startOwnStack } from '../../../../local/testing/own-stack';
+import { pollUntil } from '../../../../local/testing/poll';
+import { MAX_CASE_CONNECTIONS } from './connect.handler';
 
 /**
  * Issue 25 item 6 (security review M1): a socket that floods `$default` is closed by the server,
@@ -151,4 +153,23 @@ describe('the per-connection message budget', () => {
       room.patient.socket.close();
     },
   );
+
+  it('lets at most 5 patient pages of one case listen at once', async () => {
+    const caseId = await newCaseId(stack);
+    const pages = [];
+    for (let page = 0; page < MAX_CASE_CONNECTIONS; page += 1) {
+      pages.push(await openCaseSocket(stack, caseId));
+    }
+    await expect(openCaseSocket(stack, caseId)).rejects.toThrow(/429/);
+    // A page that leaves makes room for another.
+    pages[0]!.socket.close();
+    await pages[0]!.closed;
+    const again = await pollUntil('a sixth page after one left', () =>
+      openCaseSocket(stack, caseId).then(
+        (socket) => socket,
+        () => undefined,
+      ),
+    );
+    for (const page of [...pages.slice(1), again]) page.socket.close();
+  });
 });
