@@ -69,6 +69,7 @@ export function newPatientAndCase(
       claimedAt: null,
       leaseEndsAt: null,
       lapsedClaimBy: null,
+      lapsedAt: null,
       endsAt: null,
       expiredAt: null,
       feedback: null,
