@@ -7,6 +7,8 @@ import {
   secretOf,
   type SignInKind,
 } from '../local/testing/second-factor';
+import { patientKeyOf } from '../local/testing/patient-journey';
+import { PATIENT_KEY_STORAGE_PREFIX } from '@shared/patients/patient-key';
 import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
 
 /** Chromium flags for this machine (DESIGN.md §8); calls add the fake media flags. */
@@ -90,4 +92,16 @@ export async function answerSecondFactor(
   const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
   await page.getByRole('button', { name: 'I have saved these' }).click();
   return { secret, recoveryCodes };
+}
+
+/**
+ * Makes the page's browser context the patient's own browser for these ids (cases or patients
+ * created through the patient-journey helpers): the key the intake returned is in local storage
+ * before any page runs, as the intake page leaves it (docs/adr/0012).
+ */
+export async function holdPatientKey(page: Page, ids: readonly string[]): Promise<void> {
+  const entries = ids.map((id) => [`${PATIENT_KEY_STORAGE_PREFIX}${id}`, patientKeyOf(id)]);
+  await page.context().addInitScript((stored: string[][]) => {
+    for (const [name, value] of stored) window.localStorage.setItem(name!, value!);
+  }, entries);
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../local/stack';
 import { claimCase, joinLinks, startTimer } from '../local/testing/consultation-journey';
-import { newPaidCaseId } from '../local/testing/patient-journey';
+import { newPaidCaseId, withPatientKey } from '../local/testing/patient-journey';
 import { signInProvider } from '../local/testing/provider-journey';
 import { signInContext } from './browser';
 import {
@@ -64,7 +64,9 @@ async function startedCall(patientBrowser = browser) {
   await providerRoom.goto(links.providerJoinUrl);
   const patientRoom = await newCallPage(patientBrowser);
   openRooms.push(providerRoom, patientRoom);
-  return { caseId, providerRoom, patientRoom, patientJoinUrl: links.patientJoinUrl };
+  // The patient's link as the patient's own browser opens it: with the key (docs/adr/0012).
+  const patientJoinUrl = withPatientKey(links.patientJoinUrl, caseId);
+  return { caseId, providerRoom, patientRoom, patientJoinUrl };
 }
 
 const indicatorPath = (page: Page) =>

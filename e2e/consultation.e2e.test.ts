@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimCase } from '../local/testing/consultation-journey';
 import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
-import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
+import { caseStatus, newPaidCaseId, patientVisitLink } from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { answerSecondFactor, expectNoAxeViolations } from './browser';
@@ -52,7 +52,8 @@ describe('a consultation from start to feedback', () => {
 
     // The patient waits in the room before the doctor starts: the start reaches them live.
     const visit = await newCallPage(browser);
-    await visit.goto(url(`/visit/${caseId}`));
+    // The patient's private visit link: the key in the fragment (docs/adr/0012).
+    await visit.goto(patientVisitLink(stack, caseId));
     const joinVideoCall = visit.getByRole('button', { name: 'Join Video Call' });
     await expect.poll(() => joinVideoCall.isEnabled()).toBe(true);
     const patientRoom = await opensTab(visit.context(), () => joinVideoCall.click());

@@ -1,10 +1,14 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimCase, startTimer } from '../local/testing/consultation-journey';
+import { providerFetch, signInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import { getCaseBundle } from '../functions/src/db/cases';
+import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import { ftypHeader } from '@shared/uploads/image-fixtures';
 
@@ -185,6 +189,71 @@ describe('reading A: request, embedded card payment, waiting room', () => {
     expect(((await status.json()) as { status: string }).status).toBe('awaiting_payment');
     await page.close();
   });
+});
+
+describe("the patient's private visit link (docs/adr/0012)", () => {
+  it('carries the visit to a second browser, through the room to feedback; the case id alone does not', async () => {
+    // Intake and payment in the patient's own browser, as above.
+    const page = await newPage(browser);
+    const caseId = await submitReadingA(page);
+    await page.goto(url(`/stripe-payment?case_id=${caseId}`));
+    const checkout = page.frameLocator('iframe');
+    await checkout.getByLabel('Card number').waitFor();
+    await payOnCheckout(checkout, '4242 4242 4242 4242');
+    await page.waitForURL(url(`/visit/${caseId}`), { timeout: 20_000 });
+    await page.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    const link = await page.getByRole('textbox', { name: 'Your private visit link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${url(`/visit/${caseId}`)}#key=[A-Za-z0-9_-]{43}$`));
+    await expectNoAxeViolations(page);
+
+    // Another browser (the patient's phone) opens the link: the key leaves the address, the
+    // visit and its join link work there.
+    const phone = await newPage(browser);
+    await phone.goto(link);
+    await phone.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => new URL(phone.url()).hash).toBe('');
+    const join = phone.getByRole('button', { name: 'Join Video Call' });
+    await expect.poll(() => join.isEnabled(), { timeout: 15_000 }).toBe(true);
+
+    // A browser with only the case id (a provider's, an admin's) gets no visit and no join link.
+    const bare = await newPage(browser);
+    await bare.goto(url(`/visit/${caseId}`));
+    await bare.getByRole('heading', { name: 'Open Your Visit Link' }).waitFor();
+    await expectNoAxeViolations(bare);
+    const status = (await (
+      await fetch(url(pathOf(caseContracts.getCaseStatus, { caseId })))
+    ).json()) as CaseStatusResponse;
+    expect(status.status).toBe('paid');
+    expect(status.meeting?.patientJoinUrl).toBeNull();
+    await bare.close();
+
+    // The doctor claims and starts; the patient enters the room from the phone.
+    const doctor = await signInProvider(stack);
+    await claimCase(stack, doctor, caseId);
+    await startTimer(stack, doctor, caseId);
+    const [room] = await Promise.all([phone.context().waitForEvent('page'), join.click()]);
+    await room.getByRole('heading', { name: 'Video Consultation' }).waitFor({ timeout: 15_000 });
+    expect(await room.getByRole('timer').getAttribute('data-ends-at')).toMatch(/^\d{4}-/);
+
+    // The doctor ends the call; the patient rates it from the room.
+    const ended = await providerFetch(
+      stack,
+      doctor,
+      pathOf(meetingContracts.endMeeting, { caseId }),
+      {
+        method: 'POST',
+      },
+    );
+    expect(ended.status).toBe(200);
+    await room.getByRole('heading', { name: 'Consultation Ended' }).waitFor({ timeout: 15_000 });
+    await room.getByRole('link', { name: 'Leave Feedback' }).click();
+    await room.getByRole('heading', { name: 'How Was Your Consultation?' }).waitFor();
+    const excellent = room.getByRole('radio', { name: '5 Excellent' });
+    await room.locator('label', { has: excellent }).click();
+    await room.getByRole('button', { name: /Submit/ }).click();
+    await room.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await Promise.all([room.close(), phone.close(), page.close()]);
+  }, 120_000);
 });
 
 describe('reading B: patient request, hosted payment, verification page', () => {

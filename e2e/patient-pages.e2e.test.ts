@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STRIPE_TEST_CARDS,
   createCheckout,
+  newPatientB,
   payWithCard,
-  postJson,
 } from '../local/testing/patient-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
-import { pathOf } from '@shared/http/contract';
-import * as patientContracts from '@shared/patients/contracts';
+import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -17,13 +15,12 @@ let paid: { patientId: string; caseId: string };
 
 /** A reading B request paid on the hosted page: the state the later pages show. */
 async function paidPatientRequest() {
-  const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+  const created = await newPatientB(stack, {
     name: 'Ama Owusu',
     contactInfo: 'ama@example.org',
     symptoms: 'Persistent cough for a week',
     requestType: 'telemedicine',
   });
-  const created = (await response.json()) as { patientId: string; caseId: string };
   const { sessionId } = await createCheckout(stack, created.caseId, 'hosted');
   await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
   return created;
@@ -47,7 +44,9 @@ describe('the other patient pages, after a real payment', () => {
     ['/video-access?patient_id={patientId}', 'Join 15-Minute Video Consultation'],
     ['/payment-cancelled?case_id={caseId}', 'Try Payment Again'],
   ])('%s shows %j with no accessibility violations', async (template, text) => {
+    // The browser that made the request: it holds the patient's key (docs/adr/0012).
     const page = await newPage(browser);
+    await holdPatientKey(page, [paid.caseId, paid.patientId]);
     const path = template.replace('{caseId}', paid.caseId).replace('{patientId}', paid.patientId);
     await page.goto(`${stack.appUrl}${path}`);
     await page.getByText(text).first().waitFor({ timeout: 15_000 });
@@ -57,6 +56,7 @@ describe('the other patient pages, after a real payment', () => {
 
   it('goes from the success page through processing to the visit page', async () => {
     const page = await newPage(browser);
+    await holdPatientKey(page, [paid.caseId]);
     await page.goto(`${stack.appUrl}/payment-success?case_id=${paid.caseId}`);
     await page.getByRole('button', { name: 'Continue Now' }).click();
     await page.waitForURL(/\/payment-processing\?case_id=/);

@@ -12,7 +12,7 @@ import {
 } from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { launchBrowser, newPage } from './browser';
+import { holdPatientKey, launchBrowser, newPage } from './browser';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 
@@ -55,13 +55,20 @@ function recordActivity(page: Page, caseId: string): string[] {
   return log;
 }
 
+/** A page in the patient's own browser: it holds the case's key, as after the intake. */
+async function patientPage(caseId: string): Promise<Page> {
+  const page = await newPage(browser);
+  await holdPatientKey(page, [caseId]);
+  return page;
+}
+
 const doctorShown = (page: Page) =>
   page.getByText(provider.name).first().waitFor({ timeout: 15_000 });
 
 describe('the visit page', () => {
   it('shows a claim at once by push, with no poll in between', async () => {
     const caseId = await newPaidCaseId(stack);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     const log = recordActivity(page, caseId);
     await page.goto(`${stack.appUrl}/visit/${caseId}`);
     await page.getByText('Waiting for Provider').first().waitFor();
@@ -77,7 +84,7 @@ describe('the visit page', () => {
 
   it("still shows it with the socket blocked, by the spec's 5-second poll", async () => {
     const caseId = await newPaidCaseId(stack);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     // No ticket, no socket: the page stays on its spec interval.
     await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
     const log = recordActivity(page, caseId);
@@ -115,7 +122,7 @@ async function recordMediaRequests(page: Page): Promise<() => Promise<string[]>>
 describe('the visit page asks for camera and microphone only when paid or in a call', () => {
   it('asks once the case is paid', async () => {
     const caseId = await newPaidCaseId(stack);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     const mediaRequests = await recordMediaRequests(page);
     await page.goto(`${stack.appUrl}/visit/${caseId}`);
     await expect.poll(mediaRequests, { timeout: 15_000 }).toEqual(['Waiting for Provider']);
@@ -125,7 +132,7 @@ describe('the visit page asks for camera and microphone only when paid or in a c
   it('does not ask while the case is claimed; asks when the call starts', async () => {
     const caseId = await newPaidCaseId(stack);
     await claimCase(stack, provider, caseId);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     // Polling only (every 5 s): a second status request is proof the 1-second media delay of
     // the claimed status has passed.
     await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
@@ -146,7 +153,7 @@ describe('the processing page', () => {
   it('opens the visit page as soon as the payment is pushed', async () => {
     const caseId = await newCaseId(stack);
     const { sessionId } = await createCheckout(stack, caseId);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     const log = recordActivity(page, caseId);
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
     await page.getByText('Awaiting payment confirmation').waitFor();
@@ -163,7 +170,7 @@ describe('the processing page', () => {
   it("opens it with the socket blocked too, by the spec's 2-second poll", async () => {
     const caseId = await newCaseId(stack);
     const { sessionId } = await createCheckout(stack, caseId);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
     const log = recordActivity(page, caseId);
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
@@ -177,7 +184,7 @@ describe('the processing page', () => {
 
   it('says a case was cancelled while it waited, and stays', async () => {
     const caseId = await newCaseId(stack);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     await page.route('**/api/cases/*/realtime-ticket', (route) => route.abort('failed'));
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
     await page.getByText('Awaiting payment confirmation').waitFor();
@@ -195,7 +202,7 @@ describe('the processing page', () => {
   it('says an expired case expired (and is refunded) instead of opening the waiting room', async () => {
     const caseId = await newPaidCaseId(stack);
     expect(await expireUnstartedCase(caseId, new Date(), 0)).toBe(true);
-    const page = await newPage(browser);
+    const page = await patientPage(caseId);
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
     await page.getByRole('heading', { level: 1, name: 'Request Expired' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('refunded in full');

@@ -10,7 +10,7 @@ import * as paymentContracts from '@shared/payments/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { DEFAULT_DYNAMODB_LOCAL_NICE } from './dynamodb';
 import { startStack, type RunningStack } from './stack';
-import { caseStatus, newCaseId, postJson } from './testing/patient-journey';
+import { caseStatus, newCaseId, patientHeaders, postJson } from './testing/patient-journey';
 import { pollUntil } from './testing/poll';
 import { adminFetch, adminToken, apply, latestEmailTo } from './testing/provider-journey';
 import { appFetch } from './testing/stack-context';
@@ -99,6 +99,7 @@ describe('a stopped dependency answers 503 with Retry-After', () => {
       stack,
       pathOf(uploadContracts.createCaseUpload, { caseId }),
       { kind: 'image', filename: 'rash.png', contentType: 'image/png', size: PNG.length },
+      patientHeaders(caseId),
     );
     expect(grantResponse.status).toBe(201);
     const grant = (await grantResponse.json()) as {
@@ -111,9 +112,12 @@ describe('a stopped dependency answers 503 with Retry-After', () => {
     ).toBeLessThan(300);
 
     const confirm = () =>
-      postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
-        uploadId: grant.uploadId,
-      });
+      postJson(
+        stack,
+        pathOf(uploadContracts.confirmCaseUpload, { caseId }),
+        { uploadId: grant.uploadId },
+        patientHeaders(caseId),
+      );
     await stack.services.pause('s3');
     try {
       await expect503(await confirm());

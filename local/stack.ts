@@ -47,6 +47,12 @@ export interface StackOptions {
   rateLimitMultiplier?: number;
   /** How long a provider's claim holds a case before the meeting starts (default 600 s). */
   claimLeaseSeconds?: number;
+  /** How long after a claim lapsed its provider waits to claim that case again (default: the lease). */
+  claimCooldownSeconds?: number;
+  /** Live claims one provider may hold at once (default 1; test stacks claim many with one). */
+  maxActiveClaims?: number;
+  /** Each WebSocket connection's message budget (default 5 frames a second, bursts of 60). */
+  frameBudget?: { perSecond: number; burst: number };
   /** How long a consultation lasts from the doctor's start (default 900 s). */
   meetingDurationSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
@@ -160,6 +166,12 @@ function configureHandlerEnvironment(
     [envNames.logLevel]: options.logLevel ?? 'info',
     [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
     [envNames.claimLeaseSeconds]: String(options.claimLeaseSeconds ?? 600),
+    [envNames.claimCooldownSeconds]: String(
+      options.claimCooldownSeconds ?? options.claimLeaseSeconds ?? 600,
+    ),
+    [envNames.maxActiveClaims]: String(options.maxActiveClaims ?? 1),
+    [envNames.wsFramesPerSecond]: String(options.frameBudget?.perSecond ?? 5),
+    [envNames.wsFrameBurst]: String(options.frameBudget?.burst ?? 60),
     [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
     // Empty values read as unset: a stack without TURN gives the rooms no ICE servers.
     [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',

@@ -34,10 +34,16 @@ async function main(): Promise<void> {
     await build({ configFile: path.join(repoRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
   }
 
-  const claimLeaseSeconds = secondsSetting('CLAIM_LEASE_SECONDS', 600);
-  const caseExpirySeconds = secondsSetting('CASE_EXPIRY_SECONDS', 86_400);
+  const claimLeaseSeconds = wholeNumberSetting('CLAIM_LEASE_SECONDS', 600);
+  const claimCooldownSeconds = wholeNumberSetting('CLAIM_COOLDOWN_SECONDS', claimLeaseSeconds);
+  const maxActiveClaims = wholeNumberSetting('MAX_ACTIVE_CLAIMS', 1);
+  const frameBudget = {
+    perSecond: wholeNumberSetting('WS_FRAMES_PER_SECOND', 5),
+    burst: wholeNumberSetting('WS_FRAME_BURST', 60),
+  };
+  const caseExpirySeconds = wholeNumberSetting('CASE_EXPIRY_SECONDS', 86_400);
 
-  const meetingDurationSeconds = secondsSetting('MEETING_DURATION_SECONDS', 900);
+  const meetingDurationSeconds = wholeNumberSetting('MEETING_DURATION_SECONDS', 900);
   const turnUrls = (process.env.TURN_URLS ?? '')
     .split(',')
     .map((url) => url.trim())
@@ -73,6 +79,9 @@ async function main(): Promise<void> {
     ports: { ...defaultPorts, app: appPort },
     admin,
     claimLeaseSeconds,
+    claimCooldownSeconds,
+    maxActiveClaims,
+    frameBudget,
     meetingDurationSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
@@ -139,7 +148,7 @@ main().catch((error: unknown) => {
 });
 
 /** A duration setting of `npm start`, in whole seconds (the handlers read the same name). */
-function secondsSetting(name: string, fallback: number): number {
+function wholeNumberSetting(name: string, fallback: number): number {
   const raw = process.env[name];
   const seconds = Number(raw ?? fallback);
   if (!Number.isInteger(seconds) || seconds <= 0) {

@@ -6,6 +6,9 @@ import {
   caseStatus,
   deliverWebhook,
   newCaseId,
+  newPatientB,
+  patientHeaders,
+  patientKeyOf,
   payForCase,
   postJson,
 } from '../../local/testing/patient-journey';
@@ -26,7 +29,7 @@ import { storeCaseStatus } from './db/testing';
 import { hashPassword } from './lib/auth/passwords';
 import { httpRoutes, routeKey, type HttpRouteId } from './routes';
 import { pathOf } from '@shared/http/contract';
-import * as patientContracts from '@shared/patients/contracts';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { postToStorage } from '../../local/testing/storage-upload';
 
@@ -94,14 +97,12 @@ let caseX: ClaimedPatient;
 let caseY: ClaimedPatient;
 
 async function paidPatient(): Promise<{ caseId: string; patientId: string }> {
-  const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+  const created = await newPatientB(stack, {
     name: 'Matrix Patient',
     contactInfo: 'matrix.patient@example.org',
     symptoms: 'Sore throat for three days',
     requestType: 'telemedicine',
   });
-  if (response.status !== 201) throw new Error(`patient not created: ${response.status}`);
-  const created = (await response.json()) as { caseId: string; patientId: string };
   await payForCase(stack, created.caseId);
   return created;
 }
@@ -124,12 +125,12 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 /** Asks for a presigned POST on a case and stores a small PNG there: the id to confirm. */
 async function uploadedFile(caseId: string): Promise<string> {
-  const response = await postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId }), {
-    kind: 'image',
-    filename: 'rash.png',
-    contentType: 'image/png',
-    size: PNG.length,
-  });
+  const response = await postJson(
+    stack,
+    pathOf(uploadContracts.createCaseUpload, { caseId }),
+    { kind: 'image', filename: 'rash.png', contentType: 'image/png', size: PNG.length },
+    patientHeaders(caseId),
+  );
   if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
   const grant = (await response.json()) as {
     uploadId: string;
@@ -154,10 +155,24 @@ interface Call {
   adminToken?: string;
   /** Replaces the default headers entirely (the Stripe webhook signs its own request). */
   send?: () => Promise<Response>;
+  /**
+   * The case or patient id of a patient route: the patient sends its key (docs/adr/0012), the
+   * other patient sends their own key (Y's), providers and admins have none.
+   */
+  patient?: string;
 }
 
-const json = (path: string, body?: unknown): Call => ({ method: 'POST', path, body });
-const get = (path: string): Call => ({ method: 'GET', path });
+const json = (path: string, body?: unknown, patient?: string): Call => ({
+  method: 'POST',
+  path,
+  body,
+  ...(patient ? { patient } : {}),
+});
+const get = (path: string, patient?: string): Call => ({
+  method: 'GET',
+  path,
+  ...(patient ? { patient } : {}),
+});
 
 /** The provider a provider-session route acts on: A or B, or a fresh one where it is destroyed. */
 function sessionOf(actor: Actor): SignedInProvider | undefined {
@@ -228,58 +243,86 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
       }),
     ),
   getCaseStatus: () =>
-    Promise.resolve(get(pathOf(httpRoutes.getCaseStatus.contract, { caseId: caseX.caseId }))),
+    Promise.resolve(
+      get(pathOf(httpRoutes.getCaseStatus.contract, { caseId: caseX.caseId }), caseX.caseId),
+    ),
   createCaseRealtimeTicket: () =>
     Promise.resolve(
-      json(pathOf(httpRoutes.createCaseRealtimeTicket.contract, { caseId: caseX.caseId })),
+      json(
+        pathOf(httpRoutes.createCaseRealtimeTicket.contract, { caseId: caseX.caseId }),
+        undefined,
+        caseX.caseId,
+      ),
     ),
-  createCheckoutSession: async () =>
-    json(pathOf(httpRoutes.createCheckoutSession.contract, {}), {
-      caseId: await newCaseId(stack),
-      mode: 'hosted',
-    }),
+  createCheckoutSession: async () => {
+    const caseId = await newCaseId(stack);
+    return json(
+      pathOf(httpRoutes.createCheckoutSession.contract, {}),
+      { caseId, mode: 'hosted' },
+      caseId,
+    );
+  },
   manualPaymentComplete: () =>
     Promise.resolve(
-      json(pathOf(httpRoutes.manualPaymentComplete.contract, {}), { caseId: caseX.caseId }),
+      json(
+        pathOf(httpRoutes.manualPaymentComplete.contract, {}),
+        { caseId: caseX.caseId },
+        caseX.caseId,
+      ),
     ),
   submitFeedback: async () => {
     const { caseId } = await paidPatient();
     await storeCaseStatus(caseId, 'completed', new Date().toISOString());
-    return json(pathOf(httpRoutes.submitFeedback.contract, { caseId }), { rating: 5 });
+    return json(pathOf(httpRoutes.submitFeedback.contract, { caseId }), { rating: 5 }, caseId);
   },
   getVideoAccess: () =>
     Promise.resolve(
-      get(pathOf(httpRoutes.getVideoAccess.contract, { patientId: caseX.patientId })),
+      get(
+        pathOf(httpRoutes.getVideoAccess.contract, { patientId: caseX.patientId }),
+        caseX.patientId,
+      ),
     ),
   recordMeetingAccess: (actor) =>
     Promise.resolve(
-      json(pathOf(httpRoutes.recordMeetingAccess.contract, { patientId: caseX.patientId }), {
-        meetingId: actor === 'anotherPatient' ? caseY.meetingId : caseX.meetingId,
-        accessTime: new Date().toISOString(),
-      }),
+      json(
+        pathOf(httpRoutes.recordMeetingAccess.contract, { patientId: caseX.patientId }),
+        {
+          meetingId: actor === 'anotherPatient' ? caseY.meetingId : caseX.meetingId,
+          accessTime: new Date().toISOString(),
+        },
+        caseX.patientId,
+      ),
     ),
   getPaymentVerification: () =>
     Promise.resolve(
-      get(pathOf(httpRoutes.getPaymentVerification.contract, { patientId: caseX.patientId })),
+      get(
+        pathOf(httpRoutes.getPaymentVerification.contract, { patientId: caseX.patientId }),
+        caseX.patientId,
+      ),
     ),
   testPaymentComplete: () =>
     Promise.resolve(
-      json(pathOf(httpRoutes.testPaymentComplete.contract, { patientId: caseX.patientId }), {}),
+      json(
+        pathOf(httpRoutes.testPaymentComplete.contract, { patientId: caseX.patientId }),
+        {},
+        caseX.patientId,
+      ),
     ),
-  createCaseUpload: async () =>
-    json(pathOf(httpRoutes.createCaseUpload.contract, { caseId: await newCaseId(stack) }), {
-      kind: 'image',
-      filename: 'rash.png',
-      contentType: 'image/png',
-      size: PNG.length,
-    }),
+  createCaseUpload: async () => {
+    const caseId = await newCaseId(stack);
+    return json(
+      pathOf(httpRoutes.createCaseUpload.contract, { caseId }),
+      { kind: 'image', filename: 'rash.png', contentType: 'image/png', size: PNG.length },
+      caseId,
+    );
+  },
   confirmCaseUpload: async (actor) => {
     const caseId = await newCaseId(stack);
     // The other patient confirms their own upload onto case X.
     const uploadId = await uploadedFile(
       actor === 'anotherPatient' ? await newCaseId(stack) : caseId,
     );
-    return json(pathOf(httpRoutes.confirmCaseUpload.contract, { caseId }), { uploadId });
+    return json(pathOf(httpRoutes.confirmCaseUpload.contract, { caseId }), { uploadId }, caseId);
   },
   getClientConfig: () => Promise.resolve(get(pathOf(httpRoutes.getClientConfig.contract, {}))),
   getApplicationStatus: () =>
@@ -341,17 +384,19 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     await startTimer(stack, providerA, caseId);
     return json(pathOf(httpRoutes.endMeeting.contract, { caseId }));
   },
-  // The patient's link for callers without a provider session; the doctor's for providers, who
-  // must hold the case; the other patient sends their own token for X's meeting.
+  // The patient's link for callers without a provider session (the admin has no patient key);
+  // the doctor's for providers, who must hold the case; the other patient sends their own token
+  // for X's meeting.
   joinRoom: (actor) => {
     const link = sessionOf(actor) ? caseX.providerLink : caseX.patientLink;
     const { meetingId, role, token } = parseJoinLink(link);
     const other = parseJoinLink(caseY.patientLink);
     return Promise.resolve(
-      json(pathOf(httpRoutes.joinRoom.contract, { meetingId }), {
-        role,
-        token: actor === 'anotherPatient' ? other.token : token,
-      }),
+      json(
+        pathOf(httpRoutes.joinRoom.contract, { meetingId }),
+        { role, token: actor === 'anotherPatient' ? other.token : token },
+        role === 'patient' ? caseX.caseId : undefined,
+      ),
     );
   },
   checkProviderEmail: () =>
@@ -436,10 +481,23 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     }),
 };
 
+/**
+ * The patient key a caller sends on a patient route: patient X's own, the other patient's own
+ * (Y's) with X's ids; providers and the admin hold none (docs/adr/0012).
+ */
+function patientKeyFor(actor: Actor, call: Call): string | undefined {
+  if (!call.patient) return undefined;
+  if (actor === 'anonymous') return patientKeyOf(call.patient);
+  if (actor === 'anotherPatient') return patientKeyOf(caseY.caseId);
+  return undefined;
+}
+
 /** Sends a call as a browser of that actor would: the app's Origin, the actor's credentials. */
 async function send(actor: Actor, call: Call): Promise<Response> {
   if (call.send) return call.send();
   const headers = new Headers();
+  const patientKey = patientKeyFor(actor, call);
+  if (patientKey) headers.set(PATIENT_KEY_HEADER, patientKey);
   const cookie = call.cookie ?? sessionOf(actor)?.cookie;
   if (cookie) headers.set('cookie', cookie);
   if (actor === 'admin') {

@@ -26,6 +26,8 @@ export const partitionKeys = {
   application: 'APP#',
   /** A case and what belongs to it: meeting, payments, attachments, pending uploads, feedback. */
   case: 'CASE#',
+  /** `db/claim-slots.ts`: the live claims of one provider (MAX_ACTIVE_CLAIMS). */
+  claimSlots: 'CLAIM_SLOTS#',
   /** `db/connections.ts`: WebSocket connections. */
   connection: 'CONN#',
   /** `db/application-counters.ts`: the admin statistics. */
@@ -430,9 +432,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     endsProviderAccess,
   ),
   'providers/logout': combine(signedInProvider, endsSessions, closesProviderSockets),
-  'realtime/create-ticket': combine(signedInProvider, writes(k.realtimeTicket)),
+  'realtime/create-ticket': combine(signedInProvider, rateLimited, writes(k.realtimeTicket)),
   // Public (issue 12): the case id is the capability; a case ticket is written.
-  'realtime/create-case-ticket': http(readsCases, writes(k.realtimeTicket)),
+  'realtime/create-case-ticket': http(rateLimited, readsCases, writes(k.realtimeTicket)),
   'cases/list': combine(
     signedInProvider,
     reads(k.paidCasesCounter, k.providerCounter),
@@ -446,9 +448,15 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     recordsAccess,
   ),
   'cases/attachments': combine(signedInProvider, readsCases, downloads(u.cases), recordsAccess),
-  'cases/claim': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
-    schedules: true,
-  }),
+  'cases/claim': combine(
+    signedInProvider,
+    rateLimited,
+    readsCases,
+    reads(k.claimSlots),
+    writes(k.case, k.claimSlots),
+    updatesPatients,
+    { schedules: true },
+  ),
   'meetings/start-timer': combine(
     signedInProvider,
     readsCases,
@@ -492,6 +500,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     readsCases,
     checksListeners,
     pushesToRooms,
+    queries(ix.caseConnections),
     writes(k.connection, k.realtimeTicket),
   ),
   'realtime/disconnect': pushesToRooms,

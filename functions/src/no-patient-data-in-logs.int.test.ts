@@ -3,9 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStack, type RunningStack } from '../../local/stack';
-import { claimCase, startTimer } from '../../local/testing/consultation-journey';
+import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
 import type { TestStack } from '../../local/testing/global-setup';
-import { caseStatus, createCaseA, payForCase, postJson } from '../../local/testing/patient-journey';
+import {
+  caseStatus,
+  createCaseA,
+  createPatientB,
+  patientHeaders,
+  patientKeyOf,
+  payForCase,
+  postJson,
+} from '../../local/testing/patient-journey';
 import {
   adminFetch,
   adminToken,
@@ -14,6 +22,7 @@ import {
   review,
   signInProvider,
 } from '../../local/testing/provider-journey';
+import { enterRoom } from '../../local/testing/room-socket';
 import { appFetch } from '../../local/testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
@@ -29,7 +38,7 @@ import { testAdmissionLimits } from '../../local/testing/test-admission';
  * level runs the journeys with a marker in every patient and doctor field, and everything the
  * process writes (handler logs on stdout and stderr, the console, the stack's own log) is
  * searched for the markers. Ids may be logged; names, contacts, concerns, addresses, licence
- * numbers, notes, comments and file names may not.
+ * numbers, notes, comments, file names and the patient's keys (docs/adr/0012) may not.
  */
 
 const MARK = 'ZZMARK';
@@ -109,17 +118,22 @@ describe('logs at debug level through the whole journey', () => {
     expect(intake.status).toBe(201);
     const { caseId: intakeCaseId } = (await intake.json()) as { caseId: string };
     await expectStatus(
-      postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId: intakeCaseId }), {
-        kind: 'image',
-        filename: `${mark('filename')}.png`,
-        contentType: 'image/png',
-        size: PNG.length,
-      }),
+      postJson(
+        stack,
+        pathOf(uploadContracts.createCaseUpload, { caseId: intakeCaseId }),
+        {
+          kind: 'image',
+          filename: `${mark('filename')}.png`,
+          contentType: 'image/png',
+          size: PNG.length,
+        },
+        patientHeaders(intakeCaseId),
+      ),
       201,
     );
 
     // Reading B: the patient request, a nurse visit with an address, payment.
-    const request = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+    const request = await createPatientB(stack, {
       name: mark('patient-name'),
       contactInfo: markedEmail('contact'),
       symptoms: mark('symptoms'),
@@ -171,6 +185,8 @@ describe('logs at debug level through the whole journey', () => {
 
     // The consultation: claim, details, start, end, then the patient's feedback.
     await claimCase(stack, doctor, patient.caseId);
+    // The patient's room, entered with the key (the status answer gives the join link).
+    await enterRoom(stack, (await joinLinks(stack, doctor, patient.caseId)).patientJoinUrl);
     await expectStatus(
       providerFetch(
         stack,
@@ -193,10 +209,12 @@ describe('logs at debug level through the whole journey', () => {
     );
     expect((await caseStatus(stack, patient.caseId)).status).toBe('completed');
     await expectStatus(
-      postJson(stack, pathOf(caseContracts.submitFeedback, { caseId: patient.caseId }), {
-        rating: 4,
-        feedback: mark('feedback'),
-      }),
+      postJson(
+        stack,
+        pathOf(caseContracts.submitFeedback, { caseId: patient.caseId }),
+        { rating: 4, feedback: mark('feedback') },
+        patientHeaders(patient.caseId),
+      ),
       201,
     );
 
@@ -218,5 +236,9 @@ describe('logs at debug level through the whole journey', () => {
       .split('\n')
       .filter((line) => line.toUpperCase().includes(MARK) || line.includes(PHONE_MARK));
     expect(hits).toEqual([]);
+    // Nor the patient's keys, sent in a header on every patient call above.
+    for (const caseId of [intakeCaseId, patient.caseId]) {
+      expect(output).not.toContain(patientKeyOf(caseId));
+    }
   });
 });

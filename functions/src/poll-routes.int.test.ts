@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListResponse } from '@shared/cases/provider-case';
-import { pathOf } from '@shared/http/contract';
-import * as patientContracts from '@shared/patients/contracts';
 import { claimCase, startTimer } from '../../local/testing/consultation-journey';
 import { loadHandler } from '../../local/gateway/lambda-runtime';
 import { guardFor } from '../../local/gateway/permission-check';
-import { newPaidCaseId, payForCase, postJson } from '../../local/testing/patient-journey';
+import {
+  newPaidCaseId,
+  newPatientB,
+  patientHeaders,
+  payForCase,
+} from '../../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../../local/testing/provider-journey';
 import { useTestStack } from '../../local/testing/stack-context';
 import { permissionsOf } from './handler-permissions';
@@ -24,7 +27,7 @@ let caseId: string;
 let provider: SignedInProvider;
 
 beforeAll(async () => {
-  const created = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+  ({ patientId, caseId } = await newPatientB(stack, {
     name: 'Kofi Mensah',
     contactInfo: 'kofi@example.org',
     symptoms: 'Fever with chills for two days',
@@ -32,8 +35,7 @@ beforeAll(async () => {
     requestType: 'telemedicine',
     location: '',
     medicalFiles: [],
-  });
-  ({ patientId, caseId } = (await created.json()) as { patientId: string; caseId: string });
+  }));
   // Paid, claimed and in a call: the case partition holds the case, its payment, its meeting
   // and the patient's copy, everything these answers show.
   await payForCase(stack, caseId);
@@ -83,8 +85,10 @@ describe('the routes the patient pages poll make one DynamoDB request each', () 
   });
 
   it('payment verification answers everything from that one read', async () => {
+    // As the patient's page asks: with the key, which the answer's name needs.
     const { answer } = await dynamoDbCallsOf(httpRoutes.getPaymentVerification, {
       pathParameters: { patientId },
+      headers: patientHeaders(patientId),
     });
     expect(answer.body).toEqual({
       paymentVerified: true,

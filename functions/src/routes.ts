@@ -129,7 +129,7 @@ export const createPatient = /* @__PURE__ */ route(
   'patients/create-patient',
 );
 export const getCaseStatus = /* @__PURE__ */ route(caseContracts.getCaseStatus, 'cases/get-status');
-// Issue 12: a patient page's ticket for its case's updates (the case id is the capability).
+// Issue 12: a patient page's ticket for its case's updates (with the patient's key, ADR 0012).
 export const createCaseRealtimeTicket = /* @__PURE__ */ route(
   realtimeContracts.createCaseRealtimeTicket,
   'realtime/create-case-ticket',

@@ -176,12 +176,39 @@ export function routeThrottles(): Record<string, Throttle> {
  * headroom; rounded up to 100.
  */
 export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
-  const providers = providersOnline(waitingPatients);
-  const signalling =
-    providers * assumptions.roomsNegotiatingShare * assumptions.signallingMessagesPerRoomPerSecond;
-  const connects = providers / assumptions.alertReconnectSpreadSeconds;
+  const { signalling, connects } = webSocketLoad(waitingPatients);
   const rateLimit = roundUp((signalling + connects) * assumptions.headroom, 100);
   return { rateLimit, burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst) };
+}
+
+/** The WebSocket API's expected peak: messages and connection attempts per second. */
+function webSocketLoad(waitingPatients: number): { signalling: number; connects: number } {
+  const providers = providersOnline(waitingPatients);
+  return {
+    signalling:
+      providers *
+      assumptions.roomsNegotiatingShare *
+      assumptions.signallingMessagesPerRoomPerSecond,
+    connects: providers / assumptions.alertReconnectSpreadSeconds,
+  };
+}
+
+/**
+ * Per-route throttles of the WebSocket stage (issue 25, security review M1), keyed by route key:
+ * messages (`$default`) and connection attempts (`$connect`) each get their share of the stage's
+ * limit, so a flood of frames cannot refuse new connections and a storm of connects cannot
+ * stall the rooms' signalling. Per client, the budget of each connection does the rest
+ * (functions/src/features/realtime/frame-budget.ts): API Gateway throttles are never per client.
+ */
+export function webSocketRouteThrottles(
+  waitingPatients = assumptions.waitingPatients,
+): Record<'$default' | '$connect', Throttle> {
+  const { signalling, connects } = webSocketLoad(waitingPatients);
+  const throttle = (perSecond: number): Throttle => {
+    const rateLimit = roundUp(perSecond * assumptions.headroom, 100);
+    return { rateLimit, burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst) };
+  };
+  return { $default: throttle(signalling), $connect: throttle(connects) };
 }
 
 /** WAF counts requests per client IP over this window (60, 120, 300 or 600 s). */

@@ -7,7 +7,7 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import { gatewayAuthorizers, webSocketRoutes } from '../../functions/src/routes';
-import { webSocketStageThrottle } from './capacity';
+import { webSocketRouteThrottles, webSocketStageThrottle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
 import { acknowledge } from './nag';
@@ -99,14 +99,29 @@ export class WebSocketApi extends Construct {
         identitySource: [`route.request.header.${ORIGIN_VERIFY_HEADER}`],
       },
     );
+    const throttles: Record<string, { rateLimit: number; burstLimit: number }> =
+      webSocketRouteThrottles();
+    const stage = this.stage.node.defaultChild as apigwv2.CfnStage;
     for (const [routeKey, handler] of Object.entries(webSocketRoutes)) {
-      this.api.addRoute(routeKey, {
+      const route = this.api.addRoute(routeKey, {
         integration: new WebSocketLambdaIntegration(
           `${handlerConstructId(handler)}Integration`,
           functions.forHandler(handler),
         ),
         ...(routeKey === '$connect' ? { authorizer } : {}),
       });
+      const throttle = throttles[routeKey];
+      if (!throttle) continue;
+      // The route's own throttle (issue 25): API Gateway refuses settings for a route key it does
+      // not know yet, so the stage waits for the route.
+      stage.routeSettings = {
+        ...((stage.routeSettings ?? {}) as Record<string, unknown>),
+        [routeKey]: {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        },
+      };
+      stage.node.addDependency(route);
     }
   }
 

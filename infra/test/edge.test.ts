@@ -19,6 +19,7 @@ import {
   requestsPerMinute,
   routeThrottles,
   wafRateLimits,
+  webSocketRouteThrottles,
   webSocketStageThrottle,
 } from '../lib/capacity';
 import { edgeRegion, edgeStackName, webAclArnParameterName } from '../lib/edge-stack';
@@ -312,6 +313,34 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
         ThrottlingRateLimit: expected.rateLimit,
         ThrottlingBurstLimit: expected.burstLimit,
       });
+    });
+
+    it('gives $default and $connect their own shares of the WebSocket stage (issue 25)', () => {
+      const [stageId, wsStage] = stageOf('WEBSOCKET');
+      const throttles = webSocketRouteThrottles();
+      expect(wsStage.RouteSettings).toEqual({
+        $default: {
+          ThrottlingRateLimit: throttles.$default.rateLimit,
+          ThrottlingBurstLimit: throttles.$default.burstLimit,
+        },
+        $connect: {
+          ThrottlingRateLimit: throttles.$connect.rateLimit,
+          ThrottlingBurstLimit: throttles.$connect.burstLimit,
+        },
+      });
+      // Each below the stage's limit: a flood of one kind leaves room for the other.
+      const stage = webSocketStageThrottle();
+      expect(throttles.$default.rateLimit).toBeLessThan(stage.rateLimit);
+      expect(throttles.$connect.rateLimit).toBeLessThan(stage.rateLimit);
+      const dependsOn =
+        (template.toJSON() as { Resources: Record<string, { DependsOn?: string[] }> }).Resources[
+          stageId
+        ]!.DependsOn ?? [];
+      const routes = resourcesOfType(template, 'AWS::ApiGatewayV2::Route');
+      for (const key of ['$default', '$connect']) {
+        const [routeId] = Object.entries(routes).find(([, r]) => r.Properties?.RouteKey === key)!;
+        expect(dependsOn, key).toContain(routeId);
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { openAlertSocket, type AlertSocket } from './alert-socket';
 import type { TestStack } from './global-setup';
+import { patientHeaders } from './patient-journey';
 import { appFetch } from './stack-context';
 import type { CaseStatus } from '@shared/cases/status';
 import { pathOf } from '@shared/http/contract';
@@ -9,9 +10,20 @@ import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 
 /** A patient page's case socket (issue 12), for integration tests and the bench. */
 
-/** `POST /api/cases/{caseId}/realtime-ticket` as the patient's page sends it (no body). */
-export function requestCaseTicket(stack: TestStack, caseId: string): Promise<Response> {
-  return appFetch(stack, pathOf(createCaseRealtimeTicket, { caseId }), { method: 'POST' });
+/**
+ * `POST /api/cases/{caseId}/realtime-ticket` as the patient's page sends it (no body, the case's
+ * key in its header: {@link patientHeaders}); `headers` replaces them, e.g. `{}` for a caller
+ * without the key.
+ */
+export function requestCaseTicket(
+  stack: TestStack,
+  caseId: string,
+  headers: Record<string, string> = patientHeaders(caseId),
+): Promise<Response> {
+  return appFetch(stack, pathOf(createCaseRealtimeTicket, { caseId }), {
+    method: 'POST',
+    headers,
+  });
 }
 
 export async function caseTicket(stack: TestStack, caseId: string): Promise<string> {

@@ -10,6 +10,7 @@ import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
@@ -143,9 +144,17 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
+/** A request of the patient's browser: with the case's key. */
+const asPatient = (seen: { patientKey: string }, init: RequestInit): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), [PATIENT_KEY_HEADER]: seen.patientKey },
+});
+
 /** What the run's 2xx answers said, to read back afterwards. */
 interface CaseSeen {
   caseId: string;
+  /** The patient's key of the intake's answer, sent on the patient's calls (docs/adr/0012). */
+  patientKey: string;
   attachmentIds: string[];
   checkoutSessionIds: string[];
   /** The stand-in accepted the test card for this case's session. */
@@ -175,7 +184,10 @@ async function uploadImage(seen: CaseSeen): Promise<void> {
     'presign upload',
     pathOf(uploadContracts.createCaseUpload, { caseId }),
     () =>
-      json({ kind: 'image', filename: 'throat.png', contentType: 'image/png', size: PNG.length }),
+      asPatient(
+        seen,
+        json({ kind: 'image', filename: 'throat.png', contentType: 'image/png', size: PNG.length }),
+      ),
   );
   if (grantResponse?.status !== 201) return;
   const grant = (await grantResponse.json()) as {
@@ -189,7 +201,7 @@ async function uploadImage(seen: CaseSeen): Promise<void> {
   const confirmed = await sendRetrying(
     'confirm upload',
     pathOf(uploadContracts.confirmCaseUpload, { caseId }),
-    () => json({ uploadId: grant.uploadId }),
+    () => asPatient(seen, json({ uploadId: grant.uploadId })),
   );
   if (confirmed?.status === 201) {
     seen.attachmentIds.push(((await confirmed.json()) as { id: string }).id);
@@ -238,9 +250,10 @@ async function patientLoop(patient: number, deadline: number): Promise<void> {
       body: caseForm(patient),
     }));
     if (created?.status !== 201) continue;
-    const { caseId } = (await created.json()) as { caseId: string };
+    const { caseId, patientKey } = (await created.json()) as { caseId: string; patientKey: string };
     const seen: CaseSeen = {
       caseId,
+      patientKey,
       attachmentIds: [],
       checkoutSessionIds: [],
       cardAccepted: false,

@@ -45,6 +45,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
     // Every test client is 127.0.0.1; the 429 paths have unit tests and their own counters.
     rateLimitMultiplier: 1000,
+    // Test files claim many cases with one provider; the one-claim rule has its own stack
+    // (functions/src/features/cases/claim-limits.int.test.ts).
+    maxActiveClaims: 1000,
     admission: testAdmissionLimits,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.

@@ -5,6 +5,9 @@ import { appFetch } from './stack-context';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
+import * as patientContracts from '@shared/patients/contracts';
+import { PATIENT_KEY_FRAGMENT_PARAM, PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
+import type { CreatePatientResponse, PatientRequest } from '@shared/patients/request';
 import * as paymentContracts from '@shared/payments/contracts';
 
 /** Steps of the patient's journey as a browser would take them, for integration tests. */
@@ -13,6 +16,79 @@ export const STRIPE_TEST_CARDS = {
   pays: '4242 4242 4242 4242',
   declines: '4000 0000 0000 0002',
 } as const;
+
+/**
+ * What the patient's browser keeps (docs/adr/0012): the key each intake answer returned, by case
+ * id and by patient id. Cases created through these helpers carry their key; patient calls send
+ * it with {@link patientHeaders}.
+ */
+const patientKeys = new Map<string, string>();
+
+/** Keeps a key an intake answered, as the browser does (also for a test's own intake call). */
+export function rememberPatientKey(answer: {
+  caseId: string;
+  patientId?: string;
+  patientKey: string;
+}) {
+  patientKeys.set(answer.caseId, answer.patientKey);
+  if (answer.patientId) patientKeys.set(answer.patientId, answer.patientKey);
+}
+
+/** The patient's key of a case or patient created through these helpers. */
+export function patientKeyOf(caseOrPatientId: string): string {
+  const key = patientKeys.get(caseOrPatientId);
+  if (!key) throw new Error(`no patient key kept for ${caseOrPatientId}`);
+  return key;
+}
+
+/**
+ * A patient page's link with the case's (or patient's) key added to its fragment, as the
+ * patient's private link carries it: a join link, `/visit/{caseId}`, `/video-access?patient_id=`.
+ */
+export function withPatientKey(link: string, caseOrPatientId: string): string {
+  const url = new URL(link);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  fragment.set(PATIENT_KEY_FRAGMENT_PARAM, patientKeyOf(caseOrPatientId));
+  url.hash = fragment.toString();
+  return url.href;
+}
+
+/** The patient's private visit link (docs/adr/0012): the visit page with the key in its fragment. */
+export function patientVisitLink(stack: TestStack, caseId: string): string {
+  return withPatientKey(new URL(`/visit/${caseId}`, stack.appUrl).href, caseId);
+}
+
+/** Whether a key was kept for this case or patient. */
+export function hasPatientKey(caseOrPatientId: string): boolean {
+  return patientKeys.has(caseOrPatientId);
+}
+
+/** The header of a patient call: the key of this case (or patient), as the web app sends it. */
+export function patientHeaders(caseOrPatientId: string): Record<string, string> {
+  return { [PATIENT_KEY_HEADER]: patientKeyOf(caseOrPatientId) };
+}
+
+/** A patient's call (GET unless `init` says), with the case's key. */
+export function patientFetch(
+  stack: TestStack,
+  caseOrPatientId: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set(PATIENT_KEY_HEADER, patientKeyOf(caseOrPatientId));
+  return appFetch(stack, path, { ...init, headers });
+}
+
+/** Keeps the key of a 201 intake answer; the response is returned unread. */
+async function keepKeyOf(response: Response): Promise<Response> {
+  if (response.status === 201) {
+    rememberPatientKey(
+      (await response.clone().json()) as { caseId: string; patientId?: string; patientKey: string },
+    );
+  }
+  return response;
+}
 
 export async function createCaseA(
   stack: TestStack,
@@ -28,7 +104,36 @@ export async function createCaseA(
   for (const file of files) {
     form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
   }
-  return appFetch(stack, pathOf(caseContracts.createCase, {}), { method: 'POST', body: form });
+  return keepKeyOf(
+    await appFetch(stack, pathOf(caseContracts.createCase, {}), { method: 'POST', body: form }),
+  );
+}
+
+/** Reading B's intake (`POST /api/patients`); the answer's key is kept. */
+export async function createPatientB(
+  stack: TestStack,
+  body: Record<string, unknown> | string,
+): Promise<Response> {
+  return keepKeyOf(await postJson(stack, pathOf(patientContracts.createPatient, {}), body));
+}
+
+/** A reading B patient and case: the intake's answer (its key kept). */
+export async function newPatientB(
+  stack: TestStack,
+  body: Partial<PatientRequest> | Record<string, unknown> = {},
+): Promise<CreatePatientResponse> {
+  const response = await createPatientB(stack, {
+    name: 'Kofi Mensah',
+    contactInfo: 'kofi@example.org',
+    symptoms: 'Sore throat for two days',
+    history: '',
+    requestType: 'telemedicine',
+    location: 'Accra',
+    medicalFiles: [],
+    ...body,
+  });
+  if (response.status !== 201) throw new Error(`patient not created: ${response.status}`);
+  return (await response.json()) as CreatePatientResponse;
 }
 
 export async function newCaseId(stack: TestStack): Promise<string> {
@@ -37,10 +142,16 @@ export async function newCaseId(stack: TestStack): Promise<string> {
   return ((await response.json()) as { caseId: string }).caseId;
 }
 
-export function postJson(stack: TestStack, path: string, body: unknown): Promise<Response> {
+/** A JSON POST; a patient call adds {@link patientHeaders}. */
+export function postJson(
+  stack: TestStack,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return appFetch(stack, path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -102,8 +213,12 @@ export function deliverWebhook(
   });
 }
 
+/** The status as the patient's page reads it: with the case's key when one was kept. */
 export async function caseStatus(stack: TestStack, caseId: string): Promise<CaseStatusResponse> {
-  const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
+  const path = pathOf(caseContracts.getCaseStatus, { caseId });
+  const response = patientKeys.has(caseId)
+    ? await patientFetch(stack, caseId, path)
+    : await appFetch(stack, path);
   return (await response.json()) as CaseStatusResponse;
 }
 

@@ -1,11 +1,13 @@
 import WebSocket from 'ws';
 import type { TestStack } from './global-setup';
+import { patientKeyOf } from './patient-journey';
 import { withTimeout } from './poll';
 import { appFetch } from './stack-context';
 import { pathOf } from '@shared/http/contract';
 import { joinRoom } from '@shared/meetings/contracts';
 import { roomTokenFromHash, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
+import { caseIdOfRoomToken, PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { realtimeUrl } from '@shared/realtime/api';
 
 /** The room page's calls and socket, as a browser makes them, for integration tests. */
@@ -24,7 +26,8 @@ export function parseJoinLink(link: string): { meetingId: string; role: RoomRole
 
 /**
  * `POST /api/rooms/{meetingId}/session` with the token in the body, and the doctor's session
- * cookie (`name=value`) when given, as the doctor's browser sends it.
+ * cookie (`name=value`) when given, as the doctor's browser sends it. The patient's room sends the
+ * patient's key (docs/adr/0012): by default the one kept for the token's case, if any.
  */
 export function roomSession(
   stack: TestStack,
@@ -32,12 +35,27 @@ export function roomSession(
   role: RoomRole,
   token: string,
   cookie?: string,
+  patientKey: string | null = role === 'patient' ? keptPatientKey(token) : null,
 ): Promise<Response> {
   return appFetch(stack, pathOf(joinRoom, { meetingId }), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...(patientKey ? { [PATIENT_KEY_HEADER]: patientKey } : {}),
+    },
     body: JSON.stringify({ role, token }),
   });
+}
+
+/** The key kept for the case a patient token names, or null. */
+function keptPatientKey(token: string): string | null {
+  const caseId = caseIdOfRoomToken(token);
+  try {
+    return caseId ? patientKeyOf(caseId) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Enters the room of a join link: the session answer (throws unless 200). */

@@ -12,7 +12,7 @@ import {
 } from '../../e2e/call';
 import { startStack } from '../../local/stack';
 import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
-import { newPaidCaseId } from '../../local/testing/patient-journey';
+import { newPaidCaseId, withPatientKey } from '../../local/testing/patient-journey';
 import { signInProvider } from '../../local/testing/provider-journey';
 import { ms, percentile, table } from './stats';
 
@@ -41,6 +41,8 @@ export async function measureCalls(): Promise<CallFigures[]> {
     web: 'dist',
     logLevel: 'error',
     rateLimitMultiplier: 1_000_000,
+    // One provider claims every case of the run.
+    maxActiveClaims: 1_000_000,
     meetingDurationSeconds: MEETING_SECONDS,
   });
   const browser = await launchCallBrowser();
@@ -59,7 +61,8 @@ export async function measureCalls(): Promise<CallFigures[]> {
       const patientRoom = await newCallPage(browser);
 
       const joined = performance.now();
-      await patientRoom.goto(links.patientJoinUrl);
+      // The patient's link with the patient's key, as the patient's browser holds it (ADR 0012).
+      await patientRoom.goto(withPatientKey(links.patientJoinUrl, caseId));
       const connected = await Promise.all([
         waitForRemoteFrames(providerRoom, 1),
         waitForRemoteFrames(patientRoom, 1),

@@ -26,7 +26,13 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 40);
 
 export async function measureCaseList(): Promise<LoadFigures[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-bench-cases-'));
-  const stack = await startStack({ dataDir, logLevel: 'error', rateLimitMultiplier: 1_000_000 });
+  const stack = await startStack({
+    dataDir,
+    logLevel: 'error',
+    rateLimitMultiplier: 1_000_000,
+    // One provider holds every claimed case of the run.
+    maxActiveClaims: 1_000_000,
+  });
   try {
     const provider = await signInProvider(stack);
     const caseIds = (await inBatches(CASES, 20, (index) => seedCase(index, { paid: true }))).map(

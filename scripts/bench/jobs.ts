@@ -52,6 +52,8 @@ export interface WaitingPatient {
   page: WaitingPage;
   caseId: string;
   patientId: string;
+  /** Sent on the case ticket's request, as the patient's browser does (docs/adr/0012). */
+  patientKey: string;
 }
 
 export interface WaitingRoomJob {

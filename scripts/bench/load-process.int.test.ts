@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { caseBundleQuery } from '../../functions/src/db/cases';
 import { useTestStack } from '../../local/testing/stack-context';
@@ -15,7 +15,12 @@ describe('the bench load process', () => {
   it('sends every poll of the open-loop schedule and counts each answer', async () => {
     const patients = waitingPatients(await seedWaitingCases(10), 10);
     // A patient whose case does not exist: its polls answer 404 and must count as errors.
-    const lost = { page: 'visit' as const, caseId: randomUUID(), patientId: randomUUID() };
+    const lost = {
+      page: 'visit' as const,
+      caseId: randomUUID(),
+      patientId: randomUUID(),
+      patientKey: randomBytes(32).toString('base64url'),
+    };
     const figures = await inLoadProcess<WaitingRoomJob>({
       kind: 'waiting-room',
       appUrl: stack.appUrl,

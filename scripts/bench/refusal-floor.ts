@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureOpenFileLimit } from './fd-limit';
@@ -36,7 +36,12 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 
 const waiting: WaitingPatient[] = splitByShare(patients, WAITING_MIX).flatMap(({ page, count }) =>
-  Array.from({ length: count }, () => ({ page, caseId: randomUUID(), patientId: randomUUID() })),
+  Array.from({ length: count }, () => ({
+    page,
+    caseId: randomUUID(),
+    patientId: randomUUID(),
+    patientKey: randomBytes(32).toString('base64url'),
+  })),
 );
 const stopWatching = watchEventLoop();
 const figures = await inLoadProcess<WaitingRoomJob>({

@@ -13,6 +13,8 @@ import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 export interface SeededCase {
   caseId: string;
   patientId: string;
+  /** The patient's key the intake returned (docs/adr/0012): the case socket's ticket needs it. */
+  patientKey: string;
 }
 
 function newBenchCase(index: number) {
@@ -33,7 +35,7 @@ function newBenchCase(index: number) {
 
 /** A case-flow intake (reading A); paid through the real transition (the Stripe evidence is a fixture). */
 export async function seedCase(index: number, { paid }: { paid: boolean }): Promise<SeededCase> {
-  const { patient, caseRecord } = newBenchCase(index);
+  const { patient, caseRecord, patientKey } = newBenchCase(index);
   await insertPatientWithCase(patient, caseRecord);
   if (paid) {
     const outcome = await markCasePaid(caseRecord, {
@@ -47,7 +49,7 @@ export async function seedCase(index: number, { paid }: { paid: boolean }): Prom
     });
     if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
   }
-  return { caseId: caseRecord.id, patientId: patient.id };
+  return { caseId: caseRecord.id, patientId: patient.id, patientKey };
 }
 
 /**
@@ -69,7 +71,11 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
       cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
     );
     seeded.push(
-      ...cases.map(({ patient, caseRecord }) => ({ caseId: caseRecord.id, patientId: patient.id })),
+      ...cases.map(({ patient, caseRecord, patientKey }) => ({
+        caseId: caseRecord.id,
+        patientId: patient.id,
+        patientKey,
+      })),
     );
   });
   return seeded;

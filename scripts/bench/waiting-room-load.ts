@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as realtimeContracts from '@shared/realtime/contracts';
 import { realtimeTicketResponseSchema, realtimeUrl } from '@shared/realtime/api';
 import { httpRequest, keepAliveAgent, type HttpOutcome } from './http-client';
@@ -75,7 +76,7 @@ function ticketOf(body: string): string | null {
 function requestTicket(agent: Agent, job: WaitingRoomJob, patient: WaitingPatient) {
   return httpRequest(agent, new URL(caseTicketPath(patient.caseId), job.appUrl), {
     method: 'POST',
-    headers: { origin: job.appUrl },
+    headers: { origin: job.appUrl, [PATIENT_KEY_HEADER]: patient.patientKey },
     timeoutMs: job.timeoutMs,
     readBody: true,
   });
@@ -109,7 +110,7 @@ async function openSockets(job: WaitingRoomJob): Promise<OpenSockets> {
   if (probe) {
     const answer = await httpRequest(agent, new URL(caseTicketPath(probe.caseId), job.appUrl), {
       method: 'POST',
-      headers: { origin: job.appUrl },
+      headers: { origin: job.appUrl, [PATIENT_KEY_HEADER]: probe.patientKey },
       timeoutMs: job.timeoutMs,
     });
     // The case exists (it was seeded), so a 404 means the route does not.

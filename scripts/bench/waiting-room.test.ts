@@ -7,7 +7,11 @@ import {
   waitingPatients,
 } from './waiting-room';
 
-const seeded = Array.from({ length: 20 }, (_, i) => ({ caseId: `c${i}`, patientId: `p${i}` }));
+const seeded = Array.from({ length: 20 }, (_, i) => ({
+  caseId: `c${i}`,
+  patientId: `p${i}`,
+  patientKey: `k${i}`,
+}));
 
 describe('the waiting-room run', () => {
   it('polls at the spec’s rates: visit 5 s, processing 2 s, verification 1 s', () => {

@@ -87,6 +87,8 @@ export const caseRecordSchema = z.object({
   leaseEndsAt: z.string().nullable().default(null),
   /** The provider whose claim lapsed and was released, until the case is claimed again. */
   lapsedClaimBy: z.string().nullable().default(null),
+  /** When that lapsed claim's lease ended: its provider's re-claim cool-down starts there. */
+  lapsedAt: z.string().nullable().default(null),
   /** Once the meeting started: when it ends by itself (DESIGN.md §7), as on the meeting. */
   endsAt: z.string().nullable().default(null),
   /** When a paid case nobody started expired (DESIGN.md §5; its refund is on the Payment). */
@@ -96,6 +98,11 @@ export const caseRecordSchema = z.object({
    * admin case list shows it without reading every case's partition.
    */
   feedback: caseFeedbackSchema.nullable().default(null),
+  /**
+   * SHA-256 of the patient's key (lib/auth/patient-key.ts, docs/adr/0012): the patient's own
+   * answers and actions need the key. Null on a case stored before keys existed: nobody holds it.
+   */
+  patientKeyHash: z.string().nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -197,17 +204,19 @@ export interface CaseClaim {
 }
 
 /**
- * Access pattern: claim a case, one conditional write. It succeeds only while the case is paid,
- * or claimed with a lease that ended before `now` (a lapsed claim is available again), so two
- * providers can never both win. Returns false when the condition failed. The case stays in the
- * queue index until its meeting starts, because its lease may lapse.
+ * Access pattern: claim a case, one conditional write, as a transaction item (the claim writes
+ * the provider's claim slot with it, db/claim-slots.ts). It succeeds only while the case is
+ * paid, or claimed with a lease that ended before `now` (a lapsed claim is available again), so
+ * two providers can never both win. The case stays in the queue index until its meeting starts,
+ * because its lease may lapse.
  */
-export async function claimCaseItem(caseId: string, claim: CaseClaim, now: Date): Promise<boolean> {
+export function claimCaseTx(caseId: string, claim: CaseClaim, now: Date): TransactItem {
   const own = providerCasesEntry(claim.providerId, 'ACTIVE', claim.claimedAt, caseId);
-  return conditionalUpdate(caseKey(caseId), {
+  return updateTx(caseKey(caseId), {
     UpdateExpression:
       'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
-      'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, gsi3pk = :own, gsi3sk = :ownSk',
+      'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, lapsedAt = :none, ' +
+      'gsi3pk = :own, gsi3sk = :ownSk',
     ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -237,8 +246,9 @@ export async function releaseClaimItem(
 ): Promise<boolean> {
   return conditionalUpdate(caseKey(caseId), {
     UpdateExpression:
+      // `lapsedAt` takes the lease end before it is cleared: an update reads the item as it was.
       'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
-      'leaseEndsAt = :none, lapsedClaimBy = :by REMOVE gsi3pk, gsi3sk',
+      'leaseEndsAt = :none, lapsedClaimBy = :by, lapsedAt = leaseEndsAt REMOVE gsi3pk, gsi3sk',
     ConditionExpression:
       '#status = :claimed AND claimedBy = :by AND claimedAt = :at AND leaseEndsAt <= :now',
     ExpressionAttributeNames: { '#status': 'status' },

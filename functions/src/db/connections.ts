@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { epochSeconds, listEntry, type ItemKey } from './keys';
 import { parseStored } from './records';
 import {
+  conditionalUpdateReturning,
   deleteItem,
   getItem,
   indexQuery,
@@ -160,6 +161,74 @@ export async function deleteConnectionInRoom(connectionId: string): Promise<Room
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | null> {
   const item = await getItem(connectionKey(connectionId));
   return item ? toConnection(item) : null;
+}
+
+/** A connection's message budget (features/realtime/frame-budget.ts): a rate and a burst. */
+export interface FrameBudget {
+  /** One frame per this many milliseconds, sustained. */
+  intervalMs: number;
+  /** Frames that may arrive at once after a quiet spell. */
+  burst: number;
+}
+
+/** What spending a frame found. */
+export interface FrameSpent {
+  /** The connection (null: unknown or gone). */
+  connection: ConnectionRecord | null;
+  /** The frame would take the connection over its budget: nothing was spent. */
+  overBudget: boolean;
+  /** The connection's `frameTat` as this request left or found it (null: unknown). */
+  tat: number | null;
+}
+
+/**
+ * Access pattern: read a connection and spend one frame of its budget (issue 25, security review
+ * M1), atomically, as a token bucket in one attribute (GCRA): `frameTat` is the time at which the
+ * connection's budget is full again. A frame moves it one interval later, starting from now when
+ * it lies in the past; a frame that would move it more than `burst` intervals ahead is refused
+ * and leaves it. Two conditional updates, one for a quiet connection and one within a burst, so
+ * the caller's guess of which applies (`burstFirst`) decides whether one request does: it
+ * replaces the plain read of the connection. Only a refused frame reads the item as well.
+ */
+export async function spendFrame(
+  connectionId: string,
+  budget: FrameBudget,
+  options: { now?: number; burstFirst?: boolean } = {},
+): Promise<FrameSpent> {
+  const now = options.now ?? Date.now();
+  const key = connectionKey(connectionId);
+  const names = { '#tat': 'frameTat' };
+  const quiet = () =>
+    conditionalUpdateReturning(key, {
+      UpdateExpression: 'SET #tat = :next',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#tat) OR #tat < :now)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':next': now + budget.intervalMs, ':now': now },
+    });
+  const inBurst = () =>
+    conditionalUpdateReturning(key, {
+      UpdateExpression: 'SET #tat = #tat + :interval',
+      ConditionExpression: 'attribute_exists(pk) AND #tat >= :now AND #tat <= :last',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: {
+        ':interval': budget.intervalMs,
+        ':now': now,
+        // The latest `frameTat` one more frame may start from: `burst` intervals ahead at most.
+        ':last': now + (budget.burst - 1) * budget.intervalMs,
+      },
+    });
+  const [first, second] = options.burstFirst ? [inBurst, quiet] : [quiet, inBurst];
+  const spent = (await first()) ?? (await second());
+  if (spent) {
+    return { connection: toConnection(spent), overBudget: false, tat: Number(spent.frameTat) };
+  }
+  // `frameTat` only grows, so both updates fail only for a frame over budget or no connection.
+  const item = await getItem(connectionKey(connectionId));
+  return {
+    connection: item ? toConnection(item) : null,
+    overBudget: item !== undefined,
+    tat: typeof item?.frameTat === 'number' ? item.frameTat : null,
+  };
 }
 
 /** Access pattern: the provider alert list (gsi1 `CONNECTIONS`), one page at a time. */

@@ -102,6 +102,25 @@ export async function conditionalUpdate(key: ItemKey, spec: UpdateSpec): Promise
   }
 }
 
+/**
+ * An update that may be refused by its condition, answering the whole item after it in the same
+ * request; null when the condition failed.
+ */
+export async function conditionalUpdateReturning(
+  key: ItemKey,
+  spec: UpdateSpec,
+): Promise<StoredItem | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: key, ...spec, ReturnValues: 'ALL_NEW' }),
+    );
+    return Attributes ?? null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
 export async function deleteItem(key: ItemKey): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }

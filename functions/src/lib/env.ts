@@ -48,6 +48,16 @@ export const envNames = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** Seconds a provider's claim holds a case before the meeting must start (DESIGN.md §5). */
   claimLeaseSeconds: 'CLAIM_LEASE_SECONDS',
+  /**
+   * Seconds after a claim lapsed before the same provider may claim that case again (issue 25:
+   * no one account hoards the queue); default one lease.
+   */
+  claimCooldownSeconds: 'CLAIM_COOLDOWN_SECONDS',
+  /** Live claims (claimed or in a call) one provider may hold at once (default 1). */
+  maxActiveClaims: 'MAX_ACTIVE_CLAIMS',
+  /** Each WebSocket connection's message budget (features/realtime/frame-budget.ts). */
+  wsFramesPerSecond: 'WS_FRAMES_PER_SECOND',
+  wsFrameBurst: 'WS_FRAME_BURST',
   /** EventBridge Scheduler group of the one-time schedules, and the role they run as. */
   scheduleGroup: 'SCHEDULE_GROUP',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
@@ -219,6 +229,18 @@ export const env = {
   },
   get claimLeaseSeconds() {
     return positiveInt(envNames.claimLeaseSeconds, 600);
+  },
+  get claimCooldownSeconds() {
+    return positiveInt(envNames.claimCooldownSeconds, this.claimLeaseSeconds);
+  },
+  get maxActiveClaims() {
+    return positiveInt(envNames.maxActiveClaims, 1);
+  },
+  get wsFramesPerSecond() {
+    return positiveInt(envNames.wsFramesPerSecond, 5);
+  },
+  get wsFrameBurst() {
+    return positiveInt(envNames.wsFrameBurst, 60);
   },
   get scheduleGroup() {
     return required(envNames.scheduleGroup);

@@ -4,17 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../../local/stack';
-import { applicationFields } from '../../../local/testing/provider-journey';
+import {
+  applicationFields,
+  signInProvider,
+  type SignedInProvider,
+} from '../../../local/testing/provider-journey';
 import { httpRoutes, type HttpRoute } from '../routes';
 import { setLimiterClock } from './rate-limit';
 import { rateLimitPolicies, type RateLimitPolicy } from './rate-limits';
 import * as adminContracts from '@shared/admin/contracts';
+import * as caseContracts from '@shared/cases/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
+import * as realtimeContracts from '@shared/realtime/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { testAdmissionLimits } from '../../../local/testing/test-admission';
 
@@ -34,12 +40,18 @@ interface Call {
   route: HttpRoute;
   path: string;
   body?: unknown;
+  /** A provider's session cookie (`name=value`), for limits counted per account. */
+  cookie?: string;
 }
 
 /** One request of a route that uses the policy; `index` makes each one distinct where needed. */
 type Driver = (index: number) => Call;
 
 const post = (route: HttpRoute, path: string, body: unknown = {}): Call => ({ route, path, body });
+
+/** Signed in before the limiter's clock is set, so its sign-in counts in another window. */
+let provider: SignedInProvider;
+const asProvider = (call: Call): Call => ({ ...call, cookie: provider.cookie });
 
 /**
  * A route per policy, typed by the table: a policy added without a driver does not compile, and
@@ -123,6 +135,34 @@ const drivers: Record<RateLimitPolicy, Driver[]> = {
         token: 'not-a-room-token',
       }),
   ],
+  // Issue 25: per provider account; an unknown case counts like a claimed one.
+  claims: [
+    () =>
+      asProvider(
+        post(httpRoutes.claimCase, pathOf(caseContracts.claimCase, {}), {
+          caseId: randomUUID(),
+          providerId: provider.id,
+        }),
+      ),
+  ],
+  caseTickets: [
+    () =>
+      post(
+        httpRoutes.createCaseRealtimeTicket,
+        pathOf(realtimeContracts.createCaseRealtimeTicket, { caseId: randomUUID() }),
+        undefined,
+      ),
+  ],
+  providerTickets: [
+    () =>
+      asProvider(
+        post(
+          httpRoutes.createRealtimeTicket,
+          pathOf(realtimeContracts.createRealtimeTicket, {}),
+          undefined,
+        ),
+      ),
+  ],
 };
 
 /** Each driver is its own route; sign-in kinds are counted apart, the others share a window. */
@@ -140,6 +180,7 @@ beforeAll(async () => {
     logLevel: 'error',
     rateLimitMultiplier: 1,
   });
+  provider = await signInProvider(stack);
   setLimiterClock(() => NOW);
 });
 afterAll(async () => {
@@ -155,11 +196,15 @@ interface Answer {
 }
 
 async function send(call: Call): Promise<Answer> {
+  const headers: Record<string, string> = call.cookie ? { cookie: call.cookie } : {};
   const response = await fetch(new URL(call.path, stack.appUrl), {
     method: call.route.method,
     ...(call.body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body) }),
+      ? { headers }
+      : {
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(call.body),
+        }),
   });
   const text = await response.text();
   const message = text ? (JSON.parse(text) as { message?: string }).message : undefined;

@@ -26,6 +26,18 @@ export const rateLimitPolicies = {
   applications: { limit: 10, windowSeconds: 600 },
   /** Room entries: a page asks on entry, per reconnect and per ICE restart; a script guesses. */
   roomSession: { limit: 60, windowSeconds: 60 },
+  /**
+   * Claims per provider account (issue 25, security review M4): a doctor claims a case now and
+   * then, and retries a few lost races; a script claiming the queue in a loop is stopped.
+   */
+  claims: { limit: 30, windowSeconds: 600 },
+  /**
+   * Case-update tickets per client (issue 25, security review M1): a patient page asks one per
+   * (re)connect; without a limit each ticket is a new WebSocket connection to flood with.
+   */
+  caseTickets: { limit: 30, windowSeconds: 60 },
+  /** Alert tickets per provider account: the dashboard asks one per (re)connect. */
+  providerTickets: { limit: 30, windowSeconds: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

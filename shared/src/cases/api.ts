@@ -12,7 +12,8 @@ export const patientMeetingSchema = z.object({
   id: z.string(),
   duration: z.number().int(),
   scheduledFor: z.string(),
-  patientJoinUrl: z.string(),
+  /** Only to the holder of the patient's key (docs/adr/0012); null otherwise. */
+  patientJoinUrl: z.string().nullable(),
   zoomMeetingId: z.string(),
   status: z.enum(['scheduled', 'active', 'completed', 'cancelled']),
   /** The server's clock of the call (issue 9): null until the doctor starts the timer. */

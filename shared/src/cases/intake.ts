@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { patientKeySchema } from '../patients/patient-key-schema';
 import { SYMPTOMS_MAX_LENGTH } from './intake-limits';
 
 /** Reading A of the request screen (spec doc 1 §5): the case flow. */
@@ -42,5 +43,12 @@ export const caseIntakeSchema = z
 export type CaseIntake = z.infer<typeof caseIntakeSchema>;
 
 /** `POST /api/cases` answer. */
-export const createCaseResponseSchema = z.object({ caseId: z.uuid() });
+/**
+ * `patientKey` is not in the spec's answer: the patient's capability, returned this once
+ * (patients/patient-key.ts, docs/adr/0012).
+ */
+export const createCaseResponseSchema = z.object({
+  caseId: z.uuid(),
+  patientKey: patientKeySchema,
+});
 export type CreateCaseResponse = z.infer<typeof createCaseResponseSchema>;

@@ -117,6 +117,12 @@ export const claimMessages = {
   claimedByOther: 'This case has already been claimed by another provider',
   claimedByMe: 'You have already claimed this case',
   closed: 'This case is no longer available',
+  /** Issue 25: one live claim per provider (MAX_ACTIVE_CLAIMS), so no account hoards the queue. */
+  activeClaimHeld:
+    'You already have an active case. Finish it, or let your claim on it expire, before claiming another case.',
+  /** Issue 25: after a claim lapsed, its provider waits a cool-down before claiming it again. */
+  coolingDown:
+    'Your claim on this case expired recently. Other providers get the first chance at it; you can claim it again in a few minutes.',
 } as const;
 
 /** `POST /api/cases/claim` (spec doc 2 §7). */

@@ -12,7 +12,8 @@ export const paymentVerificationResponseSchema = z.object({
   paymentVerified: z.boolean(),
   meetingCreated: z.boolean(),
   providerAssigned: z.boolean(),
-  patientName: z.string(),
+  /** Only to the holder of the patient's key (docs/adr/0012); null otherwise. */
+  patientName: z.string().nullable(),
   requestType: requestTypeSchema,
   caseId: z.uuid(),
 });
@@ -27,6 +28,7 @@ export const videoAccessResponseSchema = z.object({
   meetingInfo: z
     .object({
       meetingId: z.string(),
+      /** The patient's join link: null once over, and for a request without the patient's key. */
       meetingUrl: z.string().nullable(),
       status: z.string(),
       providerName: z.string().nullable(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { patientKeySchema } from './patient-key-schema';
 import { SYMPTOMS_MAX_LENGTH } from '../cases/intake-limits';
 import { requestTypes, type RequestType } from './request-types';
 
@@ -61,6 +62,8 @@ export const createPatientResponseSchema = z.object({
   success: z.literal(true),
   patientId: z.uuid(),
   caseId: z.uuid(),
+  /** Not in the spec's answer: the patient's capability, returned this once (docs/adr/0012). */
+  patientKey: patientKeySchema,
 });
 export type CreatePatientResponse = z.infer<typeof createPatientResponseSchema>;
 

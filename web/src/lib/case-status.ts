@@ -4,6 +4,7 @@ import type { CaseStatus } from '@shared/cases/status';
 import { getCaseStatus as getCaseStatusRoute } from '@shared/cases/contracts';
 import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { ApiError, request, urlOf } from '@web/lib/api';
+import { patientKeyHeaders } from '@web/lib/patient-key';
 import { nextPollMs, retryDelayAtLeast } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the processing page polls every 2 s, the visit page every 5 s. */
@@ -14,12 +15,19 @@ export function caseStatusUrl(caseId: string): string {
   return urlOf(getCaseStatusRoute, { params: { caseId } });
 }
 
-/** `GET /api/cases/{caseId}/status`. */
+/**
+ * `GET /api/cases/{caseId}/status`, with the patient's key when this browser holds it: only then
+ * does the answer carry the patient's join link (docs/adr/0012).
+ */
 export async function getCaseStatus(
   caseId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CaseStatusResponse> {
-  return request(getCaseStatusRoute, { params: { caseId }, signal });
+  return request(getCaseStatusRoute, {
+    params: { caseId },
+    headers: patientKeyHeaders(caseId),
+    signal,
+  });
 }
 
 /** The server says the case cannot exist (400) or does not (404): asking again will not help. */

@@ -6,6 +6,10 @@ import type { ClientConfig } from '@shared/config/client-config';
 
 export const CASE_ID = '6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b';
 export const PATIENT_ID = '0b5e7c1a-3f2d-4e6b-8a9c-1d2e3f4a5b6c';
+/** The patient's key the intake returned for the fixture case (docs/adr/0012): 43 characters. */
+export const PATIENT_KEY = 'k'.repeat(43);
+/** A patient room token of the fixture case (`{caseId}.{expiresAt}.{signature}`). */
+export const PATIENT_ROOM_TOKEN = `${CASE_ID}.4102444800000.signature`;
 
 /** What `GET /api/config` answers in tests. */
 export const TEST_CONFIG: ClientConfig = {

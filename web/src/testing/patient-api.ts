@@ -2,7 +2,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { getClientConfig } from '@shared/config/contracts';
 import { mockApi, reply, routeOf, serverError, type ApiMock } from './api-mock';
 import { installFakeClock, restoreClock } from './clock';
-import { TEST_CONFIG } from './fixtures';
+import { keepPatientKey } from '@web/lib/patient-key';
+import { CASE_ID, PATIENT_ID, PATIENT_KEY, TEST_CONFIG } from './fixtures';
 import { resetDom } from './render';
 
 /**
@@ -17,18 +18,22 @@ export function mockPatientApi(): ApiMock {
 }
 
 /**
- * The hooks of a payment, visit or video page test: before each test the fake clock and
- * `mockPatientApi` (handed to `onApi`); after it the DOM, the clock and stubbed globals are reset.
+ * The hooks of a payment, visit or video page test: before each test the fake clock,
+ * `mockPatientApi` (handed to `onApi`) and, where the page has storage, the patient's key of the
+ * fixture case and patient in it (the browser that made the request); after it the DOM, the
+ * clock, storage and stubbed globals are reset.
  * A file adds its own `beforeEach`/`afterEach` for anything more.
  */
 export function setupPatientPageTests(onApi?: (api: ApiMock) => void): void {
   beforeEach(() => {
     installFakeClock();
+    if (typeof window !== 'undefined') keepPatientKey([CASE_ID, PATIENT_ID], PATIENT_KEY);
     const api = mockPatientApi();
     onApi?.(api);
   });
   afterEach(() => {
     resetDom();
+    if (typeof window !== 'undefined') window.localStorage.clear();
     restoreClock();
     vi.unstubAllGlobals();
   });

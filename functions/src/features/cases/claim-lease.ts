@@ -53,5 +53,6 @@ export function effectiveCase(caseRecord: CaseRecord, now: Date): CaseRecord {
     claimedAt: null,
     leaseEndsAt: null,
     lapsedClaimBy: caseRecord.claimedBy,
+    lapsedAt: caseRecord.leaseEndsAt,
   };
 }

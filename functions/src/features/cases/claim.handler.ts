@@ -2,6 +2,7 @@ import { claimMessages } from '@shared/cases/provider-case';
 import { getProvider } from '../../db/providers';
 import { conflict, forbidden, unauthorized } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { scheduleClaimRelease } from './claim-release';
@@ -14,9 +15,10 @@ import { claimPaidCase } from './transitions';
  * write decides the race; the loser gets 409 with the reason. The patient's pages hear of the
  * claim at once (issue 12: Doctor Assigned, Preparing...). The lease-end schedule is a
  * backstop (a lapsed claim already reads as available), so failing to create it is logged and
- * the claim stands.
+ * the claim stands. Counted per provider account (issue 25: no one account hoards the queue).
  */
 export const handler = httpHandler(routes.claimCase, {
+  rateLimit: ({ session }) => rateLimitFor('claims', session.subjectId),
   async handle({ body, session, log }) {
     if (body.providerId !== session.subjectId) throw forbidden(claimMessages.notYourself);
     const [bundle, provider] = await Promise.all([

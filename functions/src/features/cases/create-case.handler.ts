@@ -70,7 +70,7 @@ export const handler = httpHandler(routes.createCase, {
     const intake = parseRequestPart(caseIntakeSchema, form.fields);
     const files = checkInlineFiles(form.files);
 
-    const { patient, caseRecord } = newPatientAndCase({
+    const { patient, caseRecord, patientKey } = newPatientAndCase({
       source: 'case',
       name: intake.name,
       email: intake.email ?? null,
@@ -106,7 +106,7 @@ export const handler = httpHandler(routes.createCase, {
       await insertAttachment(attachment, rule.maxCount);
     }
     await announceCase('NEW_CASE_CREATED', caseRecord, log);
-    const answer: CreateCaseResponse = { caseId: caseRecord.id };
+    const answer: CreateCaseResponse = { caseId: caseRecord.id, patientKey };
     return { status: 201, body: answer };
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newPaidCaseId, postJson } from '../../../../local/testing/patient-journey';
+import { newPaidCaseId, patientHeaders, postJson } from '../../../../local/testing/patient-journey';
 import { adminListAll, adminToken } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { storeCaseStatus } from '../../db/testing';
@@ -13,8 +13,9 @@ import { pathOf } from '@shared/http/contract';
 
 const stack = useTestStack();
 
-function submit(caseId: string, body: unknown) {
-  return postJson(stack, pathOf(caseContracts.submitFeedback, { caseId }), body);
+/** The patient's feedback, with the case's key (`headers` replaces it). */
+function submit(caseId: string, body: unknown, headers = patientHeaders(caseId)) {
+  return postJson(stack, pathOf(caseContracts.submitFeedback, { caseId }), body, headers);
 }
 
 async function messageOf(response: Response): Promise<string> {
@@ -38,7 +39,7 @@ describe('POST /api/cases/{caseId}/feedback', () => {
     expect(early.status).toBe(409);
     expect(await messageOf(early)).toBe(feedbackMessages.notEnded);
 
-    const unknown = await submit(randomUUID(), { rating: 5 });
+    const unknown = await submit(randomUUID(), { rating: 5 }, {});
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe(CASE_NOT_FOUND);
   });

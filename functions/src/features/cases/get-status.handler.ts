@@ -1,11 +1,16 @@
+import { holdsPatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadCase } from './load';
 import { toCaseStatusResponse } from './views';
 
-/** GET /api/cases/{caseId}/status: polled every 2 s (processing) or 5 s (visit page). */
+/**
+ * GET /api/cases/{caseId}/status: polled every 2 s (processing) or 5 s (visit page). Public; the
+ * patient's join link only with the patient's key (docs/adr/0012).
+ */
 export const handler = httpHandler(routes.getCaseStatus, {
-  async handle({ params }) {
-    return { body: toCaseStatusResponse(await loadCase(params.caseId)) };
+  async handle({ params, event }) {
+    const bundle = await loadCase(params.caseId);
+    return { body: toCaseStatusResponse(bundle, { patient: holdsPatientKey(event, bundle.case) }) };
   },
 });

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCaseA, newCaseId, postJson } from '../../../../local/testing/patient-journey';
+import {
+  createCaseA,
+  createPatientB,
+  hasPatientKey,
+  newCaseId,
+  newPatientB,
+  patientFetch,
+  patientHeaders,
+  postJson,
+} from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import * as caseContracts from '@shared/cases/contracts';
 import * as configContracts from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
+import { PATIENT_KEY_PATTERN, PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
+import type { CreatePatientResponse } from '@shared/patients/request';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { postToStorage } from '../../../../local/testing/storage-upload';
 
@@ -109,7 +120,7 @@ describe('POST /api/cases (reading A)', () => {
 
 describe('POST /api/patients (reading B)', () => {
   it('creates the patient and the case, visible to the verification and video pages', async () => {
-    const response = await postJson(stack, pathOf(patientContracts.createPatient, {}), {
+    const response = await createPatientB(stack, {
       ...validPatient,
       metadata: {
         urgencyLevel: 'urgent',
@@ -118,16 +129,16 @@ describe('POST /api/patients (reading B)', () => {
       },
     });
     expect(response.status).toBe(201);
-    const created = (await response.json()) as {
-      success: boolean;
-      patientId: string;
-      caseId: string;
-    };
+    const created = (await response.json()) as CreatePatientResponse;
     expect(created.success).toBe(true);
-    const verification = await appFetch(
-      stack,
-      pathOf(patientContracts.getPaymentVerification, { patientId: created.patientId }),
-    );
+    expect(created.patientKey).toMatch(PATIENT_KEY_PATTERN);
+    const verificationPath = pathOf(patientContracts.getPaymentVerification, {
+      patientId: created.patientId,
+    });
+    // Without the patient's key the patient id gives the status, never the patient's name.
+    const anonymous = await appFetch(stack, verificationPath);
+    expect(await anonymous.json()).toMatchObject({ paymentVerified: false, patientName: null });
+    const verification = await patientFetch(stack, created.patientId, verificationPath);
     expect(await verification.json()).toEqual({
       paymentVerified: false,
       meetingCreated: false,
@@ -136,8 +147,9 @@ describe('POST /api/patients (reading B)', () => {
       requestType: 'telemedicine',
       caseId: created.caseId,
     });
-    const access = await appFetch(
+    const access = await patientFetch(
       stack,
+      created.patientId,
       pathOf(patientContracts.getVideoAccess, { patientId: created.patientId }),
     );
     expect(await access.json()).toEqual({
@@ -181,19 +193,14 @@ describe('POST /api/patients (reading B)', () => {
   });
 
   it('refuses meeting access for a meeting the patient does not have', async () => {
-    const created = (await (
-      await postJson(stack, pathOf(patientContracts.createPatient, {}), validPatient)
-    ).json()) as {
-      patientId: string;
-    };
-    const response = await postJson(
-      stack,
-      pathOf(patientContracts.recordMeetingAccess, { patientId: created.patientId }),
-      {
-        meetingId: randomUUID(),
-        accessTime: new Date().toISOString(),
-      },
-    );
+    const created = await newPatientB(stack, validPatient);
+    const path = pathOf(patientContracts.recordMeetingAccess, { patientId: created.patientId });
+    const access = { meetingId: randomUUID(), accessTime: new Date().toISOString() };
+    // Only the patient records it: without the key, 403 before anything else is told.
+    const anonymous = await postJson(stack, path, access);
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toMatchObject({ message: PATIENT_KEY_REQUIRED });
+    const response = await postJson(stack, path, access, patientHeaders(created.patientId));
     expect(response.status).toBe(404);
     const badTime = await postJson(
       stack,
@@ -208,8 +215,16 @@ describe('POST /api/patients (reading B)', () => {
 });
 
 describe('presigned uploads', () => {
+  /** Patient calls: the case's key when this worker created it, else none (an unknown case). */
+  const keyOf = (caseId: string) => (hasPatientKey(caseId) ? patientHeaders(caseId) : {});
+
   async function presign(caseId: string, body: Record<string, unknown>) {
-    return postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId }), body);
+    return postJson(
+      stack,
+      pathOf(uploadContracts.createCaseUpload, { caseId }),
+      body,
+      keyOf(caseId),
+    );
   }
 
   async function upload(
@@ -233,9 +248,12 @@ describe('presigned uploads', () => {
     };
     const stored = await postToStorage(grant, new Blob([bytes], { type }), name);
     expect(stored.status).toBeLessThan(300);
-    return postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
-      uploadId: grant.uploadId,
-    });
+    return postJson(
+      stack,
+      pathOf(uploadContracts.confirmCaseUpload, { caseId }),
+      { uploadId: grant.uploadId },
+      keyOf(caseId),
+    );
   }
 
   it('turns a verified upload into an attachment', async () => {
@@ -274,9 +292,12 @@ describe('presigned uploads', () => {
       fields: Record<string, string>;
     };
     await postToStorage(grant, new Blob([big], { type: 'image/png' }), 'big.png');
-    const oversized = await postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), {
-      uploadId: grant.uploadId,
-    });
+    const oversized = await postJson(
+      stack,
+      pathOf(uploadContracts.confirmCaseUpload, { caseId }),
+      { uploadId: grant.uploadId },
+      keyOf(caseId),
+    );
     expect(oversized.status).toBe(422);
     expect(await oversized.json()).toEqual({ message: 'big.png must be an image under 5MB' });
     const tooLong = await upload(caseId, 'voice', 'long.wav', 'audio/wav', wav(125));
@@ -326,9 +347,8 @@ describe('presigned uploads', () => {
     const unknownUpload = await postJson(
       stack,
       pathOf(uploadContracts.confirmCaseUpload, { caseId }),
-      {
-        uploadId: 'nope',
-      },
+      { uploadId: 'nope' },
+      keyOf(caseId),
     );
     expect(unknownUpload.status).toBe(404);
     const unknownCase = await presign(randomUUID(), {

@@ -3,6 +3,7 @@ import type { RequestType } from '@shared/patients/request';
 import { casePriority, type RegionSetting } from '@shared/triage';
 import type { CaseRecord } from '../../db/cases';
 import { caseIdOfPatient, type PatientRecord } from '../../db/patients';
+import { newPatientKey } from '../../lib/auth/patient-key';
 import { env } from '../../lib/env';
 
 export interface NewCaseInput {
@@ -28,12 +29,15 @@ export function newPatientAndCase(
   input: NewCaseInput,
   now = new Date(),
   region: RegionSetting = env.triageRegion,
-): { patient: PatientRecord; caseRecord: CaseRecord } {
+): { patient: PatientRecord; caseRecord: CaseRecord; patientKey: string } {
+  // Returned once to the intake's answer; only its hash is stored (docs/adr/0012).
+  const key = newPatientKey();
   const createdAt = now.toISOString();
   const patientId = randomUUID();
   // Found from the patient id without a read (issue 12 item 2: one read per poll).
   const caseId = caseIdOfPatient(patientId);
   return {
+    patientKey: key.key,
     patient: {
       id: patientId,
       name: input.name,
@@ -65,9 +69,11 @@ export function newPatientAndCase(
       claimedAt: null,
       leaseEndsAt: null,
       lapsedClaimBy: null,
+      lapsedAt: null,
       endsAt: null,
       expiredAt: null,
       feedback: null,
+      patientKeyHash: key.hash,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { feedbackMessages } from '@shared/cases/feedback';
+import { requirePatientKey } from '../../lib/auth/patient-key';
 import { conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
@@ -8,14 +9,15 @@ import { submitCaseFeedback } from './feedback';
 import { loadCase } from './load';
 
 /**
- * POST /api/cases/{caseId}/feedback (public: the case id is the capability). 404 for an unknown
- * case, 409 until the consultation has ended and after feedback was given; the rating is
+ * POST /api/cases/{caseId}/feedback (public: the patient's key is the capability, docs/adr/0012).
+ * 404 for an unknown case, 403 without the case's patient key, 409 until the consultation has ended and after feedback was given; the rating is
  * checked by the contract ('Please select a rating'). The comments are patient data and are
  * never logged. A call whose `endsAt` has passed counts as ended (DESIGN.md §7).
  */
 export const handler = httpHandler(routes.submitFeedback, {
-  async handle({ params, body, log }) {
+  async handle({ params, body, event, log }) {
     const bundle = await loadCase(params.caseId);
+    requirePatientKey(event, bundle.case);
     const now = new Date();
     const status = effectiveCase(bundle.case, now).status;
     if (status !== 'completed') throw conflict(feedbackMessages.notEnded);

@@ -8,7 +8,7 @@ import {
 import { claimMessages } from '@shared/cases/provider-case';
 import {
   casePaidTx,
-  claimCaseItem,
+  claimCaseTx,
   expireCaseItem,
   getCaseBundle,
   releaseClaimItem,
@@ -16,6 +16,7 @@ import {
   type CaseRecord,
 } from '../../db/cases';
 import { countPaidCase } from '../../db/case-counters';
+import { claimSlotTx } from '../../db/claim-slots';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
@@ -23,6 +24,7 @@ import { writeConditionalTransaction, type TransactItem } from '../../db/transac
 import { env } from '../../lib/env';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
+import { findClaimSlot } from './claim-slots';
 import { scheduleCaseExpiry } from './case-expiry-schedule';
 
 /**
@@ -168,12 +170,25 @@ export type ClaimOutcome =
   | { outcome: 'claimed'; case: CaseRecord; claim: CaseClaim }
   | { outcome: 'refused'; message: string };
 
-/** Why a claim cannot be made, from the case as it reads now; null when it can. */
-export function claimRefusal(caseRecord: CaseRecord, claimantId: string, now: Date): string | null {
+/**
+ * Why a claim cannot be made, from the case as it reads now; null when it can. The provider
+ * whose claim lapsed waits `cooldownSeconds` from the lease end before claiming that case again
+ * (issue 25, security review M4), so other providers get the first chance at it.
+ */
+export function claimRefusal(
+  caseRecord: CaseRecord,
+  claimantId: string,
+  now: Date,
+  cooldownSeconds = env.claimCooldownSeconds,
+): string | null {
   const current = effectiveCase(caseRecord, now);
   switch (current.status) {
     case 'paid':
-      return null;
+      return current.lapsedClaimBy === claimantId &&
+        current.lapsedAt !== null &&
+        Date.parse(current.lapsedAt) + cooldownSeconds * 1000 > now.getTime()
+        ? claimMessages.coolingDown
+        : null;
     case 'awaiting_payment':
       return claimMessages.notPaid;
     case 'claimed':
@@ -186,15 +201,21 @@ export function claimRefusal(caseRecord: CaseRecord, claimantId: string, now: Da
   }
 }
 
+/** How often a claim that lost its slot to a concurrent claim of the same provider tries again. */
+const SLOT_ATTEMPTS = 3;
+
 /**
- * paid → claimed (or a lapsed claim → a new claim): one conditional write, so of any number of
- * concurrent claims exactly one wins; the others are refused with the reason read afterwards.
+ * paid → claimed (or a lapsed claim → a new claim), in one transaction with the provider's
+ * claim slot (features/cases/claim-slots.ts): of any number of concurrent claims of a case
+ * exactly one wins, and a provider never holds more than `maxActiveClaims` live claims however
+ * many claims they send at once. The losers are refused with the reason read afterwards.
  */
 export async function claimPaidCase(
   caseRecord: CaseRecord,
   claimant: Claimant,
   now = new Date(),
   leaseSeconds?: number,
+  maxActiveClaims = env.maxActiveClaims,
 ): Promise<ClaimOutcome> {
   const refusal = claimRefusal(caseRecord, claimant.id, now);
   if (refusal) return { outcome: 'refused', message: refusal };
@@ -204,27 +225,49 @@ export async function claimPaidCase(
     claimedAt: now.toISOString(),
     leaseEndsAt: leaseEndFor(now, leaseSeconds).toISOString(),
   };
-  if (await claimCaseItem(caseRecord.id, claim, now)) {
-    return {
-      outcome: 'claimed',
-      claim,
-      case: {
-        ...caseRecord,
-        status: 'claimed',
-        claimedBy: claim.providerId,
-        claimedByName: claim.providerName,
-        claimedAt: claim.claimedAt,
-        leaseEndsAt: claim.leaseEndsAt,
-        lapsedClaimBy: null,
-      },
+  for (let attempt = 1; attempt <= SLOT_ATTEMPTS; attempt += 1) {
+    const choice = await findClaimSlot(claimant.id, caseRecord.id, now, maxActiveClaims);
+    if (!choice) return { outcome: 'refused', message: claimMessages.activeClaimHeld };
+    const slot = {
+      providerId: claimant.id,
+      slot: choice.slot,
+      caseId: caseRecord.id,
+      claimedAt: claim.claimedAt,
     };
+    const codes = await writeConditionalTransaction([
+      claimCaseTx(caseRecord.id, claim, now),
+      claimSlotTx(slot, choice.previous),
+    ]);
+    if (!codes) {
+      return {
+        outcome: 'claimed',
+        claim,
+        case: {
+          ...caseRecord,
+          status: 'claimed',
+          claimedBy: claim.providerId,
+          claimedByName: claim.providerName,
+          claimedAt: claim.claimedAt,
+          leaseEndsAt: claim.leaseEndsAt,
+          lapsedClaimBy: null,
+          lapsedAt: null,
+        },
+      };
+    }
+    // The case's condition failed: another claim won it. Only the slot's: another claim of this
+    // provider took the slot meanwhile; read the slots again.
+    if (codes[0] === 'ConditionalCheckFailed') break;
+    if (codes[1] !== 'ConditionalCheckFailed')
+      throw new Error(`claim cancelled: ${codes.join(',')}`);
   }
   // Another claim won between our read and our write: say who holds it now.
   const latest = await getCaseBundle(caseRecord.id);
+  const reason = latest && claimRefusal(latest.case, claimant.id, now);
+  if (reason) return { outcome: 'refused', message: reason };
   return {
     outcome: 'refused',
     message:
-      (latest && claimRefusal(latest.case, claimant.id, now)) ?? claimMessages.claimedByOther,
+      latest?.case.status === 'paid' ? claimMessages.activeClaimHeld : claimMessages.claimedByOther,
   };
 }
 

@@ -5,6 +5,8 @@ import { paidCaseRecord } from '../../testing/cases';
 import { toCaseStatusResponse } from './views';
 
 const paidAt = '2026-11-20T10:00:00.000Z';
+/** The refund line is the same for whoever asks; these answers are the key holder's. */
+const PATIENT = { patient: true };
 
 function payment(refund: PaymentRecord['refund']): PaymentRecord {
   return {
@@ -42,27 +44,31 @@ const refund = (status: string) => ({
 
 describe('the refund on the status page', () => {
   it('is null for a case that did not expire', () => {
-    expect(toCaseStatusResponse(bundle('paid', null)).refund).toBeNull();
+    expect(toCaseStatusResponse(bundle('paid', null), PATIENT).refund).toBeNull();
   });
 
   it('is pending from the expiry until Stripe answered', () => {
-    expect(toCaseStatusResponse(bundle('expired', null)).refund).toEqual({ status: 'pending' });
-    expect(toCaseStatusResponse(bundle('expired', refund('pending'))).refund).toEqual({
+    expect(toCaseStatusResponse(bundle('expired', null), PATIENT).refund).toEqual({
       status: 'pending',
     });
-    expect(toCaseStatusResponse(bundle('expired', refund('requires_action'))).refund).toEqual({
+    expect(toCaseStatusResponse(bundle('expired', refund('pending')), PATIENT).refund).toEqual({
+      status: 'pending',
+    });
+    expect(
+      toCaseStatusResponse(bundle('expired', refund('requires_action')), PATIENT).refund,
+    ).toEqual({
       status: 'pending',
     });
   });
 
   it('says what Stripe said once it answered', () => {
-    expect(toCaseStatusResponse(bundle('expired', refund('succeeded'))).refund).toEqual({
+    expect(toCaseStatusResponse(bundle('expired', refund('succeeded')), PATIENT).refund).toEqual({
       status: 'succeeded',
     });
-    expect(toCaseStatusResponse(bundle('expired', refund('failed'))).refund).toEqual({
+    expect(toCaseStatusResponse(bundle('expired', refund('failed')), PATIENT).refund).toEqual({
       status: 'failed',
     });
-    expect(toCaseStatusResponse(bundle('expired', refund('canceled'))).refund).toEqual({
+    expect(toCaseStatusResponse(bundle('expired', refund('canceled')), PATIENT).refund).toEqual({
       status: 'failed',
     });
   });

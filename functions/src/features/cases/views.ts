@@ -6,11 +6,17 @@ import { effectiveCase } from './claim-lease';
 
 /**
  * What the visit and processing pages may know of a case (spec doc 1 §7): no patient data, and
- * never the provider's join link (issue 8 item 10). A lapsed claim reads as paid, so the visit
+ * never the provider's join link (issue 8 item 10). The patient's join link (its room token
+ * included) only to the holder of the patient's key (`patient`, docs/adr/0012): a case id alone,
+ * which providers and admins see, gets the status without it. A lapsed claim reads as paid, so the visit
  * page says 'Waiting for Provider' again (DESIGN.md §5); a call past its `endsAt` reads completed
  * at `endsAt`, so the visit page moves to feedback at `endsAt` to the second (DESIGN.md §7).
  */
-export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): CaseStatusResponse {
+export function toCaseStatusResponse(
+  bundle: CaseBundle,
+  { patient }: { patient: boolean },
+  now = new Date(),
+): CaseStatusResponse {
   const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const caseRecord = effectiveCase(bundle.case, now);
   return {
@@ -23,7 +29,7 @@ export function toCaseStatusResponse(bundle: CaseBundle, now = new Date()): Case
           id: meeting.id,
           duration: meeting.duration,
           scheduledFor: meeting.scheduledFor,
-          patientJoinUrl: meeting.patientJoinUrl,
+          patientJoinUrl: patient ? meeting.patientJoinUrl : null,
           zoomMeetingId: meeting.zoomMeetingId,
           status: meeting.status,
           startedAt: meeting.startedAt,

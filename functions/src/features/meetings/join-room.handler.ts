@@ -1,5 +1,6 @@
 import { isProviderSessionCurrent } from '../../lib/auth/authorize';
 import { sessionCookieToken } from '../../lib/auth/cookies';
+import { patientKeyOf } from '../../lib/auth/patient-key';
 import { resolveSession } from '../../lib/auth/sessions';
 import { httpHandler, type HttpEvent } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
@@ -22,7 +23,7 @@ async function signedInProvider(
 
 /**
  * POST /api/rooms/{meetingId}/session (public: the token in the body is the capability; the
- * doctor's room also needs the claimer's session). Called on entry and again for fresh TURN
+ * doctor's room also needs the claimer's session, the patient's room the patient's key). Called on entry and again for fresh TURN
  * credentials and a fresh `/ws` ticket. Rate-limited per client like the other capability
  * lookups.
  */
@@ -30,9 +31,10 @@ export const handler = httpHandler(routes.joinRoom, {
   rateLimit: ({ clientIp }) => rateLimitFor('roomSession', clientIp),
   async handle({ params, body, event, log }) {
     const provider = body.role === 'provider' ? await signedInProvider(event) : null;
+    const patientKey = body.role === 'patient' ? patientKeyOf(event) : null;
     return {
       body: await openRoomSession(
-        { meetingId: params.meetingId, role: body.role, token: body.token, provider },
+        { meetingId: params.meetingId, role: body.role, token: body.token, provider, patientKey },
         log,
       ),
     };

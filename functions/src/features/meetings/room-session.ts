@@ -1,5 +1,7 @@
 import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
+import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import { getCaseBundle } from '../../db/cases';
+import { isPatientKey } from '../../lib/auth/patient-key';
 import { env } from '../../lib/env';
 import { forbidden, serviceUnavailable } from '../../lib/errors';
 import { iceConfiguration } from '../../lib/ice/ice-servers';
@@ -25,6 +27,8 @@ export interface RoomEntry {
    * role): the doctor's room connection remembers both, re-checked while it lives.
    */
   provider: { id: string; sessionId: string } | null;
+  /** The patient's key the request carries (only asked for the patient role, docs/adr/0012). */
+  patientKey: string | null;
 }
 
 /**
@@ -54,6 +58,10 @@ export async function openRoomSession(
   const { provider } = entry;
   if (role === 'provider' && (!provider || caseRecord.claimedBy !== provider.id)) {
     throw forbidden(roomMessages.invalidLink);
+  }
+  // The patient's room needs the patient's key too: the token alone is no patient capability.
+  if (role === 'patient' && !isPatientKey(entry.patientKey, caseRecord.patientKeyHash)) {
+    throw forbidden(PATIENT_KEY_REQUIRED);
   }
   const over = meeting.status === 'completed' || meeting.status === 'cancelled';
   const doctor =

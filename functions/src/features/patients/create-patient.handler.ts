@@ -12,7 +12,7 @@ export const handler = httpHandler(routes.createPatient, {
   successFlag: true,
   rateLimit: ({ clientIp }) => rateLimitFor('intake', clientIp),
   async handle({ body, log }) {
-    const { patient, caseRecord } = newPatientAndCase({
+    const { patient, caseRecord, patientKey } = newPatientAndCase({
       source: 'patient',
       name: body.name,
       ...splitContactInfo(body.contactInfo),
@@ -30,6 +30,7 @@ export const handler = httpHandler(routes.createPatient, {
       success: true,
       patientId: patient.id,
       caseId: caseRecord.id,
+      patientKey,
     };
     return { status: 201, body: answer };
   },

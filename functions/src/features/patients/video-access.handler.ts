@@ -1,3 +1,4 @@
+import { holdsPatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadPatientCase } from './load';
@@ -5,8 +6,8 @@ import { toVideoAccess } from './views';
 
 /** GET /api/patients/{patientId}/video-access: polled every 30 s. */
 export const handler = httpHandler(routes.getVideoAccess, {
-  async handle({ params }) {
+  async handle({ params, event }) {
     const { bundle } = await loadPatientCase(params.patientId);
-    return { body: toVideoAccess(bundle) };
+    return { body: toVideoAccess(bundle, { patient: holdsPatientKey(event, bundle.case) }) };
   },
 });

@@ -5,16 +5,20 @@ import { effectiveMeeting } from '../meetings/effective-meeting';
 
 const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
 
-/** `GET /api/patients/{id}/payment-verification` (spec doc 1 §3). */
+/**
+ * `GET /api/patients/{id}/payment-verification` (spec doc 1 §3). The patient's name only to the
+ * holder of the patient's key (`holder`, docs/adr/0012).
+ */
 export function toPaymentVerification(
   patient: PatientRecord,
   bundle: CaseBundle,
+  { patient: holder }: { patient: boolean },
 ): PaymentVerificationResponse {
   return {
     paymentVerified: isPaid(bundle),
     meetingCreated: bundle.meeting !== null,
     providerAssigned: bundle.case.claimedBy !== null,
-    patientName: patient.name,
+    patientName: holder ? patient.name : null,
     requestType: bundle.case.requestType,
     caseId: bundle.case.id,
   };
@@ -23,9 +27,13 @@ export function toPaymentVerification(
 /**
  * `GET /api/patients/{id}/video-access` (spec doc 1 §3, §5): access needs payment and a meeting;
  * the meeting URL is the patient's signed room link, until the meeting is over (past `endsAt`
- * it reads completed).
+ * it reads completed), and only to the holder of the patient's key (docs/adr/0012).
  */
-export function toVideoAccess(bundle: CaseBundle, now = new Date()): VideoAccessResponse {
+export function toVideoAccess(
+  bundle: CaseBundle,
+  { patient }: { patient: boolean },
+  now = new Date(),
+): VideoAccessResponse {
   const paid = isPaid(bundle);
   const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const payment = bundle.payments[0] ?? null;
@@ -37,7 +45,7 @@ export function toVideoAccess(bundle: CaseBundle, now = new Date()): VideoAccess
     meetingInfo: meeting
       ? {
           meetingId: meeting.id,
-          meetingUrl: meeting.status === 'completed' ? null : meeting.patientJoinUrl,
+          meetingUrl: meeting.status === 'completed' || !patient ? null : meeting.patientJoinUrl,
           status: meeting.status,
           providerName: bundle.case.claimedByName,
           scheduledTime: meeting.scheduledFor,

@@ -20,8 +20,10 @@ import {
   newCaseId,
   newPaidCaseId,
   payForCase,
+  patientHeaders,
   payWithCard,
   postJson,
+  rememberPatientKey,
 } from '../../../../local/testing/patient-journey';
 import {
   providerFetch,
@@ -43,6 +45,7 @@ import { startMeetingTimer } from '../meetings/start';
 import { issueCaseTicket } from './tickets';
 import { pathOf } from '@shared/http/contract';
 import * as meetingContracts from '@shared/meetings/contracts';
+import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import * as paymentContracts from '@shared/payments/contracts';
 
 /**
@@ -61,10 +64,20 @@ beforeAll(async () => {
 
 describe('case tickets', () => {
   it('are refused for an unknown case (404) and a malformed id (400)', async () => {
-    const unknown = await requestCaseTicket(stack, randomUUID());
+    const unknown = await requestCaseTicket(stack, randomUUID(), {});
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ message: 'Case not found' });
-    expect((await requestCaseTicket(stack, 'not-a-uuid')).status).toBe(400);
+    expect((await requestCaseTicket(stack, 'not-a-uuid', {})).status).toBe(400);
+  });
+
+  it("are refused (403) without the case's patient key: the case id alone is not the patient", async () => {
+    const caseId = await newCaseId(stack);
+    const other = await newCaseId(stack);
+    for (const headers of [{}, patientHeaders(other)]) {
+      const refused = await requestCaseTicket(stack, caseId, headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ message: PATIENT_KEY_REQUIRED });
+    }
   });
 
   it('open one socket, once; a used or expired ticket is refused; a ping is answered', async () => {
@@ -114,7 +127,9 @@ describe('case tickets', () => {
  * no case (it was stored afterwards): only a sync route can mark it paid now.
  */
 async function caseWithUnsettledPayment(): Promise<{ caseId: string; patientId: string }> {
-  const { patient, caseRecord } = newPatientAndCase(adaIntake);
+  const { patient, caseRecord, patientKey } = newPatientAndCase(adaIntake);
+  // The patient's browser keeps the key of its intake (its page subscribes with it).
+  rememberPatientKey({ caseId: caseRecord.id, patientId: patient.id, patientKey });
   const session = await (
     await stripe()
   ).checkout.sessions.create({

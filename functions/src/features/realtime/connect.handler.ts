@@ -1,5 +1,5 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
-import { roomPlace, saveConnection } from '../../db/connections';
+import { caseConnectionIds, roomPlace, saveConnection } from '../../db/connections';
 import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
 import { checkOriginProof } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
@@ -23,10 +23,14 @@ import { redeemTicket } from './tickets';
  *   the party's earlier room pages: they hear `ROOM_REPLACED` and are closed
  *   (docs/adr/0013-room-connections.md);
  * - a case ticket (`POST /api/cases/{caseId}/realtime-ticket`, issue 12) opens a case connection:
- *   a patient page that hears `CASE_UPDATED` of that one case.
+ *   a patient page that hears `CASE_UPDATED` of that one case; at most `MAX_CASE_CONNECTIONS`
+ *   at once (issue 25: a case id must not buy an unlimited number of sockets to flood with).
  * 403 for a direct connection or a foreign origin, 401 for anything else refused, 503 when the
  * function holds no origin-verify value.
  */
+/** Patient pages of one case listening at once: a patient's phone, laptop and a few tabs. */
+export const MAX_CASE_CONNECTIONS = 5;
+
 export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log) => {
   // API Gateway's authorizer checked it already (docs/adr/0011-origin-authorizer.md); checked
   // again, as for HTTP.
@@ -46,6 +50,9 @@ export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log
   const { connectionId } = event.requestContext;
 
   if ('channel' in issued && issued.channel === 'case') {
+    // A count, then the write: two pages connecting at the same instant may pass one over, which
+    // a cap against floods can afford.
+    if ((await caseConnectionIds(issued.caseId)).length >= MAX_CASE_CONNECTIONS) return 429;
     await saveConnection({ connectionId, channel: 'case', caseId: issued.caseId });
     return 200;
   }

@@ -1,8 +1,8 @@
 import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
-import { getConnection } from '../../db/connections';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { webSocketHandler } from '../../lib/realtime/handler';
 import { handleRoomMessage, roomClientMessageSchema } from '../rooms/room-messages';
+import { spendConnectionFrame } from './frame-budget';
 import { checkListeners } from './listeners';
 
 function parseJson(text: string | undefined): unknown {
@@ -20,12 +20,25 @@ function parseJson(text: string | undefined): unknown {
  * closed within one ping interval even when no alert is sent; a live one gets
  * `{"type":"PONG"}`. Room connections also
  * send their hello and signals (features/rooms/room-messages.ts). Anything else is ignored
- * with 400; an unknown connection is closed.
+ * with 400; an unknown connection is closed. Every frame first spends one of the connection's
+ * message budget (features/realtime/frame-budget.ts): a connection over it is closed before its
+ * frame does anything (issue 25: a flooding socket must not stall other rooms).
  */
 export const handler = webSocketHandler(async (event, log) => {
-  const { connectionId } = event.requestContext;
+  const { connectionId, requestTimeEpoch } = event.requestContext;
   const body = parseJson(event.body);
-  const connection = await getConnection(connectionId);
+  const { connection, overBudget, firstRefusal } = await spendConnectionFrame(
+    connectionId,
+    requestTimeEpoch,
+  );
+  if (overBudget) {
+    // Closed once, by the frame that found it over; later frames of the flood only hear 429.
+    if (firstRefusal) {
+      log.warn('connection over its message budget closed', { connectionId });
+      await closeConnection(connectionId);
+    }
+    return 429;
+  }
   if (connection?.channel === 'room') {
     const message = roomClientMessageSchema.safeParse(body);
     if (!message.success) return 400;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promotePendingUpload } from '../../db/attachments';
 import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
+import { requirePatientKey } from '../../lib/auth/patient-key';
 import { conflict, notFound } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
@@ -16,11 +17,12 @@ import { assertCaseAcceptsFiles, assertStoredFileValid } from './verify';
  * the pending object to its final key, checks the copy (size, type by signature) and only then
  * records the Attachment with the final key: what was checked is what is kept, whatever the
  * browser does to the pending object afterwards. A refused file is deleted and gives its slot
- * back.
+ * back. Like the upload itself, it needs the case's patient key (docs/adr/0012).
  */
 export const handler = httpHandler(routes.confirmCaseUpload, {
-  async handle({ params, body }) {
+  async handle({ params, body, event }) {
     const bundle = await loadCase(params.caseId);
+    requirePatientKey(event, bundle.case);
     assertCaseAcceptsFiles(bundle.case);
     const pending = await getPendingUpload(params.caseId, body.uploadId);
     if (!pending) throw notFound('Upload not found or expired. Please attach the file again.');

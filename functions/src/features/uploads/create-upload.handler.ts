@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { releasePendingUpload, type PendingUpload } from '../../db/pending-uploads';
+import { requirePatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
@@ -12,12 +13,14 @@ import { assertCaseAcceptsFiles, assertUploadAllowed } from './verify';
 /**
  * POST /api/cases/{caseId}/uploads: a presigned POST for one file (DESIGN.md §6), under the
  * pending prefix. The upload takes one of the case's file slots now, so unconfirmed uploads
- * count toward the limit and parallel requests cannot exceed it.
+ * count toward the limit and parallel requests cannot exceed it. Only the patient attaches files
+ * to their case: the request needs the case's patient key (docs/adr/0012).
  */
 export const handler = httpHandler(routes.createCaseUpload, {
   rateLimit: ({ clientIp }) => rateLimitFor('uploads', clientIp),
-  async handle({ params, body }) {
+  async handle({ params, body, event }) {
     const bundle = await loadCase(params.caseId);
+    requirePatientKey(event, bundle.case);
     assertCaseAcceptsFiles(bundle.case);
     const rule = uploadRules[body.kind];
     const contentType = normalizeContentType(body.contentType);

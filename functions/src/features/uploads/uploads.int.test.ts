@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newCaseId, postJson } from '../../../../local/testing/patient-journey';
+import { newCaseId, patientHeaders, postJson } from '../../../../local/testing/patient-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle } from '../../db/cases';
 import { reservePendingUpload } from '../../db/pending-uploads';
@@ -34,12 +34,12 @@ async function presign(
   contentType = 'image/png',
   size = PNG.length,
 ) {
-  return postJson(stack, pathOf(uploadContracts.createCaseUpload, { caseId }), {
-    kind: 'image',
-    filename: name,
-    contentType,
-    size,
-  });
+  return postJson(
+    stack,
+    pathOf(uploadContracts.createCaseUpload, { caseId }),
+    { kind: 'image', filename: name, contentType, size },
+    patientHeaders(caseId),
+  );
 }
 
 async function grantFor(
@@ -60,7 +60,12 @@ async function put(grant: Grant, bytes: Buffer, name = 'rash.png', type = 'image
 }
 
 function confirm(caseId: string, uploadId: string) {
-  return postJson(stack, pathOf(uploadContracts.confirmCaseUpload, { caseId }), { uploadId });
+  return postJson(
+    stack,
+    pathOf(uploadContracts.confirmCaseUpload, { caseId }),
+    { uploadId },
+    patientHeaders(caseId),
+  );
 }
 
 async function images(caseId: string) {

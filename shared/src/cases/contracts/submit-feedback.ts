@@ -3,8 +3,8 @@ import { caseParamsSchema } from '../case-id';
 import { feedbackRequestSchema, feedbackResponseSchema } from '../feedback';
 
 /**
- * Spec doc 1 §7. Public (the case id is the capability): completed cases only (409
- * `feedbackMessages.notEnded`), once (409 `feedbackMessages.alreadySubmitted`).
+ * Spec doc 1 §7. Public, with the patient's key (403 without it, docs/adr/0012): completed cases
+ * only (409 `feedbackMessages.notEnded`), once (409 `feedbackMessages.alreadySubmitted`).
  */
 export const submitFeedback = /* @__PURE__ */ defineRoute({
   method: 'POST',

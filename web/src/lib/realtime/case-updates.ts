@@ -2,6 +2,7 @@ import { caseUpdatedMessageSchema, PUSHED_PAGE_POLL_MS } from '@shared/realtime/
 import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 import { request } from '@web/lib/api';
 import { isUnknownCaseError } from '@web/lib/case-status';
+import { patientKeyHeaders } from '@web/lib/patient-key';
 import { openTicketSocket, type TicketSocket } from './ticket-socket';
 
 /**
@@ -13,9 +14,15 @@ import { openTicketSocket, type TicketSocket } from './ticket-socket';
  * here: `use-case-updates.ts` wires it to the pages.
  */
 
-/** `POST /api/cases/{caseId}/realtime-ticket`: a single-use ticket for this case's updates. */
+/**
+ * `POST /api/cases/{caseId}/realtime-ticket`: a single-use ticket for this case's updates, for the
+ * holder of the patient's key only (docs/adr/0012).
+ */
 export async function getCaseTicket(caseId: string): Promise<string> {
-  const { ticket } = await request(createCaseRealtimeTicket, { params: { caseId } });
+  const { ticket } = await request(createCaseRealtimeTicket, {
+    params: { caseId },
+    headers: patientKeyHeaders(caseId),
+  });
   return ticket;
 }
 

@@ -1,6 +1,7 @@
 import type { Attachment } from '@shared/cases/api';
 import { confirmCaseUpload } from '@shared/uploads/contracts';
 import { request } from '@web/lib/api';
+import { patientKeyHeaders } from '@web/lib/patient-key';
 
 /**
  * `POST /api/cases/{caseId}/attachments` `{ uploadId }`: the server checks the stored object
@@ -11,5 +12,10 @@ export async function confirmUpload(
   uploadId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Attachment> {
-  return request(confirmCaseUpload, { params: { caseId }, body: { uploadId }, signal });
+  return request(confirmCaseUpload, {
+    params: { caseId },
+    body: { uploadId },
+    headers: patientKeyHeaders(caseId),
+    signal,
+  });
 }

@@ -3,10 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { submitFeedback } from '@shared/cases/contracts';
 import { feedbackMessages } from '@shared/cases/feedback';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { deferred, json, reply, type ApiMock } from '@web/testing/api-mock';
 import { settle } from '@web/testing/clock';
 import { toasts } from '@web/testing/dom';
-import { CASE_ID } from '@web/testing/fixtures';
+import { CASE_ID, PATIENT_KEY } from '@web/testing/fixtures';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
 import FeedbackPage from './FeedbackPage';
@@ -34,6 +35,14 @@ describe('FeedbackPage', () => {
     const { router } = renderAt('/feedback/not-a-case');
     await settle();
     expect(router.state.location.pathname).toBe('/patient');
+  });
+
+  it('says how to open the visit, with no form, in a browser without the patient key', async () => {
+    window.localStorage.clear();
+    renderAt(`/feedback/${CASE_ID}`);
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Open Your Visit Link');
+    expect(screen.queryByRole('button', { name: 'Submit Feedback' })).toBeNull();
   });
 
   it('shows the title, five labelled stars at "Select rating", and Submit disabled', async () => {
@@ -77,6 +86,8 @@ describe('FeedbackPage', () => {
     const [call] = api.calls(submitFeedback);
     expect(call!.url.pathname).toBe(`/api/cases/${CASE_ID}/feedback`);
     expect(call!.body).toEqual({ rating: 5, feedback: 'Very helpful doctor.' });
+    // Only the patient rates: the call carries the patient's key (docs/adr/0012).
+    expect(call!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
 
     expect(toasts().getByText('✅ Thank You!')).toBeTruthy();
     expect(toasts().getByText('Your feedback has been submitted successfully.')).toBeTruthy();

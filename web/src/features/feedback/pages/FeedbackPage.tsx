@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/case-id';
+import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { FeedbackForm } from '../components/FeedbackForm';
 import type { Rating } from '../components/StarRating';
@@ -21,9 +22,16 @@ function Feedback({ caseId }: { caseId: string }) {
   );
 }
 
-/** `/feedback/{caseId}` (spec doc 1 §2): a missing (or malformed) case id goes to /patient. */
+/**
+ * `/feedback/{caseId}` (spec doc 1 §2): a missing (or malformed) case id goes to /patient. Only
+ * the patient rates: the page needs the patient's key (docs/adr/0012).
+ */
 export default function FeedbackPage() {
   const { caseId = '' } = useParams();
   if (!caseIdSchema.safeParse(caseId).success) return <Navigate to="/patient" replace />;
-  return <Feedback key={caseId} caseId={caseId} />;
+  return (
+    <RequirePatientKey key={caseId} id={caseId}>
+      <Feedback caseId={caseId} />
+    </RequirePatientKey>
+  );
 }

@@ -12,7 +12,7 @@ import { createPatient } from '@shared/patients/contracts';
 import { type ApiMock, json, mockApi, routeOf } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
-import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
+import { CASE_ID, PATIENT_ID, PATIENT_KEY } from '@web/testing/fixtures';
 import { answerUploads, uploadsRoute } from '@web/testing/uploads';
 import { sentRoutes, submit } from '../testing/page';
 import { resetAfterEachIntakeTest } from '../testing/reset';
@@ -50,7 +50,8 @@ function patientApi(
     json({ sessionId: 'cs_test_1', clientSecret: null, url: CHECKOUT_URL }),
 ): ApiMock {
   const api = mockApi({
-    [PATIENTS]: () => json({ success: true, patientId: PATIENT_ID, caseId: CASE_ID }, 201),
+    [PATIENTS]: () =>
+      json({ success: true, patientId: PATIENT_ID, caseId: CASE_ID, patientKey: PATIENT_KEY }, 201),
     [CHECKOUT]: checkout,
   });
   answerUploads(api);

@@ -9,12 +9,14 @@ import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCase } from '@shared/cases/contracts';
 import { createCheckoutSession } from '@shared/payments/contracts';
 import { createPatient } from '@shared/patients/contracts';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { getClientConfig } from '@shared/config/contracts';
 import { ANALYSIS_DEBOUNCE_MS } from '@shared/triage';
 import { type ApiMock, json, mockApi, reply, routeOf } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
-import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { patientKeyFor } from '@web/lib/patient-key';
+import { CASE_ID, PATIENT_ID, PATIENT_KEY, TEST_CONFIG } from '@web/testing/fixtures';
 import { answerUploads, attachmentsRoute, storageRoute, uploadsRoute } from '@web/testing/uploads';
 import { NURSE_VISIT_REQUEST } from '../testing/fixtures';
 import { sentRoutes, submit } from '../testing/page';
@@ -54,7 +56,7 @@ function fillValidForm() {
 }
 
 function caseApi(): ApiMock {
-  const api = mockApi({ [CASES]: () => json({ caseId: CASE_ID }, 201) });
+  const api = mockApi({ [CASES]: () => json({ caseId: CASE_ID, patientKey: PATIENT_KEY }, 201) });
   answerUploads(api);
   return api;
 }
@@ -216,6 +218,11 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
       { uploadId: 'upload-1' },
       { uploadId: 'upload-2' },
     ]);
+    // The patient's key of the answer is kept, and the case's calls carry it (docs/adr/0012).
+    expect(patientKeyFor(CASE_ID)).toBe(PATIENT_KEY);
+    for (const call of [...api.calls(uploadsRoute()), ...api.calls(attachmentsRoute())]) {
+      expect(call.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
+    }
     const order = api.calls().map((call) => call.route);
     expect(order.indexOf(uploadsRoute())).toBeLessThan(order.indexOf(storageRoute));
     expect(order.indexOf(storageRoute)).toBeLessThan(order.indexOf(attachmentsRoute()));
@@ -345,7 +352,11 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
 describe('/patient-telehealth: a home nurse visit', () => {
   it('is sent as a patient request with the address as location', async () => {
     const api = mockApi({
-      [PATIENTS]: () => json({ success: true, patientId: PATIENT_ID, caseId: CASE_ID }, 201),
+      [PATIENTS]: () =>
+        json(
+          { success: true, patientId: PATIENT_ID, caseId: CASE_ID, patientKey: PATIENT_KEY },
+          201,
+        ),
       [CHECKOUT]: () =>
         json({ sessionId: 'cs_1', clientSecret: null, url: 'https://checkout.test/cs_1' }),
     });
@@ -408,7 +419,9 @@ describe('/patient-telehealth: offline', () => {
     // Offline, the request is still tried (navigator.onLine can be wrong) and fails to connect.
     const api = mockApi({
       [CASES]: () =>
-        online ? json({ caseId: CASE_ID }, 201) : Promise.reject(new TypeError('Failed to fetch')),
+        online
+          ? json({ caseId: CASE_ID, patientKey: PATIENT_KEY }, 201)
+          : Promise.reject(new TypeError('Failed to fetch')),
     });
     answerUploads(api);
     renderPage();

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentVerificationResponse } from '@shared/patients/api';
 import { getPaymentVerification as getPaymentVerificationRoute } from '@shared/patients/contracts';
 import { request, urlOf } from '@web/lib/api';
+import { patientKeyHeaders, shareKeyWithCase } from '@web/lib/patient-key';
 import { nextPollMs } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §9: the verification page polls every second while it is in the foreground. */
@@ -16,7 +17,13 @@ export async function getPaymentVerification(
   patientId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PaymentVerificationResponse> {
-  return request(getPaymentVerificationRoute, { params: { patientId }, signal });
+  const verification = await request(getPaymentVerificationRoute, {
+    params: { patientId },
+    headers: patientKeyHeaders(patientId),
+    signal,
+  });
+  shareKeyWithCase(patientId, verification.caseId);
+  return verification;
 }
 
 /** Nothing left to wait for: paid, meeting created and a provider assigned. */

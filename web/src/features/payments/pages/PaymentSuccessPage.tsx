@@ -1,4 +1,6 @@
 import { Navigate } from 'react-router-dom';
+import { patientIdSchema } from '@shared/patients/api';
+import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { CaseSuccessView } from '../components/CaseSuccessView';
 import { PaymentVerificationView } from '../components/PaymentVerificationView';
 import { useQueryParam } from '../hooks/use-case-id-param';
@@ -12,7 +14,17 @@ export default function PaymentSuccessPage() {
   const patientId = useQueryParam('patient_id');
   const caseId = useQueryParam('case_id');
 
-  if (patientId) return <PaymentVerificationView patientId={patientId} />;
+  // A malformed id gets the verification page's own error card; a valid one needs the key.
+  if (patientId && !patientIdSchema.safeParse(patientId).success) {
+    return <PaymentVerificationView patientId={patientId} />;
+  }
+  if (patientId) {
+    return (
+      <RequirePatientKey id={patientId}>
+        <PaymentVerificationView patientId={patientId} />
+      </RequirePatientKey>
+    );
+  }
   if (caseId) return <CaseSuccessView caseId={caseId} />;
   return <Navigate to="/patient-telehealth" replace />;
 }

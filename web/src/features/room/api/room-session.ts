@@ -1,7 +1,9 @@
 import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
 import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
 import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import { caseIdOfRoomToken } from '@shared/patients/patient-key';
 import { request } from '@web/lib/api';
+import { patientKeyHeaders } from '@web/lib/patient-key';
 import { clockOffsetMs } from '../lib/server-clock';
 
 export interface RoomSession {
@@ -12,7 +14,8 @@ export interface RoomSession {
 
 /**
  * `POST /api/rooms/{meetingId}/session` with the join link's token in the body (DESIGN.md §7):
- * on entry, and again for fresh TURN credentials and a fresh `/ws` ticket.
+ * on entry, and again for fresh TURN credentials and a fresh `/ws` ticket. The patient's room
+ * also sends the patient's key this browser holds for the token's case (docs/adr/0012).
  */
 export async function fetchRoomSession(
   meetingId: string,
@@ -24,6 +27,7 @@ export async function fetchRoomSession(
   const session = await request(joinRoom, {
     params: { meetingId },
     body: { role, token },
+    headers: role === 'patient' ? patientKeyHeaders(caseIdOfRoomToken(token) ?? '') : {},
     ...(signal ? { signal } : {}),
   });
   return { session, offsetMs: clockOffsetMs(session.serverTime, sentAt, Date.now()) };

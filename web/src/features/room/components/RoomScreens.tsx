@@ -1,9 +1,9 @@
 import { AppWindow, Copy, LinkIcon, RefreshCw, SearchX, Video } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { roomMessages, type RoomRole } from '@shared/meetings/room';
 import { MessagePage } from '@web/components/MessagePage';
 import { LoadingState } from '@web/components/states';
+import { useCopyLink } from '@web/hooks/use-copy-link';
 import { Button } from '@web/components/ui/button';
 import { feedbackPath, PROVIDER_DASHBOARD_PATH } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -20,18 +20,7 @@ export const TAKE_ROOM_BACK = 'Use This Window';
  */
 export function NoCameraSupport({ link }: { link: string }) {
   useDocumentTitle(NO_CAMERA_API_TITLE);
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = () => {
-    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-    if (!clipboard) {
-      setCopied(false);
-      return;
-    }
-    clipboard.writeText(link).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
+  const { copied, copy } = useCopyLink(link);
   return (
     <MessagePage
       icon={Video}

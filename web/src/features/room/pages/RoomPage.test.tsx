@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
 import { startRuleMessages } from '@shared/meetings/start-rule';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { roomMessages, type RoomSessionResponse } from '@shared/meetings/room';
 import { json, reply, type ApiMock } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
@@ -21,6 +22,8 @@ import { PATIENT_REJOINED, PROVIDER_NOT_STARTED } from '../components/CallView';
 import { ROOM_REPLACED_TEXT, ROOM_REPLACED_TITLE, TAKE_ROOM_BACK } from '../components/RoomScreens';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
+import { keepPatientKey } from '@web/lib/patient-key';
+import { PATIENT_KEY } from '@web/testing/fixtures';
 import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
 import RoomPage from './RoomPage';
 
@@ -55,7 +58,12 @@ function answerSession(overrides: Partial<RoomSessionResponse> = {}) {
   api.on(joinRoom, () => reply(joinRoom, roomSession(overrides)));
 }
 
-function openRoom(role: 'patient' | 'provider' = 'patient', token = 'tok-123') {
+function openRoom(
+  role: 'patient' | 'provider' = 'patient',
+  token = `${CASE_ID}.4102444800000.sig`,
+) {
+  // The patient's browser holds the key of its case (docs/adr/0012).
+  keepPatientKey([CASE_ID], PATIENT_KEY);
   return renderRoutes(
     [
       { path: '/room/:meetingId', element: <RoomPage /> },
@@ -102,12 +110,24 @@ describe('RoomPage: the link', () => {
 
   it('posts the role and the fragment token in the body, never in the URL', async () => {
     answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
-    openRoom('patient', 'secret-token');
+    const token = `${CASE_ID}.4102444800000.secret-signature`;
+    openRoom('patient', token);
     await settle();
     const [call] = api.calls(joinRoom);
     expect(call!.url.pathname).toBe(`/api/rooms/${MEETING_ID}/session`);
-    expect(call!.url.href).not.toContain('secret-token');
-    expect(call!.body).toEqual({ role: 'patient', token: 'secret-token' });
+    expect(call!.url.href).not.toContain('secret-signature');
+    expect(call!.body).toEqual({ role: 'patient', token });
+    // The patient's key of the token's case, in its header (docs/adr/0012).
+    expect(call!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
+  });
+
+  it('says how to open the visit when this browser holds no patient key, and asks nothing', async () => {
+    renderRoutes([{ path: '/room/:meetingId', element: <RoomPage /> }], {
+      initialEntries: [`/room/${MEETING_ID}?role=patient#token=${CASE_ID}.4102444800000.sig`],
+    });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Open Your Visit Link' })).toBeTruthy();
+    expect(api.calls(joinRoom)).toHaveLength(0);
   });
 
   it('says where to open the link when the browser has no camera API (in-app browsers)', async () => {
@@ -119,11 +139,13 @@ describe('RoomPage: the link', () => {
     expect(
       screen.getByRole('heading', { name: 'Open This Link in Safari or Chrome' }),
     ).toBeTruthy();
+    // The patient's link carries the key, so the other browser can enter (docs/adr/0012).
+    const withKey = `${window.location.href}#key=${PATIENT_KEY}`;
     const link = screen.getByLabelText<HTMLInputElement>('Your consultation link');
-    expect(link.value).toBe(window.location.href);
+    expect(link.value).toBe(withKey);
     fireEvent.click(screen.getByRole('button', { name: 'Copy Link' }));
     await settle();
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(writeText).toHaveBeenCalledWith(withKey);
     expect(screen.getByText('Link copied. Paste it into Safari or Chrome.')).toBeTruthy();
     expect(api.calls(joinRoom)).toHaveLength(0);
     Reflect.deleteProperty(navigator, 'clipboard');

@@ -6,6 +6,9 @@ import {
   roomTokenFromHash,
   type RoomRole,
 } from '@shared/meetings/room';
+import { caseIdOfRoomToken } from '@shared/patients/patient-key';
+import { PatientKeyMissing, usePatientKeyFromAddress } from '@web/components/RequirePatientKey';
+import { addressWithPatientKey } from '@web/lib/patient-key';
 import { CallView } from '../components/CallView';
 import {
   ConsultationEnded,
@@ -45,7 +48,8 @@ function Room({ meetingId, role, token }: { meetingId: string; role: RoomRole; t
 /**
  * `/room/{meetingId}?role=…#token=…`: the consultation room of a join link (DESIGN.md §7). The
  * token is read from the fragment, which no server ever sees. The provider's link also carries
- * `case_id` (spec doc 2 §7); the room takes the case id from the session answer instead.
+ * `case_id` (spec doc 2 §7); the room takes the case id from the session answer instead. The
+ * patient's room also needs the patient's key: kept in this browser, or in the fragment (`key=`).
  */
 export default function RoomPage() {
   const { meetingId = '' } = useParams();
@@ -54,10 +58,18 @@ export default function RoomPage() {
   const role = roomRoleSchema.safeParse(searchParams.get(ROOM_ROLE_PARAM));
   const token = roomTokenFromHash(hash);
 
+  // The patient's room needs the patient's key (docs/adr/0012): from this browser's storage, or
+  // from the link's fragment when the link was copied here with it.
+  const caseId = role.success && role.data === 'patient' && token ? caseIdOfRoomToken(token) : null;
+  const hasKey = usePatientKeyFromAddress(caseId ?? '');
+
   if (!meetingIdSchema.safeParse(meetingId).success || !role.success || !token) {
     return <InvalidRoomLink />;
   }
-  if (!hasCameraApi()) return <NoCameraSupport link={window.location.href} />;
+  if (role.data === 'patient' && !(caseId && hasKey)) return <PatientKeyMissing />;
+  if (!hasCameraApi()) {
+    return <NoCameraSupport link={caseId ? addressWithPatientKey(caseId) : window.location.href} />;
+  }
   return (
     <Room key={`${meetingId}:${role.data}`} meetingId={meetingId} role={role.data} token={token} />
   );

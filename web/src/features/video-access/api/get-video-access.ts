@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoAccessResponse } from '@shared/patients/api';
 import { getVideoAccess as getVideoAccessRoute } from '@shared/patients/contracts';
 import { request, urlOf } from '@web/lib/api';
+import { patientKeyHeaders, shareKeyWithCase } from '@web/lib/patient-key';
 import { pollEvery } from '@web/lib/poll-backoff';
 
 /** Spec doc 1 §7: the video access answer is polled every 30 seconds. */
@@ -16,7 +17,13 @@ export async function getVideoAccess(
   patientId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<VideoAccessResponse> {
-  return request(getVideoAccessRoute, { params: { patientId }, signal });
+  const access = await request(getVideoAccessRoute, {
+    params: { patientId },
+    headers: patientKeyHeaders(patientId),
+    signal,
+  });
+  shareKeyWithCase(patientId, access.caseId);
+  return access;
 }
 
 export const videoAccessQueryKey = (patientId: string) => [videoAccessUrl(patientId)];

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { recordMeetingAccess as recordMeetingAccessRoute } from '@shared/patients/contracts';
 import { send } from '@web/lib/api';
+import { patientKeyHeaders } from '@web/lib/patient-key';
 
 export interface MeetingAccessInput {
   patientId: string;
@@ -16,7 +17,11 @@ export async function recordMeetingAccess({
   accessTime,
 }: MeetingAccessInput): Promise<void> {
   // The answer is not read: the meeting opens whatever it says (spec doc 1 §7).
-  await send(recordMeetingAccessRoute, { params: { patientId }, body: { meetingId, accessTime } });
+  await send(recordMeetingAccessRoute, {
+    params: { patientId },
+    body: { meetingId, accessTime },
+    headers: patientKeyHeaders(patientId),
+  });
 }
 
 export function useRecordMeetingAccess() {

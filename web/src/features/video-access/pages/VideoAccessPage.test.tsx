@@ -3,9 +3,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getVideoAccess, recordMeetingAccess } from '@shared/patients/contracts';
 import { pathOf } from '@shared/http/contract';
+import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { type ApiMock, json, mockApi, never, serverError } from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
-import { CASE_ID, PATIENT_ID } from '@web/testing/fixtures';
+import { keepPatientKey, patientKeyFor } from '@web/lib/patient-key';
+import { CASE_ID, PATIENT_ID, PATIENT_KEY } from '@web/testing/fixtures';
 import { renderRoutes, resetDom } from '@web/testing/render';
 import VideoAccessPage from './VideoAccessPage';
 
@@ -40,10 +42,13 @@ beforeEach(() => {
   installFakeClock();
   vi.setSystemTime(new Date('2025-01-05T15:10:00.000Z'));
   api = mockApi({}, { unmatched: serverError });
+  // The browser that made the request holds the patient's key (docs/adr/0012).
+  keepPatientKey([PATIENT_ID], PATIENT_KEY);
 });
 
 afterEach(() => {
   resetDom();
+  window.localStorage.clear();
   restoreClock();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -175,6 +180,10 @@ describe('VideoAccessPage', () => {
     expect(api.calls(MEETING_ACCESS).map((call) => call.body)).toEqual([
       { meetingId: 'meeting-1', accessTime: '2025-01-05T15:10:00.000Z' },
     ]);
+    // Both calls carry the patient's key; the room's tab finds it under the case id too.
+    expect(api.calls(ACCESS)[0]!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
+    expect(api.calls(MEETING_ACCESS)[0]!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
+    expect(patientKeyFor(CASE_ID)).toBe(PATIENT_KEY);
     expect(open).toHaveBeenCalledWith(MEETING_URL, '_blank', 'noopener,noreferrer');
   });
 

@@ -1,6 +1,7 @@
 import { CircleAlert, Video } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { patientIdSchema } from '@shared/patients/api';
+import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -25,7 +26,9 @@ export default function VideoAccessPage() {
       </p>
       <div className="mt-8">
         {validId ? (
-          <VideoAccessPanel patientId={patientId} />
+          <RequirePatientKey id={patientId}>
+            <VideoAccessPanel patientId={patientId} />
+          </RequirePatientKey>
         ) : (
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />

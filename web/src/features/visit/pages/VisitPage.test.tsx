@@ -4,9 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { manualPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
+import { PATIENT_KEY_HEADER, PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import { type ApiMock, json, never, routeOf } from '@web/testing/api-mock';
 import { advance } from '@web/testing/clock';
-import { CASE_ID, caseStatusAnswer, PATIENT_MEETING, TEST_CONFIG } from '@web/testing/fixtures';
+import {
+  CASE_ID,
+  caseStatusAnswer,
+  PATIENT_KEY,
+  PATIENT_MEETING,
+  TEST_CONFIG,
+} from '@web/testing/fixtures';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
 import {
@@ -89,6 +96,51 @@ describe('VisitPage links', () => {
     expectInvalidLink();
     await advance(20_000);
     expect(api.calls(STATUS)).toHaveLength(1);
+  });
+});
+
+describe("VisitPage and the patient's key (docs/adr/0012)", () => {
+  it('sends the key this browser holds on the status call', async () => {
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+    expect(api.calls(STATUS)[0]!.headers[PATIENT_KEY_HEADER]).toBe(PATIENT_KEY);
+  });
+
+  it('says how to open the visit when this browser holds no key, reading the status once', async () => {
+    window.localStorage.clear();
+    api.on(STATUS, () => json(caseStatus('paid')));
+    renderAt(url);
+    await advance();
+    expect(h1()).toBe('Open Your Visit Link');
+    expect(screen.getByText(PATIENT_KEY_REQUIRED)).toBeTruthy();
+    await advance(20_000);
+    expect(api.calls(STATUS)).toHaveLength(1);
+  });
+
+  it('shows the invalid link view for an unknown case in a browser without a key', async () => {
+    window.localStorage.clear();
+    api.on(STATUS, () => json({ message: 'Case not found' }, 404));
+    renderAt(url);
+    await advance();
+    expectInvalidLink();
+    expect(api.calls(STATUS)[0]!.headers[PATIENT_KEY_HEADER]).toBeUndefined();
+  });
+
+  it('keeps the key of a visit link opened on another device and drops it from the address', async () => {
+    window.localStorage.clear();
+    const otherKey = 'o'.repeat(43);
+    api.on(STATUS, () => json(caseStatus('paid')));
+    const { router } = renderAt(`${url}#key=${otherKey}`);
+    await advance();
+    expect(h1()).toBe('Virtual Waiting Room');
+    expect(router.state.location.hash).toBe('');
+    expect(api.calls(STATUS)[0]!.headers[PATIENT_KEY_HEADER]).toBe(otherKey);
+    // The page offers the same private link, for the next device.
+    const link = screen.getByRole('textbox', { name: 'Your private visit link' });
+    expect((link as HTMLInputElement).value).toBe(
+      `${window.location.origin}${url}#key=${otherKey}`,
+    );
   });
 });
 

@@ -1,15 +1,20 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/api';
 import type { CaseStatus } from '@shared/cases/status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { PatientKeyMissing, usePatientKeyFromAddress } from '@web/components/RequirePatientKey';
+import { LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
 import { feedbackPath, visitPath } from '@web/lib/app-paths';
+import { linkWithPatientKey } from '@web/lib/patient-key';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
   caseStatusQueryKey,
+  caseStatusQueryOptions,
   isUnknownCaseError,
   useCaseStatus,
   VISIT_POLL_MS,
@@ -19,6 +24,7 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
+import { VisitLinkCard } from '../components/VisitLinkCard';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
 import { useLocalMedia } from '@web/lib/media/use-local-media';
 
@@ -85,6 +91,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   if (invalid) return <InvalidVisitLink />;
 
   const refresh = () => void refetch();
+  const visitLink = linkWithPatientKey(caseId, visitPath(caseId));
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
@@ -125,6 +132,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
           <div className="grid gap-6">
             <ConsultationDetails status={data.status} provider={data.claimedBy} />
             <VisitInstructions />
+            {visitLink ? <VisitLinkCard link={visitLink} /> : null}
             <VisitHelp onRefresh={refresh} refreshing={query.isFetching} />
           </div>
         </div>
@@ -133,10 +141,38 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   );
 }
 
-/** `/visit/{caseId}`: the patient's waiting room (spec doc 1 §2, §4). */
+/**
+ * `/visit/{caseId}`: the patient's waiting room (spec doc 1 §2, §4). The patient's key comes from
+ * this browser's storage, or from the link's fragment (`#key=…`, docs/adr/0012); without it the
+ * page says how to open the visit instead of a room that cannot be joined.
+ */
 export default function VisitPage() {
   const { caseId = '' } = useParams();
   if (!caseId || caseId === 'visit') return <Navigate to="/patient-telehealth" replace />;
   if (!caseIdSchema.safeParse(caseId).success) return <InvalidVisitLink />;
-  return <WaitingRoom key={caseId} caseId={caseId} />;
+  return <Visit key={caseId} caseId={caseId} />;
+}
+
+function Visit({ caseId }: { caseId: string }) {
+  return usePatientKeyFromAddress(caseId) ? (
+    <WaitingRoom caseId={caseId} />
+  ) : (
+    <VisitWithoutKey caseId={caseId} />
+  );
+}
+
+/**
+ * A visit opened in a browser without the patient's key: one status read tells an unknown case
+ * (the spec's invalid link view) from a real one, whose page says how to open it (docs/adr/0012).
+ */
+function VisitWithoutKey({ caseId }: { caseId: string }) {
+  const query = useQuery({
+    ...caseStatusQueryOptions(caseId, VISIT_POLL_MS),
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+  });
+  if (isUnknownCaseError(query.error)) return <InvalidVisitLink />;
+  if (query.isPending)
+    return <LoadingState label="Loading your visit..." className="flex-1 py-24" />;
+  return <PatientKeyMissing />;
 }
