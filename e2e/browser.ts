@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import {
+  nextCodeOf,
+  rememberSecret,
+  secretOf,
+  type SignInKind,
+} from '../local/testing/second-factor';
 import { patientKeyOf } from '../local/testing/patient-journey';
 import { PATIENT_KEY_STORAGE_PREFIX } from '@shared/patients/patient-key';
 import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
@@ -52,6 +58,48 @@ export async function signInContext(
 ): Promise<void> {
   const [name, value] = provider.cookie.split(/=(.*)/s) as [string, string];
   await page.context().addCookies([{ name, value, url: stack.appUrl }]);
+}
+
+/**
+ * The second step of a provider's or admin's sign-in page (issue 25), answered as a person with
+ * an authenticator app would: on a first sign-in the page shows the setup key, which is read
+ * from the page, typed into the helpers' authenticator, confirmed with its code, and the
+ * recovery codes are acknowledged; otherwise the next code is typed. `totpSecret`: an account
+ * enrolled elsewhere (the stack's admin).
+ */
+export async function answerSecondFactor(
+  page: Page,
+  stack: { appUrl: string },
+  kind: SignInKind,
+  account: string,
+  totpSecret?: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  if (totpSecret) rememberSecret(stack, kind, account, totpSecret);
+  const code = page.getByLabel('Authentication code');
+  await code.waitFor();
+  const key = page.getByLabel('Setup key');
+  if ((await key.count()) === 0) {
+    // A code of a step another test file (or the global setup) already used is refused once
+    // (no replay): the next step's code is typed, as a person would wait for the next one.
+    for (let tries = 0; tries < 3; tries += 1) {
+      await code.fill(await nextCodeOf(stack, kind, account));
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/login/code')),
+        code.press('Enter'),
+      ]);
+      if (answer.status() !== 401) break;
+    }
+    return { secret: secretOf(stack, kind, account)!, recoveryCodes: [] };
+  }
+  const secret = (await key.innerText()).trim();
+  rememberSecret(stack, kind, account, secret);
+  await code.fill(await nextCodeOf(stack, kind, account));
+  await page.getByRole('button', { name: 'Confirm and Sign In' }).click();
+  const list = page.getByRole('list', { name: 'Recovery codes' });
+  await list.waitFor();
+  const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
+  await page.getByRole('button', { name: 'I have saved these' }).click();
+  return { secret, recoveryCodes };
 }
 
 /**

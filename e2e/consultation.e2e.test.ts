@@ -5,7 +5,7 @@ import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
 import { caseStatus, newPaidCaseId, patientVisitLink } from '../local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations } from './browser';
+import { answerSecondFactor, expectNoAxeViolations } from './browser';
 import { countdownTarget, launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';
 
 /**
@@ -33,6 +33,7 @@ async function dashboardOf(provider: SignedInProvider): Promise<Page> {
   await page.getByLabel('Email').fill(provider.email);
   await page.getByLabel('Password').fill(provider.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
   await page.getByText('Live Alerts').waitFor();
   return page;
 }

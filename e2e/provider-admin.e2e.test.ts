@@ -9,7 +9,7 @@ import {
   passwordFrom,
 } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
@@ -54,6 +54,7 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Username').fill(stack.admin.username);
   await page.getByLabel('Password').fill(stack.admin.password);
   await page.getByLabel('Password').press('Enter');
+  await answerSecondFactor(page, stack, 'admin', stack.admin.username, stack.admin.totpSecret);
   await page.getByText('Total Applications').waitFor();
 }
 
@@ -95,6 +96,7 @@ describe('admin sign-in', () => {
     await page.getByLabel('Username').fill(stack.admin.username);
     expect(await signIn.isDisabled()).toBe(false);
     await page.getByLabel('Password').press('Enter');
+    await answerSecondFactor(page, stack, 'admin', stack.admin.username, stack.admin.totpSecret);
     await page.getByText('Total Applications').waitFor();
     expect(signIns).toEqual(['POST']);
     await page.close();
@@ -141,6 +143,7 @@ describe('a doctor applies and an administrator approves', () => {
     await expect.poll(() => notification(page).innerText()).toMatch(/Approved/);
 
     const password = passwordFrom(await latestEmailTo(stack, fields.email));
+    // The emailed password passes the password step (the second factor is enrolled next).
     const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
       email: fields.email,
       password,

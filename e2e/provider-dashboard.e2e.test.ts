@@ -10,9 +10,10 @@ import {
   review,
 } from '../local/testing/provider-journey';
 import { useTestStack } from '../local/testing/stack-context';
-import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
+import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor/api';
 
 const stack = useTestStack();
 let browser: Browser;
@@ -44,6 +45,12 @@ async function firstSignIn(page: Page, doctor: Awaited<ReturnType<typeof approve
   await page.getByLabel('Email').fill(doctor.email);
   await page.getByLabel('Password').fill(doctor.temporaryPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Issue 25: the first sign-in enrols the second factor. The page shows the QR code and the
+  // key as text; the key goes into the test's authenticator, whose code confirms it.
+  await page.getByRole('img', { name: /QR code/ }).waitFor();
+  await expectNoAxeViolations(page);
+  const { recoveryCodes } = await answerSecondFactor(page, stack, 'provider', doctor.email);
+  expect(recoveryCodes).toHaveLength(10);
   await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
   await expectNoAxeViolations(page);
   // No patient data before the change.
@@ -109,6 +116,25 @@ describe('two doctors, one paid case', () => {
     ownA = await firstSignIn(pageA, doctorA);
     await firstSignIn(pageB, doctorB);
     await expectNoAxeViolations(pageA);
+
+    // A later sign-in (another browser) asks for the authenticator's code, no enrolment.
+    const later = await newPage(browser);
+    await later.goto(url('/provider-dashboard'));
+    await later.getByLabel('Email').fill(doctorA.email);
+    await later.getByLabel('Password').fill(ownA);
+    await later.getByRole('button', { name: 'Sign In' }).click();
+    const code = later.getByLabel('Authentication code');
+    await code.waitFor();
+    expect(await later.getByLabel('Setup key').count()).toBe(0);
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    await expectNoAxeViolations(later);
+    await code.fill('000000');
+    await code.press('Enter');
+    await later.getByText(SECOND_FACTOR_MESSAGES.codeWrong).waitFor();
+    await answerSecondFactor(later, stack, 'provider', doctorA.email);
+    await later.getByRole('heading', { name: `Welcome, ${doctorA.name}` }).waitFor();
+    await later.close();
 
     // The temporary password no longer works.
     const reused = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
@@ -198,6 +224,7 @@ describe('two doctors, one paid case', () => {
     await pageA.getByLabel('Email').fill(doctorA.email);
     await pageA.getByLabel('Password').fill(ownA);
     await pageA.getByRole('button', { name: 'Sign In' }).click();
+    await answerSecondFactor(pageA, stack, 'provider', doctorA.email);
     await pageA.getByRole('heading', { name: `Welcome, ${doctorA.name}` }).waitFor();
     await pageA.reload();
     await pageA.getByRole('heading', { name: `Welcome, ${doctorA.name}` }).waitFor();

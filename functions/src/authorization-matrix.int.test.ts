@@ -16,13 +16,17 @@ import {
   adminToken,
   apply,
   applicationFields,
+  signInAdmin,
   signInProvider,
   type SignedInProvider,
 } from '../../local/testing/provider-journey';
 import { storeDocument } from '../../local/testing/document-upload';
+import { nextCodeOf, postPassword, rememberSecret } from '../../local/testing/second-factor';
 import { parseJoinLink } from '../../local/testing/room-socket';
 import { appFetch, useTestStack } from '../../local/testing/stack-context';
+import { insertAdminUser } from './db/admin-users';
 import { storeCaseStatus } from './db/testing';
+import { hashPassword } from './lib/auth/passwords';
 import { httpRoutes, routeKey, type HttpRouteId } from './routes';
 import { pathOf } from '@shared/http/contract';
 import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
@@ -147,6 +151,8 @@ interface Call {
   body?: unknown;
   /** Sent instead of the caller's own session (the doctor's room needs the holder's cookie). */
   cookie?: string;
+  /** Sent instead of the admin's shared token (a call that ends the session it is sent with). */
+  adminToken?: string;
   /** Replaces the default headers entirely (the Stripe webhook signs its own request). */
   send?: () => Promise<Response>;
   /**
@@ -182,6 +188,37 @@ const licensePdf = {
   bytes: '%PDF-1.4 matrix',
   type: 'medical_license',
 };
+
+/**
+ * The code step of a sign-in whose password step just passed: `pendingSignIn` and the code of
+ * the account's secret (a code is accepted once, so each call has a sign-in of its own).
+ */
+async function codeStep(
+  kind: 'provider' | 'admin',
+  credentials: { email: string; password: string } | { username: string; password: string },
+  secret?: string,
+): Promise<{ pendingSignIn: string; code: string }> {
+  const account = 'email' in credentials ? credentials.email : credentials.username;
+  const login = await postPassword(stack, kind, credentials);
+  const challenge = (await login.json()) as {
+    pendingSignIn: string;
+    enrolment?: { secret: string };
+  };
+  rememberSecret(stack, kind, account, secret ?? challenge.enrolment!.secret);
+  return { pendingSignIn: challenge.pendingSignIn, code: await nextCodeOf(stack, kind, account) };
+}
+
+/** An admin account of its own, not enrolled yet (its sign-in enrols it). */
+async function newAdmin(): Promise<{ username: string; password: string }> {
+  const username = `matrix-${randomUUID().slice(0, 8)}`;
+  const password = 'a-matrix-admin-password';
+  await insertAdminUser({
+    username,
+    passwordHash: await hashPassword(password),
+    email: `${username}@example.org`,
+  });
+  return { username, password };
+}
 
 /** Each route's request, as each actor would send it in their situation. */
 const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
@@ -303,6 +340,15 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
         password: providerA.password,
       }),
     ),
+  // Public: the pending sign-in is the credential; a provider of its own for each call.
+  providerLoginCode: async () => {
+    const own = await signInProvider(stack);
+    const { email, password, totpSecret } = own;
+    return json(
+      pathOf(httpRoutes.providerLoginCode.contract, {}),
+      await codeStep('provider', { email, password }, totpSecret),
+    );
+  },
   providerMe: () => Promise.resolve(get(pathOf(httpRoutes.providerMe.contract, {}))),
   // Changing the password and signing out end sessions: a provider of their own for each call.
   providerChangePassword: async (actor) => {
@@ -390,7 +436,14 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
       ),
     ),
   adminLogin: () => Promise.resolve(json(pathOf(httpRoutes.adminLogin.contract, {}), stack.admin)),
-  adminLogout: () => Promise.resolve(json(pathOf(httpRoutes.adminLogout.contract, {}))),
+  // Public: the pending sign-in is the credential; an admin of its own enrols in each call.
+  adminLoginCode: async () =>
+    json(pathOf(httpRoutes.adminLoginCode.contract, {}), await codeStep('admin', await newAdmin())),
+  // Signing out ends the session: the admin signs in for this call alone (the shared one stays).
+  adminLogout: async (actor) => ({
+    ...json(pathOf(httpRoutes.adminLogout.contract, {})),
+    ...(actor === 'admin' ? { adminToken: (await signInAdmin(stack)).token } : {}),
+  }),
   adminStats: () => Promise.resolve(get(pathOf(httpRoutes.adminStats.contract, {}))),
   adminListApplications: () =>
     Promise.resolve(get(pathOf(httpRoutes.adminListApplications.contract, {}))),
@@ -407,6 +460,11 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     return json(pathOf(httpRoutes.adminRejectApplication.contract, { id: applicationId }), {
       notes: 'Incomplete documents',
     });
+  },
+  // A provider of its own, enrolled: a reset deletes the factor, so a second one would be 409.
+  adminResetSecondFactor: async () => {
+    const { applicationId } = await signInProvider(stack);
+    return json(pathOf(httpRoutes.adminResetSecondFactor.contract, { id: applicationId }));
   },
   // Signed with the stack's secret, as Stripe signs; an event type the app does not act on.
   stripeWebhook: () =>
@@ -442,7 +500,9 @@ async function send(actor: Actor, call: Call): Promise<Response> {
   if (patientKey) headers.set(PATIENT_KEY_HEADER, patientKey);
   const cookie = call.cookie ?? sessionOf(actor)?.cookie;
   if (cookie) headers.set('cookie', cookie);
-  if (actor === 'admin') headers.set('authorization', `Bearer ${await adminToken(stack)}`);
+  if (actor === 'admin') {
+    headers.set('authorization', `Bearer ${call.adminToken ?? (await adminToken(stack))}`);
+  }
   let body: BodyInit | undefined;
   if (call.body instanceof FormData) {
     body = call.body;

@@ -36,11 +36,15 @@ export const partitionKeys = {
   paidCasesCounter: 'COUNTER#CASES',
   /** `db/case-counters.ts`: one provider's completed cases. */
   providerCounter: 'COUNTER#PROVIDER#',
+  /** `db/second-factors.ts`: a provider's or admin's TOTP secret and recovery code hashes. */
+  secondFactor: 'MFA#',
   /** `db/patients.ts`: a patient's name and contact details. */
   patient: 'PATIENT#',
   provider: 'PROVIDER#',
   /** `db/provider-logins.ts`: a provider's sign-in and its password hash. */
   providerLogin: 'PROVIDER_LOGIN#',
+  /** `db/pending-sign-ins.ts`: a sign-in between its password and its code, by token hash. */
+  pendingSignIn: 'PENDING_SIGNIN#',
   /** `db/rate-limit-counters.ts` */
   rateLimit: 'RATE#',
   /** `db/sessions.ts`: a session, under the hash of its token. */
@@ -248,8 +252,28 @@ const signedInAdmin = combine(behindCloudFront, checksSession, {
 });
 /** Routes with a `rateLimit` (lib/http/middleware/rate-limit.ts): one counter per window. */
 const rateLimited = writes(k.rateLimit);
+/** `features/auth/login-limits.ts`: attempts counted. */
+const countsSignIns = combine(reads(k.signInFailures), writes(k.rateLimit, k.signInFailures));
 /** `features/auth/login-limits.ts` and `sign-in.ts`: attempts counted, a session created. */
-const signsIn = combine(reads(k.signInFailures), writes(k.rateLimit, k.signInFailures, k.session));
+const signsIn = combine(countsSignIns, writes(k.session));
+/**
+ * `features/auth/second-factor.ts` `challengeSecondFactor`, the password step: the factor is
+ * looked up, a pending sign-in stored; no session.
+ */
+const challengesSecondFactor = combine(
+  countsSignIns,
+  reads(k.secondFactor),
+  writes(k.pendingSignIn),
+);
+/**
+ * `completeSecondFactor`, the code step: the pending sign-in is read and taken, the factor read
+ * and its used step or recovery code written (or enrolled), then a session created.
+ */
+const completesSecondFactor = combine(
+  signsIn,
+  reads(k.pendingSignIn, k.secondFactor),
+  writes(k.pendingSignIn, k.secondFactor),
+);
 /** `lib/auth/sessions.ts` `endSessions`/`revokeSession`: sessions deleted. */
 const endsSessions = writes(k.session);
 /** `lib/realtime/push.ts`: a gone connection's item is deleted. */
@@ -396,7 +420,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     table: { readFields: [fieldReads.providerLoginExists] },
   }),
   // Provider side
-  'providers/login': http(signsIn, reads(k.providerLogin, k.provider)),
+  'providers/login': http(challengesSecondFactor, reads(k.providerLogin, k.provider)),
+  'providers/login-code': http(completesSecondFactor, reads(k.provider)),
   'providers/me': signedInProvider,
   'providers/change-password': combine(
     signedInProvider,
@@ -452,7 +477,15 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     downloads(u.applications),
   ),
   // Administrator
-  'admin/login': http(signsIn, reads(k.admin), writes(k.admin)),
+  'admin/login': http(challengesSecondFactor, reads(k.admin)),
+  'admin/login-code': http(completesSecondFactor, reads(k.admin), writes(k.admin)),
+  // Issue 25: the factor is deleted beside its audit entry; the provider's access ends.
+  'admin/reset-second-factor': combine(
+    signedInAdmin,
+    findsApplications,
+    writes(k.secondFactor, k.application),
+    endsProviderAccess,
+  ),
   'admin/logout': combine(signedInAdmin, endsSessions),
   'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),

@@ -186,6 +186,11 @@ export const providerLogin = /* @__PURE__ */ route(
   providerContracts.providerLogin,
   'providers/login',
 );
+// Not in the spec's table (issue 25): the second step of the sign-in, the TOTP code.
+export const providerLoginCode = /* @__PURE__ */ route(
+  providerContracts.providerLoginCode,
+  'providers/login-code',
+);
 // Not in the spec's table (issue 8): the session check on reload, the forced password change of
 // the first sign-in, the server-side sign-out and the ticket of the `/ws` connect.
 export const providerMe = /* @__PURE__ */ route(
@@ -256,6 +261,16 @@ export const listApplicationAttachments = /* @__PURE__ */ route(
 
 // ── Administrator (spec doc 2 §7) ───────────────────────────────────────────────────────
 export const adminLogin = /* @__PURE__ */ route(adminContracts.adminLogin, 'admin/login');
+// Not in the spec's table (issue 25): the second step of the sign-in, and the factor's reset.
+export const adminLoginCode = /* @__PURE__ */ route(
+  adminContracts.adminLoginCode,
+  'admin/login-code',
+);
+export const adminResetSecondFactor = /* @__PURE__ */ route(
+  adminContracts.adminResetSecondFactor,
+  'admin/reset-second-factor',
+  admin,
+);
 // Not in the spec's table: sign-out must end the session on the server (issue 4).
 export const adminLogout = /* @__PURE__ */ route(adminContracts.adminLogout, 'admin/logout', admin);
 export const adminStats = /* @__PURE__ */ route(adminContracts.adminStats, 'admin/stats', admin);
@@ -314,6 +329,7 @@ export const httpRoutes = {
   getClientConfig,
   getApplicationStatus,
   providerLogin,
+  providerLoginCode,
   providerMe,
   providerChangePassword,
   providerLogout,
@@ -331,6 +347,7 @@ export const httpRoutes = {
   listCaseAttachments,
   listApplicationAttachments,
   adminLogin,
+  adminLoginCode,
   adminLogout,
   adminStats,
   adminListApplications,
@@ -338,6 +355,7 @@ export const httpRoutes = {
   adminListCases,
   adminApproveApplication,
   adminRejectApplication,
+  adminResetSecondFactor,
   stripeWebhook,
 };
 

@@ -1,6 +1,7 @@
 import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
 import {
   adminLogin,
+  adminLoginCode,
   confirmApplicationDocument,
   createDoctorApplication,
   getCaseStatus,
@@ -8,6 +9,7 @@ import {
   getVideoAccess,
   listCases,
   providerLogin,
+  providerLoginCode,
   routeKey,
   uploadApplicationDocument,
   type HttpRoute,
@@ -137,7 +139,12 @@ export function httpStageThrottle(waitingPatients = assumptions.waitingPatients)
 }
 
 /** The routes of the tighter limits: sign-in (bcrypt work, guessing) and the doctor application. */
-export const signInRoutes: readonly HttpRoute[] = [providerLogin, adminLogin];
+export const signInRoutes: readonly HttpRoute[] = [
+  providerLogin,
+  providerLoginCode,
+  adminLogin,
+  adminLoginCode,
+];
 export const applyRoutes: readonly HttpRoute[] = [
   createDoctorApplication,
   uploadApplicationDocument,

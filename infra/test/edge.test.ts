@@ -2,10 +2,12 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
   adminLogin,
+  adminLoginCode,
   confirmApplicationDocument,
   createCase,
   createDoctorApplication,
   providerLogin,
+  providerLoginCode,
   routeKey,
   stripeWebhook,
   uploadApplicationDocument,
@@ -134,9 +136,9 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
       });
     });
 
-    it('scopes SignInRate to POST of both sign-in routes, and ApplyRate to the three apply routes', () => {
+    it('scopes SignInRate to POST of both sign-in routes and their code steps, and ApplyRate to the three apply routes', () => {
       const signIn = JSON.stringify(rateOf('SignInRate').ScopeDownStatement);
-      for (const route of [providerLogin, adminLogin]) {
+      for (const route of [providerLogin, providerLoginCode, adminLogin, adminLoginCode]) {
         expect(signIn).toContain(`"PositionalConstraint":"EXACTLY","SearchString":"${route.path}"`);
       }
       const apply = JSON.stringify(rateOf('ApplyRate').ScopeDownStatement);
@@ -279,7 +281,9 @@ describe.each(['dev', 'prod'])('stage %s', (stage) => {
       expect(Object.keys(expected).sort()).toEqual(
         [
           providerLogin,
+          providerLoginCode,
           adminLogin,
+          adminLoginCode,
           createDoctorApplication,
           uploadApplicationDocument,
           confirmApplicationDocument,

@@ -335,14 +335,15 @@ describe('permissions per function', () => {
   it('lets only the sign-ins and the password change read password hashes', () => {
     // Whole items of `ADMIN#` and `PROVIDER_LOGIN#`: every other role reads, at most, the
     // declared attributes of them (the admin account check, the email check).
-    expect(wholeReaders('ADMIN#*')).toEqual(['admin/login']);
+    // The password step and the code step of the sign-in (issue 25).
+    expect(wholeReaders('ADMIN#*')).toEqual(['admin/login', 'admin/login-code']);
     expect(wholeReaders('PROVIDER_LOGIN#*')).toEqual([
       'providers/change-password',
       'providers/login',
     ]);
     expect(declaring((p) => p.table?.readFields?.some((f) => f.key === 'ADMIN#'))).toEqual(
       handlers
-        .filter((handler) => handler.startsWith('admin/') && handler !== 'admin/login')
+        .filter((handler) => handler.startsWith('admin/') && !handler.startsWith('admin/login'))
         .concat('doctor-applications/list-documents')
         .sort(),
     );
@@ -364,14 +365,16 @@ describe('permissions per function', () => {
       ...declaring((p) => p.table?.indexes?.some((i) => i.key === 'CONNECTIONS')),
     ];
     expect(wholeReaders('SESSION#*')).toEqual([...new Set([...signedIn, ...checkers])].sort());
-    // Only the sign-ins, the sign-outs and what ends a provider's access write them whole.
+    // Only the sign-ins' code steps (the password steps create none, issue 25), the
+    // sign-outs and what ends a provider's access write them whole.
     expect(sessionWriters()).toEqual([
       'admin/approve',
-      'admin/login',
+      'admin/login-code',
       'admin/logout',
       'admin/reject',
+      'admin/reset-second-factor',
       'providers/change-password',
-      'providers/login',
+      'providers/login-code',
       'providers/logout',
     ]);
     // Every other checker may only touch `lastSeenAt` (above).

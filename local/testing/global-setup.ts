@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { takePermissionDenials } from '../gateway/permission-check';
 import { startStack } from '../stack';
+import { signInWithSecondFactor } from './second-factor';
 import { testAdmissionLimits } from './test-admission';
 
 export interface TestStack {
@@ -11,7 +12,11 @@ export interface TestStack {
   mailboxUrl: string;
   stripeUrl: string;
   handlerEnvironment: Record<string, string>;
-  admin: { username: string; password: string };
+  /**
+   * The shared stack's administrator. Global setup enrols it (issue 25) and hands every worker
+   * its TOTP secret, so they all answer its codes; other stacks' admins enrol at first sign-in.
+   */
+  admin: { username: string; password: string; totpSecret?: string };
 }
 
 declare module 'vitest' {
@@ -54,12 +59,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
         }
       : {}),
   });
+  // The first sign-in enrols the admin like anyone else; every worker then knows its secret.
+  const { secret: totpSecret } = await signInWithSecondFactor(stack, 'admin', stack.admin);
   project.provide('stack', {
     appUrl: stack.appUrl,
     mailboxUrl: stack.mailboxUrl,
     stripeUrl: stack.stripeUrl,
     handlerEnvironment: stack.handlerEnvironment,
-    admin: stack.admin,
+    admin: { ...stack.admin, totpSecret },
   });
   return async () => {
     await stack.stop();

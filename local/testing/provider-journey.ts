@@ -1,5 +1,6 @@
 import type { TestStack } from './global-setup';
 import { postJson } from './patient-journey';
+import { signInWithSecondFactor } from './second-factor';
 import { appFetch } from './stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
@@ -41,12 +42,37 @@ export async function apply(stack: TestStack, overrides: Record<string, unknown>
   return { applicationId, email: fields.email, fields };
 }
 
-export async function adminToken(stack: TestStack): Promise<string> {
-  const response = await postJson(stack, pathOf(adminContracts.adminLogin, {}), stack.admin);
+/**
+ * A new session of the stack's administrator (password, then a TOTP code): its token and cookie.
+ * For tests that end the session they get; the others share `adminToken`'s.
+ */
+export async function signInAdmin(
+  stack: Pick<TestStack, 'appUrl' | 'admin'>,
+): Promise<{ token: string; adminId: string; cookie: string }> {
+  const { response } = await signInWithSecondFactor(stack, 'admin', stack.admin);
   if (response.status !== 200) {
     throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
   }
-  return ((await response.json()) as { token: string }).token;
+  const { token, adminId } = (await response.json()) as { token: string; adminId: string };
+  return { token, adminId, cookie: sessionCookieOf(response) };
+}
+
+/**
+ * The administrator's bearer token, one session per stack and test worker: every sign-in spends
+ * a TOTP time step, and the server accepts only three around now (issue 25). A test that signs
+ * the admin out or ends its sessions uses `signInAdmin`.
+ */
+const adminSessions = new Map<string, Promise<string>>();
+export function adminToken(stack: Pick<TestStack, 'appUrl' | 'admin'>): Promise<string> {
+  const key = `${stack.appUrl} ${stack.admin.username}`;
+  let session = adminSessions.get(key);
+  if (!session) {
+    session = signInAdmin(stack).then(({ token }) => token);
+    // A failed sign-in is not kept: the next caller tries again.
+    session.catch(() => adminSessions.delete(key));
+    adminSessions.set(key, session);
+  }
+  return session;
 }
 
 export function adminFetch(stack: TestStack, token: string, path: string, init: RequestInit = {}) {
@@ -181,6 +207,23 @@ export interface SignedInProvider {
   /** The password now in use: the temporary one with `keepTemporaryPassword`. */
   password: string;
   cookie: string;
+  /** The TOTP secret the first sign-in enrolled (issue 25). */
+  totpSecret: string;
+  /** The recovery codes that enrolment showed once. */
+  recoveryCodes: string[];
+}
+
+/**
+ * Signs a provider in again (password, then a TOTP code from the secret the helpers hold): the
+ * code step's answer, unread. Throws when the password step is refused.
+ */
+export async function signInProviderAgain(
+  stack: TestStack,
+  provider: { email: string; password: string; totpSecret: string },
+): Promise<Response> {
+  const { email, password, totpSecret } = provider;
+  return (await signInWithSecondFactor(stack, 'provider', { email, password, totpSecret }))
+    .response;
 }
 
 /**
@@ -198,13 +241,15 @@ export async function signInProvider(
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status}`);
   const temporaryPassword = passwordFrom(await latestEmailTo(stack, email));
   if (!temporaryPassword) throw new Error('no temporary password emailed');
-  const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
-    email,
-    password: temporaryPassword,
-  });
+  // The first sign-in enrols the second factor (issue 25), as the sign-in page does.
+  const {
+    response: login,
+    secret: totpSecret,
+    recoveryCodes = [],
+  } = await signInWithSecondFactor(stack, 'provider', { email, password: temporaryPassword });
   if (login.status !== 200) throw new Error(`provider login failed: ${login.status}`);
   const { id, name } = (await login.json()) as { id: string; name: string };
-  const signedIn = { id, name, email, applicationId, temporaryPassword };
+  const signedIn = { id, name, email, applicationId, temporaryPassword, totpSecret, recoveryCodes };
   if (options.keepTemporaryPassword) {
     return { ...signedIn, password: temporaryPassword, cookie: sessionCookieOf(login) };
   }

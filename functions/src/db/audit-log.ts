@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   auditLogEntrySchema,
   type AccessAuditAction,
+  type AuditAction,
   type AuditActorRole,
   type AuditLogEntry,
 } from '@shared/admin/audit-log';
@@ -10,7 +11,7 @@ import { parseStored } from './records';
 import { IF_NEW, listQuery, putItem, queryFirst } from './table';
 import { newItemTx, type TransactItem } from './transaction';
 
-export type AuditAction = 'APPROVED' | 'REJECTED' | 'CREATED' | 'UPDATED';
+export type { AuditAction };
 
 /**
  * Audit entries live in their application's partition (an access record in its own) and in the

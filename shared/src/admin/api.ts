@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { applicationStatusSchema } from '../doctor-applications/status';
 import { pageSchema } from '../http/page';
+import { recoveryCodesSchema, secondFactorChallengeSchema } from '../second-factor/api';
 import { adminPageQuerySchema } from './page';
 
 // Sign-in and applications live here; the other admin schemas have a module each (so a handler
@@ -31,8 +32,16 @@ export const adminLoginFormSchema = adminLoginRequestSchema.extend({
     error: ADMIN_LOGIN_BLANK,
   }),
 });
-export const adminLoginResponseSchema = z.object({ token: z.string(), adminId: z.string() });
-export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
+/**
+ * The password step answers the second factor's challenge (issue 25, docs/spec-deviations.md);
+ * `{ token, adminId }` (spec doc 2 §3) comes from the code step, `POST /api/admin/login/code`.
+ */
+export const adminLoginResponseSchema = secondFactorChallengeSchema;
+export const adminSessionSchema = z.object({ token: z.string(), adminId: z.string() });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+/** The code step: the spec's `{ token, adminId }`, with the recovery codes of an enrolment. */
+export const adminLoginCodeResponseSchema = adminSessionSchema.extend(recoveryCodesSchema.shape);
+export type AdminLoginResponse = z.infer<typeof adminLoginCodeResponseSchema>;
 
 /**
  * `GET /api/admin/applications?status=&search=&cursor=&limit=` (status omitted for All): one

@@ -1,8 +1,18 @@
 import * as z from 'zod';
 import { pageSchema } from '../http/page';
 
-/** What happened to an application (spec doc 2 §4). */
-export const auditActions = ['APPROVED', 'REJECTED', 'CREATED', 'UPDATED'] as const;
+/**
+ * What happened to an application (spec doc 2 §4); `SECOND_FACTOR_RESET`: an admin reset the
+ * provider's second factor (issue 25).
+ */
+export const auditActions = [
+  'APPROVED',
+  'REJECTED',
+  'CREATED',
+  'UPDATED',
+  'SECOND_FACTOR_RESET',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 /**
  * Access records (issue 25 item 5, HIPAA §164.312(b), docs/adr/0014-access-audit.md): a provider

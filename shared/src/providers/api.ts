@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { recoveryCodesSchema, secondFactorChallengeSchema } from '../second-factor/api';
 import { isCommonPassword } from './common-passwords';
 
 export const PROVIDER_LOGIN_BLANK = 'Please enter both email and password';
@@ -36,9 +37,16 @@ export const providerSessionSchema = z.object({
 });
 export type ProviderSession = z.infer<typeof providerSessionSchema>;
 
-/** `POST /api/provider/login` answers the provider (spec doc 2 §7) and sets the session cookie. */
-export const providerLoginResponseSchema = providerSessionSchema;
-export type ProviderLoginResponse = ProviderSession;
+/**
+ * `POST /api/provider/login` checks the password and answers the second factor's challenge
+ * (issue 25); the code step, `POST /api/provider/login/code`, answers the provider (spec doc 2
+ * §7), with the recovery codes of an enrolment, and sets the session cookie.
+ */
+export const providerLoginResponseSchema = secondFactorChallengeSchema;
+export const providerLoginCodeResponseSchema = providerSessionSchema.extend(
+  recoveryCodesSchema.shape,
+);
+export type ProviderLoginResponse = z.infer<typeof providerLoginCodeResponseSchema>;
 
 export const PASSWORD_CHANGE_REQUIRED = 'Please choose your own password before continuing';
 export const NEW_PASSWORD_MIN_LENGTH = 12;

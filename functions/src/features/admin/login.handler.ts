@@ -1,15 +1,17 @@
-import { ADMIN_LOGIN_FAILED, type AdminLoginResponse } from '@shared/admin/api';
-import { getAdminUser, recordAdminLogin } from '../../db/admin-users';
+import { ADMIN_LOGIN_FAILED } from '@shared/admin/api';
+import { getAdminUser } from '../../db/admin-users';
 import { HttpError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { beginSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
-import { signIn } from '../auth/sign-in';
+import { challengeSecondFactor } from '../auth/second-factor';
 
 /**
- * POST /api/admin/login: `{ token, adminId }` (spec doc 2 §3) and the session cookie. Limits
- * and delays: `auth/login-limits.ts`.
+ * POST /api/admin/login, the password step (spec doc 2 §3, issue 25): a right password answers
+ * the second factor's challenge, never a session; `POST /api/admin/login/code` answers
+ * `{ token, adminId }` and the session cookie. Codes have limits of their own
+ * (`auth/second-factor.ts`). Limits and delays: `auth/login-limits.ts`.
  */
 export const handler = httpHandler(routes.adminLogin, {
   async handle({ body, clientIp }) {
@@ -18,10 +20,12 @@ export const handler = httpHandler(routes.adminLogin, {
     const valid = await checkPassword(body.password, admin?.isActive ? admin.passwordHash : null);
     if (!admin || !valid) throw new HttpError(401, ADMIN_LOGIN_FAILED);
     await attempt.succeeded();
-
-    await recordAdminLogin(admin.username, new Date());
-    const { token, cookie } = await signIn('admin', admin.id, { username: admin.username });
-    const answer: AdminLoginResponse = { token, adminId: admin.id };
-    return { body: answer, cookies: [cookie] };
+    const challenge = await challengeSecondFactor({
+      role: 'admin',
+      subjectId: admin.id,
+      account: body.username,
+      username: admin.username,
+    });
+    return { body: challenge };
   },
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../../../../local/testing/patient-journey';
 import {
   adminFetch,
   providerFetch,
   signInProvider,
 } from '../../../../local/testing/provider-journey';
+import { signInWithSecondFactor } from '../../../../local/testing/second-factor';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { deactivateAdminUser, insertAdminUser } from '../../db/admin-users';
 import { providerActiveTx } from '../../db/providers';
@@ -35,10 +35,8 @@ async function signedInAdmin() {
     passwordHash: await hashPassword(password),
     email: `${username}@example.org`,
   });
-  const login = await postJson(stack, pathOf(adminContracts.adminLogin, {}), {
-    username,
-    password,
-  });
+  // Its first sign-in enrols the second factor (issue 25).
+  const { response: login } = await signInWithSecondFactor(stack, 'admin', { username, password });
   expect(login.status).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;

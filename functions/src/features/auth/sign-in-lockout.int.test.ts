@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInProvider } from '../../../../local/testing/provider-journey';
+import { nextCodeOf, rememberSecret } from '../../../../local/testing/second-factor';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { insertAdminUser } from '../../db/admin-users';
 import { hashPassword } from '../../lib/auth/passwords';
@@ -11,6 +12,7 @@ import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent, type JsonAnswer } from '../../testing/events';
 import { handler as adminLogin } from '../admin/login.handler';
 import { handler as providerLogin } from '../providers/login.handler';
+import { handler as providerLoginCode } from '../providers/login-code.handler';
 
 /**
  * Issue 10 item 4: failed sign-ins are counted per account and client prefix and met with
@@ -202,6 +204,51 @@ describe('provider sign-in delays', () => {
         ).status,
       ).toBe(429);
       expect((await signIn(provider.password, `${freshPrefix()}::1`)).status).toBe(200);
+    },
+  );
+});
+
+describe('second-factor codes (issue 25)', () => {
+  it(
+    'count wrong codes toward the delays, apart from passwords: a right password clears none of them',
+    { timeout: 120_000 },
+    async () => {
+      const provider = await signInProvider(stack);
+      const client = `${freshPrefix()}::25`;
+      const { email, password } = provider;
+      const passwordStep = async () => {
+        const answer = await attempt(
+          providerLogin,
+          routes.providerLogin,
+          { email, password },
+          client,
+        );
+        expect(answer.status).toBe(200);
+        return (answer.body as { pendingSignIn: string }).pendingSignIn;
+      };
+      const codeStep = (pendingSignIn: string, code: string) =>
+        call(
+          providerLoginCode,
+          httpEvent(routes.providerLoginCode, {
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ pendingSignIn, code }),
+            sourceIp: client,
+          }),
+        );
+
+      // Five wrong codes (the fifth also ends the pending sign-in), then the password again.
+      const first = await passwordStep();
+      for (let failure = 1; failure <= FREE; failure += 1) {
+        expect((await codeStep(first, '000000')).status).toBe(401);
+      }
+      const second = await passwordStep();
+      // Even the right code waits now: the password's success did not clear the codes' count.
+      rememberSecret(stack, 'provider', email, provider.totpSecret);
+      const code = await nextCodeOf(stack, 'provider', email);
+      const refused = await codeStep(second, code);
+      expect(refused).toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
+      advance(1);
+      expect((await codeStep(second, code)).status).toBe(200);
     },
   );
 });

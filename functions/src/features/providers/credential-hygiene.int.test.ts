@@ -6,6 +6,7 @@ import {
   providerFetch,
   review,
   signInProvider,
+  signInProviderAgain,
 } from '../../../../local/testing/provider-journey';
 import { claimCase } from '../../../../local/testing/consultation-journey';
 import { newPaidCaseId, postJson } from '../../../../local/testing/patient-journey';
@@ -72,7 +73,8 @@ describe('the emailed temporary password expires after 72 hours (review L5)', ()
     const reissued = passwordFrom(await latestEmailTo(stack, provider.email));
     expect(reissued).toBeDefined();
     expect(reissued).not.toBe(provider.temporaryPassword);
-    const signedIn = await login(provider.email, reissued!);
+    // Password, then the code of the factor the provider enrolled (issue 25).
+    const signedIn = await signInProviderAgain(stack, { ...provider, password: reissued! });
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toMatchObject({ mustChangePassword: true });
   });
@@ -126,7 +128,10 @@ describe('a sign-in in flight does not survive the password change (review L4)',
     const fresh = change.headers.get('set-cookie')!.split(';')[0]!;
     expect((await providerFetch(stack, fresh, mePath)).status).toBe(200);
     expect((await enter(fresh)).status).toBe(200);
-    const again = await login(provider.email, 'evicted-them-all-42');
+    const again = await signInProviderAgain(stack, {
+      ...provider,
+      password: 'evicted-them-all-42',
+    });
     const againCookie = again.headers.get('set-cookie')!.split(';')[0]!;
     expect((await providerFetch(stack, againCookie, mePath)).status).toBe(200);
   });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../../../../local/testing/patient-journey';
 import {
   adminToken,
   providerFetch,
   review,
   sessionCookieOf,
   signInProvider,
+  signInProviderAgain,
+  type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
+import { postPassword } from '../../../../local/testing/second-factor';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
 import { httpRoutes } from '../../routes';
 import * as caseContracts from '@shared/cases/contracts';
@@ -23,8 +25,9 @@ const logoutPath = pathOf(providerContracts.providerLogout, {});
 const ticketPath = pathOf(createRealtimeTicket, {});
 const casesPath = pathOf(caseContracts.listCases, {});
 
-function login(email: string, password: string) {
-  return postJson(stack, pathOf(providerContracts.providerLogin, {}), { email, password });
+/** A sign-in of the provider with this password: the password, then a TOTP code (issue 25). */
+function login(provider: SignedInProvider, password: string) {
+  return signInProviderAgain(stack, { ...provider, password });
 }
 
 function changePassword(cookie: string, currentPassword: string, newPassword: string) {
@@ -37,7 +40,7 @@ function changePassword(cookie: string, currentPassword: string, newPassword: st
 describe('first sign-in with the emailed temporary password', () => {
   it('allows only me, password and logout until the provider sets their own password', async () => {
     const provider = await signInProvider(stack, {}, { keepTemporaryPassword: true });
-    const first = await login(provider.email, provider.temporaryPassword);
+    const first = await login(provider, provider.temporaryPassword);
     expect(await first.json()).toEqual({
       id: provider.id,
       name: 'Dr. Grace Hopper',
@@ -85,8 +88,10 @@ describe('first sign-in with the emailed temporary password', () => {
     // Every session signed in with the temporary password has ended, and it no longer works.
     expect((await providerFetch(stack, { cookie }, mePath)).status).toBe(401);
     expect((await providerFetch(stack, provider, mePath)).status).toBe(401);
-    expect((await login(provider.email, provider.temporaryPassword)).status).toBe(401);
-    const again = await login(provider.email, 'a-good-long-password');
+    const { email, temporaryPassword } = provider;
+    const refused = await postPassword(stack, 'provider', { email, password: temporaryPassword });
+    expect(refused.status).toBe(401);
+    const again = await login(provider, 'a-good-long-password');
     expect(await again.json()).toMatchObject({ mustChangePassword: false });
   });
 });
@@ -105,7 +110,7 @@ describe('provider sign-out', () => {
 describe('a withdrawn approval', () => {
   it('ends every session of the provider at once', async () => {
     const provider = await signInProvider(stack);
-    const second = sessionCookieOf(await login(provider.email, provider.password));
+    const second = sessionCookieOf(await login(provider, provider.password));
     const rejected = await review(stack, await adminToken(stack), provider.applicationId, 'reject');
     expect(rejected.status).toBe(200);
     for (const cookie of [provider.cookie, second]) {

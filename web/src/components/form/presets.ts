@@ -13,6 +13,16 @@ export const inputPresets = {
   currentPassword: { type: 'password', autoComplete: 'current-password', maxLength: 200 },
   /** A password being chosen: password managers offer to generate and save it. */
   newPassword: { type: 'password', autoComplete: 'new-password', maxLength: 200 },
+  /** The code of an authenticator app: phones offer digits, and autofill the code it sent. */
+  oneTimeCode: {
+    autoComplete: 'one-time-code',
+    inputMode: 'numeric',
+    autoCapitalize: 'none',
+    spellCheck: false,
+    maxLength: 32,
+  },
+  /** A recovery code of the second factor: letters and digits, typed as they are. */
+  recoveryCode: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, maxLength: 32 },
   /** A whole year or number of years. */
   year: { type: 'number', inputMode: 'numeric', step: 1 },
 } as const;

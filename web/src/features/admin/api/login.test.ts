@@ -9,12 +9,10 @@ afterEach(() => {
 
 describe('loginAdmin', () => {
   it('posts the trimmed username and the password as typed, with cookies', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json({ token: 't', adminId: 'a' }));
+    const challenge = { step: 'code', pendingSignIn: 'p' };
+    const fetchMock = vi.fn().mockResolvedValue(json(challenge));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(loginAdmin({ username: ' admin ', password: ' pw ' })).resolves.toEqual({
-      token: 't',
-      adminId: 'a',
-    });
+    await expect(loginAdmin({ username: ' admin ', password: ' pw ' })).resolves.toEqual(challenge);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/admin/login');
     expect(init.method).toBe('POST');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AdminLoginResponse } from '@shared/admin/api';
+import type { AdminSession } from '@shared/admin/api';
 import { createLocalSessionStore } from '@web/lib/local-session-store';
 
 /** Browser-stored session values of the admin panel (spec doc 2 §3). */
@@ -16,7 +16,7 @@ export function getAdminId(): string | null {
   return store.read(ADMIN_ID_KEY) || null;
 }
 
-export function saveAdminSession({ token, adminId }: AdminLoginResponse): void {
+export function saveAdminSession({ token, adminId }: AdminSession): void {
   store.write({ [ADMIN_TOKEN_KEY]: token, [ADMIN_ID_KEY]: adminId });
 }
 

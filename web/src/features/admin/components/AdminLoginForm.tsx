@@ -1,6 +1,7 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { adminLoginFormSchema } from '@shared/admin/api';
+import { adminLoginFormSchema, type AdminSession } from '@shared/admin/api';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorChallenge } from '@shared/second-factor/api';
 import { explainBlockedEnter } from '@web/components/form/blocked-enter';
 import { Form } from '@web/components/form/Form';
 import { inputPresets } from '@web/components/form/presets';
@@ -9,17 +10,36 @@ import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
 import { SignInCard } from '@web/components/SignInCard';
+import { RecoveryCodesStep } from '@web/components/second-factor/RecoveryCodesStep';
+import { SecondFactorStep } from '@web/components/second-factor/SecondFactorStep';
 import { toast } from '@web/hooks/use-toast';
-import { useAdminLogin, type AdminCredentials } from '../api/login';
+import { useAdminLogin, useAdminLoginCode, type AdminCredentials } from '../api/login';
 import { saveAdminSession } from '../api/session';
 import { adminToasts } from '../lib/labels';
 
 /**
  * Admin sign-in (spec doc 2 §2, §5): Sign In is disabled while either field is blank after
  * trimming or a request runs; Enter submits, and Enter with a blank field says what is missing
- * ('Please enter both username and password') without sending anything.
+ * ('Please enter both username and password') without sending anything. A right password leads
+ * to the second factor (issue 25): the code, or the enrolment of a first sign-in and its
+ * recovery codes, shown once before the panel opens.
  */
 export function AdminLoginForm() {
+  const [challenge, setChallenge] = useState<SecondFactorChallenge>();
+  const [enrolled, setEnrolled] = useState<{ session: AdminSession; codes: string[] }>();
+  const code = useAdminLoginCode({
+    onSuccess: ({ recoveryCodes, ...session }) => {
+      if (recoveryCodes?.length) setEnrolled({ session, codes: recoveryCodes });
+      else saveAdminSession(session);
+    },
+    onError: (error) => {
+      // An expired sign-in starts again at the password; the message says why.
+      if (error.message === SECOND_FACTOR_MESSAGES.signInExpired) {
+        setChallenge(undefined);
+        toast({ variant: 'destructive', ...adminToasts.loginFailed, description: error.message });
+      }
+    },
+  });
   const form = useForm<AdminCredentials, keyof AdminCredentials>({
     initial: () => ({ username: '', password: '' }),
     order: ['username', 'password'],
@@ -29,7 +49,10 @@ export function AdminLoginForm() {
   const [formError, setFormError] = useState<string>();
   const errorId = useId();
   const login = useAdminLogin({
-    onSuccess: saveAdminSession,
+    onSuccess: (next) => {
+      code.reset();
+      setChallenge(next);
+    },
     onError: (error) => {
       toast({ variant: 'destructive', ...adminToasts.loginFailed, description: error.message });
     },
@@ -51,6 +74,31 @@ export function AdminLoginForm() {
     login.mutate(form.values);
   }
 
+  if (enrolled) {
+    return (
+      <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Two-Step Sign-In">
+        <RecoveryCodesStep
+          codes={enrolled.codes}
+          onDone={() => saveAdminSession(enrolled.session)}
+        />
+      </SignInCard>
+    );
+  }
+  if (challenge) {
+    return (
+      <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Two-Step Sign-In">
+        <SecondFactorStep
+          challenge={challenge}
+          pending={code.isPending}
+          error={code.isError ? code.error.message : undefined}
+          onSubmit={(entered) =>
+            code.mutate({ pendingSignIn: challenge.pendingSignIn, code: entered })
+          }
+          onCancel={() => setChallenge(undefined)}
+        />
+      </SignInCard>
+    );
+  }
   return (
     <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Sign In">
       <Form

@@ -11,6 +11,7 @@ import { formatDate } from '@web/lib/dates';
 import { useReviewApplication } from '../api/review-application';
 import { adminToasts, NOT_PROVIDED, yearsOfExperience } from '../lib/labels';
 import { ApplicationDocuments } from './ApplicationDocuments';
+import { ResetSecondFactor } from './ResetSecondFactor';
 import { DetailField, DetailSection } from '@web/components/DetailList';
 import { ApplicationStatusBadge } from './StatusBadges';
 
@@ -107,6 +108,7 @@ function ReviewContent({
         </h3>
         <ApplicationDocuments id={application.id} />
       </section>
+      {application.status === 'approved' ? <ResetSecondFactor id={application.id} /> : null}
       <div className="flex flex-col gap-2">
         <Label htmlFor={notesId}>Administrative Notes</Label>
         <Textarea

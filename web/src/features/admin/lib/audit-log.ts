@@ -12,6 +12,7 @@ const actionWords: Record<string, { label: string; dotClass: string }> = {
   REJECTED: { label: 'Application Rejected', dotClass: 'bg-red-600' },
   CREATED: { label: 'Application Submitted', dotClass: 'bg-blue-600' },
   UPDATED: { label: 'Application Updated', dotClass: 'bg-yellow-500' },
+  SECOND_FACTOR_RESET: { label: 'Two-Step Sign-In Reset', dotClass: 'bg-orange-500' },
   CASE_DETAILS_VIEWED: { label: 'Case Details Viewed', dotClass: 'bg-violet-600' },
   CASE_ATTACHMENTS_VIEWED: { label: 'Case Attachments Viewed', dotClass: 'bg-violet-600' },
   ADMIN_CASES_VIEWED: { label: 'Patient Cases Viewed', dotClass: 'bg-violet-600' },

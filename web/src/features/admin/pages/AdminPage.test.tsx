@@ -6,15 +6,17 @@ import { resetDom } from '@web/testing/render';
 import {
   adminListApplications,
   adminLogin,
+  adminLoginCode,
   adminLogout,
+  adminResetSecondFactor,
   adminStats,
 } from '@shared/admin/contracts';
 import { getClientConfig } from '@shared/config/contracts';
-import { json, reply, routeOf } from '@web/testing/api-mock';
+import { json, noContent, reply, routeOf, type Answer } from '@web/testing/api-mock';
 import { TEST_CONFIG } from '@web/testing/fixtures';
 import { installDialogPolyfill, toasts } from '@web/testing/dom';
 import { mockAdminApi, storeAdminSession } from '../testing/admin-api';
-import { ADMIN_ID, TOKEN, applications } from '../testing/admin-fixtures';
+import { ADMIN_ID, PENDING_SIGN_IN, TOKEN, applications } from '../testing/admin-fixtures';
 import { renderAdmin } from '../testing/render-admin';
 
 beforeAll(installDialogPolyfill);
@@ -90,10 +92,22 @@ describe('AdminPage: signing in', () => {
     type(password, ' s3cret ');
     fireEvent.submit(password.closest('form')!);
 
+    // The second step (issue 25): nothing is stored until the code is accepted.
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    type(code, '123 456');
+    fireEvent.submit(code.closest('form')!);
+
     expect(await tile('Total Applications')).toBe('42');
     const [login] = api.calls(adminLogin);
     expect(login?.body).toEqual({ username: 'admin', password: ' s3cret ' });
     expect(login?.init.credentials).toBe('include');
+    expect(api.calls(adminLoginCode)[0]?.body).toEqual({
+      pendingSignIn: PENDING_SIGN_IN,
+      code: '123456',
+    });
     expect(localStorage.getItem('adminToken')).toBe(TOKEN);
     expect(localStorage.getItem('adminId')).toBe(ADMIN_ID);
 
@@ -266,6 +280,25 @@ describe('AdminPage: signed in', () => {
     const review = within(await screen.findByRole('dialog', { name: 'Review Application' }));
     expect(review.getByText('APP-B2CD-3EFG')).toBeTruthy();
     expect(review.getByText('omar@example.com')).toBeTruthy();
+  });
+
+  it("resets an approved doctor's two-step sign-in from the review dialog, and says why it failed", async () => {
+    let answer: Answer = noContent;
+    const api = mockAdminApi({ [routeOf(adminResetSecondFactor)]: (...args) => answer(...args) });
+    storeAdminSession();
+    await renderAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Review Dr. Omar Haddad' }));
+    const review = within(await screen.findByRole('dialog', { name: 'Review Application' }));
+    fireEvent.click(review.getByRole('button', { name: 'Reset Two-Step Sign-In' }));
+    expect(await toasts().findByText('Two-Step Sign-In Reset')).toBeTruthy();
+    const [call] = api.calls(adminResetSecondFactor);
+    expect(call?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+
+    answer = () => json({ message: 'This provider has not set up a second factor yet' }, 409);
+    expect(call?.params).toEqual({ id: 'app-2' });
+    fireEvent.click(review.getByRole('button', { name: 'Reset Two-Step Sign-In' }));
+    expect(await toasts().findByText('Reset Failed')).toBeTruthy();
+    expect(toasts().getByText('This provider has not set up a second factor yet')).toBeTruthy();
   });
 
   it('tabs follow the WAI-ARIA pattern with arrow keys, Home and End', async () => {

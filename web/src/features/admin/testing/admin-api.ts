@@ -4,6 +4,7 @@ import {
   adminListCases,
   adminListLogs,
   adminLogin,
+  adminLoginCode,
   adminLogout,
   adminStats,
 } from '@shared/admin/contracts';
@@ -32,7 +33,9 @@ export function mockAdminApi(overrides: Record<string, Answer> = {}) {
   return mockApi(
     {
       [routeOf(adminLogin)]: () =>
-        reply(adminLogin, { token: fixtures.TOKEN, adminId: fixtures.ADMIN_ID }),
+        reply(adminLogin, { step: 'code', pendingSignIn: fixtures.PENDING_SIGN_IN }),
+      [routeOf(adminLoginCode)]: () =>
+        reply(adminLoginCode, { token: fixtures.TOKEN, adminId: fixtures.ADMIN_ID }),
       [routeOf(adminLogout)]: noContent,
       [routeOf(adminStats)]: () => reply(adminStats, fixtures.stats),
       [routeOf(adminListApplications)]: () =>

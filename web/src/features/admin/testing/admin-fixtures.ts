@@ -2,6 +2,8 @@ import type { AdminApplication, AdminCaseRow, AdminStats, AuditLogEntry } from '
 import type { Attachment } from '@shared/cases/api';
 
 export const TOKEN = 'token-abc';
+/** The password step's pending sign-in (issue 25). */
+export const PENDING_SIGN_IN = 'pending-sign-in-token';
 export const ADMIN_ID = 'admin-1';
 
 export const stats: AdminStats = {

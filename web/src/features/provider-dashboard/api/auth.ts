@@ -1,15 +1,22 @@
 import { queryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import {
   PROVIDER_LOGIN_FAILED,
+  type ProviderLoginResponse,
   type ProviderPasswordRequest,
   type ProviderSession,
 } from '@shared/providers/api';
 import {
   providerChangePassword,
   providerLogin,
+  providerLoginCode,
   providerLogout,
   providerMe,
 } from '@shared/providers/contracts';
+import {
+  SECOND_FACTOR_MESSAGES,
+  type SecondFactorChallenge,
+  type SecondFactorRequest,
+} from '@shared/second-factor/api';
 import { ApiError, request, send, serverMessageOf } from '@web/lib/api';
 import { LOGIN_FALLBACK } from '../lib/labels';
 import { providerKeys } from './keys';
@@ -33,12 +40,30 @@ export function loginFailureMessage(error: unknown): string {
   return serverMessageOf(error) ?? LOGIN_FALLBACK;
 }
 
-/** `POST /api/provider/login`: the provider, and the session cookie. */
-export function useProviderLogin(options: MutationOptions<ProviderSession, ProviderCredentials>) {
+/** The words of a refused code: the server's (wrong code, sign-in expired, 429). */
+export function codeFailureMessage(error: unknown): string {
+  return serverMessageOf(error) ?? SECOND_FACTOR_MESSAGES.codeWrong;
+}
+
+/** `POST /api/provider/login`, the password step: the second factor's challenge (issue 25). */
+export function useProviderLogin(
+  options: MutationOptions<SecondFactorChallenge, ProviderCredentials>,
+) {
   return useMutation({
     ...options,
     mutationKey: [...providerKeys.all, 'login'],
     mutationFn: (body) => request(providerLogin, { body }),
+  });
+}
+
+/** `POST /api/provider/login/code`: the provider (and recovery codes), and the session cookie. */
+export function useProviderLoginCode(
+  options: MutationOptions<ProviderLoginResponse, SecondFactorRequest>,
+) {
+  return useMutation({
+    ...options,
+    mutationKey: [...providerKeys.all, 'login', 'code'],
+    mutationFn: (body) => request(providerLoginCode, { body }),
   });
 }
 

@@ -1,14 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, Stethoscope } from 'lucide-react';
+import { useState } from 'react';
 import { providerLoginRequestSchema, type ProviderSession } from '@shared/providers/api';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorChallenge } from '@shared/second-factor/api';
 import { Form } from '@web/components/form/Form';
 import { SignInCard } from '@web/components/SignInCard';
+import { RecoveryCodesStep } from '@web/components/second-factor/RecoveryCodesStep';
+import { SecondFactorStep } from '@web/components/second-factor/SecondFactorStep';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { inputPresets } from '@web/components/form/presets';
 import { useForm } from '@web/components/form/use-form';
 import { toast } from '@web/hooks/use-toast';
-import { loginFailureMessage, useProviderLogin, type ProviderCredentials } from '../api/auth';
+import {
+  codeFailureMessage,
+  loginFailureMessage,
+  useProviderLogin,
+  useProviderLoginCode,
+  type ProviderCredentials,
+} from '../api/auth';
 import { providerKeys } from '../api/keys';
 import { saveProviderSession } from '../api/session';
 import { providerToasts } from '../lib/labels';
@@ -17,20 +27,47 @@ const FIELDS = ['email', 'password'] as const;
 
 /**
  * Provider sign-in (spec doc 2 §2, §5, §8): Sign In is disabled while a field is blank after
- * trimming; a submit that gets through anyway (Enter) shows 'Login Required'.
+ * trimming; a submit that gets through anyway (Enter) shows 'Login Required'. A right password
+ * leads to the second factor (issue 25): the code, or the enrolment of a first sign-in and its
+ * recovery codes, shown once before the dashboard opens.
  */
 export function ProviderLoginForm() {
   const queryClient = useQueryClient();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge>();
+  const [enrolled, setEnrolled] = useState<{ session: ProviderSession; codes: string[] }>();
+
+  function open(session: ProviderSession) {
+    // The answer is what `me` would say: the page needs no second call.
+    queryClient.setQueryData(providerKeys.me(), session);
+    saveProviderSession(session);
+  }
+
+  const code = useProviderLoginCode({
+    onSuccess: ({ recoveryCodes, ...session }) => {
+      if (recoveryCodes?.length) setEnrolled({ session, codes: recoveryCodes });
+      else open(session);
+    },
+    onError: (error) => {
+      // An expired sign-in starts again at the password; the message says why.
+      if (codeFailureMessage(error) === SECOND_FACTOR_MESSAGES.signInExpired) {
+        setChallenge(undefined);
+        toast({
+          variant: 'destructive',
+          ...providerToasts.loginFailed,
+          description: SECOND_FACTOR_MESSAGES.signInExpired,
+        });
+      }
+    },
+  });
   const form = useForm<ProviderCredentials, keyof ProviderCredentials>({
     initial: () => ({ email: '', password: '' }),
     order: FIELDS,
     idOf: (field) => `provider-${field}`,
   });
   const login = useProviderLogin({
-    onSuccess: (session: ProviderSession) => {
-      // The answer is what `me` would say: the page needs no second call.
-      queryClient.setQueryData(providerKeys.me(), session);
-      saveProviderSession(session);
+    onSuccess: (next) => {
+      code.reset();
+      setChallenge(next);
     },
     onError: (error) => {
       toast({
@@ -52,6 +89,28 @@ export function ProviderLoginForm() {
     login.mutate(checked.data);
   }
 
+  if (enrolled) {
+    return (
+      <SignInCard heading="Provider Dashboard" icon={Stethoscope} title="Two-Step Sign-In">
+        <RecoveryCodesStep codes={enrolled.codes} onDone={() => open(enrolled.session)} />
+      </SignInCard>
+    );
+  }
+  if (challenge) {
+    return (
+      <SignInCard heading="Provider Dashboard" icon={Stethoscope} title="Two-Step Sign-In">
+        <SecondFactorStep
+          challenge={challenge}
+          pending={code.isPending}
+          error={code.isError ? codeFailureMessage(code.error) : undefined}
+          onSubmit={(entered) =>
+            code.mutate({ pendingSignIn: challenge.pendingSignIn, code: entered })
+          }
+          onCancel={() => setChallenge(undefined)}
+        />
+      </SignInCard>
+    );
+  }
   return (
     <SignInCard
       heading="Provider Dashboard"

@@ -3,7 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listCases } from '@shared/cases/contracts';
 import { providerPasswordMessages } from '@shared/providers/api';
-import { providerChangePassword, providerLogin, providerMe } from '@shared/providers/contracts';
+import {
+  providerChangePassword,
+  providerLogin,
+  providerLoginCode,
+  providerMe,
+} from '@shared/providers/contracts';
 import { json, networkError, reply, routeOf } from '@web/testing/api-mock';
 import { fill, toasts } from '@web/testing/dom';
 import { CURRENT_PROVIDER_KEY, PROVIDER_AUTH_KEY } from '../api/session';
@@ -70,11 +75,38 @@ describe('ProviderDashboardPage: signing in', () => {
   it('asks for a new password on the first sign-in before any case is read', async () => {
     const api = mockProviderApi({
       [routeOf(providerLogin)]: () =>
-        reply(providerLogin, { ...PROVIDER, mustChangePassword: true }),
+        reply(providerLogin, {
+          step: 'enrol',
+          pendingSignIn: 'pending-sign-in',
+          enrolment: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauthUri: 'otpauth://totp/Telehealth:ada?secret=JBSWY3DPEHPK3PXP',
+            qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          },
+        }),
+      [routeOf(providerLoginCode)]: () =>
+        reply(providerLoginCode, {
+          ...PROVIDER,
+          mustChangePassword: true,
+          recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'],
+        }),
       [routeOf(providerChangePassword)]: () => reply(providerChangePassword, PROVIDER),
     });
     renderProviderPage();
     signIn();
+    // The first sign-in enrols the second factor (issue 25): QR code, key, first code.
+    expect(await screen.findByRole('img', { name: /QR code to add this account/ })).toBeTruthy();
+    expect(screen.getByLabelText('Setup key').textContent).toBe('JBSWY3DPEHPK3PXP');
+    fill('Authentication code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and Sign In' }));
+    // The recovery codes show once, before anything else.
+    const codes = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(codes.textContent).toContain('abcde-fghjk');
+    expect(api.jsonBody(providerLoginCode)).toEqual({
+      pendingSignIn: 'pending-sign-in',
+      code: '123456',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved these' }));
     expect(await screen.findByRole('heading', { name: 'Choose your own password' })).toBeTruthy();
     expect(api.calls(listCases)).toHaveLength(0);
     // Only display values are stored: no password, no token.
