@@ -30,6 +30,8 @@ export const sampleIds = {
   /** Another paid case, which the provider events claim, start, end and rate. */
   consultCaseId: '9a4c7e2b-1f6d-4b38-8c05-e3d2a1b0f7c6',
   consultPatientId: '6f1b3d5e-8a2c-4e97-b4d0-2c9e7a5f1b83',
+  /** The patients' key (`X-Patient-Key` of the patient events, docs/adr/0012): both cases'. */
+  patientKey: 'Hq5Zt8Wm2Rk7Xc4Vn9Lb3Pj6Yf1Gs0DaEo5uTiKqNwB',
   providerId: '2d7e9b41-6a3c-4f85-b0d2-7c1e8a9f4b63',
   providerEmail: 'dr.riley.sample@example.org',
   providerPassword: 'sample-provider-password-1',
@@ -106,7 +108,7 @@ async function seedPaidCase(stack: TestStack, caseId: string, patientId: string,
   );
   await insertPatientWithCase(
     { ...patient, id: patientId, caseId },
-    { ...caseRecord, id: caseId, patientId },
+    { ...caseRecord, id: caseId, patientId, patientKeyHash: hashToken(sampleIds.patientKey) },
   );
   await payForCase(stack, caseId);
 }

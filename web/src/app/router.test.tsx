@@ -2,6 +2,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepPatientKey } from '@web/lib/patient-key';
 import { resetDom } from '@web/testing/render';
 import { App } from './App';
 
@@ -18,6 +19,8 @@ function renderApp({
   return { history };
 }
 
+const VISIT_CASE_ID = '6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b';
+
 beforeEach(() => {
   // ScrollRestoration scrolls; jsdom has no layout.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -26,6 +29,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(() => new Promise<Response>(() => undefined)),
   );
+  // This browser is the patient's (docs/adr/0012): it holds the visit's key, as after intake.
+  keepPatientKey([VISIT_CASE_ID], 'k'.repeat(43));
 });
 
 afterEach(() => {
