@@ -14,7 +14,9 @@ import { appFetch } from './stack-context';
  * then a TOTP code. The helpers enrol when the server asks and keep each account's secret for
  * this worker, and never send a code of a time step they already used for that account: the
  * server refuses a code twice, so several sign-ins of one account in one 30-second step use the
- * neighbouring steps the server also accepts, and wait for the next step after those.
+ * neighbouring steps the server also accepts, then one of the recovery codes the helpers put
+ * aside at enrolment, and only then wait for the next step (a wait of up to 30 s would make the
+ * suite slow and a test with several sign-ins run out of its time).
  */
 
 export type SignInKind = 'provider' | 'admin';
@@ -24,7 +26,15 @@ interface Authenticator {
   secret: string;
   /** The latest step this worker sent a code of, for this account. */
   lastStep: number;
+  /** Recovery codes put aside at enrolment, spent when every accepted step is used. */
+  spareRecoveryCodes: string[];
 }
+
+/**
+ * Of the recovery codes an enrolment answers, the helpers keep the last ones for themselves;
+ * tests that try recovery codes use the first ones (`SignedInProvider.recoveryCodes[0]`).
+ */
+const SPARE_RECOVERY_CODES = 5;
 const authenticators = new Map<string, Authenticator>();
 const accountKey = (stack: StackLike, kind: SignInKind, account: string) =>
   `${stack.appUrl} ${kind} ${account.trim().toLowerCase()}`;
@@ -61,8 +71,11 @@ export function postCode(
   return post(stack, pathOf(routes[kind].code, {}), { pendingSignIn, code });
 }
 
-/** The code of the next time step not used yet, within the window the server accepts. */
-async function nextCode(authenticator: Authenticator): Promise<string> {
+/**
+ * The code of the next time step not used yet, within the window the server accepts; else a
+ * spare recovery code when `recoveryAllowed` (the code field of the API takes either).
+ */
+async function nextCode(authenticator: Authenticator, recoveryAllowed = true): Promise<string> {
   for (;;) {
     const now = Date.now();
     const step = Math.max(totpStep(now) - 1, authenticator.lastStep + 1);
@@ -70,6 +83,8 @@ async function nextCode(authenticator: Authenticator): Promise<string> {
       authenticator.lastStep = step;
       return totpCode(authenticator.secret, step * TOTP_PERIOD_SECONDS * 1000);
     }
+    const spare = recoveryAllowed ? authenticator.spareRecoveryCodes.pop() : undefined;
+    if (spare) return spare;
     // All three accepted steps are used: wait for the next one (a helper's wait, not a test's).
     const nextStepAt = (totpStep(now) + 1) * TOTP_PERIOD_SECONDS * 1000;
     await new Promise((resolve) => setTimeout(resolve, nextStepAt - now + 20));
@@ -89,17 +104,19 @@ export function rememberSecret(
   secret: string,
 ): void {
   const key = accountKey(stack, kind, account);
-  if (authenticators.get(key)?.secret !== secret) authenticators.set(key, { secret, lastStep: -1 });
+  if (authenticators.get(key)?.secret !== secret) {
+    authenticators.set(key, { secret, lastStep: -1, spareRecoveryCodes: [] });
+  }
 }
 
 /**
- * The next unused code of an account whose secret the helpers hold, for typing into a sign-in
- * page (e2e).
+ * The next unused TOTP code of an account whose secret the helpers hold, for typing into a
+ * sign-in page (e2e; the page's code field takes the 6 digits).
  */
 export function nextCodeOf(stack: StackLike, kind: SignInKind, account: string): Promise<string> {
   const authenticator = authenticators.get(accountKey(stack, kind, account));
   if (!authenticator) throw new Error(`no TOTP secret known for this ${kind}`);
-  return nextCode(authenticator);
+  return nextCode(authenticator, false);
 }
 
 export interface SecondFactorSignIn {
@@ -145,6 +162,7 @@ export async function signInWithSecondFactor(
       if (response.status === 200) {
         if (challenge.step !== 'enrol') return { response, secret: authenticator.secret };
         const { recoveryCodes } = (await response.clone().json()) as { recoveryCodes?: string[] };
+        authenticator.spareRecoveryCodes = (recoveryCodes ?? []).slice(-SPARE_RECOVERY_CODES);
         return { response, secret: authenticator.secret, recoveryCodes };
       }
       const { message } = (await response.json()) as { message?: string };
