@@ -73,7 +73,7 @@ const indicatorPath = (page: Page) =>
   page.getByTestId('connection-indicator').getAttribute('data-path');
 
 describe('calls through a TURN relay', () => {
-  it('connects relay-only: media flows and both rooms say Relayed', async () => {
+  it('connects relay-only: media flows through the relay on both sides', async () => {
     const call = await startedCall();
     await call.patientRoom.goto(call.patientJoinUrl);
     await Promise.all([
@@ -81,10 +81,9 @@ describe('calls through a TURN relay', () => {
       waitForRemoteFrames(call.patientRoom),
     ]);
     await expect.poll(() => indicatorPath(call.providerRoom)).toBe('relayed');
+    // The path is data for the tests and the doctor's details, never the patient's headline
+    // (issue 26 item 5): the indicator says Good / Weak / Poor / Lost (QualityIndicator.test.tsx).
     await expect.poll(() => indicatorPath(call.patientRoom)).toBe('relayed');
-    await expect
-      .poll(() => call.patientRoom.getByTestId('connection-indicator').innerText())
-      .toContain('Relayed');
   });
 
   it('restarts ICE with fresh credentials after a 3 s cut, and keeps the clock', async () => {

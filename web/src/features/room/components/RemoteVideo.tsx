@@ -1,6 +1,8 @@
 import { Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { MediaState } from '@shared/meetings/signalling';
 import { Button } from '@web/components/ui/button';
+import { PeerMediaBadges } from './PeerMediaBadges';
 
 /**
  * Starts playback; resolves false when the browser refuses it (iOS Safari and others refuse
@@ -34,9 +36,18 @@ function useHasVideo(stream: MediaStream | null): boolean {
 /**
  * The other party's video (`playsInline` so iOS does not go full screen). When autoplay with
  * sound is refused, the picture still plays muted and a button turns the sound on: a tap is the
- * gesture the browser waits for.
+ * gesture the browser waits for. `peerMedia` is their microphone and camera as they send them:
+ * badges, and a sentence instead of the black frames of a camera turned off.
  */
-export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name: string }) {
+export function RemoteVideo({
+  stream,
+  name,
+  peerMedia = null,
+}: {
+  stream: MediaStream | null;
+  name: string;
+  peerMedia?: MediaState | null;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [needsTap, setNeedsTap] = useState(false);
   const hasVideo = useHasVideo(stream);
@@ -94,6 +105,16 @@ export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name
           {name} is on audio only: their camera is not available.
         </p>
       ) : null}
+      {stream && hasVideo && peerMedia?.video === false ? (
+        // Not a live region: the badge below announces it.
+        <p
+          data-testid="remote-camera-off"
+          className="absolute inset-0 flex items-center justify-center bg-slate-900 px-4 text-center text-slate-200"
+        >
+          {name} turned their camera off
+        </p>
+      ) : null}
+      {stream ? <PeerMediaBadges peerMedia={peerMedia} name={name} /> : null}
       {needsTap ? (
         <div className="absolute inset-x-0 bottom-4 flex justify-center">
           <Button size="lg" onClick={turnOnSound}>
