@@ -2,6 +2,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takePermissionDenials } from '../../../../local/gateway/permission-check';
 import type { RunningStack } from '../../../../local/stack';
+import { expectCaseUpdate, openCaseSocket } from '../../../../local/testing/case-socket';
 import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
 import { startOwnStack } from '../../../../local/testing/own-stack';
 import { caseStatus, newPaidCaseId } from '../../../../local/testing/patient-journey';
@@ -111,6 +112,8 @@ describe('a dropped call costs no paid minutes', () => {
     async () => {
       const { caseId, endsAt: oldEndsAt, doctor, patient } = await liveCall();
       const rooms = [doctor, patient];
+      // The patient's visit page, open after the start: it hears of the extension and refetches.
+      const visitPage = await openCaseSocket(stack, caseId);
       bothReport(rooms, true);
       await accountWhere(caseId, 'both have media', (a) => a.patient && a.provider);
 
@@ -131,6 +134,8 @@ describe('a dropped call costs no paid minutes', () => {
       expect(Date.parse(endsAt) - Date.parse(oldEndsAt)).toBe(extendedBySeconds * 1000);
       expect((await caseStatus(stack, caseId)).meeting?.endsAt).toBe(endsAt);
       expect((await getCaseBundle(caseId))?.case.endsAt).toBe(endsAt);
+      await expectCaseUpdate(visitPage, caseId, 'in_call');
+      visitPage.socket.close();
 
       // A second gap past the grace: counted, but the end moves only once.
       const first = await accountWhere(caseId, 'the gap ended', (a) => a.gapStartedAt === null);
@@ -138,7 +143,13 @@ describe('a dropped call costs no paid minutes', () => {
       await accountWhere(caseId, 'a second gap began', (a) => a.gapStartedAt !== null);
       await pause((GRACE_SECONDS + 1) * 1000);
       bothReport(rooms, true);
-      await accountWhere(caseId, 'the second gap ended', (a) => a.lostMs > first.lostMs);
+      const second = await accountWhere(
+        caseId,
+        'the second gap ended',
+        (a) => a.lostMs > first.lostMs,
+      );
+      expect(second.extendedBySeconds).toBe(extendedBySeconds);
+      expect((await getCaseBundle(caseId))?.case.endsAt).toBe(endsAt);
       await Promise.all(rooms.map(roomRoundTrip));
       for (const room of rooms) {
         expect(room.messages.filter((message) => message.type === 'MEETING_EXTENDED')).toHaveLength(
