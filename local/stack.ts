@@ -14,6 +14,7 @@ import {
   scheduledTargets,
 } from '../functions/src/routes';
 import type { RegionSetting } from '@shared/triage/types';
+import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -55,6 +56,8 @@ export interface StackOptions {
   frameBudget?: { perSecond: number; burst: number };
   /** How long a consultation lasts from the doctor's start (default 900 s). */
   meetingDurationSeconds?: number;
+  /** Lost media a call may have in all before its end moves (default 60 s; docs/adr/0019). */
+  mediaGapGraceSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
   turn?: { urls: string[]; secret: string };
   /** `relay`: the rooms use relayed candidates only (default `all`). */
@@ -173,6 +176,9 @@ function configureHandlerEnvironment(
     [envNames.wsFramesPerSecond]: String(options.frameBudget?.perSecond ?? 5),
     [envNames.wsFrameBurst]: String(options.frameBudget?.burst ?? 60),
     [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
+    [envNames.mediaGapGraceSeconds]: String(
+      options.mediaGapGraceSeconds ?? MEDIA_GAP_GRACE_SECONDS,
+    ),
     // Empty values read as unset: a stack without TURN gives the rooms no ICE servers.
     [envNames.turnUrls]: options.turn?.urls.join(',') ?? '',
     [envNames.turnSecret]: options.turn?.secret ?? '',

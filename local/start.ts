@@ -5,6 +5,7 @@ import { defaultAdmin, defaultDataDir, defaultPorts, repoRoot } from './config';
 import { dynamodbNiceFromEnv } from './dynamodb';
 import { admissionLimitsFromEnv } from './gateway/admission';
 import { parseRegionSetting } from '@shared/triage/regions';
+import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
 
@@ -44,6 +45,10 @@ async function main(): Promise<void> {
   const caseExpirySeconds = wholeNumberSetting('CASE_EXPIRY_SECONDS', 86_400);
 
   const meetingDurationSeconds = wholeNumberSetting('MEETING_DURATION_SECONDS', 900);
+  const mediaGapGraceSeconds = wholeNumberSetting(
+    'MEDIA_GAP_GRACE_SECONDS',
+    MEDIA_GAP_GRACE_SECONDS,
+  );
   const turnUrls = (process.env.TURN_URLS ?? '')
     .split(',')
     .map((url) => url.trim())
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
     maxActiveClaims,
     frameBudget,
     meetingDurationSeconds,
+    mediaGapGraceSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
     triageRegion,

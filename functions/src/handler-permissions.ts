@@ -171,7 +171,7 @@ export interface HandlerPermissions {
   readonly secrets?: readonly SecretId[];
   /** `execute-api:ManageConnections`: WebSocket pushes and closes. */
   readonly push?: true;
-  /** Create, read and delete one-time schedules of the stage's group (and pass its role). */
+  /** Create, read, move and delete one-time schedules of the stage's group (and pass its role). */
   readonly schedules?: true;
   /** `ses:SendEmail` as the stage's sender. */
   readonly email?: true;
@@ -323,6 +323,11 @@ const endsMeetings = combine(
   writes(k.case, k.providerCounter),
   { schedules: true },
 );
+/**
+ * `features/meetings/media-account.ts`: the meeting's dropped-call account is read and written
+ * (`$disconnect` counts a party's last connection closing as no media).
+ */
+const accountsMedia = combine(readsCases, writes(k.case));
 /** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
 const settlesPayments = combine(
   readsCases,
@@ -503,8 +508,10 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     queries(ix.caseConnections),
     writes(k.connection, k.realtimeTicket),
   ),
-  'realtime/disconnect': pushesToRooms,
-  'realtime/default': combine(reads(k.connection), pushesToParties, endsMeetings),
+  'realtime/disconnect': combine(pushesToRooms, accountsMedia),
+  // A media report may move the end (docs/adr/0019): the meeting's and the case's `endsAt`, the
+  // end schedule, the rooms and the patient's pages, which `endsMeetings` covers already.
+  'realtime/default': combine(reads(k.connection), pushesToParties, endsMeetings, accountsMedia),
   // EventBridge Scheduler targets
   'cases/release-claim': combine(
     readsCases,

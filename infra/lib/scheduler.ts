@@ -104,13 +104,19 @@ export class Scheduler extends Construct {
   }
 
   /**
-   * Lets `grantee` create and delete one-time schedules in the group and hand them the invoke
-   * role (the claim, the payment handlers, `start-timer` and the meeting end).
+   * Lets `grantee` create, move and delete one-time schedules in the group and hand them the
+   * invoke role (the claim, the payment handlers, `start-timer`, the meeting end, and the room
+   * messages that move a meeting's end for a dropped call).
    */
   grantManageSchedules(grantee: iam.IGrantable): void {
     iam.Grant.addToPrincipal({
       grantee,
-      actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+      actions: [
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:GetSchedule',
+      ],
       resourceArns: [
         `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/${this.groupName}/*`,
       ],

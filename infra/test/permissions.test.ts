@@ -172,6 +172,7 @@ describe('permissions per function', () => {
       ...(permissions.schedules
         ? [
             'scheduler:CreateSchedule',
+            'scheduler:UpdateSchedule',
             'scheduler:DeleteSchedule',
             'scheduler:GetSchedule',
             'iam:PassRole',

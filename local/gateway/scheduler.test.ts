@@ -81,6 +81,19 @@ describe('local EventBridge Scheduler', () => {
     expect(second.list()[0]?.completed).toBe(true);
   });
 
+  it('fires a moved schedule at its new time only; moving none that exists is refused', async () => {
+    const scheduler = new LocalScheduler(dataDir, invoke);
+    scheduler.create(schedule());
+    const moved = schedule({ fireAt: start + 18 * 60 * 1000, input: '{"caseId":"moved"}' });
+    expect(scheduler.update(moved)).toBe(true);
+    await vi.advanceTimersByTimeAsync(18 * 60 * 1000 - 1);
+    expect(invoked).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(invoked.map((call) => call.input)).toEqual([{ caseId: 'moved' }]);
+    expect(scheduler.update(schedule({ name: 'none' }))).toBe(false);
+    expect(scheduler.list()).toHaveLength(0);
+  });
+
   it('cancels a deleted schedule', async () => {
     const scheduler = new LocalScheduler(dataDir, invoke);
     scheduler.create(schedule());

@@ -31,8 +31,8 @@ export function parseAtExpression(expression: string, timeZone?: string): number
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The local EventBridge Scheduler: `POST /schedules/{Name}` (CreateSchedule) and
- * `DELETE /schedules/{Name}` (DeleteSchedule) as the AWS SDK sends them, firing the target at
+ * The local EventBridge Scheduler: `POST /schedules/{Name}` (CreateSchedule), `PUT`
+ * (UpdateSchedule) and `DELETE` (DeleteSchedule) as the AWS SDK sends them, firing the target at
  * the `at(...)` time. Schedules are kept in a JSON file, so they survive a restart and one that
  * fell due while the stack was down fires as soon as it is back.
  */
@@ -67,6 +67,21 @@ export class LocalScheduler {
     return 'created';
   }
 
+  /**
+   * Replaces a schedule (UpdateSchedule): it fires at its new time only, as Scheduler's does
+   * (a meeting's end moved for a dropped call). False when there is none to replace.
+   */
+  update(schedule: StoredSchedule): boolean {
+    const key = this.keyOf(schedule.groupName, schedule.name);
+    if (!this.schedules.has(key)) return false;
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    this.schedules.set(key, schedule);
+    this.save();
+    this.arm(schedule);
+    return true;
+  }
+
   delete(groupName: string, name: string): boolean {
     const key = this.keyOf(groupName, name);
     const existed = this.schedules.delete(key);
@@ -86,8 +101,8 @@ export class LocalScheduler {
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
     const name = decodeURIComponent(match[1]!);
-    if (req.method === 'POST') {
-      this.handleCreate(res, name, body);
+    if (req.method === 'POST' || req.method === 'PUT') {
+      this.handleWrite(res, name, body, req.method === 'PUT' ? 'update' : 'create');
       return true;
     }
     if (req.method === 'DELETE') {
@@ -115,7 +130,12 @@ export class LocalScheduler {
     return false;
   }
 
-  private handleCreate(res: ServerResponse, name: string, body: Buffer): void {
+  private handleWrite(
+    res: ServerResponse,
+    name: string,
+    body: Buffer,
+    action: 'create' | 'update',
+  ): void {
     let request: {
       ScheduleExpression?: string;
       ScheduleExpressionTimezone?: string;
@@ -149,6 +169,11 @@ export class LocalScheduler {
       input: request.Target.Input,
       deleteAfterCompletion: request.ActionAfterCompletion === 'DELETE',
     };
+    if (action === 'update') {
+      if (this.update(schedule)) writeJson(res, 200, { ScheduleArn: this.arnOf(schedule) });
+      else notFound(res, name);
+      return;
+    }
     if (this.create(schedule) === 'exists') {
       writeJson(
         res,

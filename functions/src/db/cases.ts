@@ -321,6 +321,24 @@ export function caseCompletedTx(caseId: string, holder: CallHolder, endedAt: str
 }
 
 /**
+ * The case's copy of the call's `endsAt` moved once for a dropped call (docs/adr/0019), as a
+ * transaction item beside the meeting's (db/meeting-media.ts `meetingExtendedTx`): only while
+ * the call runs with the `endsAt` the extension was computed from.
+ */
+export function caseEndsAtMovedTx(
+  caseId: string,
+  fromEndsAt: string,
+  toEndsAt: string,
+): TransactItem {
+  return updateTx(caseKey(caseId), {
+    UpdateExpression: 'SET endsAt = :to',
+    ConditionExpression: '#status = :inCall AND endsAt = :from',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':to': toEndsAt, ':inCall': 'in_call', ':from': fromEndsAt },
+  });
+}
+
+/**
  * The feedback snapshot on the case, as a transaction item next to the Feedback itself: it
  * fails unless the case is completed, so feedback is never taken before the consultation ended.
  */

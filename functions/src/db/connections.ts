@@ -140,9 +140,10 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await deleteItem(connectionKey(connectionId));
 }
 
-/** Where a room connection was: enough to tell the other party it left. */
+/** Where a room connection was: enough to tell the other party it left, and the meeting. */
 export interface RoomPlace {
   meetingId: string;
+  caseId: string;
   role: RoomConnectionRole;
 }
 
@@ -154,8 +155,9 @@ export interface RoomPlace {
 export async function deleteConnectionInRoom(connectionId: string): Promise<RoomPlace | null> {
   const old = await takeItem(connectionKey(connectionId), { expression: 'attribute_exists(pk)' });
   if (old?.channel !== 'room' || typeof old.meetingId !== 'string') return null;
+  if (typeof old.caseId !== 'string') return null;
   if (old.role !== 'patient' && old.role !== 'provider') return null;
-  return { meetingId: old.meetingId, role: old.role };
+  return { meetingId: old.meetingId, caseId: old.caseId, role: old.role };
 }
 
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | null> {

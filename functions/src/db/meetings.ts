@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { partitions, type ItemKey } from './keys';
+import { meetingKey } from './meeting-key';
 import { parseStored } from './records';
 import { updateItem, type StoredItem } from './table';
 import { newItemTx, updateTx, type TransactItem } from './transaction';
@@ -7,11 +7,7 @@ import { newItemTx, updateTx, type TransactItem } from './transaction';
 export const MEETING_ENTITY = 'Meeting';
 const entity = { tag: MEETING_ENTITY };
 
-/** One meeting per telemedicine case, in the case's partition. */
-export const meetingKey = (caseId: string): ItemKey => ({
-  pk: partitions.case(caseId),
-  sk: 'MEETING',
-});
+export { meetingKey };
 
 export const meetingRecordSchema = z.object({
   id: z.string(),
@@ -66,21 +62,27 @@ export function meetingStartedTx(
   });
 }
 
-/** The meeting's move active → completed, as a transaction item (with the case's). */
+/**
+ * The meeting's move active → completed, as a transaction item (with the case's): only with the
+ * `endsAt` its caller read, so an end computed from a clock that a dropped call's extension moved
+ * meanwhile (db/meeting-media.ts) fails and is computed again from the new one.
+ */
 export function meetingCompletedTx(
   caseId: string,
   meetingId: string,
   endedAt: string,
+  endsAt: string | null,
 ): TransactItem {
   return updateTx(meetingKey(caseId), {
     UpdateExpression: 'SET #status = :completed, endedAt = :endedAt',
-    ConditionExpression: 'id = :meetingId AND #status = :active',
+    ConditionExpression: 'id = :meetingId AND #status = :active AND endsAt = :endsAt',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':completed': 'completed',
       ':active': 'active',
       ':endedAt': endedAt,
       ':meetingId': meetingId,
+      ':endsAt': endsAt,
     },
   });
 }

@@ -1,3 +1,4 @@
+import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
 import { parseRegionSetting } from '@shared/triage/regions';
 import type { RegionSetting } from '@shared/triage/types';
 import type { TurnChannelPool } from './ice/channel-pool';
@@ -67,6 +68,12 @@ export const envNames = {
   meetingDurationSeconds: 'MEETING_DURATION_SECONDS',
   /** The function a meeting's end schedule invokes (`meetings/end-meeting`). */
   meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
+  /**
+   * Seconds of lost media (both parties) a call may have in all before its end moves (issue 26,
+   * docs/adr/0019-dropped-call-time.md; default `MEDIA_GAP_GRACE_SECONDS`, 60). Shorter on test
+   * stacks only; the CDK stack never sets it.
+   */
+  mediaGapGraceSeconds: 'MEDIA_GAP_GRACE_SECONDS',
   /** SQS queue for schedule invocations that failed every retry; unset locally. */
   schedulerDlqArn: 'SCHEDULER_DLQ_ARN',
   /**
@@ -256,6 +263,9 @@ export const env = {
   },
   get meetingEndTargetArn() {
     return required(envNames.meetingEndTargetArn);
+  },
+  get mediaGapGraceSeconds() {
+    return positiveInt(envNames.mediaGapGraceSeconds, MEDIA_GAP_GRACE_SECONDS);
   },
   get schedulerDlqArn(): string | undefined {
     return read(envNames.schedulerDlqArn);

@@ -4,11 +4,18 @@ import {
   DeleteScheduleCommand,
   ResourceNotFoundException,
   SchedulerClient,
+  UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '../testing/env';
-import { atExpression, deleteSchedule, ensureScheduleOnce, scheduleOnce } from './scheduler';
+import {
+  atExpression,
+  deleteSchedule,
+  ensureScheduleOnce,
+  moveScheduleOnce,
+  scheduleOnce,
+} from './scheduler';
 
 const scheduler = mockClient(SchedulerClient);
 const schedule = {
@@ -78,6 +85,30 @@ describe('Scheduler adapter', () => {
   it('passes other failures on', async () => {
     scheduler.on(CreateScheduleCommand).rejects(new Error('throttled'));
     await expect(ensureScheduleOnce(schedule)).rejects.toThrow('throttled');
+  });
+
+  it('moves a schedule by replacing its definition, and creates one that is gone', async () => {
+    const later = { ...schedule, at: new Date('2026-11-25T12:17:30.000Z') };
+    scheduler
+      .on(UpdateScheduleCommand)
+      .resolvesOnce({ ScheduleArn: 'arn' })
+      .rejectsOnce(new ResourceNotFoundException({ message: 'ran', Message: 'ran', $metadata: {} }))
+      .rejectsOnce(new Error('throttled'));
+    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    await expect(moveScheduleOnce(later)).resolves.toBe('moved');
+    expect(scheduler.commandCalls(UpdateScheduleCommand)[0]!.args[0].input).toMatchObject({
+      Name: 'meeting-end-1',
+      GroupName: 'telehealth',
+      ScheduleExpression: 'at(2026-11-25T12:17:30)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: { Arn: schedule.targetArn, Input: JSON.stringify(schedule.input) },
+    });
+    await expect(moveScheduleOnce(later)).resolves.toBe('created');
+    expect(scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toMatchObject({
+      ScheduleExpression: 'at(2026-11-25T12:17:30)',
+    });
+    await expect(moveScheduleOnce(later)).rejects.toThrow('throttled');
   });
 
   it('deletes a schedule in the group, and a missing one is not an error', async () => {

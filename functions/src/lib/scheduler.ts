@@ -49,29 +49,50 @@ const MAXIMUM_RETRY_ATTEMPTS = 10;
  * function throws is Lambda's to retry and keep (the failed-runs queue, infra/lib/scheduler.ts).
  */
 export async function scheduleOnce(schedule: OneTimeSchedule): Promise<void> {
-  const deadLetterArn = env.schedulerDlqArn;
   const { CreateScheduleCommand } = await schedulerSdk();
   const schedulerClient = await scheduler();
-  await schedulerClient.send(
-    new CreateScheduleCommand({
-      Name: schedule.name,
-      GroupName: env.scheduleGroup,
-      ScheduleExpression: atExpression(schedule.at),
-      ScheduleExpressionTimezone: 'UTC',
-      FlexibleTimeWindow: { Mode: 'OFF' },
-      ActionAfterCompletion: 'DELETE',
-      Target: {
-        Arn: schedule.targetArn,
-        RoleArn: env.schedulerRoleArn,
-        Input: JSON.stringify(schedule.input),
-        RetryPolicy: {
-          MaximumEventAgeInSeconds: RETRY_WINDOW_SECONDS,
-          MaximumRetryAttempts: MAXIMUM_RETRY_ATTEMPTS,
-        },
-        ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
+  await schedulerClient.send(new CreateScheduleCommand(scheduleDefinition(schedule)));
+}
+
+/** A one-time schedule as Scheduler takes it, for a create or a whole replacement (update). */
+function scheduleDefinition(schedule: OneTimeSchedule) {
+  const deadLetterArn = env.schedulerDlqArn;
+  return {
+    Name: schedule.name,
+    GroupName: env.scheduleGroup,
+    ScheduleExpression: atExpression(schedule.at),
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' as const },
+    ActionAfterCompletion: 'DELETE' as const,
+    Target: {
+      Arn: schedule.targetArn,
+      RoleArn: env.schedulerRoleArn,
+      Input: JSON.stringify(schedule.input),
+      RetryPolicy: {
+        MaximumEventAgeInSeconds: RETRY_WINDOW_SECONDS,
+        MaximumRetryAttempts: MAXIMUM_RETRY_ATTEMPTS,
       },
-    }),
-  );
+      ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
+    },
+  };
+}
+
+/**
+ * Moves a one-time schedule to `at` (a meeting extended for a dropped call, docs/adr/0019):
+ * Scheduler's UpdateSchedule replaces the whole definition. One that is gone (it ran and deleted
+ * itself, or was never made) is created, so the target runs at `at` either way.
+ */
+export async function moveScheduleOnce(schedule: OneTimeSchedule): Promise<'moved' | 'created'> {
+  const { UpdateScheduleCommand, ResourceNotFoundException } = await schedulerSdk();
+  const schedulerClient = await scheduler();
+  try {
+    await schedulerClient.send(new UpdateScheduleCommand(scheduleDefinition(schedule)));
+    return 'moved';
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await scheduleOnce(schedule);
+  return 'created';
 }
 
 /**

@@ -88,7 +88,7 @@ export async function completeCall(bundle: CaseBundle, endedAt: string): Promise
   const holder = { providerId: caseRecord.claimedBy, claimedAt: caseRecord.claimedAt };
   return conditionalTransaction([
     caseCompletedTx(caseRecord.id, holder, endedAt),
-    meetingCompletedTx(caseRecord.id, meeting.id, endedAt),
+    meetingCompletedTx(caseRecord.id, meeting.id, endedAt, meeting.endsAt),
     countCompletedCaseTx(holder.providerId),
   ]);
 }

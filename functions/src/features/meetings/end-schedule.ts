@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { env } from '../../lib/env';
-import { deleteSchedule, ensureScheduleOnce } from '../../lib/scheduler';
+import { deleteSchedule, ensureScheduleOnce, moveScheduleOnce } from '../../lib/scheduler';
 
 /** What the end schedule hands `meetings/end-meeting`: which meeting of which case. */
 export const meetingEndInputSchema = z.object({ caseId: z.uuid(), meetingId: z.uuid() });
@@ -18,6 +18,19 @@ export function meetingEndScheduleName(meetingId: string): string {
  */
 export async function scheduleMeetingEnd(input: MeetingEndInput, endsAt: string): Promise<void> {
   await ensureScheduleOnce({
+    name: meetingEndScheduleName(input.meetingId),
+    at: new Date(endsAt),
+    targetArn: env.meetingEndTargetArn,
+    input,
+  });
+}
+
+/**
+ * Moves the schedule to the meeting's new `endsAt` (a dropped call's extension,
+ * docs/adr/0019-dropped-call-time.md): the end must not run at the old time.
+ */
+export async function moveMeetingEnd(input: MeetingEndInput, endsAt: string): Promise<void> {
+  await moveScheduleOnce({
     name: meetingEndScheduleName(input.meetingId),
     at: new Date(endsAt),
     targetArn: env.meetingEndTargetArn,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   roomHelloMessageSchema,
+  roomMediaMessageSchema,
   roomSignalMessageSchema,
   type RoomServerMessage,
 } from '@shared/meetings/signalling';
@@ -9,14 +10,16 @@ import { roomMembers, roomPlace, type RoomConnectionRecord } from '../../db/conn
 import type { Logger } from '../../lib/logger';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { endMeeting } from '../meetings/end';
+import { handleMediaReport } from '../meetings/media-report';
 import { readRoom } from './room-access';
 import { mayHoldDoctorSeat, newestOf, replaceConnection, seatedDoctor } from './room-parties';
 
-/** What a room page may send on `/ws`: the keep-alive, its hello, and signals. */
+/** What a room page may send on `/ws`: the keep-alive, its hello, signals and media reports. */
 export const roomClientMessageSchema = z.union([
   clientMessageSchema,
   roomHelloMessageSchema,
   roomSignalMessageSchema,
+  roomMediaMessageSchema,
 ]);
 export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
 
@@ -32,7 +35,9 @@ export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;
  * - `hello` → `PEER_JOINED` to the other party (before the start too: the page learns the peer
  *   is there and negotiates once the meeting is active);
  * - `signal` → `SIGNAL` to the other party only while the meeting is active and before
- *   `endsAt`; before the start `SIGNAL_REFUSED not_started`, afterwards `ended`.
+ *   `endsAt`; before the start `SIGNAL_REFUSED not_started`, afterwards `ended`;
+ * - `media` → the dropped-call account (features/meetings/media-report.ts), which may move
+ *   `endsAt` once; ignored unless the meeting runs, and never answered.
  */
 export async function handleRoomMessage(
   connection: RoomConnectionRecord,
@@ -87,6 +92,9 @@ export async function handleRoomMessage(
     : await seatedDoctor(newestOf(members, 'provider'), room.claimedBy, now.getTime());
 
   switch (message.action) {
+    case 'media':
+      await handleMediaReport(connection, message.flowing, log, now);
+      return;
     case 'hello':
       if (peer) {
         await pushToConnection(peer.connectionId, {

@@ -8,4 +8,5 @@ export {
   DeleteScheduleCommand,
   ResourceNotFoundException,
   SchedulerClient,
+  UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
