@@ -1,6 +1,7 @@
 import { Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { useKeepPlaying, useSpeaker } from '../hooks/use-remote-playback';
 
 /**
  * Starts playback; resolves false when the browser refuses it (iOS Safari and others refuse
@@ -34,12 +35,23 @@ function useHasVideo(stream: MediaStream | null): boolean {
 /**
  * The other party's video (`playsInline` so iOS does not go full screen). When autoplay with
  * sound is refused, the picture still plays muted and a button turns the sound on: a tap is the
- * gesture the browser waits for.
+ * gesture the browser waits for. It plays again after an iOS interruption (`useKeepPlaying`).
  */
-export function RemoteVideo({ stream, name }: { stream: MediaStream | null; name: string }) {
+export function RemoteVideo({
+  stream,
+  name,
+  speakerId = null,
+}: {
+  stream: MediaStream | null;
+  name: string;
+  /** The speaker chosen in the device settings (null: the system's default). */
+  speakerId?: string | null;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [needsTap, setNeedsTap] = useState(false);
   const hasVideo = useHasVideo(stream);
+  useKeepPlaying(videoRef, stream);
+  useSpeaker(videoRef, speakerId);
 
   useEffect(() => {
     const video = videoRef.current;
