@@ -268,6 +268,20 @@ describe('useLocalMedia: choosing devices', () => {
     expect(result.current.hasVideo).toBe(true);
   });
 
+  it("switches to a desk's next camera, which has no side", async () => {
+    const desk = fakeDesk();
+    desk.devices.push({ kind: 'videoinput', deviceId: 'doc-cam', label: 'Document Camera' });
+    const { result } = await granted(desk);
+    expect(result.current).toMatchObject({ canFlipCamera: true, facingMode: null });
+    act(() => result.current.flipCamera());
+    await advance();
+    expect(result.current.videoDeviceId).toBe('doc-cam');
+    act(() => result.current.flipCamera());
+    await advance();
+    expect(result.current.videoDeviceId).toBe('webcam');
+    expect(result.current.facingMode).toBeNull();
+  });
+
   it('opens the microphone and camera picked, with the exact device', async () => {
     const desk = fakeDesk();
     desk.devices.push(

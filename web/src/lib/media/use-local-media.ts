@@ -56,7 +56,7 @@ export interface LocalMedia {
   videoDeviceId: string | null;
   /** Which side the camera faces, where the browser says (phones); null on a desk. */
   facingMode: FacingMode | null;
-  /** More than one camera: the front/rear switch is offered. */
+  /** More than one camera: the front/rear switch (the next camera on a desk) is offered. */
   canFlipCamera: boolean;
   selectDevice: (kind: InputKind, deviceId: string) => void;
   /** Front ↔ rear camera ("show me the rash"). */
@@ -332,20 +332,24 @@ export function useLocalMedia(
   const flipCamera = useCallback(() => {
     const current = tracksRef.current.video;
     const side: FacingMode = facingOf(current) ?? facing ?? 'user';
-    const next: FacingMode = side === 'user' ? 'environment' : 'user';
+    const other: FacingMode = side === 'user' ? 'environment' : 'user';
     const previous = current?.getSettings().deviceId;
-    const fallback: DeviceRequest[] = previous ? [{ deviceId: previous }] : [];
+    // A desk's cameras have no side: the next camera in the list instead.
+    const cameras = devices.videoinput;
+    const at = cameras.findIndex((camera) => camera.deviceId === previous);
+    const nextCamera = cameras.length > 1 ? cameras[(at + 1) % cameras.length] : undefined;
+    const requests: DeviceRequest[] = [{ facingMode: other }];
+    if (nextCamera) requests.push({ deviceId: nextCamera.deviceId });
+    if (previous) requests.push({ deviceId: previous });
     chosen.current.video = true;
-    void switchTrack('video', [{ facingMode: next }, ...fallback]).then((result) => {
+    void switchTrack('video', requests).then((result) => {
       if (!result?.track) return;
-      // The browser may not say which side it opened; the request that worked does.
-      const flipped =
-        result.request !== undefined &&
-        result.request !== 'default' &&
-        'facingMode' in result.request;
-      setFacing(facingOf(result.track) ?? (flipped ? next : side));
+      const { request } = result;
+      // The browser may not say which side it opened; a side asked for and granted does.
+      const asked = request !== undefined && request !== 'default' && 'facingMode' in request;
+      setFacing(facingOf(result.track) ?? (asked ? request.facingMode : null));
     });
-  }, [facing, switchTrack]);
+  }, [devices, facing, switchTrack]);
 
   const toggleVideo = useCallback(() => toggle('video'), [toggle]);
   const toggleAudio = useCallback(() => toggle('audio'), [toggle]);
