@@ -25,11 +25,11 @@ export interface FakeTrack extends EventTarget {
 }
 
 export function fakeTrack(kind: 'audio' | 'video', settings: FakeTrackSettings = {}): FakeTrack {
-  const track = Object.assign(new EventTarget(), {
+  const track: FakeTrack = Object.assign(new EventTarget(), {
     kind,
     enabled: true,
     muted: false,
-    readyState: 'live' as 'live' | 'ended',
+    readyState: 'live' as const,
     stop: vi.fn(() => {
       track.readyState = 'ended';
     }),
@@ -98,7 +98,7 @@ export interface FakeDevice {
 }
 
 function constraintValue(value: unknown): { exact?: unknown; ideal?: unknown } {
-  if (value && typeof value === 'object') return value as { exact?: unknown; ideal?: unknown };
+  if (value && typeof value === 'object') return value;
   return value === undefined ? {} : { ideal: value };
 }
 
@@ -216,7 +216,7 @@ export class FakeMediaDevices extends EventTarget {
       this.granted = true;
       return Promise.resolve(fakeStream(...tracks.map(({ track }) => track)));
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
 }

@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeDesk,
-  FakeMediaDevices,
-  fakePhone,
-  removeMediaDevices,
-  type FakeTrack,
-} from '@web/testing/fake-media';
+import type { FakeMediaDevices } from '@web/testing/fake-media';
+import { fakeDesk, fakePhone, removeMediaDevices, type FakeTrack } from '@web/testing/fake-media';
 import { useLocalMedia } from './use-local-media';
 import { MUTED_GRACE_MS } from './use-track-recovery';
 

@@ -90,17 +90,18 @@ describe('useWakeLock', () => {
   });
 
   it('releases a lock granted after the call ended', async () => {
-    let grant: (sentinel: unknown) => void = () => undefined;
     const release = vi.fn(() => Promise.resolve());
+    const late = { type: 'screen', released: false, release };
+    let grant: () => void = () => undefined;
     wakeLock.request.mockImplementationOnce(
       () =>
-        new Promise((resolve) => {
-          grant = resolve;
+        new Promise<typeof late>((resolve) => {
+          grant = () => resolve(late);
         }),
     );
     const { unmount } = renderHook(() => useWakeLock(true));
     unmount();
-    grant({ released: false, release });
+    grant();
     await flush();
     expect(release).toHaveBeenCalled();
   });

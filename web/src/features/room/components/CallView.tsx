@@ -3,6 +3,7 @@ import { roomMessages } from '@shared/meetings/room';
 import { ErrorState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { askToNotify } from '@web/lib/notifications';
+import { useAnnounceRoom } from '@web/lib/media/room-presence';
 import { useWakeLock } from '@web/lib/media/use-wake-lock';
 import type { RoomState } from '../hooks/use-room';
 import { useEndingSoonAlerts } from '../hooks/use-ending-soon-alerts';
@@ -29,6 +30,7 @@ export function CallView({ room }: { room: RoomState }) {
   const inCall = phase === 'in_call';
   useEndingSoonAlerts({ left: room.left, notify: session?.role === 'provider' });
   useWakeLock(inCall);
+  useAnnounceRoom(session?.caseId ?? null);
   if (!session) return null;
   const isProvider = session.role === 'provider';
   const peerName = session.peerName ?? (isProvider ? 'the patient' : 'your doctor');

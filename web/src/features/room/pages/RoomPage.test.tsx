@@ -11,6 +11,7 @@ import {
   addFakeTrack,
   fakeStream,
   fakeTrack,
+  fakePhone,
   installGetUserMedia,
   removeMediaDevices,
   type FakeTrack,
@@ -24,6 +25,7 @@ import { ENDING_SOON_MESSAGE } from '../components/Countdown';
 import { END_CALL_QUESTION } from '../components/EndCallButton';
 import { ENDING_SOON_NOTIFICATION } from '../hooks/use-ending-soon-alerts';
 import { installDialogPolyfill } from '@web/testing/dom';
+import { FakeBroadcastChannel } from '@web/testing/fake-broadcast-channel';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { keepPatientKey } from '@web/lib/patient-key';
 import { PATIENT_KEY } from '@web/testing/fixtures';
@@ -51,12 +53,15 @@ beforeEach(() => {
   play = vi.fn<(this: HTMLMediaElement) => Promise<void>>(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
   installDialogPolyfill();
+  FakeBroadcastChannel.reset();
+  vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
   removeMediaDevices();
   Reflect.deleteProperty(document, 'visibilityState');
+  Reflect.deleteProperty(navigator, 'wakeLock');
 });
 
 /** The browser's `Notification`, with the permission a test gives it. */
@@ -615,5 +620,57 @@ describe('RoomPage: the end', () => {
     answerSession();
     await enterRoom();
     expect(screen.queryByRole('button', { name: 'End Call' })).toBeNull();
+  });
+});
+
+describe('RoomPage: on phones', () => {
+  it('keeps the screen on during the call, not in the waiting room', async () => {
+    const request = vi.fn(() =>
+      Promise.resolve({ released: false, release: vi.fn(() => Promise.resolve()) }),
+    );
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
+    const { socket } = await enterRoom();
+    expect(request).not.toHaveBeenCalled();
+    act(() =>
+      socket.serverSend({
+        type: 'MEETING_STARTED',
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    await settle();
+    expect(request).toHaveBeenCalledWith('screen');
+  });
+
+  it("tells this case's visit page in another tab that the room has the camera, until the end", async () => {
+    const visitTab = FakeBroadcastChannel.tab('telehealth-room-presence');
+    answerSession();
+    const { socket } = await enterRoom();
+    expect(visitTab.received).toEqual([{ type: 'open', caseId: CASE_ID }]);
+
+    // A visit page opened (or reloaded) later asks.
+    visitTab.postMessage({ type: 'query', caseId: CASE_ID });
+    await settle();
+    expect(visitTab.received).toHaveLength(2);
+
+    act(() => socket.serverSend({ type: 'MEETING_ENDED', endedAt: NOW, reason: 'provider' }));
+    await settle();
+    expect(visitTab.received.at(-1)).toEqual({ type: 'closed', caseId: CASE_ID });
+  });
+
+  it('offers the rear camera on a phone, freeing the front one first', async () => {
+    const phone = fakePhone().install();
+    answerSession();
+    await enterRoom();
+    const front = phone.live('video')[0]!;
+    fireEvent.click(screen.getByRole('button', { name: 'Use Rear Camera' }));
+    await settle();
+    expect(front.stop).toHaveBeenCalled();
+    const [rear] = phone.live('video');
+    expect(rear?.getSettings().facingMode).toBe('environment');
+    expect(screen.getByTestId<HTMLVideoElement>('local-video').srcObject).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use Front Camera' })).toBeTruthy();
   });
 });
