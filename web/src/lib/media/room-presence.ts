@@ -52,20 +52,27 @@ export function useAnnounceRoom(caseId: string | null): void {
   }, [caseId]);
 }
 
-/** Whether a room page of `caseId` is open in another tab of this browser (it has the camera). */
-export function useRoomOpenElsewhere(caseId: string): boolean {
-  const [open, setOpen] = useState(false);
+export interface RoomPresence {
+  /** A room page of the case is open in another tab of this browser (it has the camera). */
+  open: boolean;
+  /** One was, at some point since this page loaded. */
+  seen: boolean;
+}
+
+/** Whether a room page of `caseId` is open in another tab of this browser, or was. */
+export function useRoomOpenElsewhere(caseId: string): RoomPresence {
+  const [presence, setPresence] = useState<RoomPresence>({ open: false, seen: false });
   useEffect(() => {
     const channel = openChannel();
     if (!channel) return;
     channel.onmessage = (event: MessageEvent<unknown>) => {
       const message = event.data;
       if (!isPresenceMessage(message) || message.caseId !== caseId) return;
-      if (message.type === 'open') setOpen(true);
-      if (message.type === 'closed') setOpen(false);
+      if (message.type === 'open') setPresence({ open: true, seen: true });
+      if (message.type === 'closed') setPresence((current) => ({ ...current, open: false }));
     };
     channel.postMessage({ type: 'query', caseId } satisfies PresenceMessage);
     return () => channel.close();
   }, [caseId]);
-  return open;
+  return presence;
 }

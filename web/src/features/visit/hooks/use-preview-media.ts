@@ -17,19 +17,21 @@ export interface PreviewMedia {
  * room). The patient may turn it back on (`media.retry`).
  */
 export function usePreviewMedia(caseId: string, allowed: boolean): PreviewMedia {
-  const roomOpen = useRoomOpenElsewhere(caseId);
+  const room = useRoomOpenElsewhere(caseId);
   const [handedOff, setHandedOff] = useState(false);
-  const media = useLocalMedia(allowed && !roomOpen);
+  const media = useLocalMedia(allowed && !room.open);
   const { stop } = media;
 
+  // `stop` also means "ask no more": once the room had the camera, this page asks again only
+  // when the patient says so (a room closing may be the end, and the feedback page is next).
   useEffect(() => {
-    if (roomOpen) stop();
-  }, [roomOpen, stop]);
+    if (room.open) stop();
+  }, [room.open, stop]);
 
   const handOff = useCallback(() => {
     stop();
     setHandedOff(true);
   }, [stop]);
 
-  return { media, paused: media.status === 'idle' && (handedOff || roomOpen), handOff };
+  return { media, paused: media.status === 'idle' && (handedOff || room.seen), handOff };
 }

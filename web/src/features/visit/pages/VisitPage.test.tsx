@@ -481,6 +481,14 @@ describe('VisitPage: the camera given to the call (docs/spec-deviations.md)', ()
     await advance(5000);
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(screen.getByText(PREVIEW_PAUSED)).toBeTruthy();
+
+    // The room closed (the call may have ended): asked again only on the patient's word.
+    room.postMessage({ type: 'closed', caseId: CASE_ID });
+    await advance(5000);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn Camera Back On' }));
+    await advance();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
   });
 
   it("stops the preview when this case's room opens in another tab, not another case's", async () => {
