@@ -245,14 +245,10 @@ export function useLocalMedia(
   /**
    * Opens a new track of `kind` with the first request that works and installs it. The old track
    * is stopped first: a phone opens one camera at a time (Android refuses a second one with
-   * NotReadableError), and a stopped track is what frees the device. Resolves the new track and
-   * the request that opened it; null when a newer switch or request took over.
+   * NotReadableError), and a stopped track is what frees the device.
    */
   const switchTrack = useCallback(
-    async (
-      kind: CaptureKind,
-      requests: readonly DeviceRequest[],
-    ): Promise<(SwitchResult & { request?: DeviceRequest }) | null> => {
+    async (kind: CaptureKind, requests: readonly DeviceRequest[]): Promise<SwitchResult> => {
       if (!streamRef.current) return null;
       const id = ++switches.current[kind];
       const round = generation.current;

@@ -12,8 +12,11 @@ const KINDS: readonly CaptureKind[] = ['audio', 'video'];
 
 export type Tracks = Record<CaptureKind, MediaStreamTrack | null>;
 
-/** A switch's outcome: the new track (null: none could be opened); null when superseded. */
-export type SwitchResult = { track: MediaStreamTrack | null } | null;
+/**
+ * A switch's outcome: the new track (null: none could be opened) and the request that opened it;
+ * null when a newer switch or request took over.
+ */
+export type SwitchResult = { track: MediaStreamTrack | null; request?: DeviceRequest } | null;
 
 export interface TrackRecoveryOptions {
   /** A stream was granted (nothing to recover before, or after the end). */
