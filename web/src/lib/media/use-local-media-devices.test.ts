@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeMediaDevices } from '@web/testing/fake-media';
 import { fakeDesk, fakePhone, removeMediaDevices, type FakeTrack } from '@web/testing/fake-media';
 import { useLocalMedia } from './use-local-media';
-import { MUTED_GRACE_MS } from './use-track-recovery';
+import { MAX_QUICK_RECOVERIES, MUTED_GRACE_MS } from './use-track-recovery';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -207,6 +207,27 @@ describe('useLocalMedia: tracks the phone took', () => {
     act(() => desk.change([...headset]));
     await advance();
     expect(result.current.audioTrack).toBe(picked);
+  });
+
+  it('does not loop on a device that ends every track at once, and tries again on the next visibility', async () => {
+    const phone = fakePhone();
+    const { result } = await granted(phone);
+    const asked = phone.getUserMedia.mock.calls.length;
+    const broken = () => {
+      const [camera] = phone.live('video');
+      act(() => camera?.end());
+    };
+    for (let round = 0; round < 10; round += 1) {
+      broken();
+      await advance();
+    }
+    expect(phone.getUserMedia.mock.calls.length - asked).toBe(MAX_QUICK_RECOVERIES);
+    expect(result.current).toMatchObject({ hasVideo: false, videoTrack: null });
+
+    setVisibility('visible');
+    await advance();
+    expect(phone.getUserMedia.mock.calls.length - asked).toBe(MAX_QUICK_RECOVERIES + 1);
+    expect(result.current.hasVideo).toBe(true);
   });
 
   it('tries again on the next device change when the device could not be opened', async () => {

@@ -8,6 +8,14 @@ import { defaultMoved, deviceGone, inputKindOf, type DeviceLists } from './media
  */
 export const MUTED_GRACE_MS = 1000;
 
+/**
+ * A device that fails again at once (a broken camera, a driver that ends every track) must not
+ * loop: after `MAX_QUICK_RECOVERIES` within `QUICK_RECOVERY_WINDOW_MS`, the kind waits for the
+ * next visibility or device change.
+ */
+export const MAX_QUICK_RECOVERIES = 3;
+export const QUICK_RECOVERY_WINDOW_MS = 10_000;
+
 const KINDS: readonly CaptureKind[] = ['audio', 'video'];
 
 export type Tracks = Record<CaptureKind, MediaStreamTrack | null>;
@@ -57,9 +65,30 @@ export function useTrackRecovery({
 }: TrackRecoveryOptions): void {
   const pending = useRef(new Set<CaptureKind>());
   const busy = useRef(new Set<CaptureKind>());
+  const recent = useRef<Record<CaptureKind, number[]>>({ audio: [], video: [] });
 
-  const recover = async (kind: CaptureKind, { sameDevice }: { sameDevice: boolean }) => {
+  /** Counts a recovery of `kind`; false when there were too many just now. */
+  const allowed = (kind: CaptureKind, { untilEvent }: { untilEvent: boolean }) => {
+    const now = Date.now();
+    if (untilEvent) recent.current[kind] = [];
+    const times = recent.current[kind].filter((at) => now - at < QUICK_RECOVERY_WINDOW_MS);
+    recent.current[kind] = times;
+    if (times.length >= MAX_QUICK_RECOVERIES) return false;
+    times.push(now);
+    return true;
+  };
+
+  const recover = async (
+    kind: CaptureKind,
+    { sameDevice, user = false }: { sameDevice: boolean; user?: boolean },
+  ) => {
     if (busy.current.has(kind)) return;
+    if (!allowed(kind, { untilEvent: user })) {
+      // Without the dead track, the page says the device is not available.
+      pending.current.add(kind);
+      await reopen(kind, []);
+      return;
+    }
     busy.current.add(kind);
     pending.current.delete(kind);
     try {
@@ -87,7 +116,7 @@ export function useTrackRecovery({
     for (const kind of KINDS) {
       const track = currentTracks()[kind];
       if (pending.current.has(kind) || track?.readyState === 'ended') {
-        void recover(kind, { sameDevice: true });
+        void recover(kind, { sameDevice: true, user: true });
       } else if (track?.muted) {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -106,7 +135,9 @@ export function useTrackRecovery({
       const track = currentTracks()[kind];
       const list = lists[inputKindOf(kind)];
       if (!track) {
-        if (pending.current.has(kind) && visible()) void recover(kind, { sameDevice: false });
+        if (pending.current.has(kind) && visible()) {
+          void recover(kind, { sameDevice: false, user: true });
+        }
       } else if (track.readyState === 'ended' || deviceGone(track, list)) {
         void recover(kind, { sameDevice: false });
       } else if (kind === 'audio' && !chosen(kind) && defaultMoved(track, list)) {
