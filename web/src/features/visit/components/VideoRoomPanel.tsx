@@ -155,7 +155,7 @@ export function VideoRoomPanel({
       </div>
       <p id="join-hint" className="text-sm text-muted-foreground">
         {joinUrl
-          ? 'The call opens in a new tab.'
+          ? 'The call opens in a new tab, and the preview here turns off so the call can use your camera.'
           : 'The call can be joined once your video meeting is ready.'}
       </p>
       <p className="text-sm">
