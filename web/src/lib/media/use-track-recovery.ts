@@ -67,10 +67,13 @@ export function useTrackRecovery({
   const busy = useRef(new Set<CaptureKind>());
   const recent = useRef<Record<CaptureKind, number[]>>({ audio: [], video: [] });
 
-  /** Counts a recovery of `kind`; false when there were too many just now. */
-  const allowed = (kind: CaptureKind, { untilEvent }: { untilEvent: boolean }) => {
+  /**
+   * Counts a recovery of `kind`; false when there were too many just now. A visibility or device
+   * change (`fresh`) starts the count again.
+   */
+  const allowed = (kind: CaptureKind, fresh: boolean) => {
     const now = Date.now();
-    if (untilEvent) recent.current[kind] = [];
+    if (fresh) recent.current[kind] = [];
     const times = recent.current[kind].filter((at) => now - at < QUICK_RECOVERY_WINDOW_MS);
     recent.current[kind] = times;
     if (times.length >= MAX_QUICK_RECOVERIES) return false;
@@ -80,10 +83,10 @@ export function useTrackRecovery({
 
   const recover = async (
     kind: CaptureKind,
-    { sameDevice, user = false }: { sameDevice: boolean; user?: boolean },
+    { sameDevice, fresh = false }: { sameDevice: boolean; fresh?: boolean },
   ) => {
     if (busy.current.has(kind)) return;
-    if (!allowed(kind, { untilEvent: user })) {
+    if (!allowed(kind, fresh)) {
       // Without the dead track, the page says the device is not available.
       pending.current.add(kind);
       await reopen(kind, []);
@@ -116,7 +119,7 @@ export function useTrackRecovery({
     for (const kind of KINDS) {
       const track = currentTracks()[kind];
       if (pending.current.has(kind) || track?.readyState === 'ended') {
-        void recover(kind, { sameDevice: true, user: true });
+        void recover(kind, { sameDevice: true, fresh: true });
       } else if (track?.muted) {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -136,7 +139,7 @@ export function useTrackRecovery({
       const list = lists[inputKindOf(kind)];
       if (!track) {
         if (pending.current.has(kind) && visible()) {
-          void recover(kind, { sameDevice: false, user: true });
+          void recover(kind, { sameDevice: false, fresh: true });
         }
       } else if (track.readyState === 'ended' || deviceGone(track, list)) {
         void recover(kind, { sameDevice: false });
