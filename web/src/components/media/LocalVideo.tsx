@@ -9,7 +9,7 @@ function defaultMessage(media: LocalMedia): string {
 
 /**
  * This page's own camera, for the visit page preview and the consultation room: muted (no echo
- * of one's own voice), mirrored like a mirror, `playsInline` for iOS. While there is no picture
+ * of one's own voice), mirrored like a mirror (not the rear camera), `playsInline` for iOS. While there is no picture
  * it says why (`message`, by default starting or off).
  */
 export function LocalVideo({
@@ -26,12 +26,14 @@ export function LocalVideo({
   iconClassName?: string;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const { stream } = media;
+  const { stream, videoTrack } = media;
 
+  // A camera opened again or switched is a new track in the same stream: setting `srcObject`
+  // again reloads the element with it.
   useEffect(() => {
     const video = videoRef.current;
     if (video) video.srcObject = stream;
-  }, [stream]);
+  }, [stream, videoTrack]);
 
   const showing = media.hasVideo && media.videoEnabled;
   return (
@@ -44,7 +46,12 @@ export function LocalVideo({
         playsInline
         autoPlay
         aria-label={label}
-        className={cn('size-full -scale-x-100 object-cover', !showing && 'invisible')}
+        // Mirrored like a mirror, except the rear camera (it shows what the doctor sees).
+        className={cn(
+          'size-full object-cover',
+          media.facingMode !== 'environment' && '-scale-x-100',
+          !showing && 'invisible',
+        )}
       />
       {!showing ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-2 text-center text-sm text-slate-200">

@@ -1,14 +1,20 @@
-import { PhoneOff, Timer } from 'lucide-react';
+import { Timer } from 'lucide-react';
 import { roomMessages } from '@shared/meetings/room';
 import { ErrorState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
-import { useDocumentTitle } from '@web/lib/use-document-title';
+import { askToNotify } from '@web/lib/notifications';
+import { useAnnounceRoom } from '@web/lib/media/room-presence';
+import { useWakeLock } from '@web/lib/media/use-wake-lock';
 import type { RoomState } from '../hooks/use-room';
+import { useEndingSoonAlerts } from '../hooks/use-ending-soon-alerts';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { Countdown } from './Countdown';
+import { EndCallButton } from './EndCallButton';
+import { DeviceSettings } from '@web/components/media/DeviceSettings';
 import { DeviceToggles } from '@web/components/media/DeviceToggles';
 import { LocalVideo } from '@web/components/media/LocalVideo';
 import { MediaNotice } from './MediaNotice';
+import { NotifyBeforeEnd } from './NotifyBeforeEnd';
 import { RemoteVideo } from './RemoteVideo';
 
 /** The other party came back on a new page: said, so a switch of the remote video is never silent. */
@@ -21,11 +27,13 @@ export const PROVIDER_NOT_STARTED =
 /** The waiting room (local preview) and the call (both videos, countdown, connection). */
 export function CallView({ room }: { room: RoomState }) {
   const { session, media, phase } = room;
-  useDocumentTitle('Video Consultation');
+  const inCall = phase === 'in_call';
+  useEndingSoonAlerts({ left: room.left, notify: session?.role === 'provider' });
+  useWakeLock(inCall);
+  useAnnounceRoom(session?.caseId ?? null);
   if (!session) return null;
   const isProvider = session.role === 'provider';
   const peerName = session.peerName ?? (isProvider ? 'the patient' : 'your doctor');
-  const inCall = phase === 'in_call';
 
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
@@ -43,7 +51,7 @@ export function CallView({ room }: { room: RoomState }) {
 
       {inCall ? (
         <div className="relative">
-          <RemoteVideo stream={room.remoteStream} name={peerName} />
+          <RemoteVideo stream={room.remoteStream} name={peerName} speakerId={media.speakerId} />
           <LocalVideo
             media={media}
             className="absolute right-3 bottom-3 aspect-video w-1/4 min-w-28 border-2 border-white/70"
@@ -57,7 +65,14 @@ export function CallView({ room }: { room: RoomState }) {
                 {PROVIDER_NOT_STARTED}
               </p>
               <div>
-                <Button onClick={room.startMeeting} disabled={room.starting}>
+                <Button
+                  onClick={() => {
+                    // The two-minute warning may need a notification: asked in this click.
+                    void askToNotify();
+                    room.startMeeting();
+                  }}
+                  disabled={room.starting}
+                >
                   <Timer aria-hidden="true" />
                   Start Meeting (15-Min Timer)
                 </Button>
@@ -89,13 +104,16 @@ export function CallView({ room }: { room: RoomState }) {
       <MediaNotice media={media} />
 
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <DeviceToggles media={media} />
+        <div className="flex flex-wrap items-start gap-2">
+          <DeviceToggles media={media} />
+          <DeviceSettings media={media} />
+        </div>
         {inCall ? <ConnectionIndicator connection={room.connection} /> : null}
         {inCall && isProvider ? (
-          <Button variant="destructive" onClick={room.endCall} disabled={room.ending}>
-            <PhoneOff aria-hidden="true" />
-            {room.ending ? 'Ending...' : 'End Call'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <NotifyBeforeEnd />
+            <EndCallButton ending={room.ending} onEnd={room.endCall} />
+          </div>
         ) : null}
       </div>
       {room.endError ? <ErrorState message={room.endError} /> : null}

@@ -2,6 +2,7 @@ import { Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MediaState } from '@shared/meetings/signalling';
 import { Button } from '@web/components/ui/button';
+import { useKeepPlaying, useSpeaker } from '../hooks/use-remote-playback';
 import { PeerMediaBadges } from './PeerMediaBadges';
 
 /**
@@ -36,21 +37,27 @@ function useHasVideo(stream: MediaStream | null): boolean {
 /**
  * The other party's video (`playsInline` so iOS does not go full screen). When autoplay with
  * sound is refused, the picture still plays muted and a button turns the sound on: a tap is the
- * gesture the browser waits for. `peerMedia` is their microphone and camera as they send them:
- * badges, and a sentence instead of the black frames of a camera turned off.
+ * gesture the browser waits for. It plays again after an iOS interruption (`useKeepPlaying`).
+ * `peerMedia` is their microphone and camera as they send them: badges, and a sentence instead
+ * of the black frames of a camera turned off.
  */
 export function RemoteVideo({
   stream,
   name,
   peerMedia = null,
+  speakerId = null,
 }: {
   stream: MediaStream | null;
   name: string;
   peerMedia?: MediaState | null;
+  /** The speaker chosen in the device settings (null: the system's default). */
+  speakerId?: string | null;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [needsTap, setNeedsTap] = useState(false);
   const hasVideo = useHasVideo(stream);
+  useKeepPlaying(videoRef, stream);
+  useSpeaker(videoRef, speakerId);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { endMeeting, joinRoom, startMeetingTimer } from '@shared/meetings/contracts';
 import { startRuleMessages } from '@shared/meetings/start-rule';
@@ -11,6 +11,7 @@ import {
   addFakeTrack,
   fakeStream,
   fakeTrack,
+  fakePhone,
   installGetUserMedia,
   removeMediaDevices,
   type FakeTrack,
@@ -21,6 +22,10 @@ import { renderRoutes } from '@web/testing/render';
 import { PATIENT_REJOINED, PROVIDER_NOT_STARTED } from '../components/CallView';
 import { ROOM_REPLACED_TEXT, ROOM_REPLACED_TITLE, TAKE_ROOM_BACK } from '../components/RoomScreens';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
+import { END_CALL_QUESTION } from '../components/EndCallButton';
+import { ENDING_SOON_NOTIFICATION } from '../hooks/use-ending-soon-alerts';
+import { installDialogPolyfill } from '@web/testing/dom';
+import { FakeBroadcastChannel } from '@web/testing/fake-broadcast-channel';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { keepPatientKey } from '@web/lib/patient-key';
 import { PATIENT_KEY } from '@web/testing/fixtures';
@@ -47,12 +52,53 @@ beforeEach(() => {
   vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
   play = vi.fn<(this: HTMLMediaElement) => Promise<void>>(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+  installDialogPolyfill();
+  FakeBroadcastChannel.reset();
+  vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
   removeMediaDevices();
+  Reflect.deleteProperty(document, 'visibilityState');
+  Reflect.deleteProperty(navigator, 'wakeLock');
 });
+
+/** The browser's `Notification`, with the permission a test gives it. */
+class FakeNotification {
+  static permission: NotificationPermission = 'default';
+  static readonly shown: { title: string; options?: NotificationOptions }[] = [];
+  static readonly requestPermission = vi.fn(() => {
+    FakeNotification.permission = 'granted';
+    return Promise.resolve<NotificationPermission>('granted');
+  });
+  onclick: (() => void) | null = null;
+  constructor(title: string, options?: NotificationOptions) {
+    FakeNotification.shown.push({ title, options });
+  }
+  close() {}
+  static install(permission: NotificationPermission) {
+    FakeNotification.permission = permission;
+    FakeNotification.shown.length = 0;
+    FakeNotification.requestPermission.mockClear();
+    vi.stubGlobal('Notification', FakeNotification);
+  }
+}
+
+function hideTab() {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** The doctor's End Call, then the confirmation's. */
+async function endCallConfirmed() {
+  fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
+  const dialog = screen.getByRole('dialog', { name: END_CALL_QUESTION });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'End Call' }));
+  await settle();
+}
 
 function answerSession(overrides: Partial<RoomSessionResponse> = {}) {
   api.on(joinRoom, () => reply(joinRoom, roomSession(overrides)));
@@ -385,6 +431,74 @@ describe('RoomPage: the countdown', () => {
     expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
   });
 
+  it("shows the time left in the tab's title during the last two minutes", async () => {
+    answerSession({ endsAt: '2026-11-26T10:07:01.000Z' });
+    await enterRoom();
+    expect(document.title).toBe('Video Consultation | TeleHealth');
+    await tick(1_000);
+    expect(document.title).toBe('02:00 left · Video Consultation | TeleHealth');
+    await tick(1_000);
+    expect(document.title).toBe('01:59 left · Video Consultation | TeleHealth');
+  });
+
+  it('tells a doctor whose room tab is hidden, where notifications are allowed', async () => {
+    FakeNotification.install('granted');
+    answerSession({ role: 'provider', peerName: 'Patient', endsAt: '2026-11-26T10:07:30.000Z' });
+    await enterRoom('provider');
+    hideTab();
+    await tick(29_000);
+    expect(FakeNotification.shown).toEqual([]);
+    await tick(1_000);
+    expect(FakeNotification.shown).toEqual([
+      expect.objectContaining({ title: ENDING_SOON_NOTIFICATION }),
+    ]);
+    await tick(60_000);
+    expect(FakeNotification.shown).toHaveLength(1);
+  });
+
+  it('shows no notification in a visible tab', async () => {
+    FakeNotification.install('granted');
+    answerSession({ role: 'provider', peerName: 'Patient', endsAt: '2026-11-26T10:07:30.000Z' });
+    await enterRoom('provider');
+    await tick(31_000);
+    expect(screen.getByRole('alert').textContent).toBe(ENDING_SOON_MESSAGE);
+    expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it.each([
+    ['without permission', 'denied', 'provider'],
+    ['to the patient', 'granted', 'patient'],
+  ] as const)('shows no notification %s', async (_name, permission, role) => {
+    FakeNotification.install(permission);
+    answerSession({ role, peerName: 'Someone', endsAt: '2026-11-26T10:07:30.000Z' });
+    await enterRoom(role);
+    hideTab();
+    await tick(31_000);
+    expect(document.title).toContain('left · Video Consultation');
+    expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it("asks the doctor for notifications on a click only: the room's offer or Start", async () => {
+    FakeNotification.install('default');
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    await enterRoom('provider');
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me Before the End' }));
+    await settle();
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Notify Me Before the End' })).toBeNull();
+  });
+
+  it('asks the doctor for notifications when they press Start', async () => {
+    FakeNotification.install('default');
+    answerSession({ role: 'provider', status: 'scheduled', endsAt: null });
+    api.on(startMeetingTimer, () => json({ message: startRuleMessages.otherProvider }, 403));
+    await enterRoom('provider');
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' }));
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+  });
+
   it('ends at once when the meeting is already over', async () => {
     answerSession({ status: 'completed', endedAt: NOW, ticket: null });
     openRoom();
@@ -464,8 +578,7 @@ describe('RoomPage: the end', () => {
     answerSession({ role: 'provider', peerName: 'Patient' });
     api.on(endMeeting, () => reply(endMeeting, { success: true, endedAt: NOW }));
     await enterRoom('provider');
-    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
-    await settle();
+    await endCallConfirmed();
     expect(screen.getByRole('heading', { name: 'Consultation Ended' })).toBeTruthy();
     expect(api.calls(endMeeting)[0]!.url.pathname).toBe(`/api/meetings/${CASE_ID}/end`);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
@@ -477,9 +590,29 @@ describe('RoomPage: the end', () => {
     answerSession({ role: 'provider', peerName: 'Patient' });
     api.on(endMeeting, () => json({ message: 'This case is claimed by another provider.' }, 403));
     await enterRoom('provider');
-    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
-    await settle();
+    await endCallConfirmed();
     expect(screen.getByText('This case is claimed by another provider.')).toBeTruthy();
+    expect(screen.getByRole('timer')).toBeTruthy();
+  });
+
+  it("asks before ending: 'Keep Talking' and Escape keep the call", async () => {
+    answerSession({ role: 'provider', peerName: 'Patient' });
+    api.on(endMeeting, () => reply(endMeeting, { success: true, endedAt: NOW }));
+    await enterRoom('provider');
+
+    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
+    let dialog = screen.getByRole('dialog', { name: END_CALL_QUESTION });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Talking' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'End Call' }));
+    dialog = screen.getByRole('dialog', { name: END_CALL_QUESTION });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    expect(api.calls(endMeeting)).toHaveLength(0);
     expect(screen.getByRole('timer')).toBeTruthy();
   });
 
@@ -487,5 +620,57 @@ describe('RoomPage: the end', () => {
     answerSession();
     await enterRoom();
     expect(screen.queryByRole('button', { name: 'End Call' })).toBeNull();
+  });
+});
+
+describe('RoomPage: on phones', () => {
+  it('keeps the screen on during the call, not in the waiting room', async () => {
+    const request = vi.fn(() =>
+      Promise.resolve({ released: false, release: vi.fn(() => Promise.resolve()) }),
+    );
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
+    const { socket } = await enterRoom();
+    expect(request).not.toHaveBeenCalled();
+    act(() =>
+      socket.serverSend({
+        type: 'MEETING_STARTED',
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    await settle();
+    expect(request).toHaveBeenCalledWith('screen');
+  });
+
+  it("tells this case's visit page in another tab that the room has the camera, until the end", async () => {
+    const visitTab = FakeBroadcastChannel.tab('telehealth-room-presence');
+    answerSession();
+    const { socket } = await enterRoom();
+    expect(visitTab.received).toEqual([{ type: 'open', caseId: CASE_ID }]);
+
+    // A visit page opened (or reloaded) later asks.
+    visitTab.postMessage({ type: 'query', caseId: CASE_ID });
+    await settle();
+    expect(visitTab.received).toHaveLength(2);
+
+    act(() => socket.serverSend({ type: 'MEETING_ENDED', endedAt: NOW, reason: 'provider' }));
+    await settle();
+    expect(visitTab.received.at(-1)).toEqual({ type: 'closed', caseId: CASE_ID });
+  });
+
+  it('offers the rear camera on a phone, freeing the front one first', async () => {
+    const phone = fakePhone().install();
+    answerSession();
+    await enterRoom();
+    const front = phone.live('video')[0]!;
+    fireEvent.click(screen.getByRole('button', { name: 'Use Rear Camera' }));
+    await settle();
+    expect(front.stop).toHaveBeenCalled();
+    const [rear] = phone.live('video');
+    expect(rear?.getSettings().facingMode).toBe('environment');
+    expect(screen.getByTestId<HTMLVideoElement>('local-video').srcObject).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use Front Camera' })).toBeTruthy();
   });
 });

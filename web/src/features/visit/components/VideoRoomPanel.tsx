@@ -1,4 +1,11 @@
-import { CircleAlert, CircleCheckBig, LoaderCircle, RefreshCw, Video } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheckBig,
+  LoaderCircle,
+  RefreshCw,
+  Video,
+  VideoOff,
+} from 'lucide-react';
 import type { PatientMeeting } from '@shared/cases/api';
 import { DeviceToggles } from '@web/components/media/DeviceToggles';
 import { LocalVideo } from '@web/components/media/LocalVideo';
@@ -7,23 +14,36 @@ import { SectionCard } from '@web/components/SectionCard';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 import { cn } from '@web/lib/utils';
 import type { LocalMedia } from '@web/lib/media/use-local-media';
+import type { PreviewMedia } from '../hooks/use-preview-media';
 
-type CheckState = 'checking' | 'working' | 'missing';
+type CheckState = 'checking' | 'working' | 'missing' | 'in-call';
 
 const checkLabels: Record<CheckState, string> = {
   checking: 'Checking...',
   working: 'Working',
   missing: 'Not detected',
+  'in-call': 'In use by your call',
 };
 
-function checkState(media: LocalMedia, works: boolean): CheckState {
+/** Said while the call has the camera: the preview gave it up (docs/spec-deviations.md). */
+export const PREVIEW_PAUSED =
+  'Your camera and microphone are off here while your call is open, so the call can use them.';
+
+function checkState({ media, paused }: PreviewMedia, works: boolean): CheckState {
+  if (paused) return 'in-call';
   if (media.status === 'idle' || media.status === 'requesting') return 'checking';
   return works ? 'working' : 'missing';
 }
 
 function CheckItem({ label, state }: { label: string; state: CheckState }) {
   const Icon =
-    state === 'working' ? CircleCheckBig : state === 'missing' ? CircleAlert : LoaderCircle;
+    state === 'working'
+      ? CircleCheckBig
+      : state === 'missing'
+        ? CircleAlert
+        : state === 'in-call'
+          ? VideoOff
+          : LoaderCircle;
   return (
     <li className="flex items-center justify-between gap-4 py-2">
       <span className="font-medium">{label}</span>
@@ -32,7 +52,7 @@ function CheckItem({ label, state }: { label: string; state: CheckState }) {
           'flex items-center gap-1.5 text-sm font-semibold',
           state === 'working' && 'text-success',
           state === 'missing' && 'text-destructive',
-          state === 'checking' && 'text-muted-foreground',
+          (state === 'checking' || state === 'in-call') && 'text-muted-foreground',
         )}
       >
         <Icon
@@ -60,16 +80,20 @@ function previewMessage(media: LocalMedia): string {
   }
 }
 
-/** Camera preview, device toggles, the pre-consultation checklist and the join button. */
+/**
+ * Camera preview, device toggles, the pre-consultation checklist and the join button. Joining
+ * stops the preview first, in the click, so the room (a new tab) can open the camera.
+ */
 export function VideoRoomPanel({
-  media,
+  preview,
   meeting,
 }: {
-  media: LocalMedia;
+  preview: PreviewMedia;
   meeting: PatientMeeting | null;
 }) {
-  const camera = checkState(media, media.hasVideo);
-  const microphone = checkState(media, media.hasAudio);
+  const { media, paused, handOff } = preview;
+  const camera = checkState(preview, media.hasVideo);
+  const microphone = checkState(preview, media.hasAudio);
   const needsHelp = camera === 'missing' || microphone === 'missing';
   const joinUrl = meeting?.patientJoinUrl;
 
@@ -78,7 +102,7 @@ export function VideoRoomPanel({
       <LocalVideo
         media={media}
         label="Your camera preview"
-        message={previewMessage(media)}
+        message={paused ? PREVIEW_PAUSED : previewMessage(media)}
         className="aspect-video bg-slate-900"
         iconClassName="size-10"
       />
@@ -103,15 +127,25 @@ export function VideoRoomPanel({
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" onClick={media.retry} disabled={media.status === 'requesting'}>
-          <RefreshCw aria-hidden="true" />
-          Try Camera Access Again
-        </Button>
+        {paused ? (
+          <Button variant="outline" onClick={media.retry}>
+            <Video aria-hidden="true" />
+            Turn Camera Back On
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={media.retry} disabled={media.status === 'requesting'}>
+            <RefreshCw aria-hidden="true" />
+            Try Camera Access Again
+          </Button>
+        )}
         <Button
           size="lg"
           disabled={!joinUrl}
           onClick={() => {
-            if (joinUrl) openMeetingInNewTab(joinUrl);
+            if (!joinUrl) return;
+            // Before the room exists: iOS would mute its capture, Android refuse the camera.
+            handOff();
+            openMeetingInNewTab(joinUrl);
           }}
           aria-describedby="join-hint"
         >
@@ -121,7 +155,7 @@ export function VideoRoomPanel({
       </div>
       <p id="join-hint" className="text-sm text-muted-foreground">
         {joinUrl
-          ? 'The call opens in a new tab.'
+          ? 'The call opens in a new tab, and the preview here turns off so the call can use your camera.'
           : 'The call can be joined once your video meeting is ready.'}
       </p>
       <p className="text-sm">

@@ -22,6 +22,8 @@ import {
   installGetUserMedia,
   removeMediaDevices,
 } from '@web/testing/fake-media';
+import { FakeBroadcastChannel } from '@web/testing/fake-broadcast-channel';
+import { PREVIEW_PAUSED } from '../components/VideoRoomPanel';
 import VisitPage from './VisitPage';
 
 const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
@@ -35,6 +37,8 @@ setupPatientPageTests((mock) => (api = mock));
 
 beforeEach(() => {
   installGetUserMedia(() => Promise.resolve(fakeStream(fakeTrack('video'), fakeTrack('audio'))));
+  FakeBroadcastChannel.reset();
+  vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
 });
 
 afterEach(() => {
@@ -415,5 +419,88 @@ describe('VisitPage video room', () => {
     expect(screen.getByRole('region', { name: 'Payment Confirmed' }).textContent).toContain(
       'being created',
     );
+  });
+});
+
+describe('VisitPage: the camera given to the call (docs/spec-deviations.md)', () => {
+  /** The room page's channel, as the room tab of this case would talk on it. */
+  const roomTab = () => FakeBroadcastChannel.tab('telehealth-room-presence');
+
+  async function previewing() {
+    const camera = fakeTrack('video');
+    const microphone = fakeTrack('audio');
+    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream(camera, microphone)));
+    api.on(STATUS, () => json(caseStatus('in_call')));
+    renderAt(url);
+    await advance(1000);
+    expect(checklist()).toEqual(['CameraWorking', 'MicrophoneWorking']);
+    return { camera, microphone, getUserMedia: getUserMedia! };
+  }
+
+  it('Join Video Call stops every preview track before the room opens', async () => {
+    const { camera, microphone } = await previewing();
+    const stoppedWhenOpened: boolean[] = [];
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      stoppedWhenOpened.push(
+        camera.stop.mock.calls.length === 1 && microphone.stop.mock.calls.length === 1,
+      );
+      return null;
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
+    expect(stoppedWhenOpened).toEqual([true]);
+  });
+
+  it('does not capture again while the call has the camera, until the patient turns it back on', async () => {
+    const { getUserMedia } = await previewing();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
+    await advance(30_000);
+
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(PREVIEW_PAUSED)).toBeTruthy();
+    expect(checklist()).toEqual(['CameraIn use by your call', 'MicrophoneIn use by your call']);
+    expect(screen.queryByRole('button', { name: 'Try Camera Access Again' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn Camera Back On' }));
+    await advance();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(checklist()).toEqual(['CameraWorking', 'MicrophoneWorking']);
+  });
+
+  it('does not ask for the camera while the room of this case is open in another tab', async () => {
+    const room = roomTab();
+    room.onmessage = (event) => {
+      if ((event.data as { type: string }).type === 'query') {
+        room.postMessage({ type: 'open', caseId: CASE_ID });
+      }
+    };
+    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
+    api.on(STATUS, () => json(caseStatus('in_call')));
+    renderAt(url);
+    await advance(5000);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(screen.getByText(PREVIEW_PAUSED)).toBeTruthy();
+
+    // The room closed (the call may have ended): asked again only on the patient's word.
+    room.postMessage({ type: 'closed', caseId: CASE_ID });
+    await advance(5000);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn Camera Back On' }));
+    await advance();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops the preview when this case's room opens in another tab, not another case's", async () => {
+    const { camera } = await previewing();
+    const room = roomTab();
+    room.postMessage({ type: 'open', caseId: '00000000-0000-4000-8000-000000000000' });
+    await advance();
+    expect(camera.stop).not.toHaveBeenCalled();
+
+    room.postMessage({ type: 'open', caseId: CASE_ID });
+    await advance();
+    expect(camera.stop).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Turn Camera Back On' })).toBeTruthy();
   });
 });

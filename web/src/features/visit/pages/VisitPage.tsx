@@ -26,11 +26,12 @@ import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { VisitLinkCard } from '../components/VisitLinkCard';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
-import { useLocalMedia } from '@web/lib/media/use-local-media';
+import { usePreviewMedia } from '../hooks/use-preview-media';
 
 /**
  * Statuses in which the waiting room asks for the camera and microphone (spec doc 1 §4: paid or
- * in_call, not claimed). Once asked, the tracks stay open through a claim until the page closes.
+ * in_call, not claimed). Once asked, the tracks stay open through a claim until the page closes
+ * or the call takes them (docs/spec-deviations.md).
  */
 const MEDIA_STATUSES: ReadonlySet<CaseStatus> = new Set<CaseStatus>(['paid', 'in_call']);
 
@@ -80,7 +81,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
     void refetch();
   });
 
-  const media = useLocalMedia(status !== undefined && MEDIA_STATUSES.has(status));
+  const preview = usePreviewMedia(caseId, status !== undefined && MEDIA_STATUSES.has(status));
 
   useEffect(() => {
     if (status === 'completed') void navigate(feedbackPath(caseId), { replace: true });
@@ -127,7 +128,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
           <div className="grid gap-6">
             <StatusCard status={data.status} refund={data.refund} />
             {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
-            <VideoRoomPanel media={media} meeting={data.meeting} />
+            <VideoRoomPanel preview={preview} meeting={data.meeting} />
           </div>
           <div className="grid gap-6">
             <ConsultationDetails status={data.status} provider={data.claimedBy} />
