@@ -47,7 +47,7 @@ export async function startNetworkCallRig(
     // The port first: the network's faults tell the app's TCP from the media by it.
     const appPort = await freePort();
     const network = createTestNetwork({ appPort, ownNamespace: inOwnNetworkNamespace() });
-    stoppers.push(async () => network.destroy());
+    stoppers.push(() => Promise.resolve(network.destroy()));
     const turn = await startTurnServer(PUBLIC_ADDRESS);
     stoppers.push(() => turn.stop());
     const { stack, stop: stopStack } = await startOwnStack(name, {

@@ -23,9 +23,9 @@ export function ip(namespace: string | undefined, ...args: string[]): string {
   return namespace ? run('ip', ['-n', namespace, ...args]) : run('ip', args);
 }
 
-/** An nftables script (`nft -f -`) loaded in `namespace`. */
-export function nft(namespace: string, script: string): void {
-  run('ip', ['netns', 'exec', namespace, 'nft', '-f', '-'], script);
+/** An nftables script (`nft -f -`) run in `namespace`; what it printed (a `list`). */
+export function nft(namespace: string, script: string): string {
+  return run('ip', ['netns', 'exec', namespace, 'nft', '-f', '-'], script);
 }
 
 /** A shell command inside `namespace` (for /proc/sys, which follows the caller's namespace). */

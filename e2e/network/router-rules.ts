@@ -42,12 +42,18 @@ const replace = (chain: FaultChain, rules: readonly string[]): string =>
     .join('\n')
     .concat('\n');
 
-/** `percent` % of the packets through the router, both ways, dropped at random (0: none). */
+/**
+ * `percent` % of the packets through the router, both ways, dropped at random (0: none),
+ * counted (`lossDropCount`).
+ */
 export function lossRules(percent: number): string {
   if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
     throw new Error(`loss is a whole percentage, not ${percent}`);
   }
-  return replace('random_faults', percent ? [`numgen random mod 100 < ${percent} drop`] : []);
+  return replace(
+    'random_faults',
+    percent ? [`numgen random mod 100 < ${percent} counter drop`] : [],
+  );
 }
 
 /**
@@ -71,6 +77,17 @@ export function mediaCutRules(appPort: number): string {
     `tcp dport != ${appPort} tcp sport != ${appPort} drop`,
   ]);
 }
+
+/** Lists the random-loss chain, whose rule's counter says how many packets it dropped. */
+export const listLossChain = `list chain ${TABLE} random_faults\n`;
+
+/** The packets the random-loss rule dropped, from `nft list` of `listLossChain`. */
+export function lossDropCount(listing: string): number {
+  return Number(/counter packets (\d+)/.exec(listing)?.[1] ?? 0);
+}
+
+/** The media cut lifted (other faults stay). */
+export const mediaRestoreRules = (): string => replace('media_faults', []);
 
 /** No faults: every fault chain emptied. */
 export function healRules(): string {

@@ -2,8 +2,11 @@ import { readdirSync } from 'node:fs';
 import { inNamespace, ip, nft, testNetworkUnavailable } from './commands';
 import {
   healRules,
+  listLossChain,
+  lossDropCount,
   lossRules,
   mediaCutRules,
+  mediaRestoreRules,
   routerTable,
   signallingBlackholeRules,
 } from './router-rules';
@@ -40,10 +43,14 @@ export interface TestNetwork {
   homes: Record<HomeName, Home>;
   /** `percent` % random loss on the home's link, both ways (0 heals it). */
   setLoss(home: HomeName, percent: number): void;
+  /** Packets the home's random loss has dropped since it was set. */
+  lossDropped(home: HomeName): number;
   /** The home's open TCP connections to the app go silent (no FIN, no RST); new ones pass. */
   blackholeSignalling(home: HomeName): void;
-  /** The home's media (everything but the app's TCP) is dropped until healed. */
+  /** The home's media (everything but the app's TCP) is dropped until restored or healed. */
   cutMedia(home: HomeName): void;
+  /** Lifts `cutMedia` only: a black-holed socket stays dead. */
+  restoreMedia(home: HomeName): void;
   /**
    * The home's router gets a new WAN address, as when a phone moves from Wi-Fi to cellular:
    * the old NAT mappings die with the old address (masquerade drops their conntrack entries).
@@ -142,11 +149,13 @@ function networkOf(
   return {
     homes,
     setLoss: (home, percent) => nft(routerOf(home), lossRules(percent)),
+    lossDropped: (home) => lossDropCount(nft(routerOf(home), listLossChain)),
     blackholeSignalling(home) {
       blackholes += 1;
       nft(routerOf(home), signallingBlackholeRules(PUBLIC_ADDRESS, appPort, blackholes));
     },
     cutMedia: (home) => nft(routerOf(home), mediaCutRules(appPort)),
+    restoreMedia: (home) => nft(routerOf(home), mediaRestoreRules()),
     changeAddress(home) {
       const current = homes[home];
       const n = HOMES.indexOf(home) + 1;
