@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countdownTarget, waitForRemoteFrames } from './call';
 import { PUBLIC_ADDRESS } from './network/test-network';
 import { startNetworkCallRig, type NetworkCall, type NetworkCallRig } from './network/call-rig';
-import { countWebSocketsOpened, peerConnectionsCreated, selectedPairs } from './network/page-facts';
+import {
+  countWebSocketsOpened,
+  openPeerConnections,
+  peerConnectionsCreated,
+  selectedPairs,
+} from './network/page-facts';
 
 /**
  * Issue 26, on a network like the patients' (DESIGN.md §8, e2e/network): the doctor's and the
@@ -137,6 +142,8 @@ describe('two pages of the patient', () => {
     openRooms.push(secondPage);
     await secondPage.goto(call.patientJoinUrl);
     await call.patientRoom.getByRole('heading', { name: ROOM_REPLACED_TITLE }).waitFor();
+    // The replaced page has let its call go.
+    await expect.poll(() => openPeerConnections(call.patientRoom)).toBe(0);
     await Promise.all([
       waitForRemoteFrames(secondPage, 10, 60_000),
       waitForRemoteFrames(call.providerRoom, 10, 60_000),

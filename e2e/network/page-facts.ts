@@ -41,6 +41,16 @@ export function peerConnectionsCreated(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as TestWindow).__callTestPeers?.length ?? 0);
 }
 
+/** The page's peer connections that are not closed. */
+export function openPeerConnections(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      ((window as unknown as TestWindow).__callTestPeers ?? []).filter(
+        (peer) => peer.connectionState !== 'closed',
+      ).length,
+  );
+}
+
 /**
  * Counts the WebSockets the page opens from now on (Playwright's `websocket` event): the room's
  * signalling socket reconnecting shows as a new one.
