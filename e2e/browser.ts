@@ -23,8 +23,12 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, ...extraArgs] });
+/** `executablePath`: another way to start the same Chromium (a test network's home wrapper). */
+export function launchBrowser(
+  extraArgs: string[] = [],
+  executablePath = CHROMIUM_PATH,
+): Promise<Browser> {
+  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
 }
 
 /**

@@ -15,12 +15,21 @@ import { launchBrowser, newPage } from './browser';
  * Fake devices always; the fake permission UI unless a test denies the camera itself (then the
  * context grants only what the test lists, and Chromium refuses the rest).
  */
-export function launchCallBrowser(options: { fakePermissionUi?: boolean } = {}): Promise<Browser> {
-  return launchBrowser([
-    '--use-fake-device-for-media-stream',
-    ...(options.fakePermissionUi === false ? [] : ['--use-fake-ui-for-media-stream']),
-    '--allow-loopback-in-peer-connection',
-  ]);
+export function launchCallBrowser(
+  options: {
+    fakePermissionUi?: boolean;
+    /** Chromium in a test network's home (e2e/network): its wrapper and flags; no loopback. */
+    home?: { executablePath: string; args: string[] };
+  } = {},
+): Promise<Browser> {
+  return launchBrowser(
+    [
+      '--use-fake-device-for-media-stream',
+      ...(options.fakePermissionUi === false ? [] : ['--use-fake-ui-for-media-stream']),
+      ...(options.home ? options.home.args : ['--allow-loopback-in-peer-connection']),
+    ],
+    options.home?.executablePath,
+  );
 }
 
 /**
@@ -109,26 +118,28 @@ export interface TurnServer {
 }
 
 /**
- * coturn on 127.0.0.1 with time-limited REST credentials (`--use-auth-secret`), relaying between
- * loopback peers. Started inside the test's network namespace, like the stack.
+ * coturn on `host` (default 127.0.0.1) with time-limited REST credentials (`--use-auth-secret`),
+ * listening and relaying there: between loopback peers, or on a test network's public address
+ * (e2e/network). Started inside the test's network namespace, like the stack.
  */
-export async function startTurnServer(): Promise<TurnServer> {
+export async function startTurnServer(host = '127.0.0.1'): Promise<TurnServer> {
   const port = await freePort();
   const secret = randomBytes(16).toString('hex');
   const relayBase = 40_000 + Math.floor(Math.random() * 20_000);
-  let running = await spawnTurnServer(port, secret, relayBase);
+  let running = await spawnTurnServer(host, port, secret, relayBase);
   return {
-    urls: [`turn:127.0.0.1:${port}?transport=udp`, `turn:127.0.0.1:${port}?transport=tcp`],
+    urls: [`turn:${host}:${port}?transport=udp`, `turn:${host}:${port}?transport=tcp`],
     secret,
     async restart() {
       await running.stop();
-      running = await spawnTurnServer(port, secret, relayBase);
+      running = await spawnTurnServer(host, port, secret, relayBase);
     },
     stop: () => running.stop(),
   };
 }
 
 async function spawnTurnServer(
+  host: string,
   port: number,
   secret: string,
   relayBase: number,
@@ -137,8 +148,8 @@ async function spawnTurnServer(
     'turnserver',
     [
       '-n',
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
+      `--listening-ip=${host}`,
+      `--relay-ip=${host}`,
       `--listening-port=${port}`,
       `--min-port=${relayBase}`,
       `--max-port=${relayBase + 200}`,
@@ -162,7 +173,7 @@ async function spawnTurnServer(
   // coturn says nothing machine-readable when ready: wait until its port answers.
   for (let attempt = 0; ; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`turnserver exited:\n${output}`);
-    if (await udpPortTaken(port)) break;
+    if (await udpPortTaken(host, port)) break;
     if (attempt > 100) throw new Error(`turnserver did not listen on ${port}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -174,12 +185,12 @@ async function spawnTurnServer(
   };
 }
 
-async function udpPortTaken(port: number): Promise<boolean> {
+async function udpPortTaken(host: string, port: number): Promise<boolean> {
   const { createSocket } = await import('node:dgram');
   return new Promise((resolve) => {
     const socket = createSocket('udp4');
     socket.once('error', () => resolve(true));
-    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(false)));
+    socket.bind(port, host, () => socket.close(() => resolve(false)));
   });
 }
 

@@ -60,6 +60,12 @@ export interface StackOptions {
   mediaGapGraceSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
   turn?: { urls: string[]; secret: string };
+  /**
+   * Test networks only (e2e/network): an address of this network namespace where the gateway
+   * listens as well (e.g. 203.0.113.10 on `lo`), for browsers in other namespaces. `appUrl`,
+   * the links the handlers write and the first allowed origin then name it.
+   */
+  publicHost?: string;
   /** `relay`: the rooms use relayed candidates only (default `all`). */
   iceTransportPolicy?: 'all' | 'relay';
   /** The symptom analyser's region (`TRIAGE_REGION`; default `default`, no regional rule). */
@@ -164,7 +170,12 @@ function configureHandlerEnvironment(
     AWS_ENDPOINT_URL_SCHEDULER: local(ports.app),
     [envNames.tableName]: localResources.tableName,
     [envNames.uploadsBucket]: localResources.uploadsBucket,
-    [envNames.appOrigin]: `http://localhost:${ports.app},http://127.0.0.1:${ports.app}`,
+    // The first origin is the app's base URL in links (join links, emails): the public one.
+    [envNames.appOrigin]: [
+      ...(options.publicHost ? [`http://${options.publicHost}:${ports.app}`] : []),
+      `http://localhost:${ports.app}`,
+      `http://127.0.0.1:${ports.app}`,
+    ].join(','),
     [envNames.webSocketManagementEndpoint]: local(ports.app),
     [envNames.logLevel]: options.logLevel ?? 'info',
     [envNames.rateLimitMultiplier]: String(options.rateLimitMultiplier ?? 1),
@@ -369,6 +380,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       start: async () => {
         const gateway = await startGateway({
           port: ports.app,
+          ...(options.publicHost ? { publicHost: options.publicHost } : {}),
           web: options.web === 'dev' ? { mode: 'dev' } : { mode: 'dist', root: webDistDir },
           siteHeaders: {
             'content-security-policy': csp,

@@ -30,6 +30,12 @@ const SHED_REPORT_EVERY_MS = 10_000;
 export interface GatewayOptions {
   port: number;
   host?: string;
+  /**
+   * A test network's public address (e2e/network): the gateway listens there as well, on the
+   * same port, and its `url` names it, so browsers in other network namespaces reach the app.
+   * The stack's own calls (scheduler, Stripe webhook) keep using the loopback address.
+   */
+  publicHost?: string;
   /** `dist` serves the built app; `dev` runs Vite in middleware mode with hot reload. */
   web: { mode: 'dist'; root: string } | { mode: 'dev' };
   siteHeaders: Record<string, string>;
@@ -280,8 +286,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   const port = await listen(server, options.port);
   const executeApiPort = await listen(executeApi, 0);
+  // The same site on the public address: a second listener handing everything to the first.
+  const publicServer = options.publicHost ? createServer() : undefined;
+  if (publicServer) {
+    publicServer.on('request', (req, res) => server.emit('request', req, res));
+    publicServer.on('upgrade', (req, socket, head) => server.emit('upgrade', req, socket, head));
+    await new Promise<void>((resolve, reject) => {
+      publicServer.once('error', reject);
+      publicServer.listen(port, options.publicHost, () => resolve());
+    });
+  }
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${options.publicHost ?? 'localhost'}:${port}`,
     port,
     executeApiUrl: `http://localhost:${executeApiPort}`,
     webSockets,
@@ -291,7 +307,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       eventLoopDelay.stop();
       webSockets.close();
       await closeWeb();
-      for (const one of [executeApi, server]) {
+      for (const one of [executeApi, ...(publicServer ? [publicServer] : []), server]) {
         one.closeAllConnections();
         await new Promise<void>((resolve) => one.close(() => resolve()));
       }

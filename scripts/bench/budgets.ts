@@ -45,4 +45,10 @@ export const budgets = {
   pastCapacity: { patients: 10_000, refusalP99Ms: 50, timeouts: 0 },
   /** Issue 12: requests per waiting patient-minute with push ≤ 6. */
   pushRequestsPerPatientMinute: 6,
+  /**
+   * Issue 26, on the test network (scripts/bench/call-network.ts): from the end of a network
+   * fault to media back in both rooms, p95 ≤ 5 s over at least 10 runs; from the second party
+   * joining to the first remote frame, p50 ≤ 1 s.
+   */
+  callNetwork: { minRuns: 10, faultToMediaP95Ms: 5_000, joinToFrameP50Ms: 1_000 },
 } as const;

@@ -11,6 +11,7 @@ import {
 } from './api-load';
 import { budgets } from './budgets';
 import { ensureOpenFileLimit } from './fd-limit';
+import { CALL_NETWORK_RUNS, runCallNetworkBench } from './call-network';
 import { measureHandlers } from './handlers';
 import {
   LIGHTHOUSE_RUNS,
@@ -20,7 +21,16 @@ import {
 } from './jobs';
 import { inLoadProcess } from './load-process';
 import { seedCase, seedWaitingCases, type SeededCase } from './seed';
-import { fixed2, kb, ms, perSecond, ratio, table, watchEventLoop } from './stats';
+import {
+  fixed2,
+  kb,
+  ms,
+  percentileWithMisses,
+  perSecond,
+  ratio,
+  table,
+  watchEventLoop,
+} from './stats';
 import { atLeast, atMost, holds, notMeasured, Verdict } from './verdict';
 import {
   runWaitingRoom,
@@ -37,12 +47,13 @@ import { measureWebRoutes } from './web';
  * load sent from a separate load process: Lighthouse mobile on three pages, the status API
  * beside raw DynamoDB Local, and the open-loop waiting room with and without push. Prints each
  * figure beside its goal (budgets.ts), every miss with its gap, and exits 1 on any miss.
+ * Last, issue 26's calls across the test network of namespaces (call-network.ts; needs root).
  * While developing, `BENCH_PARTS=api,waiting` runs only some parts (handlers, web, lighthouse,
- * api, waiting) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals left out then read
+ * api, waiting, callnet) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals left out then read
  * "not measured" and the run fails. Local figures on a shared 2-core machine: compare runs,
  * not clouds.
  */
-const PARTS = ['handlers', 'web', 'lighthouse', 'api', 'waiting'] as const;
+const PARTS = ['handlers', 'web', 'lighthouse', 'api', 'waiting', 'callnet'] as const;
 const chosenParts = new Set(process.env.BENCH_PARTS?.split(',') ?? PARTS);
 const PATIENT_COUNTS = (process.env.BENCH_PATIENTS ?? '1000,10000').split(',').map(Number);
 const MAX_PATIENTS = Math.max(...PATIENT_COUNTS);
@@ -372,6 +383,57 @@ async function waitingRoomSection(stack: RunningStack, seeded: SeededCase[]): Pr
   }
 }
 
+function callNetworkSection(): void {
+  heading(
+    `Calls across the test network (${CALL_NETWORK_RUNS} calls, two NATed homes, relay-only; ` +
+      'fault: 3 s of total loss ending in a new address for the patient’s home)',
+  );
+  const figures = runCallNetworkBench();
+  if ('unavailable' in figures) {
+    verdict.add(notMeasured('call network goals', figures.unavailable));
+    return;
+  }
+  const goals = budgets.callNetwork;
+  const shown = (value: number) => (Number.isFinite(value) ? ms(value) : 'missing');
+  const rows = [
+    {
+      figure: 'second party joins → first remote frame (both rooms)',
+      values: figures.joinToFrameMs,
+      fraction: 0.5,
+      goal: goals.joinToFrameP50Ms,
+    },
+    {
+      figure: 'fault end → media back (both rooms)',
+      values: figures.faultToMediaMs,
+      fraction: 0.95,
+      goal: goals.faultToMediaP95Ms,
+    },
+  ];
+  console.log(
+    table(
+      ['figure', 'runs', 'missing', 'p50', 'p95', 'goal', ''],
+      rows.map(({ figure, values, fraction, goal }) => {
+        const checked = percentileWithMisses(values, fraction);
+        const label = `${figure} p${fraction * 100}`;
+        return [
+          figure,
+          String(values.length),
+          String(values.filter((value) => value === null).length),
+          shown(percentileWithMisses(values, 0.5)),
+          shown(percentileWithMisses(values, 0.95)),
+          `p${fraction * 100} ≤ ${ms(goal)}`,
+          verdict.add(
+            Number.isFinite(checked)
+              ? atMost(label, checked, goal, 'ms')
+              : holds(label, false, 'runs without media back count as slower than any'),
+          ),
+        ];
+      }),
+    ),
+  );
+  verdict.add(atLeast('call network runs', figures.joinToFrameMs.length, goals.minRuns, 'count'));
+}
+
 const started = performance.now();
 const included = (part: (typeof PARTS)[number]) => {
   if (!chosenParts.has(part)) verdict.add(notMeasured(`${part} goals`, 'left out by BENCH_PARTS'));
@@ -409,7 +471,10 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\nGoals (issue 12), ${((performance.now() - started) / 1000).toFixed(0)} s:`);
+// After the stack above has stopped: the calls need both cores.
+if (included('callnet')) callNetworkSection();
+
+console.log(`\nGoals (issues 12 and 26), ${((performance.now() - started) / 1000).toFixed(0)} s:`);
 for (const check of verdict.checks.filter((one) => !one.ok)) console.log(`- ${check.line}`);
 const met = verdict.checks.length - verdict.misses.length;
 console.log(`${met} of ${verdict.checks.length} checks met.`);

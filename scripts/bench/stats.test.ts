@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ms, percentile, ratio, spread } from './stats';
+import { ms, percentile, percentileWithMisses, ratio, spread } from './stats';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -8,6 +8,13 @@ describe('bench statistics', () => {
     expect(percentile(values, 0.99)).toBe(99);
     expect(percentile([7], 0.99)).toBe(7);
     expect(percentile([], 0.5)).toBeNaN();
+  });
+
+  it('counts a missing run as slower than every measured one', () => {
+    const runs = [300, null, 100, 200];
+    expect(percentileWithMisses(runs, 0.5)).toBe(200);
+    expect(percentileWithMisses(runs, 0.75)).toBe(300);
+    expect(percentileWithMisses(runs, 0.95)).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('sorts before it summarizes', () => {

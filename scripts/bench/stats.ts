@@ -7,6 +7,15 @@ export function percentile(sortedValues: number[], fraction: number): number {
   return sortedValues[Math.max(0, index)]!;
 }
 
+/**
+ * A percentile over runs where a missing run (null: it never got there) counts as slower than
+ * any measured one, so misses cannot make a figure look better: Infinity when it falls on one.
+ */
+export function percentileWithMisses(values: (number | null)[], fraction: number): number {
+  const sorted = values.map((value) => value ?? Number.POSITIVE_INFINITY).sort((a, b) => a - b);
+  return percentile(sorted, fraction);
+}
+
 export function median(values: number[]): number {
   return percentile(
     [...values].sort((a, b) => a - b),
