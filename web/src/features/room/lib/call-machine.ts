@@ -160,7 +160,7 @@ export interface Transition {
   effects: CallEffect[];
 }
 
-const TERMINAL: readonly CallPhase[] = ['ended', 'replaced', 'closed'];
+export const TERMINAL_PHASES: readonly CallPhase[] = ['ended', 'replaced', 'closed'];
 
 function isPathDown(ice: RTCIceConnectionState | null): boolean {
   return ice === 'failed' || ice === 'disconnected';
@@ -204,7 +204,7 @@ function stay(state: CallMachineState): Transition {
 }
 
 export function transition(state: CallMachineState, event: CallEvent): Transition {
-  if (TERMINAL.includes(state.phase)) return stay(state);
+  if (TERMINAL_PHASES.includes(state.phase)) return stay(state);
   const isDoctor = state.role === 'provider';
 
   switch (event.type) {
