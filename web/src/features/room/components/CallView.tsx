@@ -4,6 +4,7 @@ import { ErrorState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { RoomState } from '../hooks/use-room';
+import { CallStateBanner } from './CallStateBanner';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { Countdown } from './Countdown';
 import { DeviceToggles } from '@web/components/media/DeviceToggles';
@@ -72,6 +73,8 @@ export function CallView({ room }: { room: RoomState }) {
           <LocalVideo media={media} className="aspect-video w-full max-w-2xl" />
         </div>
       )}
+
+      <CallStateBanner state={room.callState} onRetry={room.retryCall} />
 
       {inCall && room.peerRejoined && room.peerPresent !== false ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">

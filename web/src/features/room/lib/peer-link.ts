@@ -171,7 +171,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     },
     async replaceTrack(kind, track) {
       const transceiver = transceivers.get(kind);
-      if (!transceiver || closed) return;
+      if (!transceiver || closed || transceiver.sender.track === track) return;
       if (track && transceiver.direction === 'recvonly') {
         // The page began without this device: sending it now needs one renegotiation.
         transceiver.direction = 'sendrecv';

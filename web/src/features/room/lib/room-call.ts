@@ -155,6 +155,8 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   let flowing: boolean | null = null;
   let localMedia: MediaState | null = null;
   let videoLimit = DEFAULT_VIDEO_SEND_LIMIT;
+  /** Devices re-acquired or switched since the start: every new peer connection sends these. */
+  const replacedTracks = new Map<MediaKind, MediaStreamTrack | null>();
   const timers: Record<'grace' | 'retry' | 'stall', ReturnType<typeof setTimeout> | undefined> = {
     grace: undefined,
     retry: undefined,
@@ -237,6 +239,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
       },
     });
     link = created;
+    for (const [kind, track] of replacedTracks) void created.replaceTrack(kind, track);
     reportMedia();
     // Candidates that overtook this peer's offer (the negotiation holds them until it is in).
     const early = held.filter((message) => message.peerId === state.remotePeerId);
@@ -495,7 +498,10 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
       localMedia = media;
       if (changed && link) sendSignal({ media });
     },
-    replaceTrack: (kind, track) => link?.replaceTrack(kind, track) ?? Promise.resolve(),
+    replaceTrack(kind, track) {
+      replacedTracks.set(kind, track);
+      return link?.replaceTrack(kind, track) ?? Promise.resolve();
+    },
     setVideoSendLimit(limit) {
       videoLimit = limit;
       return link?.setVideoSendLimit(limit) ?? Promise.resolve();
