@@ -150,7 +150,12 @@ export function useRoom({
       session,
       refreshSession: () =>
         // A request on a dead connection must not hold up the reconnect or the restart.
-        fetchRoomSession(meetingId, role, token, AbortSignal.timeout(SESSION_FETCH_TIMEOUT_MS)).then(
+        fetchRoomSession(
+          meetingId,
+          role,
+          token,
+          AbortSignal.timeout(SESSION_FETCH_TIMEOUT_MS),
+        ).then(
           (fresh) => fresh.session,
           (error: unknown) => {
             // Refused now (the doctor's claim lapsed or moved, the session ended): the link no

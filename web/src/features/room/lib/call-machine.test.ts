@@ -202,8 +202,7 @@ describe('call machine: ICE', () => {
 });
 
 describe('call machine: restarts re-sent until answered', () => {
-  const doctorReconnecting = () =>
-    run(doctorConnected(), { type: 'ice', state: 'failed' }).state;
+  const doctorReconnecting = () => run(doctorConnected(), { type: 'ice', state: 'failed' }).state;
 
   it('an unanswered restart offer is sent again, waiting 2, 4, 8, 8 s', () => {
     let state = doctorReconnecting();
@@ -240,9 +239,10 @@ describe('call machine: restarts re-sent until answered', () => {
 
   it('the patient asks again while no restart brings the path back', () => {
     const down = run(patientConnected(), { type: 'ice', state: 'failed' }).state;
-    expect(
-      run(down, { type: 'retryElapsed', unanswered: false, pathDown: true }).effects,
-    ).toEqual(['requestRestart', 'armRetry']);
+    expect(run(down, { type: 'retryElapsed', unanswered: false, pathDown: true }).effects).toEqual([
+      'requestRestart',
+      'armRetry',
+    ]);
   });
 
   it('after the attempts are spent: failed, and the retry starts a fresh attempt', () => {
@@ -280,9 +280,9 @@ describe('call machine: restarts re-sent until answered', () => {
     expect(
       run(doctorConnected(), { type: 'restartRequested', peerId: PATIENT_PAGE }).effects,
     ).toEqual(['restartIce', 'armRetry']);
-    expect(run(doctorConnected(), { type: 'restartRequested', peerId: 'old-page' }).effects).toEqual(
-      [],
-    );
+    expect(
+      run(doctorConnected(), { type: 'restartRequested', peerId: 'old-page' }).effects,
+    ).toEqual([]);
   });
 
   it('its own socket back: the doctor resends, and restarts a path that is down', () => {

@@ -210,7 +210,10 @@ export function transition(state: CallMachineState, event: CallEvent): Transitio
   switch (event.type) {
     case 'ended':
     case 'replaced':
-      return { state: { ...state, phase: event.type, hasPeer: false }, effects: [{ type: 'stop' }] };
+      return {
+        state: { ...state, phase: event.type, hasPeer: false },
+        effects: [{ type: 'stop' }],
+      };
     case 'close':
       return { state: { ...state, phase: 'closed', hasPeer: false }, effects: [{ type: 'stop' }] };
 
@@ -226,7 +229,8 @@ export function transition(state: CallMachineState, event: CallEvent): Transitio
     }
 
     case 'peerJoined': {
-      if (event.peerId === state.remotePeerId) return state.phase === 'waiting' ? stay(state) : resync(state);
+      if (event.peerId === state.remotePeerId)
+        return state.phase === 'waiting' ? stay(state) : resync(state);
       const rejoined: CallEffect[] = state.remotePeerId === null ? [] : [{ type: 'peerRejoined' }];
       const known = { ...state, remotePeerId: event.peerId };
       if (!isDoctor) {
@@ -297,7 +301,9 @@ export function transition(state: CallMachineState, event: CallEvent): Transitio
     case 'retryElapsed': {
       if (!event.unanswered && !event.pathDown) {
         // ICE is checking after the answer: give it the same time again, without an attempt.
-        return state.phase === 'reconnecting' && state.ice !== 'connected' && state.ice !== 'completed'
+        return state.phase === 'reconnecting' &&
+          state.ice !== 'connected' &&
+          state.ice !== 'completed'
           ? { state, effects: [{ type: 'armRetry', ms: restartRetryDelay(state.attempts) }] }
           : stay(state);
       }
@@ -323,7 +329,10 @@ export function transition(state: CallMachineState, event: CallEvent): Transitio
       if (!event.noRemoteCandidate) return stay(state); // ICE is checking: it connects or fails.
       // Slow relay gathering on the other side is not a stuck negotiation: wait longer first.
       if (state.stallMs < MAX_NEGOTIATION_STALL_MS) {
-        return { state: { ...state, stallMs: longer }, effects: [{ type: 'armStall', ms: longer }] };
+        return {
+          state: { ...state, stallMs: longer },
+          effects: [{ type: 'armStall', ms: longer }],
+        };
       }
       return offerAfresh(state, 'renewPeer', MAX_NEGOTIATION_STALL_MS);
     }

@@ -31,7 +31,11 @@ function wakeSources() {
   const document = Object.assign(new EventTarget(), {
     visibilityState: 'visible' as DocumentVisibilityState,
   });
-  return { window: new EventTarget(), document, connection: new EventTarget() } satisfies WakeSources;
+  return {
+    window: new EventTarget(),
+    document,
+    connection: new EventTarget(),
+  } satisfies WakeSources;
 }
 
 function start(overrides: Partial<RoomCallOptions> = {}) {
@@ -47,14 +51,13 @@ function start(overrides: Partial<RoomCallOptions> = {}) {
     peerMedia: [] as (MediaState | null)[],
     extended: [] as { endsAt: string }[],
   };
-  const refreshSession = vi.fn(
-    (): Promise<RoomSessionResponse> =>
-      Promise.resolve(
-        roomSession({
-          ticket: `ticket-${(refreshes += 1) + 1}`,
-          iceServers: [{ urls: [`turn:fresh-${refreshes}.example`] }],
-        }),
-      ),
+  const refreshSession = vi.fn((): Promise<RoomSessionResponse> =>
+    Promise.resolve(
+      roomSession({
+        ticket: `ticket-${(refreshes += 1) + 1}`,
+        iceServers: [{ urls: [`turn:fresh-${refreshes}.example`] }],
+      }),
+    ),
   );
   const wake = wakeSources();
   const call = startRoomCall({
@@ -644,7 +647,9 @@ describe("startRoomCall: the other parts' protocol", () => {
     await vi.advanceTimersByTimeAsync(0);
     pc.setIceState('connected');
     call.setLocalMediaState({ audio: false, video: false });
-    const media = signalsOf(socket).filter((message) => JSON.stringify(message).includes('"media"'));
+    const media = signalsOf(socket).filter((message) =>
+      JSON.stringify(message).includes('"media"'),
+    );
     expect(media.map((message) => message.signal)).toEqual([
       { media: { audio: true, video: false } },
       { media: { audio: true, video: false } },

@@ -24,7 +24,7 @@ describe('signal order', () => {
     expect(order.accept(offer(6), ME)).toBe(true);
   });
 
-  it("counts each sender page on its own, and never drops candidates for their seq", () => {
+  it('counts each sender page on its own, and never drops candidates for their seq', () => {
     const order = createSignalOrder();
     expect(order.accept(offer(9), ME)).toBe(true);
     expect(order.accept(offer(1, 'doctor-page-2'), ME)).toBe(true);

@@ -21,11 +21,7 @@ import { renderRoutes } from '@web/testing/render';
 import { PATIENT_REJOINED, PROVIDER_NOT_STARTED } from '../components/CallView';
 import { ROOM_REPLACED_TEXT, ROOM_REPLACED_TITLE, TAKE_ROOM_BACK } from '../components/RoomScreens';
 import { ENDING_SOON_MESSAGE } from '../components/Countdown';
-import {
-  CALL_FAILED_TEXT,
-  CALL_RETRY,
-  RECONNECTING_TEXT,
-} from '../components/CallStateBanner';
+import { CALL_FAILED_TEXT, CALL_RETRY, RECONNECTING_TEXT } from '../components/CallStateBanner';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { keepPatientKey } from '@web/lib/patient-key';
 import { PATIENT_KEY } from '@web/testing/fixtures';
