@@ -136,7 +136,9 @@ export function useRoom({
   const { stream: localStream, stop: stopMedia } = media;
   // The call starts with the stream it finds; later devices reach it through replaceTrack.
   const localStreamRef = useRef(localStream);
-  localStreamRef.current = localStream;
+  useEffect(() => {
+    localStreamRef.current = localStream;
+  }, [localStream]);
 
   const endsAt = extendedEndsAt ?? started?.endsAt ?? session?.endsAt ?? null;
   const end = useCallback(() => setEnded(true), []);

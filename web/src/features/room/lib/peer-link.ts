@@ -85,7 +85,8 @@ async function setEncoding(
 }
 
 export function createPeerLink(options: PeerLinkOptions): PeerLink {
-  const { localStream, send } = options;
+  const { localStream } = options;
+  const send = (signal: Signal) => options.send(signal);
   const pc = new options.PeerConnectionImpl(options.configuration);
   const negotiation: Negotiation = attachPerfectNegotiation(pc, {
     polite: options.polite,
@@ -129,7 +130,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     const [stream] = event.streams;
     if (!stream) return;
     remoteStream = stream;
-    event.track?.addEventListener?.('ended', options.onMediaChange);
+    event.track?.addEventListener?.('ended', () => options.onMediaChange());
     options.onRemoteStream(stream);
     options.onMediaChange();
   });

@@ -28,9 +28,8 @@ afterEach(() => {
 });
 
 function wakeSources() {
-  const document = Object.assign(new EventTarget(), {
-    visibilityState: 'visible' as DocumentVisibilityState,
-  });
+  const visibilityState: DocumentVisibilityState = 'visible';
+  const document = Object.assign(new EventTarget(), { visibilityState });
   return {
     window: new EventTarget(),
     document,
