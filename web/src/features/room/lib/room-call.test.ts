@@ -316,6 +316,15 @@ describe('startRoomCall: the order and address of signals', () => {
     expect(offersOf(socket)).toHaveLength(1);
   });
 
+  it("on the patient's page, only an offer makes a peer connection, never an answer", async () => {
+    start({ role: 'patient' });
+    const socket = await openSocket();
+    relay(socket, { description: { type: 'answer', sdp: 'stray' } }, 1, 'stray-page');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.instances).toHaveLength(0);
+    expect(signalsOf(socket)).toEqual([]);
+  });
+
   it('a candidate that overtakes its offer creates no connection, and is applied after the offer', async () => {
     start({ role: 'patient' });
     const socket = await openSocket();
