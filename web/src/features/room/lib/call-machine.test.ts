@@ -102,7 +102,9 @@ describe('call machine: pages joining', () => {
       peerId: 'doctor-page-2',
     });
     expect(effects).toEqual(['peerRejoined', 'sayHello']);
-    expect(state.remotePeerId).toBe('doctor-page-2');
+    expect(state).toMatchObject({ remotePeerId: 'doctor-page-2', hasPeer: false });
+    // Its offer then makes a new peer connection.
+    expect(run(state, { type: 'offer', peerId: 'doctor-page-2' }).effects).toContain('newPeer');
   });
 
   it('the same page again (its socket came back): the doctor resends an unanswered offer', () => {

@@ -234,8 +234,12 @@ export function transition(state: CallMachineState, event: CallEvent): Transitio
       const rejoined: CallEffect[] = state.remotePeerId === null ? [] : [{ type: 'peerRejoined' }];
       const known = { ...state, remotePeerId: event.peerId };
       if (!isDoctor) {
-        // The doctor's new page may not know this page yet: say hello back; its offer follows.
-        return { state: known, effects: [...rejoined, { type: 'sayHello' }] };
+        // The doctor's new page may not know this page yet: say hello back; its offer follows
+        // and makes a new peer connection (the one of the old page is not for it).
+        return {
+          state: { ...known, hasPeer: false, ice: null },
+          effects: [...rejoined, { type: 'sayHello' }],
+        };
       }
       if (state.phase === 'waiting') return { state: known, effects: rejoined };
       const fresh = offerAfresh(known, 'newPeer');

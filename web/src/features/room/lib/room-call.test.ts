@@ -448,6 +448,28 @@ describe('startRoomCall: pages coming and going', () => {
   });
 });
 
+describe("startRoomCall: the doctor's new page, on the patient's side", () => {
+  it("takes the new page's offer on a new connection, never on the old page's", async () => {
+    const { socket, pc: old } = await patientConnected();
+    socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: OTHER_RELOADED });
+    const candidate = { candidate: 'candidate:new-page', sdpMid: '0' };
+    relay(socket, { candidate }, 2, OTHER_RELOADED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(old.candidates).toEqual([]);
+    relay(socket, theirOffer('new-page-offer'), 1, OTHER_RELOADED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.instances).toHaveLength(2);
+    expect(old.closed).toBe(true);
+    const fresh = FakePeerConnection.latest!;
+    expect(fresh.remoteDescription).toEqual({ type: 'offer', sdp: 'new-page-offer' });
+    expect(fresh.candidates).toEqual([candidate]);
+    expect(signalsOf(socket).at(-1)).toMatchObject({
+      to: OTHER_RELOADED,
+      signal: { description: { type: 'answer' } },
+    });
+  });
+});
+
 describe('startRoomCall: a stuck negotiation', () => {
   it("the doctor's page renews a connection whose offer got no answer, under a new peer id", async () => {
     const ids = ['renewed-peer-1'];

@@ -143,6 +143,8 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   let session = options.session;
   let state = initialCallState(role, session.status === 'active');
   let link: PeerLink | null = null;
+  /** The other page `link` is with (the other party may have a newer page by now). */
+  let linkPeerId: string | null = null;
   const order = createSignalOrder();
   let seq = 0;
   let queued: unknown[] = [];
@@ -239,6 +241,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
       },
     });
     link = created;
+    linkPeerId = state.remotePeerId;
     for (const [kind, track] of replacedTracks) void created.replaceTrack(kind, track);
     reportMedia();
     // Candidates that overtook this peer's offer (the negotiation holds them until it is in).
@@ -362,6 +365,8 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   function route(message: RelayedSignal) {
     const { signal } = message;
     const fromPeer = message.peerId === state.remotePeerId;
+    // The connection with the sender's page, asked after an offer may have made one.
+    const linkOfSender = () => (message.peerId === linkPeerId ? link : null);
     if ('media' in signal) {
       if (fromPeer) events.onPeerMedia?.(signal.media);
     } else if ('request' in signal) {
@@ -369,11 +374,12 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     } else if ('description' in signal) {
       if (signal.description.type === 'offer') dispatch({ type: 'offer', peerId: message.peerId });
       // An answer from a page this one is not talking to is stale or misaddressed: dropped.
-      if (link && message.peerId === state.remotePeerId) void link.handle(signal);
-    } else if (link && fromPeer) {
-      void link.handle(signal);
-    } else if (held.length < MAX_QUEUED_SIGNALS) {
-      held.push(message); // A candidate that overtook its offer.
+      void linkOfSender()?.handle(signal);
+    } else {
+      const target = linkOfSender();
+      if (target) void target.handle(signal);
+      // A candidate that overtook its offer: held until the offer makes its connection.
+      else if (held.length < MAX_QUEUED_SIGNALS) held.push(message);
     }
   }
 
