@@ -1,4 +1,4 @@
-import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import type { RoomSessionResponse } from '@shared/meetings/room';
 import {
   ROOM_HEARTBEAT_INTERVAL_MS,
   ROOM_HEARTBEAT_TIMEOUT_MS,
@@ -16,18 +16,18 @@ import {
   transition,
   type CallEffect,
   type CallEvent,
-  type CallStatus,
 } from './call-machine';
-import { readConnection, type ConnectionQuality } from './connection-stats';
+import { readConnection } from './connection-stats';
 import {
   createPeerLink,
   DEFAULT_VIDEO_SEND_LIMIT,
   type MediaKind,
   type PeerLink,
-  type VideoSendLimit,
 } from './peer-link';
 import { createSignalOrder, type RelayedSignal } from './signal-order';
-import { browserWakeSources, watchWakeEvents, type WakeSources } from './wake-events';
+import { createSignalOutbox, MAX_QUEUED_SIGNALS } from './signal-outbox';
+import type { RoomCall, RoomCallOptions } from './room-call-api';
+import { browserWakeSources, watchWakeEvents } from './wake-events';
 
 /**
  * The call of one room page, without React (DESIGN.md §7): the effects of the call's state
@@ -53,73 +53,10 @@ import { browserWakeSources, watchWakeEvents, type WakeSources } from './wake-ev
  */
 
 export const STATS_INTERVAL_MS = 2_000;
-/** Signals kept while the socket is down, sent once it is back (offers, answers, candidates). */
-export const MAX_QUEUED_SIGNALS = 200;
 /** Room sockets wait at most this long between reconnect attempts (a call is on). */
 export const ROOM_RECONNECT_MAX_MS = 5_000;
 
-export interface RoomCallEvents {
-  /** The other party's media, or null while there is none (a fresh peer connection). */
-  onRemoteStream(stream: MediaStream | null): void;
-  /** The doctor started the timer: the page begins the call and counts to `endsAt`. */
-  onStarted(started: { startedAt: string; endsAt: string }): void;
-  /** The server ended the meeting (or refuses it as ended): the page shows the end screen. */
-  onEnded(): void;
-  /** The selected candidate pair, read every `STATS_INTERVAL_MS`; null while there is none. */
-  onConnection(quality: ConnectionQuality | null): void;
-  /** Whether the other party's page is in the room (hello / left). */
-  onPeerPresent?(present: boolean): void;
-  /** The other party came back on a new page (reloaded, or opened the room elsewhere). */
-  onPeerRejoined?(): void;
-  /** This party opened the room on another page: this one stopped for good. */
-  onReplaced?(): void;
-  /** connecting / connected / reconnecting / failed; null before the start and after the end. */
-  onCallState?(state: CallStatus | null): void;
-  /** The other party's microphone and camera as they send them; null until they say. */
-  onPeerMedia?(state: MediaState | null): void;
-  /** The server moved `endsAt` after a dropped call (MEETING_EXTENDED). */
-  onExtended?(extended: { endsAt: string; serverTime: string }): void;
-}
-
-export interface RoomCallOptions {
-  role: RoomRole;
-  session: RoomSessionResponse;
-  /** A fresh session (fresh TURN credentials and ticket); throws when it cannot. */
-  refreshSession: () => Promise<RoomSessionResponse>;
-  localStream: MediaStream | null;
-  events: RoomCallEvents;
-  origin?: string;
-  WebSocketImpl?: typeof WebSocket;
-  PeerConnectionImpl?: typeof RTCPeerConnection;
-  random?: () => number;
-  /**
-   * Random per page load (tests pass their own); the doctor's page takes a new one when it
-   * renews a stuck peer connection.
-   */
-  peerId?: string;
-  /** Makes the next `peerId` (tests pass their own). */
-  newPeerId?: () => string;
-  /** Where the network and visibility hints come from (the browser's by default). */
-  wakeSources?: WakeSources | null;
-}
-
-export interface RoomCall {
-  /**
-   * The meeting started (this page's own start-timer answer): the same as `MEETING_STARTED`,
-   * in case that push is late. Idempotent.
-   */
-  markStarted(started: { startedAt: string; endsAt: string }): void;
-  /** The failed state's 'Try Again': a fresh attempt. */
-  retry(): void;
-  /** This page's microphone / camera toggles: the other page shows Muted / Camera off. */
-  setLocalMediaState(state: MediaState): void;
-  /** A re-acquired or switched device, on the same peer connection (no renegotiation). */
-  replaceTrack(kind: MediaKind, track: MediaStreamTrack | null): Promise<void>;
-  /** Caps the video bitrate, or stops sending video (`active: false`) for audio only. */
-  setVideoSendLimit(limit: VideoSendLimit): Promise<void>;
-  /** Stops everything: the socket, the peer connection, the timers. Idempotent. */
-  close(): void;
-}
+export type { RoomCall, RoomCallEvents, RoomCallOptions } from './room-call-api';
 
 function isOver(session: RoomSessionResponse): boolean {
   return session.status === 'completed' || session.status === 'cancelled' || !session.ticket;
@@ -146,8 +83,6 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   /** The other page `link` is with (the other party may have a newer page by now). */
   let linkPeerId: string | null = null;
   const order = createSignalOrder();
-  let seq = 0;
-  let queued: unknown[] = [];
   /** Signals that came before this page could use them (before the start, or overtaking). */
   let held: RelayedSignal[] = [];
   let firstTicket: string | null = session.ticket;
@@ -173,13 +108,9 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     return { iceServers: session.iceServers, iceTransportPolicy: session.iceTransportPolicy };
   }
 
+  const outbox = createSignalOutbox((message) => socket.send(message));
   function sendSignal(signal: Signal) {
-    const to = state.remotePeerId;
-    if (!to) return;
-    seq += 1;
-    const message = { action: 'signal', peerId, to, seq, signal };
-    if (socket.send(message)) return;
-    if (queued.length < MAX_QUEUED_SIGNALS) queued.push(message);
+    outbox.send(peerId, state.remotePeerId, signal);
   }
 
   /** "This page receives the other party's media" changed: the server keeps the lost time. */
@@ -219,7 +150,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
   function newPeer() {
     link?.close();
     // Signals of the old connection mean nothing to the new one.
-    queued = [];
+    outbox.clear();
     events.onRemoteStream(null);
     events.onConnection(null);
     events.onPeerMedia?.(null);
@@ -452,9 +383,7 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
 
   function onSocketOpen(send: (message: unknown) => void) {
     send({ action: 'hello', peerId });
-    const waiting = queued;
-    queued = [];
-    for (const message of waiting) send(message);
+    outbox.flush(send);
     reportMedia(true);
     if (opened) dispatch({ type: 'socketReopened' });
     opened = true;
