@@ -326,7 +326,13 @@ describe('the room channel on /ws', () => {
     });
 
     const notStarted = doctor.room.next('SIGNAL_REFUSED');
-    doctor.room.send({ action: 'signal', peerId: 'doctor-page-1', signal: { candidate: null } });
+    doctor.room.send({
+      action: 'signal',
+      peerId: 'doctor-page-1',
+      to: 'patient-page-1',
+      seq: 1,
+      signal: { candidate: null },
+    });
     expect(await notStarted).toEqual({ type: 'SIGNAL_REFUSED', reason: 'not_started' });
 
     const startedForPatient = patient.room.next('MEETING_STARTED');
@@ -340,11 +346,19 @@ describe('the room channel on /ws', () => {
 
     const offer = { description: { type: 'offer', sdp: 'v=0' } };
     const relayed = patient.room.next('SIGNAL');
-    doctor.room.send({ action: 'signal', peerId: 'doctor-page-1', signal: offer });
+    doctor.room.send({
+      action: 'signal',
+      peerId: 'doctor-page-1',
+      to: 'patient-page-1',
+      seq: 2,
+      signal: offer,
+    });
     expect(await relayed).toEqual({
       type: 'SIGNAL',
       from: 'provider',
       peerId: 'doctor-page-1',
+      to: 'patient-page-1',
+      seq: 2,
       signal: offer,
     });
     await roomRoundTrip(doctor.room);
@@ -411,7 +425,13 @@ describe('the room channel on /ws', () => {
     const refused = patient.room.next('SIGNAL_REFUSED');
     const endedForPatient = patient.room.next('MEETING_ENDED');
     const endedForDoctor = doctor.room.next('MEETING_ENDED');
-    patient.room.send({ action: 'signal', peerId: 'patient-page-1', signal: { candidate: null } });
+    patient.room.send({
+      action: 'signal',
+      peerId: 'patient-page-1',
+      to: 'doctor-page-1',
+      seq: 1,
+      signal: { candidate: null },
+    });
     expect(await refused).toEqual({ type: 'SIGNAL_REFUSED', reason: 'ended' });
     expect(await endedForPatient).toEqual({
       type: 'MEETING_ENDED',

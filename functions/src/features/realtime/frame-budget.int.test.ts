@@ -102,6 +102,7 @@ describe('the per-connection message budget', () => {
 
       // The other room's call connects meanwhile: hello, then the doctor's opening burst.
       const doctorPeer = randomUUID();
+      const patientPeer = randomUUID();
       const joined = room.patient.next('PEER_JOINED');
       room.doctor.send({ action: 'hello', peerId: doctorPeer });
       await joined;
@@ -123,7 +124,8 @@ describe('the per-connection message budget', () => {
       for (let index = 0; index < CALL_SIGNALS; index += 1) {
         const signal = { candidate: candidate(index) };
         sentAt.set(signal.candidate.candidate, performance.now());
-        room.doctor.send({ action: 'signal', peerId: doctorPeer, signal });
+        const seq = index + 1;
+        room.doctor.send({ action: 'signal', peerId: doctorPeer, to: patientPeer, seq, signal });
       }
       await received;
       await flood;

@@ -114,6 +114,9 @@ export async function handleRoomMessage(
           type: 'SIGNAL',
           from: connection.role,
           peerId: message.peerId,
+          // The recipient page drops a signal meant for another page and a late description.
+          to: message.to,
+          seq: message.seq,
           signal: message.signal,
         } satisfies RoomServerMessage);
       }

@@ -76,8 +76,19 @@ describe('one live room page per party', () => {
 
       await startTimer(stack, alice, caseId);
       const relayed = secondPage.next('SIGNAL');
-      doctor.send({ action: 'signal', peerId: 'doctor-page-1', signal: offer });
-      expect(await relayed).toMatchObject({ from: 'provider', signal: offer });
+      doctor.send({
+        action: 'signal',
+        peerId: 'doctor-page-1',
+        to: 'patient-page-2',
+        seq: 1,
+        signal: offer,
+      });
+      expect(await relayed).toMatchObject({
+        from: 'provider',
+        to: 'patient-page-2',
+        seq: 1,
+        signal: offer,
+      });
       expect(typesOf(firstPage)).toEqual(['ROOM_REPLACED']);
       for (const room of [doctor, secondPage]) room.socket.close();
     },
@@ -100,7 +111,13 @@ describe('one live room page per party', () => {
       await startTimer(stack, alice, caseId);
       await started;
       const relayed = secondPage.next('SIGNAL');
-      patient.send({ action: 'signal', peerId: 'patient-page-1', signal: offer });
+      patient.send({
+        action: 'signal',
+        peerId: 'patient-page-1',
+        to: 'doctor-page-2',
+        seq: 1,
+        signal: offer,
+      });
       expect(await relayed).toMatchObject({ from: 'patient', signal: offer });
       expect(typesOf(firstPage)).toEqual(['ROOM_REPLACED']);
       for (const room of [patient, secondPage]) room.socket.close();
@@ -136,7 +153,13 @@ describe("the doctor's room connection lives only as long as what admitted it", 
       await startedForPatient;
       const relayed = bobRoom.next('SIGNAL');
       patient.send({ action: 'hello', peerId: 'patient-page-1' });
-      patient.send({ action: 'signal', peerId: 'patient-page-1', signal: offer });
+      patient.send({
+        action: 'signal',
+        peerId: 'patient-page-1',
+        to: 'bob-page-1',
+        seq: 1,
+        signal: offer,
+      });
       await relayed;
       expect(typesOf(lapsed)).toEqual([]);
       // Alice's link no longer opens the room either.

@@ -39,6 +39,92 @@ describe('reconnectDelay', () => {
     ]);
     expect(reconnectDelay(2, () => 0)).toBe(2000);
   });
+
+  it('stops at a shorter cap when given one (the room during a call)', () => {
+    expect([0, 2, 3, 9].map((n) => reconnectDelay(n, () => 1, 5_000))).toEqual([
+      1000, 4000, 5000, 5000,
+    ]);
+  });
+});
+
+describe('openTicketSocket: the heartbeat', () => {
+  const heartbeat = { intervalMs: 10_000, timeoutMs: 5_000 };
+  const sentBy = (ws: FakeWebSocket) => ws.sent.map((m) => JSON.parse(m) as unknown);
+
+  async function openWithHeartbeat(overrides: Partial<TicketSocketOptions> = {}) {
+    const opened = open({ heartbeat, maxDelayMs: 5_000, ...overrides });
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeWebSocket.latest!;
+    ws.serverOpen();
+    return { ...opened, ws };
+  }
+
+  it('pings every interval, and keeps a socket that answers', async () => {
+    await openWithHeartbeat();
+    const ws = FakeWebSocket.latest!;
+    await vi.advanceTimersByTimeAsync(heartbeat.intervalMs);
+    expect(sentBy(ws)).toEqual([PING_MESSAGE]);
+    ws.serverSend({ type: 'PONG' });
+    await vi.advanceTimersByTimeAsync(heartbeat.intervalMs);
+    ws.serverSend({ type: 'PONG' });
+    await vi.advanceTimersByTimeAsync(heartbeat.timeoutMs);
+    expect(sentBy(ws)).toEqual([PING_MESSAGE, PING_MESSAGE]);
+    expect(ws.closedByPage).toBe(false);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('drops a socket that does not answer within the deadline and reconnects at once', async () => {
+    const { ws, events } = await openWithHeartbeat();
+    await vi.advanceTimersByTimeAsync(heartbeat.intervalMs + heartbeat.timeoutMs - 1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    // The browser never said it closed: the page closed it and did not wait out a backoff.
+    expect(ws.closedByPage).toBe(true);
+    expect(events.connected).toEqual([true, false]);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.latest!.url).toBe('wss://app.example/ws?ticket=ticket-2');
+    FakeWebSocket.latest!.serverOpen();
+    expect(events.reconnects).toBe(1);
+    // A late message of the dropped socket is not taken.
+    ws.serverSend({ type: 'LATE' });
+    expect(events.messages).toEqual([]);
+  });
+
+  it('probe pings now with the deadline', async () => {
+    const { socket, ws } = await openWithHeartbeat();
+    socket.probe();
+    expect(sentBy(ws)).toEqual([PING_MESSAGE]);
+    await vi.advanceTimersByTimeAsync(heartbeat.timeoutMs);
+    expect(ws.closedByPage).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('reconnectNow replaces a socket that looks open', async () => {
+    const { socket, ws } = await openWithHeartbeat();
+    socket.reconnectNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ws.closedByPage).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('drops a handshake that hangs', async () => {
+    open({ heartbeat });
+    await vi.advanceTimersByTimeAsync(heartbeat.timeoutMs * 2 - 1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances[0]!.closedByPage).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('waits at most the cap between failed attempts', async () => {
+    await openWithHeartbeat();
+    for (let failure = 0; failure < 5; failure += 1) {
+      const count = FakeWebSocket.instances.length;
+      FakeWebSocket.latest!.serverClose();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(FakeWebSocket.instances).toHaveLength(count + 1);
+    }
+  });
 });
 
 describe('openTicketSocket', () => {

@@ -7,6 +7,13 @@ import { PING_INTERVAL_MS, PING_MESSAGE, realtimeUrl } from '@shared/realtime/ap
  * within API Gateway's 10-minute idle timeout, and reconnect with exponential backoff and jitter
  * (so a gateway restart does not bring every page back in the same second), with a fresh ticket
  * each time. No React here: the hooks wire it to their pages.
+ *
+ * During a call the room asks for a `heartbeat` (issue 26): a ping every `intervalMs`, and a
+ * socket that has not answered within `timeoutMs` is taken for dead (a Wi-Fi to cellular switch
+ * leaves the old TCP connection open for minutes with no close event): it is dropped without
+ * waiting for the browser and a new one connects at once. `probe()` pings now with the same
+ * deadline (the room's ICE went `disconnected`: maybe the network changed); `reconnectNow()`
+ * replaces a socket that looks open but is suspected (the device came back online).
  */
 
 export const RECONNECT_BASE_MS = 1_000;
@@ -30,6 +37,10 @@ export interface TicketSocketOptions {
   WebSocketImpl?: typeof WebSocket;
   /** 0..1, for the jitter; tests pass a constant. */
   random?: () => number;
+  /** Liveness checks (the room during a call); without it, a keep-alive ping every 5 minutes. */
+  heartbeat?: { intervalMs: number; timeoutMs: number };
+  /** The longest wait between reconnect attempts (the room keeps it short). */
+  maxDelayMs?: number;
 }
 
 export interface TicketSocket {
@@ -37,13 +48,24 @@ export interface TicketSocket {
   send(message: unknown): boolean;
   /** Connect now if not connected (the tab became visible, the browser is online again). */
   wake(): void;
+  /**
+   * With a heartbeat: ping now and drop the socket if no answer comes within the deadline;
+   * connects now if not connected.
+   */
+  probe(): void;
+  /** Drops the current socket even if it looks open, and connects a new one at once. */
+  reconnectNow(): void;
   /** Close for good (signed out, page left). */
   close(): void;
 }
 
 /** The wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … 30 s, less up to half. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  maxMs: number = RECONNECT_MAX_MS,
+): number {
+  const ceiling = Math.min(maxMs, RECONNECT_BASE_MS * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
@@ -57,6 +79,8 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
     origin = window.location.origin,
     WebSocketImpl = WebSocket,
     random = Math.random,
+    heartbeat,
+    maxDelayMs = RECONNECT_MAX_MS,
   } = options;
 
   let socket: WebSocket | null = null;
@@ -67,10 +91,12 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** Set while a heartbeat ping waits for its answer. */
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 
   function scheduleRetry() {
     if (closed || retryTimer !== undefined) return;
-    const delay = reconnectDelay(failures, random);
+    const delay = reconnectDelay(failures, random, maxDelayMs);
     failures += 1;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
@@ -84,27 +110,70 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
     return true;
   }
 
+  function stopTimers() {
+    clearInterval(pingTimer);
+    clearTimeout(deadlineTimer);
+    pingTimer = undefined;
+    deadlineTimer = undefined;
+  }
+
+  /** Pings; with a heartbeat, no answer within its deadline drops the socket. */
+  function ping() {
+    if (!socket || !open) return;
+    socket.send(PING);
+    if (!heartbeat || deadlineTimer !== undefined) return;
+    deadlineTimer = setTimeout(() => {
+      deadlineTimer = undefined;
+      dropAndReconnect();
+    }, heartbeat.timeoutMs);
+  }
+
+  /** Forgets the current socket (its close event, whenever the browser sends it, is ignored). */
+  function drop() {
+    const current = socket;
+    const wasOpen = open;
+    socket = null;
+    open = false;
+    stopTimers();
+    current?.close();
+    if (wasOpen) onConnectedChange(false);
+  }
+
+  function dropAndReconnect() {
+    if (closed) return;
+    drop();
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    void connect();
+  }
+
   function onOpen(this: WebSocket) {
     if (socket !== this) return;
+    clearTimeout(deadlineTimer);
+    deadlineTimer = undefined;
     open = true;
     failures = 0;
     onOpened?.(sendJson);
     onConnectedChange(true);
     if (everOpened) onReconnect();
     everOpened = true;
-    pingTimer = setInterval(() => socket?.send(PING), PING_INTERVAL_MS);
+    pingTimer = setInterval(ping, heartbeat?.intervalMs ?? PING_INTERVAL_MS);
   }
 
   function onClose(this: WebSocket) {
     if (socket !== this) return;
     socket = null;
     open = false;
-    clearInterval(pingTimer);
+    stopTimers();
     onConnectedChange(false);
     scheduleRetry();
   }
 
-  function onData(event: MessageEvent) {
+  function onData(this: WebSocket, event: MessageEvent) {
+    if (socket !== this) return;
+    // Anything from the server proves the socket alive, the PONG included.
+    clearTimeout(deadlineTimer);
+    deadlineTimer = undefined;
     if (typeof event.data !== 'string') return;
     let message: unknown;
     try {
@@ -134,22 +203,39 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
     next.addEventListener('message', onData);
     next.addEventListener('close', onClose);
     // An error is always followed by close, which reconnects.
+    if (heartbeat) {
+      // A handshake on a dead network can hang as long as a dead socket: the same deadline, twice.
+      deadlineTimer = setTimeout(() => {
+        deadlineTimer = undefined;
+        dropAndReconnect();
+      }, heartbeat.timeoutMs * 2);
+    }
+  }
+
+  function wake() {
+    if (closed || socket || connecting) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    void connect();
   }
 
   void connect();
 
   return {
     send: sendJson,
-    wake() {
-      if (closed || socket || connecting) return;
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
-      void connect();
+    wake,
+    probe() {
+      if (open) ping();
+      else wake();
+    },
+    reconnectNow() {
+      if (closed || connecting) return;
+      dropAndReconnect();
     },
     close() {
       closed = true;
       clearTimeout(retryTimer);
-      clearInterval(pingTimer);
+      stopTimers();
       const current = socket;
       socket = null;
       open = false;

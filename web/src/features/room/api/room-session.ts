@@ -6,6 +6,9 @@ import { request } from '@web/lib/api';
 import { patientKeyHeaders } from '@web/lib/patient-key';
 import { clockOffsetMs } from '../lib/server-clock';
 
+/** A fresh session for a reconnect or a restart gives up after this long (a dead connection). */
+export const SESSION_FETCH_TIMEOUT_MS = 5_000;
+
 export interface RoomSession {
   session: RoomSessionResponse;
   /** Server time minus device time, measured on this request (lib/server-clock.ts). */

@@ -6,8 +6,9 @@ import { askToNotify } from '@web/lib/notifications';
 import { useAnnounceRoom } from '@web/lib/media/room-presence';
 import { useWakeLock } from '@web/lib/media/use-wake-lock';
 import type { RoomState } from '../hooks/use-room';
+import { useCallAdaptation } from '../hooks/use-call-adaptation';
 import { useEndingSoonAlerts } from '../hooks/use-ending-soon-alerts';
-import { ConnectionIndicator } from './ConnectionIndicator';
+import { CallStateBanner } from './CallStateBanner';
 import { Countdown } from './Countdown';
 import { EndCallButton } from './EndCallButton';
 import { DeviceSettings } from '@web/components/media/DeviceSettings';
@@ -15,6 +16,8 @@ import { DeviceToggles } from '@web/components/media/DeviceToggles';
 import { LocalVideo } from '@web/components/media/LocalVideo';
 import { MediaNotice } from './MediaNotice';
 import { NotifyBeforeEnd } from './NotifyBeforeEnd';
+import { QualityIndicator } from './QualityIndicator';
+import { QualityNotice } from './QualityNotice';
 import { RemoteVideo } from './RemoteVideo';
 
 /** The other party came back on a new page: said, so a switch of the remote video is never silent. */
@@ -31,6 +34,11 @@ export function CallView({ room }: { room: RoomState }) {
   useEndingSoonAlerts({ left: room.left, notify: session?.role === 'provider' });
   useWakeLock(inCall);
   useAnnounceRoom(session?.caseId ?? null);
+  // The link adapts only while it is up: a reconnect is the banner's, not a reason to cap video.
+  const adaptation = useCallAdaptation({
+    quality: inCall && room.callState === 'connected' ? room.connection : null,
+    apply: room.setVideoSendLimit,
+  });
   if (!session) return null;
   const isProvider = session.role === 'provider';
   const peerName = session.peerName ?? (isProvider ? 'the patient' : 'your doctor');
@@ -51,7 +59,12 @@ export function CallView({ room }: { room: RoomState }) {
 
       {inCall ? (
         <div className="relative">
-          <RemoteVideo stream={room.remoteStream} name={peerName} speakerId={media.speakerId} />
+          <RemoteVideo
+            stream={room.remoteStream}
+            name={peerName}
+            peerMedia={room.peerMedia}
+            speakerId={media.speakerId}
+          />
           <LocalVideo
             media={media}
             className="absolute right-3 bottom-3 aspect-video w-1/4 min-w-28 border-2 border-white/70"
@@ -88,6 +101,8 @@ export function CallView({ room }: { room: RoomState }) {
         </div>
       )}
 
+      <CallStateBanner state={room.callState} onRetry={room.retryCall} />
+
       {inCall && room.peerRejoined && room.peerPresent !== false ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">
           {isProvider ? PATIENT_REJOINED : DOCTOR_REJOINED}
@@ -102,13 +117,14 @@ export function CallView({ room }: { room: RoomState }) {
       ) : null}
 
       <MediaNotice media={media} />
+      {inCall ? <QualityNotice adaptation={adaptation} /> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-start gap-2">
           <DeviceToggles media={media} />
           <DeviceSettings media={media} />
         </div>
-        {inCall ? <ConnectionIndicator connection={room.connection} /> : null}
+        {inCall ? <QualityIndicator quality={room.connection} details={isProvider} /> : null}
         {inCall && isProvider ? (
           <div className="flex flex-wrap gap-2">
             <NotifyBeforeEnd />

@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import type { MediaState } from '@shared/meetings/signalling';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import { ApiError, serverMessageOf } from '@web/lib/api';
 import { useLocalMedia, type LocalMedia } from '@web/lib/media/use-local-media';
-import { endCall, fetchRoomSession, startTimer, type RoomSession } from '../api/room-session';
-import type { ConnectionQuality } from '../lib/connection-stats';
+import {
+  endCall,
+  fetchRoomSession,
+  SESSION_FETCH_TIMEOUT_MS,
+  startTimer,
+  type RoomSession,
+} from '../api/room-session';
+import type { CallStatus } from '../lib/call-machine';
+import type { CallQuality } from '../lib/call-quality';
+import type { VideoSendLimit } from '../lib/peer-link';
 import { startRoomCall, type RoomCall } from '../lib/room-call';
 import { msLeft } from '../lib/server-clock';
 import { useCountdown } from './use-countdown';
@@ -26,12 +35,20 @@ export interface RoomState {
   session: RoomSessionResponse | null;
   media: LocalMedia;
   remoteStream: MediaStream | null;
-  connection: ConnectionQuality | null;
+  connection: CallQuality | null;
   /** False once the other party's page left (it may come back); null before any news. */
   peerPresent: boolean | null;
   /** The other party came back on a new page since the call began (shown, never silent). */
   peerRejoined: boolean;
   endsAt: string | null;
+  /** The call: connecting / connected / reconnecting / failed; null outside `in_call`. */
+  callState: CallStatus | null;
+  /** The failed call's 'Try Again'. */
+  retryCall: () => void;
+  /** The other party's microphone and camera as they send them; null until they say. */
+  peerMedia: MediaState | null;
+  /** Caps this page's video, or stops it for audio only (the quality policy). */
+  setVideoSendLimit: (limit: VideoSendLimit) => void;
   /** Milliseconds left on the server's clock; null before the start. */
   left: number | null;
   retry: () => void;
@@ -78,9 +95,13 @@ export function useRoom({
   const [started, setStarted] = useState<{ endsAt: string } | null>(null);
   const [ended, setEnded] = useState(false);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
-  const [connection, setConnection] = useState<ConnectionQuality | null>(null);
+  const [connection, setConnection] = useState<CallQuality | null>(null);
   const [peerPresent, setPeerPresent] = useState<boolean | null>(null);
   const [peerRejoined, setPeerRejoined] = useState(false);
+  const [callStatus, setCallStatus] = useState<CallStatus | null>(null);
+  const [peerMedia, setPeerMedia] = useState<MediaState | null>(null);
+  /** The server moved `endsAt` after a dropped call (MEETING_EXTENDED). */
+  const [extendedEndsAt, setExtendedEndsAt] = useState<string | null>(null);
   const [replaced, setReplaced] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
@@ -113,8 +134,13 @@ export function useRoom({
   // 'unsupported' cannot happen here (the page checks the camera API first); it must not hang.
   const mediaSettled = media.status !== 'idle' && media.status !== 'requesting';
   const { stream: localStream, stop: stopMedia } = media;
+  // The call starts with the stream it finds; later devices reach it through replaceTrack.
+  const localStreamRef = useRef(localStream);
+  useEffect(() => {
+    localStreamRef.current = localStream;
+  }, [localStream]);
 
-  const endsAt = started?.endsAt ?? session?.endsAt ?? null;
+  const endsAt = extendedEndsAt ?? started?.endsAt ?? session?.endsAt ?? null;
   const end = useCallback(() => setEnded(true), []);
   const left = useCountdown(ended ? null : endsAt, offsetMs, end);
 
@@ -125,7 +151,13 @@ export function useRoom({
       role,
       session,
       refreshSession: () =>
-        fetchRoomSession(meetingId, role, token).then(
+        // A request on a dead connection must not hold up the reconnect or the restart.
+        fetchRoomSession(
+          meetingId,
+          role,
+          token,
+          AbortSignal.timeout(SESSION_FETCH_TIMEOUT_MS),
+        ).then(
           (fresh) => fresh.session,
           (error: unknown) => {
             // Refused now (the doctor's claim lapsed or moved, the session ended): the link no
@@ -134,7 +166,7 @@ export function useRoom({
             throw error;
           },
         ),
-      localStream,
+      localStream: localStreamRef.current,
       events: {
         onRemoteStream: setRemoteStream,
         onStarted: ({ endsAt: startedEndsAt }) => setStarted({ endsAt: startedEndsAt }),
@@ -143,14 +175,41 @@ export function useRoom({
         onPeerPresent: setPeerPresent,
         onPeerRejoined: () => setPeerRejoined(true),
         onReplaced: () => setReplaced(true),
+        onCallState: setCallStatus,
+        onPeerMedia: setPeerMedia,
+        onExtended: ({ endsAt: extended }) => setExtendedEndsAt(extended),
       },
     });
     callRef.current = call;
     return () => {
       call.close();
       callRef.current = null;
+      setCallStatus(null);
     };
-  }, [session, ended, replaced, mediaSettled, localStream, role, meetingId, token, end]);
+  }, [session, ended, replaced, mediaSettled, role, meetingId, token, end]);
+
+  // A device re-acquired after an interruption, or switched (front/rear camera, another
+  // microphone): the senders take the new track without a renegotiation.
+  const { audioTrack, videoTrack } = media;
+  useEffect(() => {
+    void callRef.current?.replaceTrack('audio', audioTrack);
+  }, [audioTrack]);
+  useEffect(() => {
+    void callRef.current?.replaceTrack('video', videoTrack);
+  }, [videoTrack]);
+
+  // The toggles: the other page shows Muted / Camera off.
+  const sendsAudio = media.hasAudio && media.audioEnabled;
+  const sendsVideo = media.hasVideo && media.videoEnabled;
+  const callReady = callStatus !== null;
+  useEffect(() => {
+    if (callReady) callRef.current?.setLocalMediaState({ audio: sendsAudio, video: sendsVideo });
+  }, [sendsAudio, sendsVideo, callReady]);
+
+  const retryCall = useCallback(() => callRef.current?.retry(), []);
+  const setVideoSendLimit = useCallback((limit: VideoSendLimit) => {
+    void callRef.current?.setVideoSendLimit(limit);
+  }, []);
 
   // The end, the room taken to another page, or the link refused now: every track stops (the
   // camera light goes off), the call closed above.
@@ -222,6 +281,10 @@ export function useRoom({
     peerPresent,
     peerRejoined,
     endsAt,
+    callState: phase === 'in_call' ? (callStatus ?? 'connecting') : null,
+    retryCall,
+    peerMedia,
+    setVideoSendLimit,
     left,
     retry,
     takeBack,

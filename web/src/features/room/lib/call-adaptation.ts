@@ -1,15 +1,13 @@
 import type { CallQuality } from './call-quality';
 import { MIN_VIDEO_BITRATE_BPS } from './call-quality';
+import type { VideoSendLimit } from './peer-link';
 
 /**
- * What this page's video sender may use (the room applies it with `RTCRtpSender.setParameters`:
- * `encodings[0].maxBitrate`, and `active: false` to stop sending video while the voice goes on).
- * `maxBitrateBps: null` leaves the bitrate to the browser.
+ * What this page's video sender may use: the room applies it with `RTCRtpSender.setParameters`
+ * (lib/peer-link.ts: `encodings[0].maxBitrate`, and `active: false` to stop sending video while
+ * the voice goes on); `maxBitrateBps: null` leaves the bitrate to the browser.
  */
-export interface VideoSendLimit {
-  maxBitrateBps: number | null;
-  active: boolean;
-}
+export type { VideoSendLimit };
 
 /**
  * What the room says about it:

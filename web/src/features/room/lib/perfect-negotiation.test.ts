@@ -101,8 +101,27 @@ describe('perfect negotiation', () => {
   });
 
   it('reports a failure to apply a description', async () => {
-    const { negotiation, errors } = setUp(true);
-    await negotiation.handle({ description: { type: 'answer', sdp: 'unexpected' } });
+    const { pc, negotiation, errors } = setUp(true);
+    pc.setRemoteDescription = () => Promise.reject(new Error('bad description'));
+    await negotiation.handle(remoteOffer);
     expect(errors).toHaveLength(1);
+  });
+
+  it('drops an answer when no offer of its own waits for one (a repeated answer)', async () => {
+    const { pc, negotiation, errors } = setUp(false);
+    await negotiation.handle({ description: { type: 'answer', sdp: 'repeated' } });
+    expect(pc.remoteDescription).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers the same offer again with the same answer (the first answer was lost)', async () => {
+    const { pc, sent, negotiation } = setUp(true);
+    await negotiation.handle(remoteOffer);
+    await negotiation.handle(remoteOffer);
+    expect(sent).toEqual([
+      { description: { type: 'answer', sdp: 'answer-sdp' } },
+      { description: { type: 'answer', sdp: 'answer-sdp' } },
+    ]);
+    expect(pc.signalingState).toBe('stable');
   });
 });

@@ -91,6 +91,18 @@ export function attachPerfectNegotiation(
       try {
         if ('description' in signal) {
           const { description } = signal;
+          if (
+            description.type === 'offer' &&
+            pc.signalingState === 'stable' &&
+            pc.remoteDescription?.type === 'offer' &&
+            pc.remoteDescription.sdp === description.sdp
+          ) {
+            // The same offer again (re-sent because our answer was lost): the same answer again.
+            sendLocalDescription();
+            return;
+          }
+          // An answer is only for an offer of ours that waits (a repeated one is not).
+          if (description.type === 'answer' && pc.signalingState !== 'have-local-offer') return;
           const readyForOffer =
             !makingOffer && (pc.signalingState === 'stable' || settingRemoteAnswer);
           const collision = description.type === 'offer' && !readyForOffer;
@@ -110,7 +122,7 @@ export function attachPerfectNegotiation(
             sendLocalDescription();
           }
           await applyHeldCandidates();
-        } else if (signal.candidate) {
+        } else if ('candidate' in signal && signal.candidate) {
           if (!pc.remoteDescription || applyingRemote) {
             if (heldCandidates.length < MAX_HELD_CANDIDATES) heldCandidates.push(signal.candidate);
             return;

@@ -1,114 +1,62 @@
-import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import type { RoomSessionResponse } from '@shared/meetings/room';
 import {
+  ROOM_HEARTBEAT_INTERVAL_MS,
+  ROOM_HEARTBEAT_TIMEOUT_MS,
   roomServerMessageSchema,
+  type MediaState,
   type RoomServerMessage,
   type Signal,
 } from '@shared/meetings/signalling';
 import { openTicketSocket, type TicketSocket } from '@web/lib/realtime/ticket-socket';
-import { readConnection, type ConnectionQuality } from './connection-stats';
-import { attachPerfectNegotiation, type Negotiation } from './perfect-negotiation';
+import {
+  callStatusOf,
+  ICE_DISCONNECTED_GRACE_MS,
+  initialCallState,
+  TERMINAL_PHASES,
+  transition,
+  type CallEffect,
+  type CallEvent,
+} from './call-machine';
+import { createQualityMeter } from './call-quality';
+import {
+  createPeerLink,
+  DEFAULT_VIDEO_SEND_LIMIT,
+  type MediaKind,
+  type PeerLink,
+} from './peer-link';
+import { createSignalOrder, type RelayedSignal } from './signal-order';
+import { createSignalOutbox, MAX_QUEUED_SIGNALS } from './signal-outbox';
+import type { RoomCall, RoomCallOptions } from './room-call-api';
+import { browserWakeSources, watchWakeEvents } from './wake-events';
 
 /**
- * The call of one room page, without React (DESIGN.md §7): the `/ws` signalling socket, the
- * `RTCPeerConnection` with perfect negotiation (the patient is polite), the connection stats
- * and the recovery after a network drop. The page gives it the session it entered with, a way
- * to fetch a fresh one, and its local media; it reports back through `events`.
+ * The call of one room page, without React (DESIGN.md §7): the effects of the call's state
+ * machine (lib/call-machine.ts decides, this runs it). It owns the `/ws` signalling socket, the
+ * peer connection (lib/peer-link.ts), the timers, and reports back through `events`.
  *
  * - The socket connects with the session's single-use ticket; each reconnect fetches a fresh
- *   session for a fresh ticket, and says hello again with the same `peerId`.
- * - `PEER_JOINED` with an unknown `peerId` (the other page loaded or reloaded) starts a fresh
- *   peer connection and negotiates; an offer or answer from an unknown `peerId` does too. A
- *   candidate from an unknown `peerId` creates nothing: relayed messages can overtake each other,
- *   so it is held until its offer arrives.
+ *   session for a fresh ticket and says hello again with the same `peerId`. It has a heartbeat
+ *   (ROOM_HEARTBEAT_*), reconnects within 5 s at most, and is probed or replaced when the
+ *   browser hints at a network change (lib/wake-events.ts) or ICE goes `disconnected`.
+ * - Every signal carries `to` (the other party's current page) and `seq` (this page's counter);
+ *   relayed signals pass lib/signal-order.ts first (another page's, or a late description).
+ * - Only the doctor's page offers. An answer or candidate from a page this one has no peer
+ *   connection with never makes one; only an offer does (on the patient's page).
  * - No peer connection is made before the meeting is active: the server refuses signals then,
  *   and hands out TURN credentials only while the meeting runs (docs/adr/0013-room-
  *   connections.md), so at the start a fresh session is fetched first; signals that arrive
  *   meanwhile wait for it.
- * - One live room page per party: when this party opens the room on another page, the server
- *   says `ROOM_REPLACED` and closes this socket; the call stops here and does not reconnect.
- *   The other party's new page (a `PEER_JOINED` with a new `peerId` after one was known) is
- *   reported, so the page can say so instead of switching silently.
- * - ICE `failed`, or `disconnected` for `ICE_DISCONNECTED_GRACE_MS`: fetch a fresh session (fresh
- *   TURN credentials), `setConfiguration`, then `restartIce()`.
- * - Signals made while this page's socket is down wait and go out after the hello. Signals the
- *   server could not deliver because the other page's socket was down are lost: when that page
- *   says hello again (same `peerId`) and the media path is not up, an unanswered offer is sent
- *   again and ICE restarts.
+ * - One live room page per party: `ROOM_REPLACED` stops the call here for good.
+ * - The media report (`{ action: 'media', flowing }`) goes on each change of "this page
+ *   receives the other party's media" and after each hello while the meeting runs.
  * - Nothing here touches the clock: `endsAt` is the server's and only the page counts to it.
  */
 
 export const STATS_INTERVAL_MS = 2_000;
-/** A `disconnected` ICE state often heals by itself; restart only when it lasts this long. */
-export const ICE_DISCONNECTED_GRACE_MS = 2_000;
-/** Signals kept while the socket is down, sent once it is back (offers, answers, candidates). */
-export const MAX_QUEUED_SIGNALS = 200;
-/** When a restart could not fetch a session, try again after this long. */
-export const ICE_RESTART_RETRY_MS = 3_000;
-/**
- * A peer connection whose ICE has not even started this long after it was made is stuck: an
- * offer or answer was lost on the way (a socket between reconnects, a signal relayed while the
- * other page's connection was not yet listed), or the browser's connection itself is wedged (we
- * saw Chromium never gather candidates after rolling back its own offer on glare). The doctor's
- * page (the impolite one) then starts a fresh peer connection under a new `peerId`, which the
- * patient's page takes as a new peer and answers with a fresh connection of its own; the
- * patient's page only resends an unanswered offer, so the two never renew at once. The wait
- * doubles after each renewal, up to `MAX_NEGOTIATION_STALL_MS`, so a slow network is not
- * interrupted over and over.
- */
-export const NEGOTIATION_STALL_MS = 5_000;
-export const MAX_NEGOTIATION_STALL_MS = 20_000;
+/** Room sockets wait at most this long between reconnect attempts (a call is on). */
+export const ROOM_RECONNECT_MAX_MS = 5_000;
 
-export interface RoomCallEvents {
-  /** The other party's media, or null while there is none (a fresh peer connection). */
-  onRemoteStream(stream: MediaStream | null): void;
-  /** The doctor started the timer: the page begins the call and counts to `endsAt`. */
-  onStarted(started: { startedAt: string; endsAt: string }): void;
-  /** The server ended the meeting (or refuses it as ended): the page shows the end screen. */
-  onEnded(): void;
-  /** The selected candidate pair, read every `STATS_INTERVAL_MS`; null while there is none. */
-  onConnection(quality: ConnectionQuality | null): void;
-  /** Whether the other party's page is in the room (hello / left). */
-  onPeerPresent?(present: boolean): void;
-  /** The other party came back on a new page (reloaded, or opened the room elsewhere). */
-  onPeerRejoined?(): void;
-  /** This party opened the room on another page: this one stopped for good. */
-  onReplaced?(): void;
-}
-
-export interface RoomCallOptions {
-  role: RoomRole;
-  session: RoomSessionResponse;
-  /** A fresh session (fresh TURN credentials and ticket); throws when it cannot. */
-  refreshSession: () => Promise<RoomSessionResponse>;
-  localStream: MediaStream | null;
-  events: RoomCallEvents;
-  origin?: string;
-  WebSocketImpl?: typeof WebSocket;
-  PeerConnectionImpl?: typeof RTCPeerConnection;
-  random?: () => number;
-  /**
-   * Random per page load (tests pass their own); the doctor's page takes a new one when it
-   * renews a stalled peer connection.
-   */
-  peerId?: string;
-  /** Makes the next `peerId` (tests pass their own). */
-  newPeerId?: () => string;
-}
-
-export interface RoomCall {
-  /**
-   * The meeting started (this page's own start-timer answer): the same as `MEETING_STARTED`,
-   * in case that push is late. Idempotent.
-   */
-  markStarted(started: { startedAt: string; endsAt: string }): void;
-  /** Stops everything: the socket, the peer connection, the timers. Idempotent. */
-  close(): void;
-}
-
-interface Peer {
-  pc: RTCPeerConnection;
-  negotiation: Negotiation;
-}
+export type { RoomCall, RoomCallEvents, RoomCallOptions } from './room-call-api';
 
 function isOver(session: RoomSessionResponse): boolean {
   return session.status === 'completed' || session.status === 'cancelled' || !session.ticket;
@@ -127,236 +75,133 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     PeerConnectionImpl = RTCPeerConnection,
     newPeerId = randomPeerId,
   } = options;
-  const polite = role === 'patient';
 
   let peerId = options.peerId ?? newPeerId();
   let session = options.session;
-  /** Negotiating: the meeting runs and `session` carries its ICE servers. */
-  let active = session.status === 'active';
-  /** Started, fetching the session with the ICE servers of the running call. */
-  let activating = false;
-  let closed = false;
-  let peer: Peer | null = null;
-  let remotePeerId: string | null = null;
+  let state = initialCallState(role, session.status === 'active');
+  let link: PeerLink | null = null;
+  /** The other page `link` is with (the other party may have a newer page by now). */
+  let linkPeerId: string | null = null;
+  const order = createSignalOrder();
+  /** Signals that came before this page could use them (before the start, or overtaking). */
+  let held: RelayedSignal[] = [];
   let firstTicket: string | null = session.ticket;
+  let opened = false;
   let restarting = false;
-  let queued: unknown[] = [];
-  let disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
-  let restartRetryTimer: ReturnType<typeof setTimeout> | undefined;
-  let stallTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Candidates from a `peerId` we have no connection with yet (they overtook its offer). */
-  let early: { peerId: string; signals: Signal[] } | null = null;
+  /** The last media report sent. */
+  let flowing: boolean | null = null;
+  let localMedia: MediaState | null = null;
+  let videoLimit = DEFAULT_VIDEO_SEND_LIMIT;
+  /** Devices re-acquired or switched since the start: every new peer connection sends these. */
+  const replacedTracks = new Map<MediaKind, MediaStreamTrack | null>();
+  const timers: Record<'grace' | 'retry' | 'stall', ReturnType<typeof setTimeout> | undefined> = {
+    grace: undefined,
+    retry: undefined,
+    stall: undefined,
+  };
+
+  /** The meeting runs and this page takes part (not before the start, not after the end). */
+  const running = () => callStatusOf(state) !== null && state.phase !== 'waiting';
+  const over = () => TERMINAL_PHASES.includes(state.phase);
 
   function configuration(): RTCConfiguration {
     return { iceServers: session.iceServers, iceTransportPolicy: session.iceTransportPolicy };
   }
 
+  const outbox = createSignalOutbox((message) => socket.send(message));
   function sendSignal(signal: Signal) {
-    const message = { action: 'signal', peerId, signal };
-    if (socket.send(message)) return;
-    if (queued.length < MAX_QUEUED_SIGNALS) queued.push(message);
+    outbox.send(peerId, state.remotePeerId, signal);
   }
 
-  function onSocketOpen(send: (message: unknown) => void) {
-    send({ action: 'hello', peerId });
-    const waiting = queued;
-    queued = [];
-    for (const message of waiting) send(message);
+  /** "This page receives the other party's media" changed: the server keeps the lost time. */
+  function reportMedia(force = false) {
+    if (!running()) return;
+    const now = link?.flowing() ?? false;
+    if (!force && now === flowing) return;
+    flowing = now;
+    // Lost with a dead socket: the next hello reports again.
+    socket.send({ action: 'media', peerId, flowing: now });
   }
 
-  /** The other page is back on the same peer connection: resend what it may have missed. */
-  function resync() {
-    const pc = peer?.pc;
-    if (!pc) return;
-    if (pc.signalingState === 'have-local-offer' && pc.localDescription) {
-      const { type, sdp } = pc.localDescription;
-      sendSignal({ description: { type, sdp } });
+  function dispatch(event: CallEvent) {
+    const before = callStatusOf(state);
+    const result = transition(state, event);
+    state = result.state;
+    for (const effect of result.effects) run(effect);
+    const after = callStatusOf(state);
+    if (after !== before) events.onCallState?.(after);
+  }
+
+  function arm(name: keyof typeof timers, ms: number, fire: () => void) {
+    clearTimeout(timers[name]);
+    timers[name] = setTimeout(() => {
+      timers[name] = undefined;
+      fire();
+    }, ms);
+  }
+
+  function cancelTimers() {
+    for (const name of Object.keys(timers) as (keyof typeof timers)[]) {
+      clearTimeout(timers[name]);
+      timers[name] = undefined;
     }
-    const state = pc.iceConnectionState;
-    if (state === 'disconnected' || state === 'failed') void restartIce();
   }
 
-  /** Every kind is negotiated even without a local track, so an audio-only page still sees. */
-  function addLocalMedia(pc: RTCPeerConnection) {
-    for (const kind of ['audio', 'video'] as const) {
-      const tracks = localStream?.getTracks().filter((track) => track.kind === kind) ?? [];
-      if (localStream && tracks.length > 0) {
-        for (const track of tracks) pc.addTrack(track, localStream);
-      } else {
-        pc.addTransceiver(kind, { direction: 'recvonly' });
-      }
-    }
-  }
-
-  function closePeer() {
-    clearTimeout(disconnectedTimer);
-    clearTimeout(restartRetryTimer);
-    clearTimeout(stallTimer);
-    peer?.pc.close();
-    peer = null;
-  }
-
-  function holdEarly(fromPeerId: string, signal: Signal) {
-    if (early?.peerId !== fromPeerId) early = { peerId: fromPeerId, signals: [] };
-    if (early.signals.length < MAX_QUEUED_SIGNALS) early.signals.push(signal);
-  }
-
-  function takeEarly(fromPeerId: string | null): Signal[] {
-    const signals = early?.peerId === fromPeerId ? early.signals : [];
-    early = null;
-    return signals;
-  }
-
-  function freshPeer(stallMs = NEGOTIATION_STALL_MS): Peer {
-    closePeer();
+  function newPeer() {
+    link?.close();
     // Signals of the old connection mean nothing to the new one.
-    queued = [];
+    outbox.clear();
     events.onRemoteStream(null);
     events.onConnection(null);
-    const pc = new PeerConnectionImpl(configuration());
-    const negotiation = attachPerfectNegotiation(pc, {
-      polite,
+    events.onPeerMedia?.(null);
+    const created = createPeerLink({
+      PeerConnectionImpl,
+      configuration: configuration(),
+      localStream,
+      polite: role === 'patient',
+      videoLimit,
       send: sendSignal,
-      // The error's name only: its message may quote an SDP line.
-      onError: (error) =>
-        console.warn(`Room negotiation step failed: ${(error as Error | undefined)?.name}`),
+      onIceState: (ice) => {
+        if (link === created) dispatch({ type: 'ice', state: ice });
+      },
+      onRemoteStream: (stream) => {
+        if (link === created) events.onRemoteStream(stream);
+      },
+      onMediaChange: () => {
+        if (link === created) reportMedia();
+      },
     });
-    pc.addEventListener('track', (event: RTCTrackEvent) => {
-      if (peer?.pc !== pc) return;
-      const [stream] = event.streams;
-      if (stream) events.onRemoteStream(stream);
-    });
-    pc.addEventListener('iceconnectionstatechange', () => onIceState(pc));
-    const created = { pc, negotiation };
-    peer = created;
-    addLocalMedia(pc);
+    link = created;
+    linkPeerId = state.remotePeerId;
+    for (const [kind, track] of replacedTracks) void created.replaceTrack(kind, track);
+    reportMedia();
     // Candidates that overtook this peer's offer (the negotiation holds them until it is in).
-    for (const signal of takeEarly(remotePeerId)) void negotiation.handle(signal);
-    watchForStall(pc, stallMs);
-    return created;
-  }
-
-  /** Until ICE starts, negotiates again every `stallMs` (see NEGOTIATION_STALL_MS). */
-  function watchForStall(pc: RTCPeerConnection, stallMs: number) {
-    clearTimeout(stallTimer);
-    stallTimer = setTimeout(() => {
-      if (closed || peer?.pc !== pc || pc.iceConnectionState !== 'new') return;
-      if (!polite) {
-        peerId = newPeerId();
-        freshPeer(Math.min(stallMs * 2, MAX_NEGOTIATION_STALL_MS));
-        return;
-      }
-      if (pc.signalingState === 'have-local-offer' && pc.localDescription) {
-        const { type, sdp } = pc.localDescription;
-        sendSignal({ description: { type, sdp } });
-      }
-      watchForStall(pc, stallMs);
-    }, stallMs);
-  }
-
-  function onIceState(pc: RTCPeerConnection) {
-    if (peer?.pc !== pc) return;
-    const state = pc.iceConnectionState;
-    if (state === 'failed') {
-      clearTimeout(disconnectedTimer);
-      void restartIce();
-    } else if (state === 'disconnected') {
-      clearTimeout(disconnectedTimer);
-      disconnectedTimer = setTimeout(() => {
-        if (peer?.pc === pc && pc.iceConnectionState === 'disconnected') void restartIce();
-      }, ICE_DISCONNECTED_GRACE_MS);
-    } else {
-      clearTimeout(disconnectedTimer);
-      clearTimeout(restartRetryTimer);
-    }
+    const early = held.filter((message) => message.peerId === state.remotePeerId);
+    held = held.filter((message) => message.peerId !== state.remotePeerId);
+    for (const message of early) void created.handle(message.signal);
   }
 
   async function restartIce() {
-    if (restarting || closed || !peer) return;
+    if (restarting || !link) return;
     restarting = true;
-    const { pc } = peer;
+    const current = link;
     try {
       const fresh = await refreshSession();
-      if (closed) return;
+      if (!running()) return;
       if (isOver(fresh)) {
         end();
         return;
       }
       session = fresh;
-      if (peer?.pc !== pc) return;
-      pc.setConfiguration(configuration());
-      pc.restartIce();
+      if (link === current) current.restart(configuration());
     } catch {
-      // Offline: try again while the connection is still down.
-      clearTimeout(restartRetryTimer);
-      restartRetryTimer = setTimeout(() => {
-        const state = peer?.pc.iceConnectionState;
-        if (state === 'failed' || state === 'disconnected') void restartIce();
-      }, ICE_RESTART_RETRY_MS);
+      // Offline: the retry timer tries again while the path is down.
     } finally {
       restarting = false;
     }
   }
 
-  function onMessage(data: unknown) {
-    const parsed = roomServerMessageSchema.safeParse(data);
-    if (!parsed.success) return; // PONG and anything else that is not the room's.
-    handle(parsed.data);
-  }
-
-  function handle(message: RoomServerMessage) {
-    switch (message.type) {
-      case 'PEER_JOINED':
-        events.onPeerPresent?.(true);
-        if (message.peerId === remotePeerId) {
-          if (peer) resync(); // Its socket reconnected only.
-          return;
-        }
-        if (remotePeerId !== null) events.onPeerRejoined?.();
-        remotePeerId = message.peerId;
-        if (active) freshPeer();
-        return;
-      case 'PEER_LEFT':
-        events.onPeerPresent?.(false);
-        return;
-      case 'SIGNAL': {
-        events.onPeerPresent?.(true);
-        const { signal } = message;
-        if (!active) {
-          // Started on the other page first: held until this one has the call's ICE servers.
-          if ('description' in signal) remotePeerId = message.peerId;
-          holdEarly(message.peerId, signal);
-        } else if (peer && message.peerId === remotePeerId) {
-          void peer.negotiation.handle(signal);
-        } else if ('description' in signal) {
-          // An offer or answer from a page we have not heard of: it (re)loaded, start afresh.
-          remotePeerId = message.peerId;
-          void freshPeer().negotiation.handle(signal);
-        } else {
-          holdEarly(message.peerId, signal);
-        }
-        return;
-      }
-      case 'MEETING_STARTED':
-        markStarted(message);
-        return;
-      case 'MEETING_ENDED':
-        end();
-        return;
-      case 'SIGNAL_REFUSED':
-        if (message.reason === 'ended') end();
-        return;
-      case 'ROOM_REPLACED':
-        stop();
-        events.onReplaced?.();
-        return;
-    }
-  }
-
-  function markStarted({ startedAt, endsAt }: { startedAt: string; endsAt: string }) {
-    if (active || activating || closed) return;
-    activating = true;
-    events.onStarted({ startedAt, endsAt });
+  function activate() {
     // The session entered before the start has no TURN credentials: fetch the running call's.
     refreshSession()
       .then(
@@ -368,12 +213,157 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
         () => undefined,
       )
       .finally(() => {
-        activating = false;
-        if (closed) return;
-        active = true;
-        // Signals sent before the start were refused: negotiate now with the page we know of.
-        if (remotePeerId) freshPeer();
+        if (state.phase !== 'waiting') return;
+        dispatch({ type: 'activated' });
+        reportMedia(true);
+        // Signals that came before the start, in the order they came.
+        const waiting = held;
+        held = [];
+        for (const message of waiting) route(message);
       });
+  }
+
+  function run(effect: CallEffect) {
+    switch (effect.type) {
+      case 'activate':
+        activate();
+        return;
+      case 'newPeer':
+        newPeer();
+        return;
+      case 'renewPeer':
+        // A new `peerId`: the patient's page takes the next offer as a new page's.
+        peerId = newPeerId();
+        newPeer();
+        return;
+      case 'restartIce':
+        void restartIce();
+        return;
+      case 'resendOffer':
+        link?.resendOffer();
+        return;
+      case 'requestRestart':
+        sendSignal({ request: 'restart' });
+        return;
+      case 'sayHello':
+        socket.send({ action: 'hello', peerId });
+        return;
+      case 'peerRejoined':
+        events.onPeerRejoined?.();
+        return;
+      case 'armGrace':
+        arm('grace', ICE_DISCONNECTED_GRACE_MS, () => dispatch({ type: 'graceElapsed' }));
+        return;
+      case 'armRetry':
+        arm('retry', effect.ms, () =>
+          dispatch({
+            type: 'retryElapsed',
+            unanswered: link?.unanswered() ?? false,
+            pathDown: link?.pathDown() ?? false,
+          }),
+        );
+        return;
+      case 'armStall':
+        arm('stall', effect.ms, () =>
+          dispatch({
+            type: 'stallElapsed',
+            negotiationStuck: link?.negotiationStuck() ?? true,
+            noRemoteCandidate: link?.noRemoteCandidate() ?? true,
+          }),
+        );
+        return;
+      case 'cancelTimers':
+        cancelTimers();
+        return;
+      case 'probeSocket':
+        socket.probe();
+        return;
+      case 'sendMediaState':
+        if (localMedia) sendSignal({ media: localMedia });
+        return;
+      case 'stop':
+        cancelTimers();
+        clearInterval(statsTimer);
+        unwatchWake();
+        link?.close();
+        link = null;
+        socket.close();
+        return;
+    }
+  }
+
+  /** A relayed signal this page may use now. */
+  function route(message: RelayedSignal) {
+    const { signal } = message;
+    const fromPeer = message.peerId === state.remotePeerId;
+    // The connection with the sender's page, asked after an offer may have made one.
+    const linkOfSender = () => (message.peerId === linkPeerId ? link : null);
+    if ('media' in signal) {
+      if (fromPeer) events.onPeerMedia?.(signal.media);
+    } else if ('request' in signal) {
+      dispatch({ type: 'restartRequested', peerId: message.peerId });
+    } else if ('description' in signal) {
+      if (signal.description.type === 'offer') dispatch({ type: 'offer', peerId: message.peerId });
+      // An answer from a page this one is not talking to is stale or misaddressed: dropped.
+      void linkOfSender()?.handle(signal);
+    } else {
+      const target = linkOfSender();
+      if (target) void target.handle(signal);
+      // A candidate that overtook its offer: held until the offer makes its connection.
+      else if (held.length < MAX_QUEUED_SIGNALS) held.push(message);
+    }
+  }
+
+  function handle(message: RoomServerMessage) {
+    switch (message.type) {
+      case 'PEER_JOINED':
+        events.onPeerPresent?.(true);
+        dispatch({ type: 'peerJoined', peerId: message.peerId });
+        return;
+      case 'PEER_LEFT':
+        events.onPeerPresent?.(false);
+        return;
+      case 'SIGNAL': {
+        events.onPeerPresent?.(true);
+        if (!order.accept(message, peerId)) return;
+        if (state.phase === 'waiting') {
+          // Started on the other page first: held until this one has the call's ICE servers.
+          if (held.length < MAX_QUEUED_SIGNALS) held.push(message);
+        } else {
+          route(message);
+        }
+        return;
+      }
+      case 'MEETING_STARTED':
+        markStarted(message);
+        return;
+      case 'MEETING_EXTENDED':
+        events.onExtended?.({ endsAt: message.endsAt, serverTime: message.serverTime });
+        return;
+      case 'MEETING_ENDED':
+        end();
+        return;
+      case 'SIGNAL_REFUSED':
+        if (message.reason === 'ended') end();
+        return;
+      case 'ROOM_REPLACED':
+        if (over()) return;
+        dispatch({ type: 'replaced' });
+        events.onReplaced?.();
+        return;
+    }
+  }
+
+  function markStarted({ startedAt, endsAt }: { startedAt: string; endsAt: string }) {
+    if (state.phase !== 'waiting' || state.activating) return;
+    events.onStarted({ startedAt, endsAt });
+    dispatch({ type: 'started' });
+  }
+
+  function end() {
+    if (over()) return;
+    dispatch({ type: 'ended' });
+    events.onEnded();
   }
 
   async function getTicket(): Promise<string> {
@@ -391,41 +381,69 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     return fresh.ticket!;
   }
 
+  function onSocketOpen(send: (message: unknown) => void) {
+    send({ action: 'hello', peerId });
+    outbox.flush(send);
+    reportMedia(true);
+    if (opened) dispatch({ type: 'socketReopened' });
+    opened = true;
+  }
+
   const socket: TicketSocket = openTicketSocket({
     getTicket,
-    onMessage,
+    onMessage: (data) => {
+      const parsed = roomServerMessageSchema.safeParse(data);
+      if (parsed.success) handle(parsed.data); // PONG and anything else is not the room's.
+    },
     onOpen: onSocketOpen,
     onConnectedChange: () => undefined,
     onReconnect: () => undefined,
+    heartbeat: { intervalMs: ROOM_HEARTBEAT_INTERVAL_MS, timeoutMs: ROOM_HEARTBEAT_TIMEOUT_MS },
+    maxDelayMs: ROOM_RECONNECT_MAX_MS,
     ...(options.origin ? { origin: options.origin } : {}),
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
 
+  const wakeSources =
+    options.wakeSources === undefined ? browserWakeSources() : options.wakeSources;
+  const unwatchWake = wakeSources
+    ? watchWakeEvents(wakeSources, {
+        onNetworkChange: () => socket.reconnectNow(),
+        onVisible: () => socket.probe(),
+      })
+    : () => undefined;
+
+  // One meter for the call: it keys its counters by stream id, so a renewed peer connection's
+  // counters are never taken from the old one's.
+  const qualityMeter = createQualityMeter();
   const statsTimer = setInterval(() => {
-    const pc = peer?.pc;
+    const pc = link?.pc;
     if (!pc) return;
     pc.getStats().then(
       (report) => {
-        if (peer?.pc === pc) events.onConnection(readConnection(report));
+        if (link?.pc === pc) events.onConnection(qualityMeter.sample(report, Date.now()));
       },
       () => undefined,
     );
   }, STATS_INTERVAL_MS);
 
-  function stop() {
-    if (closed) return;
-    closed = true;
-    clearInterval(statsTimer);
-    closePeer();
-    socket.close();
-  }
-
-  function end() {
-    if (closed) return;
-    stop();
-    events.onEnded();
-  }
-
-  return { markStarted, close: stop };
+  return {
+    markStarted,
+    retry: () => dispatch({ type: 'retry' }),
+    setLocalMediaState(media) {
+      const changed = localMedia?.audio !== media.audio || localMedia.video !== media.video;
+      localMedia = media;
+      if (changed && link) sendSignal({ media });
+    },
+    replaceTrack(kind, track) {
+      replacedTracks.set(kind, track);
+      return link?.replaceTrack(kind, track) ?? Promise.resolve();
+    },
+    setVideoSendLimit(limit) {
+      videoLimit = limit;
+      return link?.setVideoSendLimit(limit) ?? Promise.resolve();
+    },
+    close: () => dispatch({ type: 'close' }),
+  };
 }

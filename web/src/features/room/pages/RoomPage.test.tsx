@@ -26,6 +26,7 @@ import { END_CALL_QUESTION } from '../components/EndCallButton';
 import { ENDING_SOON_NOTIFICATION } from '../hooks/use-ending-soon-alerts';
 import { installDialogPolyfill } from '@web/testing/dom';
 import { FakeBroadcastChannel } from '@web/testing/fake-broadcast-channel';
+import { CALL_FAILED_TEXT, CALL_RETRY, RECONNECTING_TEXT } from '../components/CallStateBanner';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { keepPatientKey } from '@web/lib/patient-key';
 import { PATIENT_KEY } from '@web/testing/fixtures';
@@ -130,9 +131,33 @@ async function enterRoom(role: 'patient' | 'provider' = 'patient') {
   return { ...view, socket };
 }
 
-/** The other party's page says hello and its media arrives. */
+/** This page's `peerId`, from its hello. */
+function ownPeerId(socket: FakeWebSocket): string {
+  const hello = socket.sent
+    .map((text) => JSON.parse(text) as { action: string; peerId: string })
+    .find((message) => message.action === 'hello');
+  return hello!.peerId;
+}
+
+/** The doctor's page says hello and offers (only the doctor's page offers). */
+async function doctorOffers(socket: FakeWebSocket, peerId = 'other-page-1') {
+  act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId }));
+  act(() =>
+    socket.serverSend({
+      type: 'SIGNAL',
+      from: 'provider',
+      peerId,
+      to: ownPeerId(socket),
+      seq: 1,
+      signal: { description: { type: 'offer', sdp: 'doctor-offer' } },
+    }),
+  );
+  await settle();
+}
+
+/** The doctor's page joins and offers, and its media arrives. */
 async function peerArrives(socket: FakeWebSocket) {
-  act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-1' }));
+  await doctorOffers(socket);
   const remote = fakeStream(fakeTrack('video'), fakeTrack('audio'));
   act(() => FakePeerConnection.latest!.receiveTrack(remote));
   await settle();
@@ -362,7 +387,7 @@ describe('RoomPage: the call', () => {
   it('says when the other party is on audio only, until their video arrives', async () => {
     answerSession();
     const { socket } = await enterRoom();
-    act(() => socket.serverSend({ type: 'PEER_JOINED', role: 'provider', peerId: 'other-page-1' }));
+    await doctorOffers(socket);
     const remote = fakeStream(fakeTrack('audio'));
     act(() => FakePeerConnection.latest!.receiveTrack(remote));
     await settle();
@@ -537,6 +562,67 @@ describe('RoomPage: one live page per party', () => {
     expect(api.calls(joinRoom)).toHaveLength(2);
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: ROOM_REPLACED_TITLE })).toBeNull();
+  });
+});
+
+describe('RoomPage: the call state', () => {
+  it("says 'Reconnecting…' while the connection is being restored, and clears it when it is back", async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const pc = FakePeerConnection.latest!;
+    act(() => pc.setIceState('connected'));
+    expect(screen.queryByTestId('call-reconnecting')).toBeNull();
+    act(() => pc.setIceState('failed'));
+    const banner = screen.getByTestId('call-reconnecting');
+    expect(banner.getAttribute('role')).toBe('status');
+    expect(banner.textContent).toContain(RECONNECTING_TEXT);
+    act(() => pc.setIceState('connected'));
+    expect(screen.queryByTestId('call-reconnecting')).toBeNull();
+  });
+
+  it('says when the connection could not be restored, and Try Again asks for a fresh attempt', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    const pc = FakePeerConnection.latest!;
+    act(() => pc.setIceState('failed'));
+    // The restart requests go unanswered for about half a minute.
+    await tick(2_000 + 4_000 + 8_000 * 3);
+    const failed = screen.getByRole('alert');
+    expect(failed.textContent).toContain(CALL_FAILED_TEXT);
+    fireEvent.click(screen.getByRole('button', { name: CALL_RETRY }));
+    expect(screen.queryByTestId('call-failed')).toBeNull();
+    expect(screen.getByTestId('call-reconnecting')).toBeTruthy();
+  });
+
+  it("tells the doctor's page when the camera is switched off", async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    act(() => FakePeerConnection.latest!.setIceState('connected'));
+    fireEvent.click(screen.getByRole('button', { name: 'Camera' }));
+    await settle();
+    const media = socket.sent
+      .map((text) => JSON.parse(text) as { signal?: { media?: unknown } })
+      .flatMap((message) => (message.signal?.media ? [message.signal.media] : []));
+    expect(media.at(-1)).toEqual({ audio: true, video: false });
+  });
+
+  it('shows the new end time when the server extends a dropped call', async () => {
+    answerSession();
+    const { socket } = await enterRoom();
+    await peerArrives(socket);
+    act(() =>
+      socket.serverSend({
+        type: 'MEETING_EXTENDED',
+        endsAt: '2026-11-26T10:17:00.000Z',
+        extendedBySeconds: 120,
+        serverTime: NOW,
+      }),
+    );
+    // 12 minutes left instead of 10.
+    expect(screen.getByRole('timer').textContent).toContain('12:00');
   });
 });
 

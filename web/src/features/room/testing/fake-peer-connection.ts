@@ -24,6 +24,8 @@ export class FakePeerConnection extends EventTarget {
   readonly candidates: unknown[] = [];
   readonly tracks: { track: MediaStreamTrack; stream: MediaStream }[] = [];
   readonly transceivers: { kind: string; direction?: string }[] = [];
+  /** One per kind, as `addTrack` / `addTransceiver` make them. */
+  readonly rtpTransceivers: FakeTransceiver[] = [];
   closed = false;
   offers = 0;
   stats: Iterable<[string, unknown]> = new Map();
@@ -69,12 +71,27 @@ export class FakePeerConnection extends EventTarget {
     this.candidates.push(candidate);
   }
 
-  addTrack(track: MediaStreamTrack, stream: MediaStream): void {
+  addTrack(track: MediaStreamTrack, stream: MediaStream): FakeSender {
     this.tracks.push({ track, stream });
+    const transceiver = new FakeTransceiver(track.kind, 'sendrecv', track);
+    this.rtpTransceivers.push(transceiver);
+    return transceiver.sender;
   }
 
-  addTransceiver(kind: string, init?: { direction?: string }): void {
+  addTransceiver(kind: string, init?: { direction?: string }): FakeTransceiver {
     this.transceivers.push({ kind, direction: init?.direction });
+    const transceiver = new FakeTransceiver(kind, init?.direction ?? 'sendrecv', null);
+    this.rtpTransceivers.push(transceiver);
+    return transceiver;
+  }
+
+  getTransceivers(): FakeTransceiver[] {
+    return this.rtpTransceivers;
+  }
+
+  /** The sender of a kind's transceiver. */
+  sender(kind: 'audio' | 'video'): FakeSender {
+    return this.rtpTransceivers.find((each) => each.receiver.track.kind === kind)!.sender;
   }
 
   getStats(): Promise<Iterable<[string, unknown]>> {
@@ -107,5 +124,43 @@ export class FakePeerConnection extends EventTarget {
   receiveTrack(stream: MediaStream): void {
     const event = Object.assign(new Event('track'), { streams: [stream], track: {} });
     this.dispatchEvent(event);
+  }
+}
+
+/** An `RTCRtpSender` stand-in: one encoding once negotiated, as browsers have it. */
+export class FakeSender {
+  parameters: { encodings: Record<string, unknown>[] } = { encodings: [{}] };
+  streams: unknown[] = [];
+  constructor(public track: MediaStreamTrack | null) {}
+
+  readonly replaceTrack = vi.fn((track: MediaStreamTrack | null) => {
+    this.track = track;
+    return Promise.resolve();
+  });
+
+  getParameters() {
+    return structuredClone(this.parameters);
+  }
+
+  readonly setParameters = vi.fn((parameters: { encodings: Record<string, unknown>[] }) => {
+    this.parameters = parameters;
+    return Promise.resolve();
+  });
+
+  setStreams(...streams: unknown[]): void {
+    this.streams = streams;
+  }
+}
+
+export class FakeTransceiver {
+  readonly sender: FakeSender;
+  readonly receiver: { track: { kind: string } };
+  constructor(
+    kind: string,
+    public direction: string,
+    track: MediaStreamTrack | null,
+  ) {
+    this.sender = new FakeSender(track);
+    this.receiver = { track: { kind } };
   }
 }
