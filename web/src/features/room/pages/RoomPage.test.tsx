@@ -409,30 +409,49 @@ describe('RoomPage: the call', () => {
     expect(screen.queryByText(/left the call/)).toBeNull();
   });
 
-  it('shows the connection path and round trip from getStats', async () => {
+  it("shows the call's quality from getStats in words, the path and figures kept for the doctor", async () => {
     answerSession();
     const { socket } = await enterRoom();
     await peerArrives(socket);
     const indicator = screen.getByTestId('connection-indicator');
-    expect(indicator.textContent).toContain('Connecting...');
-    FakePeerConnection.latest!.stats = new Map<string, unknown>([
-      ['T', { id: 'T', type: 'transport', selectedCandidatePairId: 'P' }],
-      [
-        'P',
-        {
-          id: 'P',
-          type: 'candidate-pair',
-          localCandidateId: 'L',
-          remoteCandidateId: 'R',
-          currentRoundTripTime: 0.034,
-        },
-      ],
-      ['L', { id: 'L', type: 'local-candidate', candidateType: 'host' }],
-      ['R', { id: 'R', type: 'remote-candidate', candidateType: 'host' }],
-    ]);
+    expect(indicator.textContent).toContain('Checking your connection...');
+    const statsWith = (packetsReceived: number) =>
+      new Map<string, unknown>([
+        ['T', { id: 'T', type: 'transport', selectedCandidatePairId: 'P' }],
+        [
+          'P',
+          {
+            id: 'P',
+            type: 'candidate-pair',
+            localCandidateId: 'L',
+            remoteCandidateId: 'R',
+            currentRoundTripTime: 0.034,
+          },
+        ],
+        ['L', { id: 'L', type: 'local-candidate', candidateType: 'host' }],
+        ['R', { id: 'R', type: 'remote-candidate', candidateType: 'host' }],
+        [
+          'A',
+          {
+            id: 'A',
+            type: 'inbound-rtp',
+            kind: 'audio',
+            ssrc: 1,
+            packetsReceived,
+            packetsLost: 0,
+            jitter: 0.005,
+          },
+        ],
+      ]);
+    FakePeerConnection.latest!.stats = statsWith(100);
+    await tick(2_000);
+    FakePeerConnection.latest!.stats = statsWith(200);
     await tick(2_000);
     expect(indicator.getAttribute('data-path')).toBe('direct');
-    expect(indicator.textContent).toContain('Direct · 34 ms');
+    expect(indicator.getAttribute('data-level')).toBe('good');
+    expect(indicator.textContent).toContain('Connection: Good');
+    // The patient reads the word; the path and the round trip are the doctor's second line.
+    expect(indicator.textContent).not.toContain('Direct · 34 ms');
   });
 });
 
