@@ -3,11 +3,12 @@ import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
 import type { MediaState } from '@shared/meetings/signalling';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import { ApiError, serverMessageOf } from '@web/lib/api';
+import { hedged } from '@web/lib/hedged';
 import { useLocalMedia, type LocalMedia } from '@web/lib/media/use-local-media';
 import {
   endCall,
   fetchRoomSession,
-  SESSION_FETCH_TIMEOUT_MS,
+  SESSION_FETCH_HEDGE,
   startTimer,
   type RoomSession,
 } from '../api/room-session';
@@ -152,11 +153,9 @@ export function useRoom({
       session,
       refreshSession: () =>
         // A request on a dead connection must not hold up the reconnect or the restart.
-        fetchRoomSession(
-          meetingId,
-          role,
-          token,
-          AbortSignal.timeout(SESSION_FETCH_TIMEOUT_MS),
+        hedged(
+          (signal) => fetchRoomSession(meetingId, role, token, signal),
+          SESSION_FETCH_HEDGE,
         ).then(
           (fresh) => fresh.session,
           (error: unknown) => {
