@@ -53,6 +53,12 @@ const seqSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
  */
 export const ROOM_HEARTBEAT_INTERVAL_MS = 10_000;
 export const ROOM_HEARTBEAT_TIMEOUT_MS = 5_000;
+/**
+ * When ICE goes `disconnected` (maybe a new network), the page pings at once and gives the socket
+ * this long: a PONG takes well under a second on a live path, and a needless reconnect costs
+ * little, while every second here is a second of frozen call after a network switch.
+ */
+export const ROOM_PROBE_TIMEOUT_MS = 2_500;
 
 /**
  * Client → server, once the room socket is open: announces this page to the other party, who

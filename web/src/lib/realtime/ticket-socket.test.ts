@@ -99,6 +99,28 @@ describe('openTicketSocket: the heartbeat', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
+  it("a probe's own deadline shortens a pending ping's, never lengthens it", async () => {
+    const { socket, ws } = await openWithHeartbeat({
+      heartbeat: { ...heartbeat, probeTimeoutMs: 1_000 },
+    });
+    // The interval's ping is out, with its 5 s deadline; a probe 1 s later gives it 1 s more.
+    await vi.advanceTimersByTimeAsync(heartbeat.intervalMs + 1_000);
+    socket.probe();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(ws.closedByPage).toBeFalsy();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ws.closedByPage).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    // A probe with a longer deadline than the one pending leaves the shorter one alone.
+    const next = FakeWebSocket.latest!;
+    next.serverOpen();
+    await vi.advanceTimersByTimeAsync(heartbeat.intervalMs);
+    await vi.advanceTimersByTimeAsync(heartbeat.timeoutMs - 500);
+    socket.probe();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(next.closedByPage).toBe(true);
+  });
+
   it('reconnectNow replaces a socket that looks open', async () => {
     const { socket, ws } = await openWithHeartbeat();
     socket.reconnectNow();

@@ -37,8 +37,12 @@ export interface TicketSocketOptions {
   WebSocketImpl?: typeof WebSocket;
   /** 0..1, for the jitter; tests pass a constant. */
   random?: () => number;
-  /** Liveness checks (the room during a call); without it, a keep-alive ping every 5 minutes. */
-  heartbeat?: { intervalMs: number; timeoutMs: number };
+  /**
+   * Liveness checks (the room during a call); without it, a keep-alive ping every 5 minutes.
+   * `probeTimeoutMs` (default `timeoutMs`) is the deadline of `probe()`: asked when something
+   * already looks wrong, so the page may give the socket less time.
+   */
+  heartbeat?: { intervalMs: number; timeoutMs: number; probeTimeoutMs?: number };
   /** The longest wait between reconnect attempts (the room keeps it short). */
   maxDelayMs?: number;
 }
@@ -117,15 +121,23 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
     deadlineTimer = undefined;
   }
 
-  /** Pings; with a heartbeat, no answer within its deadline drops the socket. */
-  function ping() {
+  /** When the pending deadline falls due (ms since the epoch); none without a pending ping. */
+  let deadlineAt = Infinity;
+
+  /** Pings; with a heartbeat, no answer within `deadlineMs` drops the socket. */
+  function ping(deadlineMs = heartbeat?.timeoutMs) {
     if (!socket || !open) return;
     socket.send(PING);
-    if (!heartbeat || deadlineTimer !== undefined) return;
+    if (!heartbeat || deadlineMs === undefined) return;
+    // A probe may shorten a pending ping's deadline, never lengthen it.
+    if (deadlineTimer !== undefined && deadlineAt <= Date.now() + deadlineMs) return;
+    clearTimeout(deadlineTimer);
+    deadlineAt = Date.now() + deadlineMs;
     deadlineTimer = setTimeout(() => {
       deadlineTimer = undefined;
+      deadlineAt = Infinity;
       dropAndReconnect();
-    }, heartbeat.timeoutMs);
+    }, deadlineMs);
   }
 
   /** Forgets the current socket (its close event, whenever the browser sends it, is ignored). */
@@ -225,7 +237,7 @@ export function openTicketSocket(options: TicketSocketOptions): TicketSocket {
     send: sendJson,
     wake,
     probe() {
-      if (open) ping();
+      if (open) ping(heartbeat?.probeTimeoutMs ?? heartbeat?.timeoutMs);
       else wake();
     },
     reconnectNow() {

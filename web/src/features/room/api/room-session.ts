@@ -9,11 +9,12 @@ import { clockOffsetMs } from '../lib/server-clock';
 /** A fresh session for a reconnect or a restart gives up after this long (a dead connection). */
 export const SESSION_FETCH_TIMEOUT_MS = 5_000;
 /**
- * ...and while it has not answered, another starts every second, up to seven side by side
+ * ...and while it has not answered, another starts every 600 ms, up to seven side by side
  * (lib/hedged.ts: after a silent network change the browser's pooled connections are dead, up
- * to six per host). A healthy answer comes well within the second, so nothing else is sent.
+ * to six per host). A healthy answer usually comes within that time, so nothing else is sent;
+ * a slow one may bring a second session (a second TURN credential) at worst.
  */
-export const SESSION_FETCH_HEDGE = { everyMs: 1_000, max: 7, timeoutMs: SESSION_FETCH_TIMEOUT_MS };
+export const SESSION_FETCH_HEDGE = { everyMs: 600, max: 7, timeoutMs: SESSION_FETCH_TIMEOUT_MS };
 
 export interface RoomSession {
   session: RoomSessionResponse;

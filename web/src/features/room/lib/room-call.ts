@@ -2,6 +2,7 @@ import type { RoomSessionResponse } from '@shared/meetings/room';
 import {
   ROOM_HEARTBEAT_INTERVAL_MS,
   ROOM_HEARTBEAT_TIMEOUT_MS,
+  ROOM_PROBE_TIMEOUT_MS,
   roomServerMessageSchema,
   type MediaState,
   type RoomServerMessage,
@@ -398,7 +399,11 @@ export function startRoomCall(options: RoomCallOptions): RoomCall {
     onOpen: onSocketOpen,
     onConnectedChange: () => undefined,
     onReconnect: () => undefined,
-    heartbeat: { intervalMs: ROOM_HEARTBEAT_INTERVAL_MS, timeoutMs: ROOM_HEARTBEAT_TIMEOUT_MS },
+    heartbeat: {
+      intervalMs: ROOM_HEARTBEAT_INTERVAL_MS,
+      timeoutMs: ROOM_HEARTBEAT_TIMEOUT_MS,
+      probeTimeoutMs: ROOM_PROBE_TIMEOUT_MS,
+    },
     maxDelayMs: ROOM_RECONNECT_MAX_MS,
     ...(options.origin ? { origin: options.origin } : {}),
     ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
