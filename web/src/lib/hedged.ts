@@ -55,7 +55,7 @@ export function hedged<T>(
           // decides. Only attempts given up on their timeout leave the others running.
           if (!controller.signal.aborted || (failed === started && started >= max)) {
             finish();
-            reject(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         },
       );
