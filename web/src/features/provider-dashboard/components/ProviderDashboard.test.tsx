@@ -83,6 +83,17 @@ describe('ProviderDashboard: header and counters', () => {
 });
 
 describe('ProviderDashboard: lists', () => {
+  it("shows an emergency case's stored priority on its card (issue 27)", async () => {
+    const emergency = caseSummary({
+      triageSummary: "Crushing chest pain, can't breathe",
+      priority: 'EMERGENCY',
+    });
+    await openDashboard(lists({ available: page([emergency]) }));
+    const id = emergency.id.slice(0, 8);
+    await screen.findByRole('heading', { name: `#${id}` });
+    expect(card(id).getByText('EMERGENCY')).toBeTruthy();
+  });
+
   it('shows cards with the short id, URGENT or ROUTINE and the summary cut at 120 (80 in All)', async () => {
     const long = `Urgent: ${'chest pain '.repeat(20)}`;
     const urgent = caseSummary({ triageSummary: long });
