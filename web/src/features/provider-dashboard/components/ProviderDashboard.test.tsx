@@ -182,6 +182,22 @@ describe('ProviderDashboard: lists', () => {
     ).toHaveLength(2);
   });
 
+  it('offers Load more when nothing loaded matches the search, so an older case can be found', async () => {
+    const recent = caseSummary({ id: 'aaaaaaaa-0000-4000-8000-000000000001' });
+    const older = caseSummary({ id: 'bbbbbbbb-0000-4000-8000-000000000002' });
+    await openDashboard({
+      [routeOf(listCases)]: ({ url }) =>
+        url.searchParams.get('cursor') === 'next'
+          ? reply(listCases, page([older]))
+          : reply(listCases, page([recent], { nextCursor: 'next' })),
+    });
+    await screen.findByRole('heading', { name: '#aaaaaaaa' });
+    fill('Search cases', 'bbbbbbbb');
+    expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: '#bbbbbbbb' })).toBeTruthy();
+  });
+
   it('reads each tab as its own list', async () => {
     const api = await openDashboard();
     await screen.findByRole('button', { name: 'Check for new cases' });
