@@ -103,6 +103,29 @@ describe('admin sign-in', () => {
   });
 });
 
+describe('provider sign-in', () => {
+  it("answers Enter on a blank field with 'Login Required' and sends nothing, as the admin's does", async () => {
+    const page = await newPage(browser);
+    const loginPath = pathOf(providerContracts.providerLogin, {});
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === loginPath) signIns.push(request.method());
+    });
+    await page.goto(url('/provider-dashboard'));
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await signIn.waitFor();
+    expect(await signIn.isDisabled()).toBe(true);
+
+    // Sign In is disabled, so the browser sends no submit: the form's key listener explains.
+    await page.getByLabel('Email').fill('doctor@example.org');
+    await page.getByLabel('Email').press('Enter');
+    await page.getByText('Login Required').first().waitFor();
+    expect(await page.getByText('Please enter both email and password').count()).toBeGreaterThan(0);
+    expect(signIns).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('a doctor applies and an administrator approves', () => {
   it('goes from application to a provider sign-in, audited and exported', async () => {
     const fields = applicationFields({ fullName: `Dr. E2E ${Date.now()}` });

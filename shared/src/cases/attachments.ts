@@ -21,6 +21,12 @@ export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
 export const confirmUploadRequestSchema = z.object({ uploadId: z.string().min(1).max(100) });
 
+/**
+ * How long an attachment's presigned download link works (DESIGN.md §6). The provider's dialog
+ * reads the list again before then, so a link opened late still works (issue 27).
+ */
+export const ATTACHMENT_LINK_SECONDS = 300;
+
 /** An attachment as listed for a case (spec doc 2 §3). */
 export const attachmentSchema = z.object({
   id: z.string(),

@@ -10,13 +10,19 @@ export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
 
-export const casePriorities = ['URGENT', 'ROUTINE'] as const;
+export const casePriorities = ['EMERGENCY', 'URGENT', 'ROUTINE'] as const;
 export type Priority = (typeof casePriorities)[number];
 
+/** The priority the server stored from its triage of the symptoms (emergency, urgent, routine). */
+export type StoredPriority = 'emergency' | 'urgent' | 'routine';
+
 /**
- * URGENT when the summary contains the word urgent (any case), otherwise ROUTINE. Read on the
- * server from the whole summary, so a word past the part sent still counts.
+ * The dashboard's badge: the stored triage priority, so "crushing chest pain" reads EMERGENCY as
+ * the admin panel says (issue 27 item 6), and still URGENT by the spec's rule (doc 2 §2) when the
+ * summary contains the word urgent (any case). Read on the server from the whole summary, so a
+ * word past the part sent still counts (docs/spec-deviations.md).
  */
-export function priorityOf(summary: string): Priority {
-  return /\burgent\b/i.test(summary) ? 'URGENT' : 'ROUTINE';
+export function priorityOf(summary: string, stored: StoredPriority): Priority {
+  if (stored === 'emergency') return 'EMERGENCY';
+  return stored === 'urgent' || /\burgent\b/i.test(summary) ? 'URGENT' : 'ROUTINE';
 }

@@ -24,7 +24,7 @@ export const providerCaseSummarySchema = z.object({
   status: providerCaseStatusSchema,
   requestType: z.enum(['telemedicine', 'nurse-visit']),
   triageSummary: z.string(),
-  /** URGENT when the whole summary says urgent (spec doc 2 §2). */
+  /** The stored triage priority, and URGENT when the whole summary says urgent (spec doc 2 §2). */
   priority: z.enum(casePriorities),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

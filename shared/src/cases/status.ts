@@ -13,6 +13,25 @@ export const caseStatuses = [
 export const caseStatusSchema = z.enum(caseStatuses);
 export type CaseStatus = z.infer<typeof caseStatusSchema>;
 
+/**
+ * Statuses in which the patient's join link is handed out (issue 27 item 6): an expired,
+ * cancelled or completed case has no call to join, whatever its meeting record still says.
+ */
+const joinableCaseStatuses: ReadonlySet<CaseStatus> = new Set<CaseStatus>([
+  'paid',
+  'claimed',
+  'in_call',
+]);
+
+export function isJoinableCaseStatus(status: CaseStatus): boolean {
+  return joinableCaseStatuses.has(status);
+}
+
+/** A case whose consultation is over or will never happen: its pages offer no Join. */
+export function isClosedCaseStatus(status: CaseStatus): boolean {
+  return status === 'completed' || status === 'expired' || status === 'cancelled';
+}
+
 /** Admin case list vocabulary (spec doc 2 §4), derived from the stored status. */
 export const adminCaseStatuses = [
   'pending',

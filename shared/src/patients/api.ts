@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { requestTypeSchema } from './request';
+import { caseStatusResponseSchema } from '../cases/api';
+import { caseStatusSchema } from '../cases/status';
 
 export const PATIENT_ID_MESSAGE = 'Patient ID must be a valid UUID';
 export const patientIdSchema = z.uuid({ error: PATIENT_ID_MESSAGE });
@@ -42,6 +44,13 @@ export const videoAccessResponseSchema = z.object({
    * updates (issue 12), as the payment verification answer names it.
    */
   caseId: z.uuid(),
+  /**
+   * Not in the spec's answer (docs/spec-deviations.md): the case's status, so the page can say
+   * expired or ended instead of a link that is never coming (issue 27 item 6), and the refund
+   * of an expired case as the visit page tells it.
+   */
+  caseStatus: caseStatusSchema,
+  refund: caseStatusResponseSchema.shape.refund,
 });
 export type VideoAccessResponse = z.infer<typeof videoAccessResponseSchema>;
 

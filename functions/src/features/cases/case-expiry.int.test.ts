@@ -153,6 +153,8 @@ describe('the expiry of a paid case nobody starts', () => {
   it('expires a paid case and refunds it in full; the status says so', async () => {
     const before = await statusOf(paid);
     expect(before).toMatchObject({ status: 'paid', refund: null });
+    // The patient's page had a join link while the case waited...
+    expect((await caseStatus(stack, paid)).meeting?.patientJoinUrl).toEqual(expect.any(String));
 
     const result = await expireCase(paid);
     expect(result).toMatchObject({ expired: true, refund: { status: 'succeeded', amount: 299 } });
@@ -161,6 +163,10 @@ describe('the expiry of a paid case nobody starts', () => {
       refund: { status: 'succeeded' },
     });
     expect(await refundsOf(paid)).toEqual(oneFullRefund);
+    // ...and has none once it expired, though the meeting stays scheduled (issue 27).
+    const after = await caseStatus(stack, paid);
+    expect(after.meeting?.status).toBe('scheduled');
+    expect(after.meeting?.patientJoinUrl).toBeNull();
   });
 
   it('refunds once when fired twice at once and again later', async () => {

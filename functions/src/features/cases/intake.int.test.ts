@@ -159,6 +159,8 @@ describe('POST /api/patients (reading B)', () => {
       paymentId: null,
       meetingInfo: null,
       caseId: created.caseId,
+      caseStatus: 'awaiting_payment',
+      refund: null,
     });
   });
 

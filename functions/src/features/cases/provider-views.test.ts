@@ -87,6 +87,18 @@ describe('provider case summary', () => {
     ).toMatchObject({ triageSummary: 'Mild cough', priority: 'ROUTINE' });
   });
 
+  it('shows the stored triage priority, as the admin panel does (issue 27)', () => {
+    const chestPain = caseRecord({
+      triageSummary: "crushing chest pain, can't breathe",
+      priority: 'emergency',
+    });
+    expect(toProviderCaseSummary(chestPain, 'b', now)?.priority).toBe('EMERGENCY');
+    expect(
+      toProviderCaseSummary(caseRecord({ triageSummary: 'malaria', priority: 'urgent' }), 'b', now)
+        ?.priority,
+    ).toBe('URGENT');
+  });
+
   it('gives the holder the whole summary in the details', () => {
     const long = 'x'.repeat(500);
     const record = { ...claimedBy('a', 5), triageSummary: long };

@@ -37,7 +37,7 @@ export function toProviderCaseSummary(
     status: status.data,
     requestType: caseRecord.requestType,
     triageSummary: truncate(caseRecord.triageSummary, SUMMARY_LIMITS.card),
-    priority: priorityOf(caseRecord.triageSummary),
+    priority: priorityOf(caseRecord.triageSummary, caseRecord.priority),
     createdAt: caseRecord.createdAt,
     paidAt: caseRecord.paidAt,
     claimedAt: caseRecord.claimedAt,

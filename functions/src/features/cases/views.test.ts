@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseBundle } from '../../db/cases';
+import type { MeetingRecord } from '../../db/meetings';
 import type { PaymentRecord } from '../../db/payments';
 import { paidCaseRecord } from '../../testing/cases';
 import { toCaseStatusResponse } from './views';
@@ -71,5 +72,44 @@ describe('the refund on the status page', () => {
     expect(toCaseStatusResponse(bundle('expired', refund('canceled')), PATIENT).refund).toEqual({
       status: 'failed',
     });
+  });
+});
+
+describe("the patient's join link on the status page", () => {
+  const scheduled: MeetingRecord = {
+    id: 'meeting-1',
+    caseId: 'case-1',
+    zoomMeetingId: 'room-1',
+    patientJoinUrl: 'http://localhost:3000/room/meeting-1?role=patient',
+    providerJoinUrl: 'http://localhost:3000/room/meeting-1?role=provider',
+    scheduledFor: paidAt,
+    duration: 15,
+    startedAt: null,
+    endsAt: null,
+    endedAt: null,
+    status: 'scheduled',
+    autoEndTimerId: null,
+    patientLastAccessAt: null,
+    createdAt: paidAt,
+  };
+  const withMeeting = (status: 'paid' | 'expired' | 'cancelled'): CaseBundle => ({
+    ...bundle('paid', null),
+    case: paidCaseRecord(paidAt, { status }),
+    meeting: scheduled,
+  });
+
+  it('is handed to the key holder while the case waits for its call', () => {
+    expect(toCaseStatusResponse(withMeeting('paid'), PATIENT).meeting?.patientJoinUrl).toBe(
+      scheduled.patientJoinUrl,
+    );
+  });
+
+  it('is withheld once the case expired or was cancelled, though the meeting stays scheduled', () => {
+    expect(
+      toCaseStatusResponse(withMeeting('expired'), PATIENT).meeting?.patientJoinUrl,
+    ).toBeNull();
+    expect(
+      toCaseStatusResponse(withMeeting('cancelled'), PATIENT).meeting?.patientJoinUrl,
+    ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
+import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle } from '../../db/cases';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import type { PaymentRefund } from '../../db/payments';
@@ -11,6 +12,8 @@ import { effectiveCase } from './claim-lease';
  * which providers and admins see, gets the status without it. A lapsed claim reads as paid, so the visit
  * page says 'Waiting for Provider' again (DESIGN.md §5); a call past its `endsAt` reads completed
  * at `endsAt`, so the visit page moves to feedback at `endsAt` to the second (DESIGN.md §7).
+ * An expired or ended case has no join link: expiry leaves its meeting `scheduled`, and a link
+ * would open a room that waits forever (issue 27 item 6).
  */
 export function toCaseStatusResponse(
   bundle: CaseBundle,
@@ -29,7 +32,8 @@ export function toCaseStatusResponse(
           id: meeting.id,
           duration: meeting.duration,
           scheduledFor: meeting.scheduledFor,
-          patientJoinUrl: patient ? meeting.patientJoinUrl : null,
+          patientJoinUrl:
+            patient && isJoinableCaseStatus(caseRecord.status) ? meeting.patientJoinUrl : null,
           zoomMeetingId: meeting.zoomMeetingId,
           status: meeting.status,
           startedAt: meeting.startedAt,
@@ -55,7 +59,7 @@ function refundStatusOf(
  * An expired case is refunded in full (DESIGN.md §5): `pending` from the expiry until Stripe's
  * answer is recorded on the Payment; null for every case that did not expire.
  */
-function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
+export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
   if (bundle.case.status !== 'expired') return null;
   const refund = bundle.payments.find((payment) => payment.refund)?.refund;
   return { status: refund ? refundStatusOf(refund) : 'pending' };

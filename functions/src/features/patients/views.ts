@@ -1,7 +1,10 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
 import type { CaseBundle } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
+import { isJoinableCaseStatus } from '@shared/cases/status';
 import { effectiveMeeting } from '../meetings/effective-meeting';
+import { effectiveCase } from '../cases/claim-lease';
+import { refundView } from '../cases/views';
 
 const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
 
@@ -27,7 +30,8 @@ export function toPaymentVerification(
 /**
  * `GET /api/patients/{id}/video-access` (spec doc 1 §3, §5): access needs payment and a meeting;
  * the meeting URL is the patient's signed room link, until the meeting is over (past `endsAt`
- * it reads completed), and only to the holder of the patient's key (docs/adr/0012).
+ * it reads completed), and only to the holder of the patient's key (docs/adr/0012). An expired,
+ * cancelled or completed case has no link: the page says what happened instead (issue 27 item 6).
  */
 export function toVideoAccess(
   bundle: CaseBundle,
@@ -37,6 +41,9 @@ export function toVideoAccess(
   const paid = isPaid(bundle);
   const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
   const payment = bundle.payments[0] ?? null;
+  const caseStatus = effectiveCase(bundle.case, now).status;
+  const joinable =
+    meeting !== null && meeting.status !== 'completed' && isJoinableCaseStatus(caseStatus);
   return {
     isPaid: paid,
     accessGranted: paid && meeting !== null && meeting.status !== 'cancelled',
@@ -45,7 +52,7 @@ export function toVideoAccess(
     meetingInfo: meeting
       ? {
           meetingId: meeting.id,
-          meetingUrl: meeting.status === 'completed' || !patient ? null : meeting.patientJoinUrl,
+          meetingUrl: joinable && patient ? meeting.patientJoinUrl : null,
           status: meeting.status,
           providerName: bundle.case.claimedByName,
           scheduledTime: meeting.scheduledFor,
@@ -54,5 +61,7 @@ export function toVideoAccess(
         }
       : null,
     caseId: bundle.case.id,
+    caseStatus,
+    refund: refundView(bundle),
   };
 }

@@ -1,4 +1,5 @@
 import type { CreateUploadResponse } from '@shared/cases/api';
+import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachments';
 import { env } from '../../lib/env';
 import { checkPermission } from '../../lib/permission-guard';
 import { s3, s3Sdk } from '../../lib/s3';
@@ -147,7 +148,7 @@ export async function putObject(key: string, contentType: string, body: Buffer):
 }
 
 /** Downloads are short-lived presigned GETs (DESIGN.md §6): five minutes. */
-export const PRESIGNED_GET_SECONDS = 300;
+export const PRESIGNED_GET_SECONDS = ATTACHMENT_LINK_SECONDS;
 
 /**
  * A download link: inline for what the viewer previews, a saved file for the rest, with the

@@ -11,6 +11,7 @@ import {
   type ClaimCaseRequest,
   type ClaimCaseResponse,
 } from '@shared/cases/provider-case';
+import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachments';
 import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
 import { startMeetingTimer } from '@shared/meetings/contracts';
 import { request, send } from '@web/lib/api';
@@ -57,8 +58,15 @@ export function caseDetailsQueryOptions(caseId: string) {
 }
 
 /**
+ * The attachment list is read again this long after each read while the dialog is open: a
+ * minute before its links expire, so a voice note played late still plays (issue 27).
+ */
+export const ATTACHMENT_LINK_RENEW_MS = (ATTACHMENT_LINK_SECONDS - 60) * 1000;
+
+/**
  * `GET /api/cases/{caseId}/attachments`. Each `url` is a short-lived presigned link, so the list
- * is read afresh each time the dialog opens and dropped soon after.
+ * is read afresh each time the dialog opens, renewed while it stays open (also in a hidden tab,
+ * whose links expire all the same), and dropped soon after.
  */
 export function caseAttachmentsQueryOptions(caseId: string) {
   return queryOptions({
@@ -67,6 +75,8 @@ export function caseAttachmentsQueryOptions(caseId: string) {
       request(listCaseAttachments, { params: { caseId }, signal, auth: providerAuth }),
     staleTime: 0,
     gcTime: 60_000,
+    refetchInterval: ATTACHMENT_LINK_RENEW_MS,
+    refetchIntervalInBackground: true,
   });
 }
 

@@ -37,7 +37,7 @@ export interface CaseCardActions {
   claimingId: string | undefined;
 }
 
-/** One case (spec doc 2 §2): short id, URGENT or ROUTINE, status, summary and its actions. */
+/** One case (spec doc 2 §2): short id, EMERGENCY, URGENT or ROUTINE, status, summary and its actions. */
 export function CaseCard({
   item,
   summaryLimit,
@@ -60,7 +60,7 @@ export function CaseCard({
     <Card className="flex flex-col gap-3 p-4" data-case-id={item.id}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-mono text-base font-semibold">#{shortCaseId(item.id)}</h3>
-        <Badge variant={priority === 'URGENT' ? 'danger' : 'outline'}>{priority}</Badge>
+        <Badge variant={priority === 'ROUTINE' ? 'outline' : 'danger'}>{priority}</Badge>
         <Badge variant={STATUS_VARIANTS[item.status]}>{caseStatusWord(item)}</Badge>
         {heldByOther ? (
           <Badge variant="warning">

@@ -62,9 +62,13 @@ export function CaseList({
           message={filtered ? 'No cases match your search.' : EMPTY_WORDS[view]}
         />
         {filtered ? (
-          <Button variant="outline" onClick={onClearFilters}>
-            {providerMessages.clearFilters}
-          </Button>
+          <>
+            <Button variant="outline" onClick={onClearFilters}>
+              {providerMessages.clearFilters}
+            </Button>
+            {/* The search reads the pages loaded so far: an older case is on a later one. */}
+            <LoadMoreButton list={list} errorMessage={providerMessages.casesFailed} />
+          </>
         ) : (
           <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
             {providerMessages.checkForNewCases}

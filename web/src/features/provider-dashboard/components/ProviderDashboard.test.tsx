@@ -83,6 +83,17 @@ describe('ProviderDashboard: header and counters', () => {
 });
 
 describe('ProviderDashboard: lists', () => {
+  it("shows an emergency case's stored priority on its card (issue 27)", async () => {
+    const emergency = caseSummary({
+      triageSummary: "Crushing chest pain, can't breathe",
+      priority: 'EMERGENCY',
+    });
+    await openDashboard(lists({ available: page([emergency]) }));
+    const id = emergency.id.slice(0, 8);
+    await screen.findByRole('heading', { name: `#${id}` });
+    expect(card(id).getByText('EMERGENCY')).toBeTruthy();
+  });
+
   it('shows cards with the short id, URGENT or ROUTINE and the summary cut at 120 (80 in All)', async () => {
     const long = `Urgent: ${'chest pain '.repeat(20)}`;
     const urgent = caseSummary({ triageSummary: long });
@@ -169,6 +180,22 @@ describe('ProviderDashboard: lists', () => {
     expect(
       api.calls(listCases).filter((c) => c.url.searchParams.get('cursor') === 'next'),
     ).toHaveLength(2);
+  });
+
+  it('offers Load more when nothing loaded matches the search, so an older case can be found', async () => {
+    const recent = caseSummary({ id: 'aaaaaaaa-0000-4000-8000-000000000001' });
+    const older = caseSummary({ id: 'bbbbbbbb-0000-4000-8000-000000000002' });
+    await openDashboard({
+      [routeOf(listCases)]: ({ url }) =>
+        url.searchParams.get('cursor') === 'next'
+          ? reply(listCases, page([older]))
+          : reply(listCases, page([recent], { nextCursor: 'next' })),
+    });
+    await screen.findByRole('heading', { name: '#aaaaaaaa' });
+    fill('Search cases', 'bbbbbbbb');
+    expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: '#bbbbbbbb' })).toBeTruthy();
   });
 
   it('reads each tab as its own list', async () => {

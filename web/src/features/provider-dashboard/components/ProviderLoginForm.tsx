@@ -3,6 +3,7 @@ import { LogIn, Stethoscope } from 'lucide-react';
 import { useState } from 'react';
 import { providerLoginRequestSchema, type ProviderSession } from '@shared/providers/api';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorChallenge } from '@shared/second-factor/api';
+import { explainBlockedEnter } from '@web/components/form/blocked-enter';
 import { Form } from '@web/components/form/Form';
 import { SignInCard } from '@web/components/SignInCard';
 import { RecoveryCodesStep } from '@web/components/second-factor/RecoveryCodesStep';
@@ -27,7 +28,8 @@ const FIELDS = ['email', 'password'] as const;
 
 /**
  * Provider sign-in (spec doc 2 §2, §5, §8): Sign In is disabled while a field is blank after
- * trimming; a submit that gets through anyway (Enter) shows 'Login Required'. A right password
+ * trimming, so Enter sends no submit: the form's key listener shows 'Login Required' then, as the
+ * admin form does (issue 27), and so does a submit that gets through anyway. A right password
  * leads to the second factor (issue 25): the code, or the enrolment of a first sign-in and its
  * recovery codes, shown once before the dashboard opens.
  */
@@ -80,10 +82,14 @@ export function ProviderLoginForm() {
 
   const blank = FIELDS.some((field) => form.values[field].trim() === '');
 
+  function explainBlank() {
+    toast({ variant: 'destructive', ...providerToasts.loginRequired });
+  }
+
   function submit() {
     const checked = providerLoginRequestSchema.safeParse(form.values);
     if (blank || !checked.success) {
-      toast({ variant: 'destructive', ...providerToasts.loginRequired });
+      explainBlank();
       return;
     }
     login.mutate(checked.data);
@@ -118,7 +124,13 @@ export function ProviderLoginForm() {
       title="Sign In"
       description="Use the email and password from your approval email."
     >
-      <Form busy={login.isPending} onSubmit={submit} className="flex flex-col gap-4">
+      <Form
+        busy={login.isPending}
+        onSubmit={submit}
+        // The browser sends no submit while Sign In is disabled, so Enter explains itself here.
+        onKeyDown={explainBlockedEnter(explainBlank)}
+        className="flex flex-col gap-4"
+      >
         <TextField
           {...form.textField('email')}
           {...inputPresets.email}

@@ -14,10 +14,16 @@ describe('case view', () => {
     expect(truncate('x'.repeat(50), SUMMARY_LIMITS.alert)).toBe('x'.repeat(50));
   });
 
-  it('labels a summary with the word urgent URGENT, anything else ROUTINE', () => {
-    expect(priorityOf('Urgent: chest pain')).toBe('URGENT');
-    expect(priorityOf('this is URGENT.')).toBe('URGENT');
-    expect(priorityOf('no urgency here')).toBe('ROUTINE');
-    expect(priorityOf('Mild cough')).toBe('ROUTINE');
+  it('labels a summary with the word urgent URGENT, anything else ROUTINE (spec doc 2 §2)', () => {
+    expect(priorityOf('Urgent: chest pain', 'routine')).toBe('URGENT');
+    expect(priorityOf('this is URGENT.', 'routine')).toBe('URGENT');
+    expect(priorityOf('no urgency here', 'routine')).toBe('ROUTINE');
+    expect(priorityOf('Mild cough', 'routine')).toBe('ROUTINE');
+  });
+
+  it("follows the server's stored triage priority, whatever the words (issue 27)", () => {
+    expect(priorityOf("crushing chest pain, can't breathe", 'emergency')).toBe('EMERGENCY');
+    expect(priorityOf('urgent: chest pain', 'emergency')).toBe('EMERGENCY');
+    expect(priorityOf('I think I have malaria', 'urgent')).toBe('URGENT');
   });
 });

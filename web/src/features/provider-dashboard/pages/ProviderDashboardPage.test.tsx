@@ -51,6 +51,18 @@ describe('ProviderDashboardPage: signing in', () => {
     expect(api.calls(providerLogin)).toHaveLength(0);
   });
 
+  it("says 'Login Required' on Enter in a blank field, where the browser sends no submit", async () => {
+    const api = mockProviderApi();
+    renderProviderPage();
+    fill('Email', '  ');
+    // Sign In is disabled, so a real Enter reaches only the key listener (issue 27).
+    expect(signInButton().disabled).toBe(true);
+    fireEvent.keyDown(screen.getByLabelText('Email'), { key: 'Enter' });
+    expect(await toasts().findByText('Login Required')).toBeTruthy();
+    expect(toasts().getByText('Please enter both email and password')).toBeTruthy();
+    expect(api.calls(providerLogin)).toHaveLength(0);
+  });
+
   it.each([
     [
       'wrong credentials',

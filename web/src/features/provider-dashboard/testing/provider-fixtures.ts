@@ -26,7 +26,7 @@ export function caseSummary(overrides: Partial<ProviderCaseSummary> = {}): Provi
     requestType: 'telemedicine',
     triageSummary,
     // As the server reads it, from the whole summary.
-    priority: priorityOf(triageSummary),
+    priority: priorityOf(triageSummary, 'routine'),
     createdAt: '2026-11-25T10:00:00.000Z',
     paidAt: '2026-11-25T10:01:00.000Z',
     claimedAt: null,

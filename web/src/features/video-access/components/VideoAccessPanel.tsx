@@ -9,6 +9,7 @@ import {
   Video,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { VideoAccessResponse } from '@shared/patients/api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -19,6 +20,8 @@ import { useVideoAccess, videoAccessQueryKey } from '../api/get-video-access';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { useRecordMeetingAccess } from '../api/record-meeting-access';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
+import { feedbackPath } from '@web/lib/app-paths';
+import { refundLine } from '@web/lib/case-status';
 
 /** Texts of the video access page (spec doc 1 §2, §8). */
 export const VIDEO_ACCESS_TEXT = {
@@ -29,13 +32,22 @@ export const VIDEO_ACCESS_TEXT = {
     'Your payment is being processed. Please wait a few minutes and refresh this page.',
   paymentIncomplete: 'Please complete the payment process to access your video consultation.',
   clinicalNotes: 'Clinical notes will be available after your consultation.',
+  linkPending: 'The meeting link is not ready yet. This page checks again automatically.',
+  expired: 'No provider could take your consultation in time, so it has been closed.',
+  cancelled: 'This consultation has been cancelled.',
+  ended: 'Your consultation has ended. Tell us how it went.',
 } as const;
 
+/**
+ * The spec's footer said sessions are "recorded" and that joining is consent to it; nothing is
+ * recorded (the call is peer to peer, encrypted by WebRTC), so the notes say that instead
+ * (docs/spec-deviations.md).
+ */
 export const VIDEO_ACCESS_NOTES = [
   { icon: ShieldCheck, text: 'This is a secure, HIPAA-compliant video platform.' },
   { icon: Timer, text: 'Your session lasts exactly 15 minutes.' },
-  { icon: Lock, text: 'Sessions are encrypted and recorded for your safety and quality of care.' },
-  { icon: Video, text: 'By joining the call, you consent to the session being recorded.' },
+  { icon: Lock, text: 'Your video and audio are encrypted between you and your provider.' },
+  { icon: Video, text: 'Sessions are not recorded: no video or audio of your call is kept.' },
 ] as const;
 
 function capitalize(value: string): string {
@@ -107,11 +119,54 @@ function PaymentRequired({
   );
 }
 
+/** After the call: no Join, a way to the feedback form (issue 27 item 6). */
+function ConsultationEnded({ caseId }: { caseId: string }) {
+  return (
+    <div role="status" className="grid gap-3">
+      <p>{VIDEO_ACCESS_TEXT.ended}</p>
+      <div>
+        <Button asChild>
+          <Link to={feedbackPath(caseId)}>
+            <FileText aria-hidden="true" />
+            Leave Feedback
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** An expired or cancelled case: what happened and its refund, never a Join (issue 27 item 6). */
+function ConsultationClosed({ access }: { access: VideoAccessResponse }) {
+  const expired = access.caseStatus === 'expired';
+  const refunded = expired ? refundLine(access.refund) : null;
+  return (
+    <SectionCard
+      titleId="consultation-closed-title"
+      title={expired ? 'Session Expired' : 'Consultation Cancelled'}
+      contentClassName="grid gap-3"
+    >
+      <div role="status" className="grid gap-2">
+        <p>{expired ? VIDEO_ACCESS_TEXT.expired : VIDEO_ACCESS_TEXT.cancelled}</p>
+        {refunded ? (
+          <p className="font-medium" data-testid="video-access-refund">
+            {refunded}
+          </p>
+        ) : null}
+      </div>
+    </SectionCard>
+  );
+}
+
 function MeetingAccess({
   patientId,
+  caseId,
+  ended,
   meeting,
 }: {
   patientId: string;
+  caseId: string;
+  ended: boolean;
   meeting: NonNullable<VideoAccessResponse['meetingInfo']>;
 }) {
   const recordAccess = useRecordMeetingAccess();
@@ -139,23 +194,27 @@ function MeetingAccess({
   return (
     <div className="grid gap-4">
       <DetailList rows={rows} />
-      <div className="grid gap-2">
-        <Button
-          size="lg"
-          onClick={join}
-          disabled={!meetingUrl}
-          aria-describedby={meetingUrl ? undefined : 'meeting-link-pending'}
-          className="w-full sm:w-auto"
-        >
-          <Video aria-hidden="true" />
-          Join 15-Minute Video Consultation
-        </Button>
-        {!meetingUrl ? (
-          <p id="meeting-link-pending" className="text-sm text-muted-foreground">
-            The meeting link is not ready yet. This page checks again automatically.
-          </p>
-        ) : null}
-      </div>
+      {ended ? (
+        <ConsultationEnded caseId={caseId} />
+      ) : (
+        <div className="grid gap-2">
+          <Button
+            size="lg"
+            onClick={join}
+            disabled={!meetingUrl}
+            aria-describedby={meetingUrl ? undefined : 'meeting-link-pending'}
+            className="w-full sm:w-auto"
+          >
+            <Video aria-hidden="true" />
+            Join 15-Minute Video Consultation
+          </Button>
+          {!meetingUrl ? (
+            <p id="meeting-link-pending" className="text-sm text-muted-foreground">
+              {VIDEO_ACCESS_TEXT.linkPending}
+            </p>
+          ) : null}
+        </div>
+      )}
       {meeting.clinicalNotesAvailable ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <FileText className="size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -203,6 +262,15 @@ export function VideoAccessPanel({ patientId }: { patientId: string }) {
     );
   }
 
+  if (access.caseStatus === 'expired' || access.caseStatus === 'cancelled') {
+    return (
+      <div className="grid gap-6">
+        <ConsultationClosed access={access} />
+        <Notes />
+      </div>
+    );
+  }
+
   if (!access.isPaid || !access.accessGranted) {
     return (
       <div className="grid gap-6">
@@ -225,7 +293,12 @@ export function VideoAccessPanel({ patientId }: { patientId: string }) {
         </CardHeader>
         <CardContent>
           {access.meetingInfo ? (
-            <MeetingAccess patientId={patientId} meeting={access.meetingInfo} />
+            <MeetingAccess
+              patientId={patientId}
+              caseId={access.caseId}
+              ended={access.caseStatus === 'completed' || access.meetingInfo.status === 'completed'}
+              meeting={access.meetingInfo}
+            />
           ) : (
             <p role="status" className="flex items-center gap-2 text-muted-foreground">
               <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden="true" />

@@ -32,6 +32,8 @@ function access(overrides: Record<string, unknown> = {}, meeting: Record<string,
       ...meeting,
     },
     caseId: CASE_ID,
+    caseStatus: 'paid',
+    refund: null,
     ...overrides,
   };
 }
@@ -164,8 +166,10 @@ describe('VideoAccessPage', () => {
     const notes = screen.getByRole('list', { name: 'About your video session' }).textContent;
     expect(notes).toContain('secure');
     expect(notes).toContain('exactly 15 minutes');
-    expect(notes).toContain('encrypted and recorded');
-    expect(notes).toContain('consent to the session being recorded');
+    // Nothing is recorded: the spec's "recorded" and "consent to recording" are not said.
+    expect(notes).toContain('encrypted between you and your provider');
+    expect(notes).toContain('Sessions are not recorded');
+    expect(notes).not.toMatch(/consent|recorded for/);
   });
 
   it('records the join and opens the meeting without an opener', async () => {
@@ -206,6 +210,40 @@ describe('VideoAccessPage', () => {
     renderAt();
     await advance();
     expect(joinButton().disabled).toBe(true);
+  });
+
+  it('says an expired case is expired and refunded, with no Join', async () => {
+    api.on(ACCESS, () =>
+      json(
+        access({ caseStatus: 'expired', refund: { status: 'succeeded' } }, { meetingUrl: null }),
+      ),
+    );
+    renderAt();
+    await advance();
+    expect(screen.getByRole('heading', { level: 2, name: 'Session Expired' })).toBeTruthy();
+    expect(screen.getByTestId('video-access-refund').textContent).toMatch(/refunded in full/);
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  it('says a cancelled case is cancelled, with no Join', async () => {
+    api.on(ACCESS, () => json(access({ caseStatus: 'cancelled' }, { meetingUrl: null })));
+    renderAt();
+    await advance();
+    expect(screen.getByRole('heading', { level: 2, name: 'Consultation Cancelled' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  it('after the call offers the feedback form instead of a link that is never coming', async () => {
+    api.on(ACCESS, () =>
+      json(access({ caseStatus: 'completed' }, { status: 'completed', meetingUrl: null })),
+    );
+    renderAt();
+    await advance();
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+    expect(screen.queryByText(/not ready yet/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Leave Feedback' }).getAttribute('href')).toBe(
+      `/feedback/${CASE_ID}`,
+    );
   });
 
   it('polls every 30 seconds', async () => {

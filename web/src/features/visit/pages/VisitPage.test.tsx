@@ -187,6 +187,18 @@ describe('VisitPage status', () => {
     expect(screen.getByTestId('visit-refund').textContent).toBe(line);
   });
 
+  it.each(['expired', 'cancelled'] as const)(
+    'offers no Join Video Call when the case is %s, even with a meeting link in the answer',
+    async (status) => {
+      // Even if an older server still sent the link of the `scheduled` meeting (issue 27).
+      api.on(STATUS, () => json(caseStatus(status)));
+      renderAt(url);
+      await advance();
+      expect(screen.getByTestId('visit-status-label')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Join Video Call/ })).toBeNull();
+    },
+  );
+
   it('says nothing of a refund when there is none', async () => {
     api.on(STATUS, () => json(caseStatus('expired')));
     renderAt(url);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/api';
-import type { CaseStatus } from '@shared/cases/status';
+import { isClosedCaseStatus, type CaseStatus } from '@shared/cases/status';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { PatientKeyMissing, usePatientKeyFromAddress } from '@web/components/RequirePatientKey';
 import { LoadingState } from '@web/components/states';
@@ -128,7 +128,10 @@ function WaitingRoom({ caseId }: { caseId: string }) {
           <div className="grid gap-6">
             <StatusCard status={data.status} refund={data.refund} />
             {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
-            <VideoRoomPanel preview={preview} meeting={data.meeting} />
+            {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}
+            {isClosedCaseStatus(data.status) ? null : (
+              <VideoRoomPanel preview={preview} meeting={data.meeting} />
+            )}
           </div>
           <div className="grid gap-6">
             <ConsultationDetails status={data.status} provider={data.claimedBy} />

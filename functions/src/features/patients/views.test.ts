@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseBundle } from '../../db/cases';
+import type { MeetingRecord } from '../../db/meetings';
+import type { CaseRecord } from '../../db/cases';
+import { paidCaseRecord } from '../../testing/cases';
+import { toVideoAccess } from './views';
+
+const paidAt = '2026-11-20T10:00:00.000Z';
+const now = new Date('2026-11-20T10:05:00.000Z');
+const KEY_HOLDER = { patient: true };
+
+const meeting: MeetingRecord = {
+  id: 'meeting-1',
+  caseId: 'case-1',
+  zoomMeetingId: 'room-1',
+  patientJoinUrl: 'http://localhost:3000/room/meeting-1?role=patient',
+  providerJoinUrl: 'http://localhost:3000/room/meeting-1?role=provider',
+  scheduledFor: paidAt,
+  duration: 15,
+  startedAt: null,
+  endsAt: null,
+  endedAt: null,
+  status: 'scheduled',
+  autoEndTimerId: null,
+  patientLastAccessAt: null,
+  createdAt: paidAt,
+};
+
+function bundle(status: CaseRecord['status'], overrides: Partial<MeetingRecord> = {}): CaseBundle {
+  return {
+    case: paidCaseRecord(paidAt, { status }),
+    meeting: { ...meeting, ...overrides },
+    payments: [],
+    attachments: [],
+  };
+}
+
+describe('video access (reading B)', () => {
+  it('hands the key holder the join link while the case waits for its call', () => {
+    const access = toVideoAccess(bundle('paid'), KEY_HOLDER, now);
+    expect(access.meetingInfo?.meetingUrl).toBe(meeting.patientJoinUrl);
+    expect(access.caseStatus).toBe('paid');
+  });
+
+  it('says an expired case is expired, with its refund, and gives no join link', () => {
+    const access = toVideoAccess(bundle('expired'), KEY_HOLDER, now);
+    expect(access.caseStatus).toBe('expired');
+    expect(access.refund).toEqual({ status: 'pending' });
+    expect(access.meetingInfo?.meetingUrl).toBeNull();
+  });
+
+  it('says a cancelled case is cancelled and gives no join link', () => {
+    const access = toVideoAccess(bundle('cancelled'), KEY_HOLDER, now);
+    expect(access.caseStatus).toBe('cancelled');
+    expect(access.meetingInfo?.meetingUrl).toBeNull();
+  });
+
+  it('gives no join link once the call has ended', () => {
+    const access = toVideoAccess(
+      bundle('completed', { status: 'completed', endedAt: paidAt }),
+      KEY_HOLDER,
+      now,
+    );
+    expect(access.caseStatus).toBe('completed');
+    expect(access.meetingInfo?.meetingUrl).toBeNull();
+  });
+});
