@@ -10,7 +10,8 @@ export const blockedRoomTexts = {
 
 /**
  * Shown when the browser refused the room's tab even inside the click (a strict popup blocker):
- * a plain link the provider clicks opens it, since a click on a link is always allowed.
+ * a plain link the provider clicks opens it, since a click on a link is always allowed. The
+ * notice stays until dismissed: a link removed during its own click does not navigate.
  */
 export function BlockedRoomNotice({ url, onDismiss }: { url: string; onDismiss: () => void }) {
   return (
@@ -23,7 +24,6 @@ export function BlockedRoomNotice({ url, onDismiss }: { url: string; onDismiss: 
           target="_blank"
           rel="noopener noreferrer"
           className={buttonVariants({ size: 'sm' })}
-          onClick={onDismiss}
         >
           {blockedRoomTexts.link}
         </a>
