@@ -73,7 +73,7 @@ describe('a consultation from start to feedback', () => {
     await providerRoom.waitForURL((address) => address.pathname.startsWith('/room/'));
     expect(new URL(providerRoom.url()).searchParams.get('case_id')).toBe(caseId);
     // The room has no way back to the dashboard (the opener was cut before it loaded).
-    expect(await providerRoom.evaluate(() => window.opener)).toBeNull();
+    expect(await providerRoom.evaluate(() => window.opener === null)).toBe(true);
 
     await Promise.all([waitForRemoteFrames(providerRoom), waitForRemoteFrames(patientRoom)]);
     await expectNoAxeViolations(providerRoom);
