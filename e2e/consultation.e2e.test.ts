@@ -61,7 +61,8 @@ describe('a consultation from start to feedback', () => {
     await expectNoAxeViolations(patientRoom);
 
     // The doctor claims (the e2e stack's claim lease is short, so only now) and starts from the
-    // case card: the timer starts and the room opens in a new tab.
+    // case card: the tab opens in the click, goes to the room once the case is read, and the
+    // room starts the timer (issue 27 item 5).
     await claimCase(stack, provider, caseId);
     const dashboard = await dashboardOf(provider);
     await dashboard.getByRole('tab', { name: 'My Active' }).click();
@@ -69,7 +70,10 @@ describe('a consultation from start to feedback', () => {
     const providerRoom = await opensTab(dashboard.context(), () =>
       card.getByRole('button', { name: 'Start Call' }).click(),
     );
+    await providerRoom.waitForURL((address) => address.pathname.startsWith('/room/'));
     expect(new URL(providerRoom.url()).searchParams.get('case_id')).toBe(caseId);
+    // The room has no way back to the dashboard (the opener was cut before it loaded).
+    expect(await providerRoom.evaluate(() => window.opener === null)).toBe(true);
 
     await Promise.all([waitForRemoteFrames(providerRoom), waitForRemoteFrames(patientRoom)]);
     await expectNoAxeViolations(providerRoom);

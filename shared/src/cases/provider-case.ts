@@ -147,4 +147,6 @@ export const providerCaseMessages = {
   heldByOther: 'This case is claimed by another provider.',
   /** Details and attachments of a waiting case (spec doc 2 §6: only for own claimed cases). */
   claimFirst: "Claim this case to see the patient's details and attachments.",
+  /** The provider's own claim lapsed (the lease ran out): a stale screen's Start Call or Rejoin. */
+  claimLapsed: 'Your claim lapsed; the case is back in the queue.',
 } as const;

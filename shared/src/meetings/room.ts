@@ -14,6 +14,11 @@ export type RoomRole = z.infer<typeof roomRoleSchema>;
 export const ROOM_ROLE_PARAM = 'role';
 export const ROOM_TOKEN_PARAM = 'token';
 export const ROOM_CASE_ID_PARAM = 'case_id';
+/**
+ * `start=1` on the provider's link from Start Call: the room itself starts the 15-minute timer
+ * once the doctor is in it (the dashboard opens the tab inside the click and awaits nothing).
+ */
+export const ROOM_START_PARAM = 'start';
 
 /** The warning the room shows when this little time is left (issue 9 item 3). */
 export const MEETING_WARNING_SECONDS = 120;
@@ -40,6 +45,9 @@ export const roomMessages = {
   invalidLink: 'This meeting link is not valid or has expired.',
   notStarted: 'The doctor has not started the consultation yet.',
   ended: 'This consultation has ended.',
+  /** The doctor's link opened in a browser without the doctor's session (issue 27 item 5). */
+  providerSignIn:
+    "Sign in to the provider dashboard in this browser, then come back and press 'Try Again'.",
 } as const;
 
 /** `POST /api/rooms/{meetingId}/session`: the token of the join link, in the body. */

@@ -1,7 +1,9 @@
 import { getPatient } from '../../db/patients';
 import { InvariantError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { pageOrigin } from '../../lib/http/origin';
 import * as routes from '../../routes';
+import { linkOnOrigin } from '../meetings/room-links';
 import { linksIssuedNote, recordCaseAccess } from './access-records';
 import { attachmentsWithLinks } from './attachment-links';
 import { loadReadableCase } from './provider-access';
@@ -26,6 +28,9 @@ export const handler = httpHandler(routes.getCaseDetails, {
       [bundle.case.id],
       linksIssuedNote(attachments.map((attachment) => attachment.id)),
     );
-    return { body: toProviderCaseDetails(summary, bundle, patient, attachments) };
+    const body = toProviderCaseDetails(summary, bundle, patient, attachments);
+    if (!body.meeting) return { body };
+    const providerJoinUrl = linkOnOrigin(body.meeting.providerJoinUrl, pageOrigin(event));
+    return { body: { ...body, meeting: { ...body.meeting, providerJoinUrl } } };
   },
 });

@@ -1,5 +1,7 @@
 import { holdsPatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
+import { pageOrigin } from '../../lib/http/origin';
+import { linkOnOrigin } from '../meetings/room-links';
 import * as routes from '../../routes';
 import { loadCase } from './load';
 import { toCaseStatusResponse } from './views';
@@ -11,6 +13,9 @@ import { toCaseStatusResponse } from './views';
 export const handler = httpHandler(routes.getCaseStatus, {
   async handle({ params, event }) {
     const bundle = await loadCase(params.caseId);
-    return { body: toCaseStatusResponse(bundle, { patient: holdsPatientKey(event, bundle.case) }) };
+    const body = toCaseStatusResponse(bundle, { patient: holdsPatientKey(event, bundle.case) });
+    if (!body.meeting) return { body };
+    const patientJoinUrl = linkOnOrigin(body.meeting.patientJoinUrl, pageOrigin(event));
+    return { body: { ...body, meeting: { ...body.meeting, patientJoinUrl } } };
   },
 });

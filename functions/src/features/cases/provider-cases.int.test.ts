@@ -23,6 +23,7 @@ import {
 import { claimPaidCase } from './transitions';
 import { createLogger } from '../../lib/logger';
 import * as caseContracts from '@shared/cases/contracts';
+import * as meetingContracts from '@shared/meetings/contracts';
 import {
   claimMessages,
   providerCaseMessages,
@@ -305,15 +306,28 @@ describe('the claim lease', () => {
     expect(
       (await list(alice, { view: 'mine', limit: '100' })).cases.map((c) => c.id),
     ).not.toContain(caseId);
-    // The lapsed claim no longer counts: its doctor reads the patient's data no more.
+    // The lapsed claim no longer counts: its doctor reads the patient's data no more, and a
+    // stale card's Start Call (details, then the room's start-timer) says so in plain words.
     for (const path of [detailsPath(caseId), attachmentsPath(caseId)]) {
       const lapsed = await providerFetch(stack, alice, path);
       expect(lapsed.status, path).toBe(403);
-      expect(await messageOf(lapsed)).toBe(providerCaseMessages.claimFirst);
+      expect(await messageOf(lapsed)).toBe(providerCaseMessages.claimLapsed);
     }
+    const start = pathOf(meetingContracts.startMeetingTimer, { caseId });
+    const lapsedStart = await providerFetch(stack, alice, start, { method: 'POST', body: '{}' });
+    expect(lapsedStart.status).toBe(409);
+    expect(await messageOf(lapsedStart)).toBe(providerCaseMessages.claimLapsed);
+    // A provider who never held it is told to claim it first.
+    expect(await messageOf(await providerFetch(stack, bob, detailsPath(caseId)))).toBe(
+      providerCaseMessages.claimFirst,
+    );
 
     expect((await claim(bob, { caseId, providerId: bob.id })).status).toBe(200);
     expect((await providerFetch(stack, bob, detailsPath(caseId))).status).toBe(200);
+    // Alice's stale screen now meets another doctor's claim: the spec's words.
+    expect(await messageOf(await providerFetch(stack, alice, detailsPath(caseId)))).toBe(
+      providerCaseMessages.heldByOther,
+    );
     // The old claim's release comes too late: it must not undo Bob's claim.
     expect(
       await releaseClaimAndAlert(claimReleaseInputSchema.parse({ caseId, ...lapsedClaim }), log),

@@ -133,12 +133,14 @@ describe('who may open a case (docs/security.md)', () => {
     expect(() => readableSummary(claimedBy('a', 5), 'b', now)).toThrow(
       expect.objectContaining({ status: 403, message: providerCaseMessages.heldByOther }),
     );
-    // A lapsed claim no longer counts, for the one whose claim it was or anyone else.
-    for (const provider of ['a', 'b']) {
-      expect(() => readableSummary(claimedBy('a', -1), provider, now)).toThrow(
-        expect.objectContaining({ status: 403, message: providerCaseMessages.claimFirst }),
-      );
-    }
+    // A lapsed claim no longer counts, for the one whose claim it was (told so: a stale
+    // screen's Start Call, issue 27 item 4) or anyone else.
+    expect(() => readableSummary(claimedBy('a', -1), 'a', now)).toThrow(
+      expect.objectContaining({ status: 403, message: providerCaseMessages.claimLapsed }),
+    );
+    expect(() => readableSummary(claimedBy('a', -1), 'b', now)).toThrow(
+      expect.objectContaining({ status: 403, message: providerCaseMessages.claimFirst }),
+    );
     const done = caseRecord({ status: 'completed', claimedBy: 'a', endedAt: minutesFromNow(-1) });
     expect(readableSummary(done, 'a', now).status).toBe('completed');
     expect(() => readableSummary(done, 'b', now)).toThrow(expect.objectContaining({ status: 403 }));

@@ -49,6 +49,13 @@ export function toProviderCaseSummary(
   };
 }
 
+/** Why a case is not the provider's: another holds it, the own claim lapsed, or never claimed. */
+function notMineMessage(summary: ProviderCaseSummary): string {
+  if (summary.claimedBy !== null) return providerCaseMessages.heldByOther;
+  // A stale card's Start Call or Rejoin lands here: say what happened (issue 27 item 4).
+  return summary.myClaimLapsed ? providerCaseMessages.claimLapsed : providerCaseMessages.claimFirst;
+}
+
 /**
  * The access rule of the details and attachments routes (spec doc 2 §6: "see details … only for
  * own claimed cases"): the provider who holds the case now, by the effective claim, so a lapsed
@@ -63,13 +70,7 @@ export function readableSummary(
 ): ProviderCaseSummary {
   const summary = toProviderCaseSummary(stored, providerId, now);
   if (!summary) throw notFound(CASE_NOT_FOUND);
-  if (!summary.claimedByMe) {
-    throw forbidden(
-      summary.claimedBy === null
-        ? providerCaseMessages.claimFirst
-        : providerCaseMessages.heldByOther,
-    );
-  }
+  if (!summary.claimedByMe) throw forbidden(notMineMessage(summary));
   return summary;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPaidCaseId, caseStatus } from '../../../../local/testing/patient-journey';
+import { newPaidCaseId, caseStatus, patientFetch } from '../../../../local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
@@ -477,13 +477,49 @@ describe('the room session route', () => {
     const doctorLink = parseJoinLink(links.provider);
     const enterAsDoctor = (cookie?: string) =>
       roomSession(stack, doctorLink.meetingId, 'provider', doctorLink.token, cookie);
-    refusals.push(await enterAsDoctor(), await enterAsDoctor(bob.cookie));
+    refusals.push(await enterAsDoctor(bob.cookie));
     for (const refusal of refusals) {
       expect(refusal.status).toBe(403);
       expect(await messageOf(refusal)).toBe(roomMessages.invalidLink);
     }
+    // The doctor's valid link in a browser without the doctor's session: sign in there.
+    const signedOut = await enterAsDoctor();
+    expect(signedOut.status).toBe(403);
+    expect(await messageOf(signedOut)).toBe(roomMessages.providerSignIn);
     expect((await roomSession(stack, meetingId, 'patient', token)).status).toBe(200);
     expect((await enterAsDoctor(alice.cookie)).status).toBe(200);
+  });
+
+  it('gives join links on the app address the person uses, when it is one of the app’s', async () => {
+    const caseId = await claimedCase(alice);
+    const detailsPath = pathOf(caseContracts.getCaseDetails, { caseId });
+    const providerLinkFrom = async (headers: Record<string, string>) => {
+      const response = await providerFetch(stack, alice, detailsPath, { headers });
+      return new URL(((await response.json()) as ProviderCaseDetails).meeting!.providerJoinUrl!);
+    };
+    const port = new URL(stack.appUrl).port;
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      // Origin (a cross-origin read), or a same-origin GET's Referer (no Origin).
+      expect((await providerLinkFrom({ origin })).origin).toBe(origin);
+      expect(
+        (await providerLinkFrom({ origin: '', referer: `${origin}/provider-dashboard` })).origin,
+      ).toBe(origin);
+    }
+    // A page elsewhere gets the link as stored, on the configured base URL.
+    const foreign = await providerLinkFrom({ origin: '', referer: 'https://evil.example/' });
+    expect(foreign.origin).toBe(new URL(env.appBaseUrl).origin);
+    // The patient's link follows the same rule (the visit page's status poll).
+    const status = await patientFetch(
+      stack,
+      caseId,
+      pathOf(caseContracts.getCaseStatus, { caseId }),
+      {
+        headers: { origin: `http://127.0.0.1:${port}` },
+      },
+    );
+    const patientLink = ((await status.json()) as { meeting: { patientJoinUrl: string } }).meeting
+      .patientJoinUrl;
+    expect(new URL(patientLink).origin).toBe(`http://127.0.0.1:${port}`);
   });
 
   it('gives single-use tickets that open only a room connection', async () => {

@@ -56,7 +56,9 @@ export async function openRoomSession(
   const meeting = effectiveMeeting(bundle.meeting, now);
   const caseRecord = effectiveCase(bundle.case, now);
   const { provider } = entry;
-  if (role === 'provider' && (!provider || caseRecord.claimedBy !== provider.id)) {
+  // A valid doctor's link in a browser without the doctor's session: say to sign in there.
+  if (role === 'provider' && !provider) throw forbidden(roomMessages.providerSignIn);
+  if (role === 'provider' && caseRecord.claimedBy !== provider!.id) {
     throw forbidden(roomMessages.invalidLink);
   }
   // The patient's room needs the patient's key too: the token alone is no patient capability.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { providerCaseMessages } from '@shared/cases/provider-case';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
@@ -65,9 +66,10 @@ describe('the consultation start rule (spec doc 2 §4)', () => {
 
   it('refuses an unclaimed case and a lapsed claim (409), another provider (403)', () => {
     expect(refusal(bundleOf({}))).toEqual({ status: 409, message: startRuleMessages.notClaimed });
+    // The provider's own lapsed claim, from a stale screen: said in plain words.
     expect(refusal(bundleOf(claimed('a', -1)))).toEqual({
       status: 409,
-      message: startRuleMessages.notClaimed,
+      message: providerCaseMessages.claimLapsed,
     });
     expect(refusal(bundleOf(claimed('b')))).toEqual({
       status: 403,

@@ -1,3 +1,4 @@
+import { providerCaseMessages } from '@shared/cases/provider-case';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
@@ -22,7 +23,14 @@ export function startRuleRefusal(
   now: Date,
 ): HttpError | null {
   const current = effectiveCase(bundle.case, now);
-  if (current.status === 'paid') return conflict(startRuleMessages.notClaimed);
+  if (current.status === 'paid') {
+    // A stale screen's start on the provider's own lapsed claim: say so (issue 27 item 4).
+    return conflict(
+      current.lapsedClaimBy === providerId
+        ? providerCaseMessages.claimLapsed
+        : startRuleMessages.notClaimed,
+    );
+  }
   if (current.status === 'claimed' || current.status === 'in_call') {
     if (current.claimedBy !== providerId) return forbidden(startRuleMessages.otherProvider);
     if (!bundle.meeting) return conflict(startRuleMessages.noMeeting);

@@ -1,5 +1,7 @@
 import { holdsPatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
+import { pageOrigin } from '../../lib/http/origin';
+import { linkOnOrigin } from '../meetings/room-links';
 import * as routes from '../../routes';
 import { loadPatientCase } from './load';
 import { toVideoAccess } from './views';
@@ -8,6 +10,9 @@ import { toVideoAccess } from './views';
 export const handler = httpHandler(routes.getVideoAccess, {
   async handle({ params, event }) {
     const { bundle } = await loadPatientCase(params.patientId);
-    return { body: toVideoAccess(bundle, { patient: holdsPatientKey(event, bundle.case) }) };
+    const body = toVideoAccess(bundle, { patient: holdsPatientKey(event, bundle.case) });
+    if (!body.meetingInfo) return { body };
+    const meetingUrl = linkOnOrigin(body.meetingInfo.meetingUrl, pageOrigin(event));
+    return { body: { ...body, meetingInfo: { ...body.meetingInfo, meetingUrl } } };
   },
 });

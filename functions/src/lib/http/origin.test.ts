@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { HttpError } from '../errors';
-import { assertSameOrigin, CROSS_SITE_MESSAGE, isCrossOriginAllowed } from './origin';
+import { assertSameOrigin, CROSS_SITE_MESSAGE, isCrossOriginAllowed, pageOrigin } from './origin';
 
 const APP = 'https://app.example.org';
 const HOST = 'api.example.org';
@@ -82,5 +82,34 @@ describe('cross-origin rule (Go CrossOriginProtection)', () => {
       headers: { 'Sec-Fetch-Site': 'Cross-Site', Origin: APP.replace('app', 'evil') },
     };
     expect(isCrossOriginAllowed(event, HOST)).toBe(false);
+  });
+});
+
+describe('pageOrigin: the app address the person is using (issue 27 item 5)', () => {
+  const get = (headers: Record<string, string>) => ({ headers: { host: HOST, ...headers } });
+
+  it.each([
+    [
+      'a configured origin from Origin',
+      { origin: 'http://127.0.0.1:3000' },
+      'http://127.0.0.1:3000',
+    ],
+    ["a same-origin GET's Referer (no Origin)", { referer: `${APP}/provider-dashboard?x=1` }, APP],
+    [
+      'the host the request came to (a LAN address)',
+      { referer: `https://${HOST}/visit/1` },
+      `https://${HOST}`,
+    ],
+  ])('is %s', (_label, headers, expected) => {
+    expect(pageOrigin(get(headers))).toBe(expected);
+  });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a foreign Referer', { referer: 'https://evil.example/page' }],
+    ['neither header', {}],
+    ['a malformed Referer', { referer: 'not a url' }],
+  ])('is unknown for %s', (_label, headers) => {
+    expect(pageOrigin(get(headers))).toBeUndefined();
   });
 });

@@ -65,3 +65,25 @@ export function assertSameOrigin(event: {
     throw forbidden(CROSS_SITE_MESSAGE);
   }
 }
+
+/**
+ * The origin of the app page that sent this request, when it is one of the app's (a configured
+ * origin, or the host the request came to): `Origin`, or for a same-origin GET, which carries
+ * none, the origin of its `Referer` (the site sends it within the origin: `same-origin` policy).
+ * Join links are put on it, so a person using the app at another of its addresses (127.0.0.1,
+ * a LAN address, the CloudFront domain beside a custom one) stays where their session is.
+ */
+export function pageOrigin(event: {
+  headers?: Record<string, string | undefined>;
+  requestContext?: { domainName?: string };
+}): string | undefined {
+  let origin = header(event, 'origin') || undefined;
+  if (!origin) {
+    try {
+      origin = new URL(header(event, 'referer') ?? '').origin;
+    } catch {
+      return undefined;
+    }
+  }
+  return isAppOrigin(origin, requestHost(event)) ? origin : undefined;
+}

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
 import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
 import { startMeetingTimer } from '@shared/meetings/contracts';
+import { startRuleMessages } from '@shared/meetings/start-rule';
 import { providerLogout } from '@shared/providers/contracts';
 import { json, never, reply, routeOf } from '@web/testing/api-mock';
 import { fill, toasts } from '@web/testing/dom';
@@ -20,6 +21,7 @@ import {
   PROVIDER,
 } from '../testing/provider-fixtures';
 import { renderProviderPage } from '../testing/render-provider';
+import { blockedRoomTexts } from './BlockedRoomNotice';
 
 providerPageHooks();
 
@@ -346,83 +348,123 @@ describe('ProviderDashboard: details dialog', () => {
   });
 });
 
+/** The tab `window.open('', '_blank')` hands back: the dashboard sends it on or closes it. */
+function fakeTab() {
+  return { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
+}
+
+/** Stubs `window.open` with a tab, or with a blocker's null. */
+function stubOpen(tab: ReturnType<typeof fakeTab> | null) {
+  const open = vi.fn(() => tab);
+  vi.stubGlobal('open', open);
+  return open;
+}
+
 describe('ProviderDashboard: start call', () => {
-  it('starts the timer, then opens the join link with case_id in a new tab', async () => {
+  it('opens the tab in the click, before any request, then sends it to the join link; the room starts the timer', async () => {
     const item = mine();
     const api = await openDashboard({
       ...lists({ available: page([item]) }),
       [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
     });
-    const open = vi.fn();
-    vi.stubGlobal('open', open);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fireEvent.click(
-      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    const tab = fakeTab();
+    const open = stubOpen(tab);
+    const button = await screen.findByRole('button', {
+      name: `Start Call case ${item.id.slice(0, 8)}`,
+    });
+    fireEvent.click(button);
+    // Synchronously in the click (its user activation), and before the case is read.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    const detailsRead = api.fetch.mock.calls.findIndex(([input]) =>
+      String(input).endsWith(`/api/cases/${item.id}/details`),
     );
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    const [timer] = api.calls(startMeetingTimer);
-    expect(timer!.url.pathname).toBe(`/api/meetings/${item.id}/start-timer`);
-    expect(warn).not.toHaveBeenCalled();
-    const [href, target, features] = open.mock.calls[0]! as [string, string, string];
-    const url = new URL(href);
+    expect(open.mock.invocationCallOrder[0]).toBeLessThan(
+      api.fetch.mock.invocationCallOrder[detailsRead]!,
+    );
+
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
+    const url = new URL(tab.location.replace.mock.calls[0]![0] as string);
     expect(url.pathname).toBe('/room/room-1');
     expect(url.searchParams.get('case_id')).toBe(item.id);
-    expect([target, features]).toEqual(['_blank', 'noopener,noreferrer']);
-    // The timer was started before the tab opened.
-    const timerCall = api.fetch.mock.calls.findIndex(([input]) =>
-      String(input).endsWith('/start-timer'),
-    );
-    expect(api.fetch.mock.invocationCallOrder[timerCall]).toBeLessThan(
-      open.mock.invocationCallOrder[0]!,
-    );
-    warn.mockRestore();
+    expect(url.searchParams.get('start')).toBe('1');
+    expect(tab.opener).toBeNull();
+    expect(api.calls(getCaseDetails)).toHaveLength(1);
+    expect(api.calls(startMeetingTimer)).toHaveLength(0);
   });
 
-  it('still opens the meeting when starting the timer fails (only logged, spec doc 2 §7)', async () => {
-    const item = mine();
-    const api = await openDashboard({
-      ...lists({ available: page([item]) }),
-      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
-      [routeOf(startMeetingTimer)]: () => json({ message: 'Service unavailable' }, 503),
-    });
-    const open = vi.fn();
-    vi.stubGlobal('open', open);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fireEvent.click(
-      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
-    );
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(api.calls(startMeetingTimer)).toHaveLength(1);
-    expect(warn).toHaveBeenCalledWith('Starting the meeting timer failed');
-    expect(new URL(open.mock.calls[0]![0] as string).searchParams.get('case_id')).toBe(item.id);
-    warn.mockRestore();
-  });
-
-  it("offers 'Rejoin' for a call in progress, without starting the timer again", async () => {
+  it("offers 'Rejoin' for a call in progress: the tab opens in the click, without a start", async () => {
     const item = mine({ status: 'in_call' });
     const api = await openDashboard({
       ...lists({ available: page([item]) }),
       [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
     });
-    const open = vi.fn();
-    vi.stubGlobal('open', open);
+    const tab = fakeTab();
+    const open = stubOpen(tab);
     fireEvent.click(
       await screen.findByRole('button', { name: `Rejoin case ${item.id.slice(0, 8)}` }),
     );
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
+    const url = new URL(tab.location.replace.mock.calls[0]![0] as string);
+    expect(url.searchParams.get('start')).toBeNull();
     expect(api.calls(startMeetingTimer)).toHaveLength(0);
   });
 
-  it('goes to the visit page when there is no join link', async () => {
+  it.each([
+    ['my claim lapsed', providerCaseMessages.claimLapsed],
+    ['another provider holds it', providerCaseMessages.heldByOther],
+  ])('closes the tab and says why when %s (a stale card)', async (_, message) => {
+    const item = mine();
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => json({ message }, 403),
+    });
+    const tab = fakeTab();
+    stubOpen(tab);
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    );
+    expect(await toasts().findByText(message)).toBeTruthy();
+    expect(tab.close).toHaveBeenCalledTimes(1);
+    expect(tab.location.replace).not.toHaveBeenCalled();
+    expect(screen.queryByText('Visit page')).toBeNull();
+  });
+
+  it('never sends the provider to the visit page: without a join link it closes the tab and says so', async () => {
     const item = mine();
     await openDashboard({
       ...lists({ available: page([item]) }),
       [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item, { meeting: null })),
     });
+    const tab = fakeTab();
+    stubOpen(tab);
     fireEvent.click(
       await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
     );
-    expect(await screen.findByText('Visit page')).toBeTruthy();
+    expect(await toasts().findByText(startRuleMessages.noMeeting)).toBeTruthy();
+    expect(tab.close).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Visit page')).toBeNull();
+  });
+
+  it('says when the browser blocked the tab, with a link to open the room', async () => {
+    const item = mine();
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+    });
+    stubOpen(null);
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Start Call case ${item.id.slice(0, 8)}` }),
+    );
+    const alert = within(await screen.findByRole('alert'));
+    expect(alert.getByText(blockedRoomTexts.title)).toBeTruthy();
+    const link = alert.getByRole('link', { name: blockedRoomTexts.link });
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.pathname).toBe('/room/room-1');
+    expect(url.searchParams.get('case_id')).toBe(item.id);
+    expect(link.getAttribute('target')).toBe('_blank');
+    fireEvent.click(alert.getByRole('button', { name: blockedRoomTexts.dismiss }));
+    expect(screen.queryByText(blockedRoomTexts.title)).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import { useStartCall } from '../hooks/use-start-call';
 import { shortCaseId, SUMMARY_LIMITS, truncate } from '../lib/case-view';
 import { caseTabs, isCaseTab, NO_FILTERS, type CaseFilters } from '../lib/filters';
 import { providerToasts } from '../lib/labels';
+import { BlockedRoomNotice } from './BlockedRoomNotice';
 import type { CaseCardActions } from './CaseCard';
 import { CaseCounters } from './CaseCounters';
 import { CaseList } from './CaseList';
@@ -93,12 +94,12 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
     },
     onSettled: refresh,
   });
-  const { startCall, startMeeting } = useStartCall();
+  const { openRoom, blockedRoomUrl, dismissBlockedRoom } = useStartCall();
 
   const actions: CaseCardActions = {
     onClaim: (item) => claim.mutate({ caseId: item.id, providerId: provider.id }),
     onDetails: (item) => setViewing(item),
-    onStartCall: (item) => void startCall(item.id),
+    onStartCall: (item) => void openRoom(item.id),
     claimingId: claim.isPending ? claim.variables.caseId : undefined,
   };
 
@@ -111,6 +112,9 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
         onEnableNotifications={() => void background.requestPermission()}
       />
       <CaseCounters counts={counts} />
+      {blockedRoomUrl !== null ? (
+        <BlockedRoomNotice url={blockedRoomUrl} onDismiss={dismissBlockedRoom} />
+      ) : null}
       <section aria-labelledby="provider-cases-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="provider-cases-title" className="text-xl font-semibold">
@@ -159,7 +163,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
           <CaseDetailsDialog
             item={viewing}
             onClose={() => setViewing(null)}
-            onStartMeeting={(details) => void startMeeting(details)}
+            onStartMeeting={(details) => void openRoom(details.id)}
           />
         </Suspense>
       ) : null}

@@ -1,60 +1,65 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import type { ProviderCaseDetails } from '@shared/cases/provider-case';
-import { toast } from '@web/hooks/use-toast';
-import { openMeetingInNewTab } from '@web/lib/open-meeting';
-import { caseDetailsQueryOptions, startTimer } from '../api/cases';
-import { checkConsultationStart, joinUrlWithCase } from '../lib/start-rule';
+import { useCallback, useState } from 'react';
 import { startRuleMessages } from '@shared/meetings/start-rule';
+import { toast } from '@web/hooks/use-toast';
+import { serverMessageOf } from '@web/lib/api';
+import { caseDetailsQueryOptions } from '../api/cases';
+import { openRoomTab } from '../lib/room-tab';
+import { checkConsultationStart, joinUrlWithCase } from '../lib/start-rule';
 
 /**
- * Start Call and Start Meeting (spec doc 2 §2, §4, §7): a case that passes the start rule
- * starts the server's 15-minute timer (unless the call is already on; a failure there is only
- * logged and the meeting opens anyway), then the provider's join link opens in a new tab with
- * `case_id`. Without a join link the card's Start Call goes to the visit page instead.
+ * Start Call, Rejoin and Start Meeting (spec doc 2 §2, §4, §7; issue 27 items 4 and 5). The room's
+ * tab opens inside the click, before anything is awaited, so no popup blocker drops it. Then
+ * the case is read afresh on the server: a case that no longer passes the start rule (a stale
+ * card: the claim lapsed, another provider holds it, the call ended) closes the tab and says why
+ * on the dashboard; the provider is never sent to a patient page. A case that passes sends the
+ * tab to the provider's join link with `case_id`, and with `start` unless the call is on: the
+ * room starts the 15-minute timer itself, once the doctor is there. When the browser blocked
+ * the tab anyway, `blockedRoomUrl` holds the link for the dashboard to offer.
  */
 export function useStartCall() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [blockedRoomUrl, setBlockedRoomUrl] = useState<string | null>(null);
 
-  const startMeeting = useCallback(async (details: ProviderCaseDetails) => {
-    const check = checkConsultationStart(details);
-    if (!check.ok) {
-      toast({ variant: 'destructive', title: check.message });
-      return;
-    }
-    if (details.status !== 'in_call') {
-      try {
-        await startTimer(details.id);
-      } catch {
-        console.warn('Starting the meeting timer failed');
-      }
-    }
-    const opened = openMeetingInNewTab(
-      joinUrlWithCase(check.joinUrl, details.id, window.location.origin),
-    );
-    if (!opened) toast({ variant: 'destructive', title: startRuleMessages.failed });
-  }, []);
-
-  /** The card's Start Call: read the details, then start, or fall back to the visit page. */
-  const startCall = useCallback(
+  const openRoom = useCallback(
     async (caseId: string) => {
-      let details: ProviderCaseDetails;
+      const tab = openRoomTab();
+      setBlockedRoomUrl(null);
+      let check;
       try {
-        details = await queryClient.fetchQuery(caseDetailsQueryOptions(caseId));
-      } catch {
-        toast({ variant: 'destructive', title: startRuleMessages.failed });
+        // `fetchQuery` with `staleTime: 0` asks the server again: the card may be stale.
+        const details = await queryClient.fetchQuery(caseDetailsQueryOptions(caseId));
+        check = { details, rule: checkConsultationStart(details) };
+      } catch (error) {
+        tab.close();
+        toast({
+          variant: 'destructive',
+          title: serverMessageOf(error) ?? startRuleMessages.failed,
+        });
         return;
       }
-      if (!details.meeting?.providerJoinUrl) {
-        void navigate(`/visit/${encodeURIComponent(caseId)}`);
+      const { details, rule } = check;
+      if (!rule.ok) {
+        tab.close();
+        toast({ variant: 'destructive', title: rule.message });
         return;
       }
-      await startMeeting(details);
+      const url = joinUrlWithCase(
+        rule.joinUrl,
+        caseId,
+        window.location.origin,
+        details.status !== 'in_call',
+      );
+      if (tab.blocked) {
+        setBlockedRoomUrl(url);
+        return;
+      }
+      if (!tab.go(url)) toast({ variant: 'destructive', title: startRuleMessages.failed });
     },
-    [queryClient, navigate, startMeeting],
+    [queryClient],
   );
 
-  return { startCall, startMeeting };
+  const dismissBlockedRoom = useCallback(() => setBlockedRoomUrl(null), []);
+
+  return { openRoom, blockedRoomUrl, dismissBlockedRoom };
 }

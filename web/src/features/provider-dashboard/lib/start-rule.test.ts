@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseSummary, detailsOf, mine } from '../testing/provider-fixtures';
+import { providerCaseMessages } from '@shared/cases/provider-case';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import { checkConsultationStart, joinUrlWithCase } from './start-rule';
 
@@ -14,6 +15,11 @@ describe('checkConsultationStart (spec doc 2 §4)', () => {
 
   it.each([
     ['an unclaimed case', detailsOf(caseSummary()), startRuleMessages.notClaimed],
+    [
+      'my lapsed claim, in plain words',
+      detailsOf(caseSummary({ myClaimLapsed: true })),
+      providerCaseMessages.claimLapsed,
+    ],
     [
       "another provider's case",
       detailsOf(caseSummary({ status: 'claimed', claimedBy: 'prov-0002' })),
@@ -48,5 +54,11 @@ describe('joinUrlWithCase', () => {
     expect(
       joinUrlWithCase('/room/r1?role=provider#token=abc', 'case-1', 'https://app.example'),
     ).toBe('https://app.example/room/r1?role=provider&case_id=case-1#token=abc');
+  });
+
+  it('asks the room to start the timer with start=1 (Start Call, not Rejoin)', () => {
+    expect(
+      joinUrlWithCase('/room/r1?role=provider#token=abc', 'case-1', 'https://app.example', true),
+    ).toBe('https://app.example/room/r1?role=provider&case_id=case-1&start=1#token=abc');
   });
 });

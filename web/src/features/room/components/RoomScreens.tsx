@@ -1,4 +1,4 @@
-import { AppWindow, Copy, LinkIcon, RefreshCw, SearchX, Video } from 'lucide-react';
+import { AppWindow, Copy, LinkIcon, LogIn, RefreshCw, SearchX, Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { roomMessages, type RoomRole } from '@shared/meetings/room';
 import { MessagePage } from '@web/components/MessagePage';
@@ -96,6 +96,37 @@ export function RoomLoadError({ onRetry }: { onRetry: () => void }) {
       }
     >
       Please check your connection and try again.
+    </MessagePage>
+  );
+}
+
+/**
+ * The doctor's link opened in a browser without the doctor's session (another browser, a
+ * phone, a signed-out tab): sign in there (in a new tab, so this link and its token stay), then
+ * try again here.
+ */
+export function ProviderSignInNeeded({ onRetry }: { onRetry: () => void }) {
+  useDocumentTitle('Sign In Required');
+  return (
+    <MessagePage
+      icon={LogIn}
+      tone="primary"
+      title="Sign In Required"
+      actions={
+        <>
+          <Button asChild size="lg">
+            <a href={PROVIDER_DASHBOARD_PATH} target="_blank" rel="noopener noreferrer">
+              Sign In
+            </a>
+          </Button>
+          <Button size="lg" variant="outline" onClick={onRetry}>
+            <RefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        </>
+      }
+    >
+      {roomMessages.providerSignIn}
     </MessagePage>
   );
 }

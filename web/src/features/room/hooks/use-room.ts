@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RoomRole, RoomSessionResponse } from '@shared/meetings/room';
+import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
 import type { MediaState } from '@shared/meetings/signalling';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import { ApiError, serverMessageOf } from '@web/lib/api';
@@ -29,7 +29,7 @@ import { useCountdown } from './use-countdown';
  *   camera is off here; `takeBack` enters again from this page, which replaces the other).
  */
 export type RoomPhase =
-  'loading' | 'invalid' | 'error' | 'waiting' | 'in_call' | 'ended' | 'replaced';
+  'loading' | 'invalid' | 'signIn' | 'error' | 'waiting' | 'in_call' | 'ended' | 'replaced';
 
 export interface RoomState {
   phase: RoomPhase;
@@ -66,7 +66,11 @@ export interface RoomState {
 }
 
 type Entry =
-  { kind: 'loading' } | { kind: 'invalid' } | { kind: 'error' } | ({ kind: 'ready' } & RoomSession);
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'signIn' }
+  | { kind: 'error' }
+  | ({ kind: 'ready' } & RoomSession);
 
 const END_CALL_FAILED = 'The call could not be ended. Please try again.';
 /** The start rule's fallback message (spec doc 2 §4). */
@@ -75,6 +79,12 @@ const START_FAILED = startRuleMessages.failed;
 /** A refused token (403), or a meeting id or body the server rejects: the link is no good. */
 function isInvalidLink(error: unknown): boolean {
   return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+/** Why the room cannot be entered: a doctor's link without the doctor's session, a bad link. */
+function refusalOf(error: unknown): 'signIn' | 'invalid' | 'error' {
+  if (serverMessageOf(error) === roomMessages.providerSignIn) return 'signIn';
+  return isInvalidLink(error) ? 'invalid' : 'error';
 }
 
 function isOver(session: RoomSessionResponse, offsetMs: number): boolean {
@@ -86,10 +96,13 @@ export function useRoom({
   meetingId,
   role,
   token,
+  autoStart = false,
 }: {
   meetingId: string;
   role: RoomRole;
   token: string;
+  /** The doctor came from Start Call (`start=1`): start the timer once in the waiting room. */
+  autoStart?: boolean;
 }): RoomState {
   const [entry, setEntry] = useState<Entry>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -120,7 +133,7 @@ export function useRoom({
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        setEntry({ kind: isInvalidLink(error) ? 'invalid' : 'error' });
+        setEntry({ kind: refusalOf(error) });
       },
     );
     return () => abort.abort();
@@ -270,6 +283,15 @@ export function useRoom({
   else if (replaced) phase = 'replaced';
   else if (started || session?.status === 'active') phase = 'in_call';
   else phase = 'waiting';
+
+  // Start Call opened this tab inside the click and left the timer to the room (issue 27 item
+  // 5): start it once, when the doctor's room has been entered and the call is not on yet.
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || role !== 'provider' || phase !== 'waiting' || autoStarted.current) return;
+    autoStarted.current = true;
+    startMeeting();
+  }, [autoStart, role, phase, startMeeting]);
 
   return {
     phase,

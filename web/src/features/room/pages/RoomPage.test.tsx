@@ -108,6 +108,7 @@ function answerSession(overrides: Partial<RoomSessionResponse> = {}) {
 function openRoom(
   role: 'patient' | 'provider' = 'patient',
   token = `${CASE_ID}.4102444800000.sig`,
+  query = '',
 ) {
   // The patient's browser holds the key of its case (docs/adr/0012).
   keepPatientKey([CASE_ID], PATIENT_KEY);
@@ -118,7 +119,7 @@ function openRoom(
       { path: '/provider-dashboard', element: <h1>Dashboard page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: [`/room/${MEETING_ID}?role=${role}#token=${token}`] },
+    { initialEntries: [`/room/${MEETING_ID}?role=${role}${query}#token=${token}`] },
   );
 }
 
@@ -230,6 +231,23 @@ describe('RoomPage: the link', () => {
     expect(screen.getByRole('heading', { name: 'Invalid Meeting Link' })).toBeTruthy();
   });
 
+  it("says to sign in when the doctor's link is opened without the doctor's session", async () => {
+    api.on(joinRoom, () => json({ message: roomMessages.providerSignIn }, 403));
+    openRoom('provider');
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Sign In Required' })).toBeTruthy();
+    expect(screen.getByText(roomMessages.providerSignIn)).toBeTruthy();
+    expect(screen.queryByText(roomMessages.invalidLink)).toBeNull();
+    const signIn = screen.getByRole('link', { name: 'Sign In' });
+    expect(signIn.getAttribute('href')).toBe('/provider-dashboard');
+    expect(signIn.getAttribute('target')).toBe('_blank');
+    answerSession({ role: 'provider', status: 'scheduled', startedAt: null, endsAt: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await settle();
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe(PROVIDER_NOT_STARTED);
+  });
+
   it('offers Try Again when the server cannot be reached', async () => {
     api.on(joinRoom, () => json({ message: 'down' }, 503));
     openRoom();
@@ -293,6 +311,32 @@ describe("RoomPage: the doctor's start from the room", () => {
       `/api/meetings/${CASE_ID}/start-timer`,
     );
     expect(screen.getByRole('timer').getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
+  });
+
+  it('starts the timer by itself, once, when Start Call opened it (start=1)', async () => {
+    answerSession(scheduled);
+    api.on(startMeetingTimer, () =>
+      reply(startMeetingTimer, {
+        success: true,
+        meetingId: MEETING_ID,
+        startedAt: NOW,
+        endsAt: '2026-11-26T10:20:00.000Z',
+        serverTime: NOW,
+      }),
+    );
+    openRoom('provider', undefined, '&case_id=' + CASE_ID + '&start=1');
+    await settle();
+    act(() => FakeWebSocket.latest!.serverOpen());
+    await settle();
+    expect(api.calls(startMeetingTimer)).toHaveLength(1);
+    expect(screen.getByRole('timer').getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
+  });
+
+  it('waits for the button without start=1 (Rejoin, a copied link)', async () => {
+    answerSession(scheduled);
+    await enterRoom('provider');
+    expect(api.calls(startMeetingTimer)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Start Meeting (15-Min Timer)' })).toBeTruthy();
   });
 
   it("shows the start rule's refusal", async () => {

@@ -2,6 +2,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import {
   meetingIdSchema,
   ROOM_ROLE_PARAM,
+  ROOM_START_PARAM,
   roomRoleSchema,
   roomTokenFromHash,
   type RoomRole,
@@ -13,6 +14,7 @@ import { CallView } from '../components/CallView';
 import {
   ConsultationEnded,
   InvalidRoomLink,
+  ProviderSignInNeeded,
   NoCameraSupport,
   RoomLoadError,
   RoomLoading,
@@ -27,13 +29,16 @@ function hasCameraApi(): boolean {
   );
 }
 
-function Room({ meetingId, role, token }: { meetingId: string; role: RoomRole; token: string }) {
-  const room = useRoom({ meetingId, role, token });
+function Room(props: { meetingId: string; role: RoomRole; token: string; autoStart: boolean }) {
+  const room = useRoom(props);
+  const { role } = props;
   switch (room.phase) {
     case 'loading':
       return <RoomLoading />;
     case 'invalid':
       return <InvalidRoomLink />;
+    case 'signIn':
+      return <ProviderSignInNeeded onRetry={room.retry} />;
     case 'error':
       return <RoomLoadError onRetry={room.retry} />;
     case 'ended':
@@ -71,6 +76,12 @@ export default function RoomPage() {
     return <NoCameraSupport link={caseId ? addressWithPatientKey(caseId) : window.location.href} />;
   }
   return (
-    <Room key={`${meetingId}:${role.data}`} meetingId={meetingId} role={role.data} token={token} />
+    <Room
+      key={`${meetingId}:${role.data}`}
+      meetingId={meetingId}
+      role={role.data}
+      token={token}
+      autoStart={searchParams.get(ROOM_START_PARAM) === '1'}
+    />
   );
 }
