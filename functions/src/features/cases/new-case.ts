@@ -74,6 +74,7 @@ export function newPatientAndCase(
       expiredAt: null,
       feedback: null,
       patientKeyHash: key.hash,
+      patientSeenAt: null,
     },
   };
 }

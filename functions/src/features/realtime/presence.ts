@@ -1,0 +1,49 @@
+import type { PatientPresenceMessage } from '@shared/realtime/api';
+import { recordPatientSeen } from '../../db/case-presence';
+import { caseConnectionIds, providerConnections } from '../../db/connections';
+import { settleWithLimit } from '../../lib/concurrency';
+import { errorFields, type Logger } from '../../lib/logger';
+import { pushToConnection } from '../../lib/realtime/push';
+import { checkListeners } from './listeners';
+
+/** Statuses in which a doctor holds the case and waits for, or is with, the patient. */
+const HELD_STATUSES: ReadonlySet<string> = new Set(['claimed', 'in_call']);
+/** A doctor has a dashboard or a few open. */
+const PRESENCE_PUSH_CONCURRENCY = 4;
+
+/**
+ * A patient page of the case connected or closed its case socket (issue 27 item 1): the case's
+ * `patientSeenAt` moves to now, and the doctor who holds the case (claimed or in the call) hears
+ * `PATIENT_PRESENCE` on their dashboard sockets whose session and account are still good. Only
+ * that doctor: presence is about one patient, no other provider's business. `present` is whether
+ * a patient page of the case is still connected after this change. Like the other pushes a
+ * convenience (the dashboard also reads presence with its cases): it never throws.
+ */
+export async function pushPatientPresence(
+  caseId: string,
+  log: Logger,
+  now = new Date(),
+): Promise<void> {
+  try {
+    const seen = await recordPatientSeen(caseId, now);
+    if (!seen?.claimedBy || !HELD_STATUSES.has(seen.status)) return;
+    const [pages, connections] = await Promise.all([
+      caseConnectionIds(caseId),
+      providerConnections(seen.claimedBy),
+    ]);
+    const { allowed } = await checkListeners(connections, now.getTime());
+    const message: PatientPresenceMessage = {
+      type: 'PATIENT_PRESENCE',
+      caseId,
+      present: pages.length > 0,
+      lastSeenAt: seen.patientSeenAt,
+    };
+    const results = await settleWithLimit(allowed, PRESENCE_PUSH_CONCURRENCY, (connection) =>
+      pushToConnection(connection.connectionId, message),
+    );
+    const failed = results.filter((result) => result.status === 'rejected').length;
+    if (failed > 0) log.warn('presence pushes failed', { caseId, failed });
+  } catch (error) {
+    log.warn('presence not pushed', { caseId, ...errorFields(error) });
+  }
+}
