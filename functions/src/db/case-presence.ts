@@ -13,14 +13,19 @@ export interface SeenCase {
 
 /**
  * Access pattern: a patient page of the case connected or closed (issue 27): its `patientSeenAt`
- * is set to `at`, and the case's claim and status answered in the same request. Null for an
- * unknown case. Read field by field, without the case's schema: `$disconnect` calls this.
+ * is set to `at` and `patientPresent` to whether a patient page is still open, and the case's
+ * claim and status answered in the same request. Null for an unknown case. Read field by field,
+ * without the case's schema: `$disconnect` calls this.
  */
-export async function recordPatientSeen(caseId: string, at: Date): Promise<SeenCase | null> {
+export async function recordPatientSeen(
+  caseId: string,
+  at: Date,
+  present: boolean,
+): Promise<SeenCase | null> {
   const item = await conditionalUpdateReturning(caseItemKey(caseId), {
-    UpdateExpression: 'SET patientSeenAt = :at',
+    UpdateExpression: 'SET patientSeenAt = :at, patientPresent = :present',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':at': at.toISOString() },
+    ExpressionAttributeValues: { ':at': at.toISOString(), ':present': present },
   });
   if (!item || typeof item.status !== 'string') return null;
   return {

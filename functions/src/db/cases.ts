@@ -108,6 +108,8 @@ export const caseRecordSchema = z.object({
    * claiming doctor sees 'Patient last seen …'); `db/case-presence.ts` writes it.
    */
   patientSeenAt: z.string().nullable().default(null),
+  /** Whether a patient page of the case had its case socket open at `patientSeenAt`. */
+  patientPresent: z.boolean().default(false),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 

@@ -75,6 +75,7 @@ export function newPatientAndCase(
       feedback: null,
       patientKeyHash: key.hash,
       patientSeenAt: null,
+      patientPresent: false,
     },
   };
 }

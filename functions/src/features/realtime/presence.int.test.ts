@@ -8,9 +8,16 @@ import {
 import { openCaseSocket } from '../../../../local/testing/case-socket';
 import { claimCase, startTimer } from '../../../../local/testing/consultation-journey';
 import { newPaidCaseId } from '../../../../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../../../../local/testing/provider-journey';
+import {
+  providerFetch,
+  signInProvider,
+  type SignedInProvider,
+} from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle } from '../../db/cases';
+import { getCaseDetails } from '@shared/cases/contracts';
+import type { ProviderCaseDetails } from '@shared/cases/provider-case';
+import { pathOf } from '@shared/http/contract';
 import type { PatientPresenceMessage } from '@shared/realtime/api';
 
 /**
@@ -41,6 +48,12 @@ async function storedSeenAt(caseId: string): Promise<string | null> {
   return (await getCaseBundle(caseId))?.case.patientSeenAt ?? null;
 }
 
+/** The presence the holder's case details carry (a dashboard opened after the push). */
+async function detailsPresence(provider: SignedInProvider, caseId: string) {
+  const response = await providerFetch(stack, provider, pathOf(getCaseDetails, { caseId }));
+  return ((await response.json()) as ProviderCaseDetails).patientPresence;
+}
+
 describe('patient presence', () => {
   it('reaches the claiming doctor when the patient page opens and closes, and no other provider', async () => {
     const caseId = await newPaidCaseId(stack);
@@ -52,6 +65,10 @@ describe('patient presence', () => {
     const [arrived] = presence(aliceDashboard, caseId);
     expect(arrived).toMatchObject({ type: 'PATIENT_PRESENCE', caseId, present: true });
     expect(arrived!.lastSeenAt).toBe(await storedSeenAt(caseId));
+    expect(await detailsPresence(alice, caseId)).toEqual({
+      present: true,
+      lastSeenAt: arrived!.lastSeenAt,
+    });
 
     // A second tab, then closing one: still present. Closing the last: gone, with the time.
     const secondTab = await openCaseSocket(stack, caseId);
@@ -66,6 +83,10 @@ describe('patient presence', () => {
     const left = presence(aliceDashboard, caseId)[3]!;
     expect(left.present).toBe(false);
     expect(left.lastSeenAt).toBe(await storedSeenAt(caseId));
+    expect(await detailsPresence(alice, caseId)).toEqual({
+      present: false,
+      lastSeenAt: left.lastSeenAt,
+    });
     expect(Date.parse(left.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(arrived!.lastSeenAt!));
 
     // Every push to Alice has arrived by her PONG; Bob's dashboard was open all along.

@@ -13,7 +13,8 @@ const PRESENCE_PUSH_CONCURRENCY = 4;
 
 /**
  * A patient page of the case connected or closed its case socket (issue 27 item 1): the case's
- * `patientSeenAt` moves to now, and the doctor who holds the case (claimed or in the call) hears
+ * `patientSeenAt` moves to now and `patientPresent` says whether a page is still open (the
+ * dashboard's cases carry both to their holder), and the doctor who holds the case (claimed or in the call) hears
  * `PATIENT_PRESENCE` on their dashboard sockets whose session and account are still good. Only
  * that doctor: presence is about one patient, no other provider's business. `present` is whether
  * a patient page of the case is still connected after this change. Like the other pushes a
@@ -25,17 +26,18 @@ export async function pushPatientPresence(
   now = new Date(),
 ): Promise<void> {
   try {
-    const seen = await recordPatientSeen(caseId, now);
+    // Counted after this page's connection was saved or forgotten: the pages still open.
+    const present = (await caseConnectionIds(caseId)).length > 0;
+    const seen = await recordPatientSeen(caseId, now, present);
     if (!seen?.claimedBy || !HELD_STATUSES.has(seen.status)) return;
-    const [pages, connections] = await Promise.all([
-      caseConnectionIds(caseId),
-      providerConnections(seen.claimedBy),
-    ]);
-    const { allowed } = await checkListeners(connections, now.getTime());
+    const { allowed } = await checkListeners(
+      await providerConnections(seen.claimedBy),
+      now.getTime(),
+    );
     const message: PatientPresenceMessage = {
       type: 'PATIENT_PRESENCE',
       caseId,
-      present: pages.length > 0,
+      present,
       lastSeenAt: seen.patientSeenAt,
     };
     const results = await settleWithLimit(allowed, PRESENCE_PUSH_CONCURRENCY, (connection) =>
