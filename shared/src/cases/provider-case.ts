@@ -44,9 +44,7 @@ export const providerCaseSummarySchema = z.object({
    * connected, `lastSeenAt` when one last connected or closed (null: never). Kept current on an
    * open dashboard by `PATIENT_PRESENCE` pushes.
    */
-  patientPresence: z
-    .object({ present: z.boolean(), lastSeenAt: z.string().nullable() })
-    .nullable(),
+  patientPresence: z.object({ present: z.boolean(), lastSeenAt: z.string().nullable() }).nullable(),
 });
 export type ProviderCaseSummary = z.infer<typeof providerCaseSummarySchema>;
 
