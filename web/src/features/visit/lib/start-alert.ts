@@ -10,8 +10,8 @@
 
 /** What the patient reads: in the title, and in the notification. */
 export const startAlertTexts = {
-  title: 'Your doctor is starting the call',
-  notificationTitle: 'Your doctor is starting the call',
+  title: 'Your provider is starting the call',
+  notificationTitle: 'Your provider is starting the call',
   notificationBody: 'Open the visit page and tap Join Video Call.',
 } as const;
 

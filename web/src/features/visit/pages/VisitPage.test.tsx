@@ -230,8 +230,8 @@ describe('VisitPage status', () => {
       await advance(5000);
       expect(screen.getByTestId('visit-status-label').textContent).toBe('Consultation Active');
       expect(vibrate).toHaveBeenCalledTimes(1);
-      expect(document.title).toBe('Your doctor is starting the call');
-      expect(shown).toEqual(['Your doctor is starting the call']);
+      expect(document.title).toBe('Your provider is starting the call');
+      expect(shown).toEqual(['Your provider is starting the call']);
     });
 
     it('does not alert a page opened on a call already started', async () => {
