@@ -8,6 +8,8 @@ const caseItemKey = (caseId: string): ItemKey => ({ pk: partitions.case(caseId),
 export interface SeenCase {
   claimedBy: string | null;
   status: string;
+  /** While claimed: when the claim lease ends (a lapsed claim holds nothing). */
+  leaseEndsAt: string | null;
   patientSeenAt: string;
 }
 
@@ -31,6 +33,7 @@ export async function recordPatientSeen(
   return {
     claimedBy: typeof item.claimedBy === 'string' ? item.claimedBy : null,
     status: item.status,
+    leaseEndsAt: typeof item.leaseEndsAt === 'string' ? item.leaseEndsAt : null,
     patientSeenAt: at.toISOString(),
   };
 }

@@ -1,13 +1,22 @@
 import type { PatientPresenceMessage } from '@shared/realtime/api';
-import { recordPatientSeen } from '../../db/case-presence';
+import { recordPatientSeen, type SeenCase } from '../../db/case-presence';
 import { caseConnectionIds, providerConnections } from '../../db/connections';
 import { settleWithLimit } from '../../lib/concurrency';
 import { errorFields, type Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
 import { checkListeners } from './listeners';
 
-/** Statuses in which a doctor holds the case and waits for, or is with, the patient. */
-const HELD_STATUSES: ReadonlySet<string> = new Set(['claimed', 'in_call']);
+/**
+ * The provider who holds the case now and so may hear of its patient: the claimer while the
+ * claim's lease runs (a lapsed claim, not yet released by its schedule, holds nothing, as
+ * `effectiveCase` reads it), the doctor of the call once it started; nobody otherwise.
+ */
+export function presenceListener(seen: SeenCase, now: Date): string | null {
+  if (!seen.claimedBy) return null;
+  if (seen.status === 'in_call') return seen.claimedBy;
+  if (seen.status !== 'claimed') return null;
+  return seen.leaseEndsAt && Date.parse(seen.leaseEndsAt) > now.getTime() ? seen.claimedBy : null;
+}
 /** A doctor has a dashboard or a few open. */
 const PRESENCE_PUSH_CONCURRENCY = 4;
 
@@ -29,11 +38,9 @@ export async function pushPatientPresence(
     // Counted after this page's connection was saved or forgotten: the pages still open.
     const present = (await caseConnectionIds(caseId)).length > 0;
     const seen = await recordPatientSeen(caseId, now, present);
-    if (!seen?.claimedBy || !HELD_STATUSES.has(seen.status)) return;
-    const { allowed } = await checkListeners(
-      await providerConnections(seen.claimedBy),
-      now.getTime(),
-    );
+    const holder = seen && presenceListener(seen, now);
+    if (!holder) return;
+    const { allowed } = await checkListeners(await providerConnections(holder), now.getTime());
     const message: PatientPresenceMessage = {
       type: 'PATIENT_PRESENCE',
       caseId,
