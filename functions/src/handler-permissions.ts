@@ -304,6 +304,16 @@ const announces = combine(pushes, queries(ix.alertConnections), checksListeners)
 /** `features/realtime/case-updates.ts`: a case change is pushed to its patient pages. */
 const updatesPatients = combine(pushes, queries(ix.caseConnections));
 /**
+ * `features/realtime/presence.ts`: a case's `patientSeenAt` written, its patient pages counted,
+ * and the holding doctor's alert sockets re-checked and pushed to.
+ */
+const tellsPresence = combine(
+  pushes,
+  checksListeners,
+  writes(k.case),
+  queries(ix.caseConnections, ix.providerConnections),
+);
+/**
  * `features/rooms/room-parties.ts`: a room's current parties, the doctor's re-checked (claim,
  * session, account) before it hears anything.
  */
@@ -505,10 +515,10 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     readsCases,
     checksListeners,
     pushesToRooms,
-    queries(ix.caseConnections),
+    tellsPresence,
     writes(k.connection, k.realtimeTicket),
   ),
-  'realtime/disconnect': combine(pushesToRooms, accountsMedia),
+  'realtime/disconnect': combine(pushesToRooms, accountsMedia, tellsPresence),
   // A media report may move the end (docs/adr/0019): the meeting's and the case's `endsAt`, the
   // end schedule, the rooms and the patient's pages, which `endsMeetings` covers already.
   'realtime/default': combine(reads(k.connection), pushesToParties, endsMeetings, accountsMedia),

@@ -103,6 +103,13 @@ export const caseRecordSchema = z.object({
    * answers and actions need the key. Null on a case stored before keys existed: nobody holds it.
    */
   patientKeyHash: z.string().nullable().default(null),
+  /**
+   * When a patient page of the case last connected or closed its case socket (issue 27: the
+   * claiming doctor sees 'Patient last seen …'); `db/case-presence.ts` writes it.
+   */
+  patientSeenAt: z.string().nullable().default(null),
+  /** Whether a patient page of the case had its case socket open at `patientSeenAt`. */
+  patientPresent: z.boolean().default(false),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 

@@ -147,17 +147,23 @@ export interface RoomPlace {
   role: RoomConnectionRole;
 }
 
+/** What a forgotten connection was: a room party's page, a patient's case page, or neither. */
+export type ForgottenConnection =
+  ({ channel: 'room' } & RoomPlace) | { channel: 'case'; caseId: string } | null;
+
 /**
- * Access pattern: forget a connection and answer the room it was in (null for an alert
- * connection, or one already forgotten, e.g. closed by the server). Read without the schema,
- * field by field, to keep zod out of `$disconnect`.
+ * Access pattern: forget a connection and answer where it was: the room (to tell the other party
+ * it left) or the case whose patient page it was (the patient's presence, issue 27); null for an
+ * alert connection, or one already forgotten, e.g. closed by the server. Read without the
+ * schema, field by field, to keep zod out of `$disconnect`.
  */
-export async function deleteConnectionInRoom(connectionId: string): Promise<RoomPlace | null> {
+export async function forgetConnection(connectionId: string): Promise<ForgottenConnection> {
   const old = await takeItem(connectionKey(connectionId), { expression: 'attribute_exists(pk)' });
-  if (old?.channel !== 'room' || typeof old.meetingId !== 'string') return null;
-  if (typeof old.caseId !== 'string') return null;
+  if (typeof old?.caseId !== 'string') return null;
+  if (old.channel === 'case') return { channel: 'case', caseId: old.caseId };
+  if (old.channel !== 'room' || typeof old.meetingId !== 'string') return null;
   if (old.role !== 'patient' && old.role !== 'provider') return null;
-  return { meetingId: old.meetingId, caseId: old.caseId, role: old.role };
+  return { channel: 'room', meetingId: old.meetingId, caseId: old.caseId, role: old.role };
 }
 
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | null> {
@@ -277,7 +283,7 @@ const optionalString = (value: unknown) => (typeof value === 'string' ? value : 
 /**
  * Access pattern: the connections of one room (gsi2 `ROOM_CONNECTIONS#{meetingId}`), of one
  * role or both, oldest first within a role. Only the id, role, place and the doctor's provider
- * and session are read (a projection), checked field by field like `deleteConnectionInRoom`:
+ * and session are read (a projection), checked field by field like `forgetConnection`:
  * `$disconnect` uses this too.
  */
 export async function roomMembers(

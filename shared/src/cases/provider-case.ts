@@ -38,6 +38,13 @@ export const providerCaseSummarySchema = z.object({
   claimExpiresAt: z.string().nullable(),
   /** The signed-in provider's claim on this case lapsed; the case is available again. */
   myClaimLapsed: z.boolean(),
+  /**
+   * The patient's presence on the visit page (issue 27 item 1), for the holding provider only
+   * while claimed or in the call (null otherwise): `present` while a patient page of the case is
+   * connected, `lastSeenAt` when one last connected or closed (null: never). Kept current on an
+   * open dashboard by `PATIENT_PRESENCE` pushes.
+   */
+  patientPresence: z.object({ present: z.boolean(), lastSeenAt: z.string().nullable() }).nullable(),
 });
 export type ProviderCaseSummary = z.infer<typeof providerCaseSummarySchema>;
 

@@ -54,6 +54,20 @@ export const caseUpdatedMessageSchema = z.object({
 export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
 
 /**
+ * The patient's presence on the visit page (issue 27 item 1), pushed to the claiming doctor's
+ * dashboard sockets only, when a patient page of the case connects or the last one disconnects.
+ * `present`: a patient page of the case is open now; `lastSeenAt`: when a patient page last
+ * connected or closed (ISO), null if never. Nothing else of the patient travels.
+ */
+export const patientPresenceMessageSchema = z.object({
+  type: z.literal('PATIENT_PRESENCE'),
+  caseId: z.string(),
+  present: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+});
+export type PatientPresenceMessage = z.infer<typeof patientPresenceMessageSchema>;
+
+/**
  * How often a patient page polls while its case socket is open: a safety net for a push lost
  * on the way. While the socket is not open the spec's intervals (1 s, 2 s, 5 s, 30 s) apply.
  */
@@ -66,6 +80,7 @@ export const pongMessageSchema = z.object({ type: z.literal('PONG') });
 export const serverMessageSchema = z.union([
   caseAlertSchema,
   caseUpdatedMessageSchema,
+  patientPresenceMessageSchema,
   pongMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -74,6 +74,8 @@ export function newPatientAndCase(
       expiredAt: null,
       feedback: null,
       patientKeyHash: key.hash,
+      patientSeenAt: null,
+      patientPresent: false,
     },
   };
 }

@@ -77,6 +77,27 @@ describe('provider case summary', () => {
     expect(toProviderCaseSummary(claimedBy('a', -1), 'b', now)?.myClaimLapsed).toBe(false);
   });
 
+  it("gives the patient's presence to the holder only, while claimed or in the call (issue 27)", () => {
+    const seen = { patientPresent: true, patientSeenAt: minutesFromNow(-3) };
+    const held = { ...claimedBy('a', 5), ...seen };
+    expect(toProviderCaseSummary(held, 'a', now)?.patientPresence).toEqual({
+      present: true,
+      lastSeenAt: minutesFromNow(-3),
+    });
+    expect(toProviderCaseSummary(held, 'b', now)?.patientPresence).toBeNull();
+    expect(
+      toProviderCaseSummary({ ...held, status: 'in_call' }, 'a', now)?.patientPresence,
+    ).toMatchObject({ present: true });
+    expect(
+      toProviderCaseSummary({ ...held, status: 'completed' }, 'a', now)?.patientPresence,
+    ).toBeNull();
+    // A lapsed claim is nobody's: no presence, even for the provider whose claim it was.
+    expect(
+      toProviderCaseSummary({ ...claimedBy('a', -1), ...seen }, 'a', now)?.patientPresence,
+    ).toBeNull();
+    expect(toProviderCaseSummary(caseRecord(seen), 'a', now)?.patientPresence).toBeNull();
+  });
+
   it('cuts the summary to the widest card and reads the priority from the whole of it', () => {
     const long = `${'headache and fever '.repeat(10)}, urgent`;
     const summary = toProviderCaseSummary(caseRecord({ triageSummary: long }), 'b', now)!;

@@ -32,6 +32,9 @@ export function toProviderCaseSummary(
   const caseRecord = effectiveCase(stored, now);
   const status = providerCaseStatusSchema.safeParse(caseRecord.status);
   if (!status.success) return null;
+  const claimedByMe = caseRecord.claimedBy !== null && caseRecord.claimedBy === providerId;
+  // The patient's presence is the holder's business only (issue 27), and only while it matters.
+  const holding = claimedByMe && (status.data === 'claimed' || status.data === 'in_call');
   return {
     id: caseRecord.id,
     status: status.data,
@@ -43,9 +46,12 @@ export function toProviderCaseSummary(
     claimedAt: caseRecord.claimedAt,
     endedAt: caseRecord.endedAt,
     claimedBy: caseRecord.claimedBy,
-    claimedByMe: caseRecord.claimedBy !== null && caseRecord.claimedBy === providerId,
+    claimedByMe,
     claimExpiresAt: caseRecord.status === 'claimed' ? caseRecord.leaseEndsAt : null,
     myClaimLapsed: caseRecord.status === 'paid' && caseRecord.lapsedClaimBy === providerId,
+    patientPresence: holding
+      ? { present: caseRecord.patientPresent, lastSeenAt: caseRecord.patientSeenAt }
+      : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime
 import { readRoom } from '../rooms/room-access';
 import { mayHoldDoctorSeat, replaceOlderConnections } from '../rooms/room-parties';
 import { checkListeners } from './listeners';
+import { pushPatientPresence } from './presence';
 import { redeemTicket } from './tickets';
 
 /**
@@ -54,6 +55,8 @@ export const handler = webSocketHandler<WebSocketConnectEvent>(async (event, log
     // a cap against floods can afford.
     if ((await caseConnectionIds(issued.caseId)).length >= MAX_CASE_CONNECTIONS) return 429;
     await saveConnection({ connectionId, channel: 'case', caseId: issued.caseId });
+    // The doctor holding the case sees that the patient is on the page (issue 27).
+    await pushPatientPresence(issued.caseId, log);
     return 200;
   }
   if ('channel' in issued) {

@@ -89,9 +89,13 @@ function openChannel(caseId: string, { WebSocketImpl }: CaseChannelOptions): Cas
     stopWaking: () => undefined,
   };
   // A tab coming back to the foreground, or a browser back online, reconnects at once instead
-  // of at the end of its backoff.
+  // of at the end of its backoff. Shown again, the page also refetches at once (issue 27): a
+  // phone's background tab has its timers throttled and may have slept through a push, so
+  // what it shows may be minutes old.
   const wake = () => {
-    if (document.visibilityState === 'visible') channel.socket.wake();
+    if (document.visibilityState !== 'visible') return;
+    channel.socket.wake();
+    each((listener) => listener.onChange());
   };
   document.addEventListener('visibilitychange', wake);
   window.addEventListener('online', wake);

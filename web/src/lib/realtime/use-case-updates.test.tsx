@@ -142,6 +142,25 @@ describe('useCaseUpdates', () => {
     }
   });
 
+  it('asks its listeners to refetch at once when the tab is shown again, even with the socket open', async () => {
+    const onChange = vi.fn();
+    const unsubscribe = subscribeToCase(CASE_ID, { onChange, onOpenChange: vi.fn() });
+    try {
+      await advance();
+      FakeWebSocket.latest!.serverOpen();
+      expect(onChange).toHaveBeenCalledTimes(1);
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(onChange).toHaveBeenCalledTimes(1);
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(onChange).toHaveBeenCalledTimes(2);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      unsubscribe();
+    }
+  });
+
   it('does not ask again for a ticket of an unknown case', async () => {
     api.on(TICKET, () => json({ message: 'Case not found' }, 404));
     renderWithProviders(<WaitingPage />);

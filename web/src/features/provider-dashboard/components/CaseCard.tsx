@@ -7,6 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/dates';
 import { shortCaseId, truncate } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
+import { PatientPresenceLine } from './PatientPresenceLine';
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
 
@@ -80,6 +81,7 @@ export function CaseCard({
           {providerMessages.claimLapsed}
         </p>
       ) : null}
+      {mine ? <PatientPresenceLine presence={item.patientPresence} /> : null}
       {mine && item.claimExpiresAt ? (
         <p className="text-xs text-muted-foreground">
           Start the meeting by {formatDateTime(item.claimExpiresAt)} or the case returns to the

@@ -19,6 +19,7 @@ import { useAudioPlayer } from '../hooks/use-audio-player';
 import { shortCaseId } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
 import { caseStatusWord, isHeldByOther } from './CaseCard';
+import { PatientPresenceLine } from './PatientPresenceLine';
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -90,6 +91,11 @@ function CaseFields({ item }: { item: ProviderCaseSummary }) {
   return (
     <DetailSection title="Case">
       <DetailField label="Status">{caseStatusWord(item)}</DetailField>
+      {item.patientPresence ? (
+        <DetailField label="Patient">
+          <PatientPresenceLine presence={item.patientPresence} />
+        </DetailField>
+      ) : null}
       <DetailField label="Priority">{item.priority}</DetailField>
       <DetailField label="Request Type">{requestTypeLabels[item.requestType]}</DetailField>
       <DetailField label="Created">{formatDateTime(item.createdAt)}</DetailField>

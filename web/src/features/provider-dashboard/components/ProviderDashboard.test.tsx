@@ -265,6 +265,22 @@ describe('ProviderDashboard: details dialog', () => {
     expect(await dialog.findByText('Case details not found')).toBeTruthy();
   });
 
+  it('says when the patient was last seen on the visit page (issue 27)', async () => {
+    const lastSeenAt = new Date(Date.now() - 3.5 * 60_000).toISOString();
+    const item = mine({ patientPresence: { present: false, lastSeenAt } });
+    await openDashboard({
+      ...lists({ available: page([item]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(item)),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `View case ${item.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((await dialog.findByTestId('patient-presence')).textContent).toBe(
+      'Patient last seen 3 min ago',
+    );
+  });
+
   it('shows the patient, the summary, the attachments, and plays audio or says it cannot', async () => {
     const item = mine({ triageSummary: 'Headache since Monday' });
     const audio = attachment('voice.m4a', { type: 'voice_message' });
@@ -485,6 +501,40 @@ describe('ProviderDashboard: live alerts', () => {
     expect(await toasts().findByText('New case ready for care')).toBeTruthy();
     expect(toasts().getByText(`Case 12345678: ${summary.slice(0, 50)}...`)).toBeTruthy();
     await waitFor(() => expect(api.calls(listCases).length).toBeGreaterThan(before));
+  });
+
+  it("shows the patient's presence on my card, refreshed by PATIENT_PRESENCE without a toast (issue 27)", async () => {
+    const away = mine({ patientPresence: { present: false, lastSeenAt: null } });
+    const here = { ...away, patientPresence: { present: true, lastSeenAt: away.createdAt } };
+    let arrived = false;
+    const api = await openDashboard(
+      // The list answers as the server would: the stored presence of the moment.
+      {
+        [routeOf(listCases)]: () => reply(listCases, page([arrived ? here : away])),
+      },
+    );
+    const shortId = away.id.slice(0, 8);
+    await screen.findByRole('heading', { name: `#${shortId}` });
+    expect(card(shortId).getByTestId('patient-presence').textContent).toBe(
+      'Patient has not opened the visit page yet',
+    );
+    await waitFor(() => expect(FakeWebSocket.latest).toBeTruthy());
+    const before = api.calls(listCases).length;
+    arrived = true;
+    act(() => {
+      FakeWebSocket.latest!.serverOpen();
+      FakeWebSocket.latest!.serverSend({
+        type: 'PATIENT_PRESENCE',
+        caseId: away.id,
+        present: true,
+        lastSeenAt: away.createdAt,
+      });
+    });
+    await waitFor(() =>
+      expect(card(shortId).getByTestId('patient-presence').textContent).toBe('Patient is here'),
+    );
+    expect(api.calls(listCases).length).toBeGreaterThan(before);
+    expect(toasts().queryByText('New case ready for care')).toBeNull();
   });
 
   it('toasts only the case id of an alert without a summary (an unpaid case)', async () => {

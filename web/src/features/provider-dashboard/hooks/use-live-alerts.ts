@@ -1,13 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { caseAlertSchema, type CaseAlert } from '@shared/realtime/api';
+import {
+  caseAlertSchema,
+  patientPresenceMessageSchema,
+  type CaseAlert,
+} from '@shared/realtime/api';
 import { getRealtimeTicket } from '../api/realtime';
 import { providerKeys } from '../api/keys';
 import { openTicketSocket, type TicketSocket } from '@web/lib/realtime/ticket-socket';
 
 /**
  * Live alerts while signed in (spec doc 2 §7): a `NEW_CASE_CREATED` or `CASE_PAID_READY` message
- * refreshes the case lists and is handed to `onAlert`. A reconnect, and the tab becoming visible,
+ * refreshes the case lists and is handed to `onAlert`; `PATIENT_PRESENCE` refreshes them only. A reconnect, and the tab becoming visible,
  * refresh too (alerts may have been missed meanwhile). Returns whether the socket is open: the
  * Live Alerts / Offline indicator.
  */
@@ -29,6 +33,9 @@ export function useLiveAlerts(
       onConnectedChange: setConnected,
       onReconnect: refresh,
       onMessage: (message) => {
+        // The patient of a case this doctor holds came or left (issue 27): the card and the
+        // details read the stored presence again. No toast, no sound: it is not a new case.
+        if (patientPresenceMessageSchema.safeParse(message).success) return refresh();
         const alert = caseAlertSchema.safeParse(message);
         if (!alert.success) return; // PONG, or a type this page does not know.
         refresh();

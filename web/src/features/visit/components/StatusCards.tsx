@@ -18,6 +18,9 @@ export function patientCaseDescription(status: string): string {
   switch (status) {
     case 'paid':
       return 'A licensed healthcare provider will join shortly';
+    case 'claimed':
+      // Issue 27 item 1: the patient sees that a doctor has the case, and what comes next.
+      return 'A provider has taken your case and will start the video call shortly. Keep this page open: we will alert you.';
     case 'in_call':
       return 'Your provider has joined. Select Join Video Call to enter the consultation.';
     case 'completed':

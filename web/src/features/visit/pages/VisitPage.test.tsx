@@ -162,7 +162,7 @@ describe('VisitPage status', () => {
     ['paid', 'Waiting for Provider', 'A licensed healthcare provider will join shortly'],
     ['in_call', 'Consultation Active', 'Your provider has joined.'],
     ['expired', 'Session Expired', 'The 15-minute consultation window has expired'],
-    ['claimed', 'Preparing...', 'We are getting your consultation ready.'],
+    ['claimed', 'Preparing...', 'A provider has taken your case and will start the video call'],
     ['awaiting_payment', 'Preparing...', 'We are getting your consultation ready.'],
     ['cancelled', 'Preparing...', 'We are getting your consultation ready.'],
   ] as const)('status %s reads "%s"', async (status, label, text) => {
@@ -198,6 +198,65 @@ describe('VisitPage status', () => {
       expect(screen.queryByRole('button', { name: /Join Video Call/ })).toBeNull();
     },
   );
+
+  describe('when the provider starts the call (issue 27)', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'vibrate');
+      vi.unstubAllGlobals();
+    });
+
+    it('alerts a patient waiting on the page: vibration, title, and the notification allowed from a click', async () => {
+      const vibrate = vi.fn(() => true);
+      Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+      const shown: string[] = [];
+      const requestPermission = vi.fn(() => {
+        FakeNotification.permission = 'granted';
+        return Promise.resolve('granted' as const);
+      });
+      class FakeNotification {
+        static permission: NotificationPermission = 'default';
+        static requestPermission = requestPermission;
+        constructor(title: string) {
+          shown.push(title);
+        }
+      }
+      vi.stubGlobal('Notification', FakeNotification);
+      let status: 'claimed' | 'in_call' = 'claimed';
+      api.on(STATUS, () => json(caseStatus(status)));
+      renderAt(url);
+      await advance();
+      // Never asked on load: only from the button.
+      expect(requestPermission).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Notify me when my provider starts' }));
+      await advance();
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+      expect(
+        screen
+          .getAllByRole('status')
+          .map((status) => status.textContent)
+          .includes('We will notify you when your provider starts the call.'),
+      ).toBe(true);
+      expect(vibrate).not.toHaveBeenCalled();
+
+      status = 'in_call';
+      await advance(5000);
+      expect(screen.getByTestId('visit-status-label').textContent).toBe('Consultation Active');
+      expect(vibrate).toHaveBeenCalledTimes(1);
+      expect(document.title).toBe('Your provider is starting the call');
+      expect(shown).toEqual(['Your provider is starting the call']);
+    });
+
+    it('does not alert a page opened on a call already started', async () => {
+      const vibrate = vi.fn(() => true);
+      Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+      api.on(STATUS, () => json(caseStatus('in_call')));
+      renderAt(url);
+      await advance();
+      await advance(5000);
+      expect(vibrate).not.toHaveBeenCalled();
+      expect(document.title).toBe('Virtual Waiting Room | TeleHealth');
+    });
+  });
 
   it('says nothing of a refund when there is none', async () => {
     api.on(STATUS, () => json(caseStatus('expired')));

@@ -24,9 +24,11 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
+import { StartAlertOptIn } from '../components/StartAlertOptIn';
 import { VisitLinkCard } from '../components/VisitLinkCard';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
 import { usePreviewMedia } from '../hooks/use-preview-media';
+import { useStartAlert } from '../hooks/use-start-alert';
 
 /**
  * Statuses in which the waiting room asks for the camera and microphone (spec doc 1 §4: paid or
@@ -82,6 +84,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   });
 
   const preview = usePreviewMedia(caseId, status !== undefined && MEDIA_STATUSES.has(status));
+  useStartAlert(status);
 
   useEffect(() => {
     if (status === 'completed') void navigate(feedbackPath(caseId), { replace: true });
@@ -127,6 +130,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
           <div className="grid gap-6">
             <StatusCard status={data.status} refund={data.refund} />
+            {data.status === 'paid' || data.status === 'claimed' ? <StartAlertOptIn /> : null}
             {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
             {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}
             {isClosedCaseStatus(data.status) ? null : (
