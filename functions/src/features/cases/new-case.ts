@@ -74,6 +74,8 @@ export function newPatientAndCase(
       expiredAt: null,
       feedback: null,
       patientKeyHash: key.hash,
+      visitScheduledFor: null,
+      visitOutcome: null,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { addressArea } from '@shared/cases/nurse-visit';
 import type { Attachment } from '@shared/cases/attachments';
 import { priorityOf, SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
 import {
@@ -46,6 +47,14 @@ export function toProviderCaseSummary(
     claimedByMe: caseRecord.claimedBy !== null && caseRecord.claimedBy === providerId,
     claimExpiresAt: caseRecord.status === 'claimed' ? caseRecord.leaseEndsAt : null,
     myClaimLapsed: caseRecord.status === 'paid' && caseRecord.lapsedClaimBy === providerId,
+    nurseVisit:
+      caseRecord.requestType === 'nurse-visit'
+        ? {
+            area: addressArea(caseRecord.location),
+            scheduledFor: caseRecord.visitScheduledFor,
+            outcome: caseRecord.visitOutcome,
+          }
+        : null,
   };
 }
 

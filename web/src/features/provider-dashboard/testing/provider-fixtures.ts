@@ -35,6 +35,7 @@ export function caseSummary(overrides: Partial<ProviderCaseSummary> = {}): Provi
     claimedByMe: false,
     claimExpiresAt: null,
     myClaimLapsed: false,
+    nurseVisit: null,
     ...overrides,
   };
 }
