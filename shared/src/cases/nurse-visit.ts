@@ -43,6 +43,19 @@ export const nurseVisitMessages = {
 } as const;
 
 /**
+ * What the patient's visit page says at each step of a home nurse visit (docs/consultation.md §7),
+ * in plain words. The waiting text is the spec's ("a nurse will call within 2 hours").
+ */
+export const nurseVisitPatientTexts = {
+  waiting: 'A nurse will call you within 2 hours to arrange the visit.',
+  claimed: 'A nurse has taken your request and will call you to arrange a time.',
+  scheduled: (time: string) => `Your nurse visit is arranged for ${time}.`,
+  done: 'Your nurse visit is complete. Thank you.',
+  /** Followed by the refund's own line (the expiry's: pending, refunded, failed). */
+  notReached: 'The nurse could not reach you, so the visit did not take place.',
+} as const;
+
+/**
  * The area of a home address that a card may show before the claim (issue 27 item 3): the part
  * after the first comma (town, postcode), never the street. An address without a comma shows no
  * area: it may be the street alone.
