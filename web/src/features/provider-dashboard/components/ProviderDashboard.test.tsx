@@ -497,6 +497,20 @@ describe('ProviderDashboard: home nurse visits (docs/adr/0022)', () => {
     expect(heldCard.getByRole('button', { name: /^Patient Not Reached/ })).toBeTruthy();
   });
 
+  it('offers no meeting to start in the dialog of my visit', async () => {
+    const held = myVisit(null);
+    await openDashboard({
+      ...lists({ available: page([held]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(held, { meeting: null })),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `View case ${held.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Grace Hopper')).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Start Meeting/ })).toBeNull();
+  });
+
   it('records the visit time, then marks it done; a refusal is said in the server words', async () => {
     const held = myVisit('2026-11-25T15:30:00.000Z');
     const answers = [
