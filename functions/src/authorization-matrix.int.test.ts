@@ -375,6 +375,21 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     const { caseId } = await paidPatient();
     return json(pathOf(httpRoutes.claimCase.contract, {}), { caseId, providerId: providerA.id });
   },
+  recordNurseVisit: async () => {
+    const created = await newPatientB(stack, {
+      name: 'Matrix Patient',
+      contactInfo: 'matrix.patient@example.org',
+      symptoms: 'Needs a dressing changed',
+      requestType: 'nurse-visit',
+      location: '1 Matrix Street, Springfield',
+    });
+    await payForCase(stack, created.caseId);
+    await claimCase(stack, providerA, created.caseId);
+    return json(pathOf(httpRoutes.recordNurseVisit.contract, { caseId: created.caseId }), {
+      step: 'schedule',
+      scheduledFor: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+  },
   startMeetingTimer: async () => {
     const { caseId } = await claimedPaidCase(providerA);
     return json(pathOf(httpRoutes.startMeetingTimer.contract, { caseId }), {});

@@ -472,6 +472,10 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     updatesPatients,
     { schedules: true },
   ),
+  // A home nurse visit's steps (docs/adr/0022); 'not reached' refunds through Stripe.
+  'cases/nurse-visit': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
+    secrets: ['stripe'],
+  }),
   'meetings/start-timer': combine(
     signedInProvider,
     readsCases,

@@ -220,6 +220,12 @@ export const getCaseDetails = /* @__PURE__ */ route(
   provider,
 );
 export const claimCase = /* @__PURE__ */ route(caseContracts.claimCase, 'cases/claim', provider);
+// Not in the spec's table (issue 27, docs/adr/0022): a home nurse visit's own steps.
+export const recordNurseVisit = /* @__PURE__ */ route(
+  caseContracts.recordNurseVisit,
+  'cases/nurse-visit',
+  provider,
+);
 export const startMeetingTimer = /* @__PURE__ */ route(
   meetingContracts.startMeetingTimer,
   'meetings/start-timer',
@@ -337,6 +343,7 @@ export const httpRoutes = {
   listCases,
   getCaseDetails,
   claimCase,
+  recordNurseVisit,
   startMeetingTimer,
   endMeeting,
   joinRoom,

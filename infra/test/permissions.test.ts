@@ -407,9 +407,10 @@ describe('permissions per function', () => {
     else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
   });
 
-  it('lets only the payment handlers and the case expiry (refunds) read the Stripe keys', () => {
+  it('lets only the payment handlers, the case expiry and a nurse visit not reached (refunds) read the Stripe keys', () => {
     expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
       'cases/expire-case',
+      'cases/nurse-visit',
       'payments/create-checkout-session',
       'payments/manual-payment-complete',
       'payments/stripe-webhook',

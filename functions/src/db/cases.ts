@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
+import { nurseVisitOutcomeSchema, type NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
 import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
@@ -110,6 +111,10 @@ export const caseRecordSchema = z.object({
   patientSeenAt: z.string().nullable().default(null),
   /** Whether a patient page of the case had its case socket open at `patientSeenAt`. */
   patientPresent: z.boolean().default(false),
+  /** A home nurse visit (docs/adr/0022): the time the nurse arranged with the patient. */
+  visitScheduledFor: z.string().nullable().default(null),
+  /** A home nurse visit's end: done (completed) or the patient not reached (cancelled). */
+  visitOutcome: nurseVisitOutcomeSchema.nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -202,12 +207,15 @@ export function casePaidTx(caseId: string, paidAt: string): TransactItem {
   });
 }
 
-/** A provider's hold on a case (DESIGN.md §5: a lease). */
+/**
+ * A provider's hold on a case (DESIGN.md §5: a lease). A home nurse visit's claim has no lease
+ * (`leaseEndsAt` null, docs/adr/0022): the nurse keeps it until the visit is done or not reached.
+ */
 export interface CaseClaim {
   providerId: string;
   providerName: string;
   claimedAt: string;
-  leaseEndsAt: string;
+  leaseEndsAt: string | null;
 }
 
 /**
@@ -219,11 +227,15 @@ export interface CaseClaim {
  */
 export function claimCaseTx(caseId: string, claim: CaseClaim, now: Date): TransactItem {
   const own = providerCasesEntry(claim.providerId, 'ACTIVE', claim.claimedAt, caseId);
+  // A claim without a lease (a nurse visit) can never read as available again: it leaves the
+  // queue at once, as a started call does.
+  const leavesQueue = claim.leaseEndsAt === null ? ' REMOVE gsi2pk, gsi2sk' : '';
   return updateTx(caseKey(caseId), {
     UpdateExpression:
       'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
       'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, lapsedAt = :none, ' +
-      'gsi3pk = :own, gsi3sk = :ownSk',
+      'gsi3pk = :own, gsi3sk = :ownSk' +
+      leavesQueue,
     ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -323,6 +335,65 @@ export function caseCompletedTx(caseId: string, holder: CallHolder, endedAt: str
       ':endedAt': endedAt,
       ':doneSk': done.gsi3sk,
       ':by': holder.providerId,
+    },
+  });
+}
+
+/** The nurse who holds a home visit: every step of the visit is conditional on their claim. */
+const nurseHolds =
+  '#status = :claimed AND requestType = :nurseVisit AND claimedBy = :by AND claimedAt = :at';
+const nurseHoldValues = (holder: CallHolder) => ({
+  ':claimed': 'claimed',
+  ':nurseVisit': 'nurse-visit',
+  ':by': holder.providerId,
+  ':at': holder.claimedAt,
+});
+
+/**
+ * Access pattern: record (or move) a claimed home visit's time (docs/adr/0022), only by the
+ * nurse who holds it and only while it is not finished. False when the condition failed.
+ */
+export async function scheduleNurseVisitItem(
+  caseId: string,
+  holder: CallHolder,
+  scheduledFor: string,
+): Promise<boolean> {
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression: 'SET visitScheduledFor = :scheduledFor',
+    ConditionExpression: nurseHolds,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ...nurseHoldValues(holder), ':scheduledFor': scheduledFor },
+  });
+}
+
+/**
+ * Access pattern: finish a claimed home visit, once, by the nurse who holds it: `done` moves it to
+ * completed (only once a time was recorded: the visit took place), `not_reached` to cancelled (it
+ * did not; the refund follows). The nurse's own-cases entry moves to `DONE#`. False when the
+ * condition failed.
+ */
+export async function finishNurseVisitItem(
+  caseId: string,
+  holder: CallHolder,
+  outcome: NurseVisitOutcome,
+  endedAt: string,
+): Promise<boolean> {
+  const done = providerCasesEntry(holder.providerId, 'DONE', holder.claimedAt, caseId);
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :to, visitOutcome = :outcome, endedAt = :endedAt, gsi3sk = :doneSk',
+    ConditionExpression:
+      outcome === 'done'
+        ? `${nurseHolds} AND attribute_type(visitScheduledFor, :string)`
+        : nurseHolds,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ...nurseHoldValues(holder),
+      ':to': outcome === 'done' ? 'completed' : 'cancelled',
+      ':outcome': outcome,
+      ':endedAt': endedAt,
+      ':doneSk': done.gsi3sk,
+      ...(outcome === 'done' ? { ':string': 'S' } : {}),
     },
   });
 }

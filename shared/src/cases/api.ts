@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { nurseVisitViewSchema } from './nurse-visit';
 import { caseStatusSchema } from './status';
 
 // The case id, the payment and the attachment schemas have their own modules so that a route
@@ -39,5 +40,7 @@ export const caseStatusResponseSchema = z.object({
    * null when nothing is refunded.
    */
   refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']) }).nullable(),
+  /** A home nurse visit's steps (docs/adr/0022); null for a video consultation. */
+  nurseVisit: nurseVisitViewSchema.nullable(),
 });
 export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;

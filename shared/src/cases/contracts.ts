@@ -9,3 +9,4 @@ export { listCases } from './contracts/list-cases';
 export { getCaseDetails } from './contracts/get-case-details';
 export { claimCase } from './contracts/claim-case';
 export { listCaseAttachments } from './contracts/list-case-attachments';
+export { recordNurseVisit } from './contracts/record-nurse-visit';

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { attachmentListSchema } from './attachments';
 import { caseIdSchema } from './case-id';
 import { casePriorities } from './case-summary';
+import { nurseVisitViewSchema } from './nurse-visit';
 import { cursorSchema, INVALID_CURSOR_MESSAGE, pageLimitSchema } from '../http/page';
 
 /**
@@ -45,6 +46,11 @@ export const providerCaseSummarySchema = z.object({
    * open dashboard by `PATIENT_PRESENCE` pushes.
    */
   patientPresence: z.object({ present: z.boolean(), lastSeenAt: z.string().nullable() }).nullable(),
+  /**
+   * A home nurse visit (docs/adr/0022): the address area (town, postcode; never the street, which
+   * only the claimer's details show), the recorded time and the outcome. Null for a video call.
+   */
+  nurseVisit: nurseVisitViewSchema.extend({ area: z.string().nullable() }).nullable(),
 });
 export type ProviderCaseSummary = z.infer<typeof providerCaseSummarySchema>;
 

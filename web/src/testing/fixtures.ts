@@ -45,6 +45,7 @@ export function caseStatusAnswer(
     meeting: status === 'awaiting_payment' ? null : PATIENT_MEETING,
     claimedBy: null,
     refund: null,
+    nurseVisit: null,
     ...overrides,
   };
 }

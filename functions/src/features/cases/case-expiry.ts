@@ -1,24 +1,19 @@
 import { getCaseBundle } from '../../db/cases';
-import { recordPaymentRefund, type PaymentRefund } from '../../db/payments';
-import { errorFields, type Logger } from '../../lib/logger';
-import { refundInFull } from '../payments/refund';
+import type { PaymentRefund } from '../../db/payments';
+import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../realtime/case-updates';
+import { refundCase } from './case-refund';
 import { caseExpiresAt, type CaseExpiryInput } from './case-expiry-schedule';
 import { expireUnstartedCase } from './transitions';
+
+/** Re-exported: the expiry's retries and dead letters name it (scripts/dead-letters). */
+export { RefundFailedError } from './case-refund';
 
 export interface CaseExpiryResult {
   /** This run moved the case to expired. */
   expired: boolean;
   /** The case's refund as recorded after this run; null when the case did not expire. */
   refund: PaymentRefund | null;
-}
-
-/** A failed refund, rethrown so Lambda runs the expiry again (then keeps it for a replay). */
-export class RefundFailedError extends Error {
-  constructor(readonly caseId: string) {
-    super(`The refund of case ${caseId} failed`);
-    this.name = 'RefundFailedError';
-  }
 }
 
 /**
@@ -51,48 +46,9 @@ export async function expireAndRefund(
   }
   if (expired) await pushCaseUpdate(caseRecord.id, 'expired', log);
 
-  const payment = bundle.payments[0];
-  if (!payment) {
-    log.error('expired case without a payment', { caseId: caseRecord.id });
-    return { expired, refund: null };
-  }
-  if (payment.refund?.status === 'succeeded') return { expired, refund: payment.refund };
-  let refund: PaymentRefund;
-  try {
-    refund = await refundInFull(payment);
-  } catch (error) {
-    log.error('refund failed', {
-      caseId: caseRecord.id,
-      dependency: 'stripe',
-      ...errorFields(error),
-      ...stripeErrorFields(error),
-    });
-    throw new RefundFailedError(caseRecord.id);
-  }
-  // A failed write here throws too: the retry asks Stripe again with the same key and gets the
-  // same refund back, then records it.
-  await recordPaymentRefund(caseRecord.id, payment.id, refund);
-  await pushCaseUpdate(caseRecord.id, 'expired', log);
-  if (refund.status === 'failed' || refund.status === 'canceled') {
-    // Stripe refused the refund itself; running again returns the same refund, so an operator
-    // must act (Stripe dashboard). Recorded, so the patient's page says 'failed'.
-    log.error('refund refused by Stripe', {
-      caseId: caseRecord.id,
-      dependency: 'stripe',
-      refundStatus: refund.status,
-    });
-  } else {
-    log.info('expired case refunded', { caseId: caseRecord.id, refundStatus: refund.status });
-  }
+  // The patient's pages hear of a refund newly recorded, not of one that had already succeeded.
+  const alreadyRefunded = bundle.payments[0]?.refund?.status === 'succeeded';
+  const refund = await refundCase(bundle, log, 'expired');
+  if (refund && !alreadyRefunded) await pushCaseUpdate(caseRecord.id, 'expired', log);
   return { expired, refund };
-}
-
-/** Stripe's error type and code (`StripeConnectionError`, `charge_already_refunded`): no values. */
-function stripeErrorFields(error: unknown): { stripeType?: string; stripeCode?: string } {
-  if (typeof error !== 'object' || error === null) return {};
-  const { type, code } = error as { type?: unknown; code?: unknown };
-  return {
-    ...(typeof type === 'string' ? { stripeType: type } : {}),
-    ...(typeof code === 'string' ? { stripeCode: code } : {}),
-  };
 }

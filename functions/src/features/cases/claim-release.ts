@@ -24,6 +24,8 @@ export function claimReleaseScheduleName(caseId: string, claimedAt: string): str
 
 /** A one-time Scheduler schedule at the lease end that releases this claim if still unstarted. */
 export async function scheduleClaimRelease(caseId: string, claim: CaseClaim): Promise<void> {
+  // A claim without a lease (a home nurse visit, docs/adr/0022) is never released.
+  if (claim.leaseEndsAt === null) return;
   const input: ClaimReleaseInput = {
     caseId,
     providerId: claim.providerId,

@@ -76,6 +76,8 @@ export function newPatientAndCase(
       patientKeyHash: key.hash,
       patientSeenAt: null,
       patientPresent: false,
+      visitScheduledFor: null,
+      visitOutcome: null,
     },
   };
 }

@@ -68,6 +68,22 @@ describe('provider case summary', () => {
     });
   });
 
+  it("shows a home nurse visit's address area, never its street, and nothing for a call", () => {
+    const visit = caseRecord({
+      requestType: 'nurse-visit',
+      location: '12 Elm Street, Springfield IL 62701',
+      visitScheduledFor: minutesFromNow(90),
+    });
+    const summary = toProviderCaseSummary(visit, 'a', now);
+    expect(summary?.nurseVisit).toEqual({
+      area: 'Springfield IL 62701',
+      scheduledFor: minutesFromNow(90),
+      outcome: null,
+    });
+    expect(JSON.stringify(summary)).not.toContain('Elm Street');
+    expect(toProviderCaseSummary(caseRecord(), 'a', now)?.nurseVisit).toBeNull();
+  });
+
   it('tells the provider whose claim lapsed, and no one else', () => {
     expect(toProviderCaseSummary(claimedBy('a', -1), 'a', now)).toMatchObject({
       status: 'paid',

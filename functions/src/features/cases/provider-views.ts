@@ -1,3 +1,4 @@
+import { addressArea } from '@shared/cases/nurse-visit';
 import type { Attachment } from '@shared/cases/attachments';
 import { priorityOf, SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
 import {
@@ -52,6 +53,14 @@ export function toProviderCaseSummary(
     patientPresence: holding
       ? { present: caseRecord.patientPresent, lastSeenAt: caseRecord.patientSeenAt }
       : null,
+    nurseVisit:
+      caseRecord.requestType === 'nurse-visit'
+        ? {
+            area: addressArea(caseRecord.location),
+            scheduledFor: caseRecord.visitScheduledFor,
+            outcome: caseRecord.visitOutcome,
+          }
+        : null,
   };
 }
 

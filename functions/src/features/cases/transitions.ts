@@ -6,12 +6,16 @@ import {
   MEETING_DURATION_MINUTES,
 } from '@shared/payments/constants';
 import { claimMessages } from '@shared/cases/provider-case';
+import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import {
   casePaidTx,
   claimCaseTx,
   expireCaseItem,
+  finishNurseVisitItem,
   getCaseBundle,
   releaseClaimItem,
+  scheduleNurseVisitItem,
+  type CallHolder,
   type CaseClaim,
   type CaseRecord,
 } from '../../db/cases';
@@ -38,7 +42,8 @@ export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus
   paid: ['claimed', 'expired', 'cancelled'],
   // claimed → paid: the claim lease lapsed before the meeting started (DESIGN.md §5).
   // claimed → expired: nobody started the meeting within CASE_EXPIRY_SECONDS of the payment.
-  claimed: ['in_call', 'paid', 'expired', 'cancelled'],
+  // claimed → completed | cancelled: a home nurse visit done or not reached (docs/adr/0022).
+  claimed: ['in_call', 'paid', 'expired', 'completed', 'cancelled'],
   in_call: ['completed'],
   completed: [],
   expired: [],
@@ -223,7 +228,12 @@ export async function claimPaidCase(
     providerId: claimant.id,
     providerName: claimant.name,
     claimedAt: now.toISOString(),
-    leaseEndsAt: leaseEndFor(now, leaseSeconds).toISOString(),
+    // A home nurse visit is not leased (docs/adr/0022): the nurse arranges a time with the
+    // patient, which may be hours away; the claim holds until the visit is done or not reached.
+    leaseEndsAt:
+      caseRecord.requestType === 'nurse-visit'
+        ? null
+        : leaseEndFor(now, leaseSeconds).toISOString(),
   };
   for (let attempt = 1; attempt <= SLOT_ATTEMPTS; attempt += 1) {
     const choice = await findClaimSlot(claimant.id, caseRecord.id, now, maxActiveClaims);
@@ -295,4 +305,29 @@ export function expireUnstartedCase(
 ): Promise<boolean> {
   const paidBefore = new Date(now.getTime() - expirySeconds * 1000).toISOString();
   return expireCaseItem(caseId, now.toISOString(), paidBefore);
+}
+
+/**
+ * A claimed home nurse visit's time, recorded or moved by its nurse (docs/adr/0022); the case
+ * stays claimed. True when recorded; false when the case is no longer this nurse's open visit.
+ */
+export function scheduleNurseVisit(
+  caseId: string,
+  holder: CallHolder,
+  scheduledFor: Date,
+): Promise<boolean> {
+  return scheduleNurseVisitItem(caseId, holder, scheduledFor.toISOString());
+}
+
+/**
+ * claimed (a home nurse visit) → completed (`done`, once its time was recorded) or → cancelled
+ * (`not_reached`; the caller refunds it), once, by its nurse. True when this call moved it.
+ */
+export function finishNurseVisit(
+  caseId: string,
+  holder: CallHolder,
+  outcome: NurseVisitOutcome,
+  now = new Date(),
+): Promise<boolean> {
+  return finishNurseVisitItem(caseId, holder, outcome, now.toISOString());
 }

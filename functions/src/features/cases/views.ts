@@ -43,6 +43,10 @@ export function toCaseStatusResponse(
       : null,
     claimedBy: caseRecord.claimedByName,
     refund: refundView(bundle),
+    nurseVisit:
+      caseRecord.requestType === 'nurse-visit'
+        ? { scheduledFor: caseRecord.visitScheduledFor, outcome: caseRecord.visitOutcome }
+        : null,
   };
 }
 
@@ -56,11 +60,13 @@ function refundStatusOf(
 }
 
 /**
- * An expired case is refunded in full (DESIGN.md §5): `pending` from the expiry until Stripe's
- * answer is recorded on the Payment; null for every case that did not expire.
+ * A visit that did not happen is refunded in full: an expired case (DESIGN.md §5) or a home nurse
+ * visit whose patient was not reached (docs/adr/0022). `pending` from then until Stripe's answer
+ * is recorded on the Payment; null for every other case.
  */
 export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
-  if (bundle.case.status !== 'expired') return null;
+  const refunded = bundle.case.status === 'expired' || bundle.case.visitOutcome === 'not_reached';
+  if (!refunded) return null;
   const refund = bundle.payments.find((payment) => payment.refund)?.refund;
   return { status: refund ? refundStatusOf(refund) : 'pending' };
 }

@@ -1,6 +1,7 @@
-import { CircleAlert, Eye, Hand, LoaderCircle, Lock, Video } from 'lucide-react';
+import { CircleAlert, Eye, Hand, House, LoaderCircle, Lock, Video } from 'lucide-react';
 import type { ProviderCaseSummary } from '@shared/cases/provider-case';
 import { providerCaseLabel } from '@shared/cases/status';
+import { requestTypeLabels } from '@shared/patients/request-types';
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -8,6 +9,7 @@ import { formatDateTime } from '@web/lib/dates';
 import { shortCaseId, truncate } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
 import { PatientPresenceLine } from './PatientPresenceLine';
+import { NurseVisitControls } from './NurseVisitControls';
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
 
@@ -56,6 +58,8 @@ export function CaseCard({
   const label = `case ${shortCaseId(item.id)}`;
   const callWord = item.status === 'in_call' ? 'Rejoin' : 'Start Call';
   const viewWord = available ? 'Details' : 'View';
+  // A home nurse visit has no call: its holder records the visit instead (docs/adr/0022).
+  const nurseVisit = item.nurseVisit;
 
   return (
     <Card className="flex flex-col gap-3 p-4" data-case-id={item.id}>
@@ -70,6 +74,13 @@ export function CaseCard({
           </Badge>
         ) : null}
       </div>
+      {nurseVisit ? (
+        <p className="flex items-center gap-2 text-sm font-medium" data-testid="care-type">
+          <House className="size-4 shrink-0" aria-hidden="true" />
+          {requestTypeLabels['nurse-visit']}
+          {nurseVisit.area ? ` · ${nurseVisit.area}` : null}
+        </p>
+      ) : null}
       <p className="text-sm break-words">{truncate(item.triageSummary, summaryLimit)}</p>
       <p className="text-xs text-muted-foreground">
         Created {formatDateTime(item.createdAt)}
@@ -88,6 +99,7 @@ export function CaseCard({
           queue.
         </p>
       ) : null}
+      {mine && nurseVisit ? <NurseVisitControls item={item} label={label} /> : null}
       <div className="flex flex-wrap gap-2">
         {available ? (
           <Button
@@ -103,7 +115,7 @@ export function CaseCard({
             Claim
           </Button>
         ) : null}
-        {mine ? (
+        {mine && !nurseVisit ? (
           <Button onClick={() => actions.onStartCall(item)} aria-label={`${callWord} ${label}`}>
             <Video aria-hidden="true" />
             {callWord}

@@ -42,8 +42,10 @@ export default function CaseDetailsDialog({
   const holds = item !== null && item.claimedByMe;
   const details = useQuery({ ...caseDetailsQueryOptions(item?.id ?? ''), enabled: holds });
   const data = holds ? details.data : undefined;
+  // A home nurse visit has no meeting to start (docs/adr/0022): its steps are on its card.
   const canStart =
     data !== undefined &&
+    item?.requestType === 'telemedicine' &&
     data.claimedByMe &&
     (data.status === 'claimed' || data.status === 'in_call');
 

@@ -2,7 +2,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
-import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shared/cases/contracts';
+import {
+  claimCase,
+  getCaseDetails,
+  listCaseAttachments,
+  listCases,
+  recordNurseVisit,
+} from '@shared/cases/contracts';
 import { startMeetingTimer } from '@shared/meetings/contracts';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import { providerLogout } from '@shared/providers/contracts';
@@ -569,5 +575,87 @@ describe('ProviderDashboard: live alerts', () => {
     });
     await waitFor(() => expect(document.title).toBe('Provider Dashboard | TeleHealth'));
     visibility.mockRestore();
+  });
+});
+
+describe('ProviderDashboard: home nurse visits (docs/adr/0022)', () => {
+  const waitingVisit = () =>
+    caseSummary({
+      requestType: 'nurse-visit',
+      nurseVisit: { area: 'Tema, Greater Accra', scheduledFor: null, outcome: null },
+    });
+  const myVisit = (scheduledFor: string | null) =>
+    mine({
+      requestType: 'nurse-visit',
+      claimExpiresAt: null,
+      nurseVisit: { area: 'Tema, Greater Accra', scheduledFor, outcome: null },
+    });
+
+  const shownCard = async (item: { id: string }) => {
+    await screen.findByRole('heading', { name: `#${item.id.slice(0, 8)}` });
+    return card(item.id.slice(0, 8));
+  };
+
+  it("says 'Home Nurse Visit' with the area, and offers the visit's steps instead of a call", async () => {
+    const waiting = waitingVisit();
+    const held = myVisit(null);
+    await openDashboard(lists({ available: page([waiting, held]) }));
+    const waitingCard = await shownCard(waiting);
+    expect(waitingCard.getByTestId('care-type').textContent).toBe(
+      'Home Nurse Visit · Tema, Greater Accra',
+    );
+    expect(waitingCard.getByRole('button', { name: /^Claim/ })).toBeTruthy();
+
+    const heldCard = await shownCard(held);
+    expect(heldCard.queryByRole('button', { name: /Start Call/ })).toBeNull();
+    expect(heldCard.queryByText(/Start the meeting by/)).toBeNull();
+    expect(heldCard.getByLabelText('Visit time')).toBeTruthy();
+    expect(heldCard.getByRole<HTMLButtonElement>('button', { name: /^Visit Done/ }).disabled).toBe(
+      true,
+    );
+    expect(heldCard.getByRole('button', { name: /^Patient Not Reached/ })).toBeTruthy();
+  });
+
+  it('offers no meeting to start in the dialog of my visit', async () => {
+    const held = myVisit(null);
+    await openDashboard({
+      ...lists({ available: page([held]) }),
+      [routeOf(getCaseDetails)]: () => reply(getCaseDetails, detailsOf(held, { meeting: null })),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `View case ${held.id.slice(0, 8)}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('Grace Hopper')).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Start Meeting/ })).toBeNull();
+  });
+
+  it('records the visit time, then marks it done; a refusal is said in the server words', async () => {
+    const held = myVisit('2026-11-25T15:30:00.000Z');
+    const answers = [
+      json({ message: 'This case is claimed by another provider.' }, 403),
+      reply(recordNurseVisit, {
+        success: true,
+        caseId: held.id,
+        status: 'completed',
+        visit: { scheduledFor: '2026-11-25T15:30:00.000Z', outcome: 'done' },
+      }),
+    ];
+    let call = 0;
+    const api = await openDashboard({
+      ...lists({ available: page([held]) }),
+      [routeOf(recordNurseVisit)]: () => answers[Math.min(call++, 1)]!,
+    });
+    const heldCard = await shownCard(held);
+    expect(heldCard.getByTestId('nurse-visit-time').textContent).toMatch(/^Visit arranged for /);
+
+    fireEvent.click(heldCard.getByRole('button', { name: /^Visit Done/ }));
+    expect((await heldCard.findByRole('alert')).textContent).toBe(
+      'This case is claimed by another provider.',
+    );
+    fireEvent.click(heldCard.getByRole('button', { name: /^Visit Done/ }));
+    await waitFor(() => expect(api.calls(recordNurseVisit)).toHaveLength(2));
+    expect(api.jsonBody(recordNurseVisit)).toEqual({ step: 'done' });
+    await waitFor(() => expect(heldCard.queryByRole('alert')).toBeNull());
   });
 });

@@ -36,6 +36,7 @@ export function caseSummary(overrides: Partial<ProviderCaseSummary> = {}): Provi
     claimExpiresAt: null,
     myClaimLapsed: false,
     patientPresence: null,
+    nurseVisit: null,
     ...overrides,
   };
 }

@@ -575,3 +575,57 @@ describe('VisitPage: the camera given to the call (docs/spec-deviations.md)', ()
     expect(screen.getByRole('button', { name: 'Turn Camera Back On' })).toBeTruthy();
   });
 });
+
+describe('VisitPage for a home nurse visit (docs/consultation.md §7)', () => {
+  const visit = (
+    status: Parameters<typeof caseStatus>[0],
+    nurseVisit: { scheduledFor: string | null; outcome: 'done' | 'not_reached' | null },
+    refund: { status: 'pending' | 'succeeded' | 'failed' } | null = null,
+  ) => caseStatus(status, { requestType: 'nurse-visit', meeting: null, nurseVisit, refund });
+  const nurseStatus = () => screen.getByTestId('nurse-visit-status').textContent;
+
+  it('follows each step: waiting, taken, arranged, done, never the camera nor feedback', async () => {
+    const getUserMedia = installGetUserMedia(() => Promise.resolve(fakeStream()));
+    const at = '2025-01-05T17:30:00.000Z';
+    const steps = [
+      visit('paid', { scheduledFor: null, outcome: null }),
+      visit('claimed', { scheduledFor: null, outcome: null }),
+      visit('claimed', { scheduledFor: at, outcome: null }),
+      visit('completed', { scheduledFor: at, outcome: 'done' }),
+    ];
+    api.on(STATUS, (_init, call) => json(steps[Math.min(call, steps.length - 1)]!));
+    const { router } = renderAt(url);
+    await advance();
+    const card = screen.getByRole('region', { name: 'Home Nurse Visit' });
+    expect(card.querySelector('[aria-live="polite"]')).not.toBeNull();
+    expect(nurseStatus()).toBe('A nurse will call you within 2 hours to arrange the visit.');
+    expect(screen.queryByRole('list', { name: 'Pre-consultation checklist' })).toBeNull();
+
+    await advance(5000);
+    expect(nurseStatus()).toBe(
+      'A nurse has taken your request and will call you to arrange a time.',
+    );
+    await advance(5000);
+    expect(nurseStatus()).toMatch(/^Your nurse visit is arranged for .+\.$/);
+    await advance(5000);
+    expect(nurseStatus()).toBe('Your nurse visit is complete. Thank you.');
+
+    await advance(5000);
+    expect(router.state.location.pathname).toBe(url);
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('says the visit did not take place when the patient was not reached, and the refund', async () => {
+    api.on(STATUS, () =>
+      json(
+        visit('cancelled', { scheduledFor: null, outcome: 'not_reached' }, { status: 'succeeded' }),
+      ),
+    );
+    renderAt(url);
+    await advance();
+    expect(nurseStatus()).toBe(
+      'The nurse could not reach you, so the visit did not take place.' +
+        'Your payment of $2.99 has been refunded in full.',
+    );
+  });
+});

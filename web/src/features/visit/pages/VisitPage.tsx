@@ -22,6 +22,7 @@ import {
 import { pollInterval } from '@web/lib/realtime/case-updates';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
+import { NurseVisitCard, nurseVisitLines } from '../components/NurseVisitCard';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { StartAlertOptIn } from '../components/StartAlertOptIn';
@@ -77,18 +78,25 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   const { refetch } = query;
   const data = query.data;
   const status = data?.status;
+  // A home nurse visit has no call (docs/adr/0022): no camera, no room, no feedback redirect.
+  const nurseVisit = data?.requestType === 'nurse-visit';
 
   usePaymentCompletionFromCheckout(caseId, () => {
     void navigate(visitPath(caseId), { replace: true });
     void refetch();
   });
 
-  const preview = usePreviewMedia(caseId, status !== undefined && MEDIA_STATUSES.has(status));
+  const preview = usePreviewMedia(
+    caseId,
+    status !== undefined && !nurseVisit && MEDIA_STATUSES.has(status),
+  );
   useStartAlert(status);
 
   useEffect(() => {
-    if (status === 'completed') void navigate(feedbackPath(caseId), { replace: true });
-  }, [status, caseId, navigate]);
+    if (status === 'completed' && !nurseVisit) {
+      void navigate(feedbackPath(caseId), { replace: true });
+    }
+  }, [status, nurseVisit, caseId, navigate]);
 
   const invalid = isUnknownCaseError(query.error);
   useDocumentTitle(invalid ? 'Invalid Visit Link' : 'Virtual Waiting Room');
@@ -129,12 +137,20 @@ function WaitingRoom({ caseId }: { caseId: string }) {
       ) : (
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
           <div className="grid gap-6">
-            <StatusCard status={data.status} refund={data.refund} />
-            {data.status === 'paid' || data.status === 'claimed' ? <StartAlertOptIn /> : null}
-            {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
-            {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}
-            {isClosedCaseStatus(data.status) ? null : (
-              <VideoRoomPanel preview={preview} meeting={data.meeting} />
+            {nurseVisit && nurseVisitLines(data) ? (
+              <NurseVisitCard answer={data} />
+            ) : (
+              <StatusCard status={data.status} refund={data.refund} />
+            )}
+            {nurseVisit ? null : (
+              <>
+                {data.status === 'paid' || data.status === 'claimed' ? <StartAlertOptIn /> : null}
+                {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
+                {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}
+                {isClosedCaseStatus(data.status) ? null : (
+                  <VideoRoomPanel preview={preview} meeting={data.meeting} />
+                )}
+              </>
             )}
           </div>
           <div className="grid gap-6">
