@@ -35,9 +35,13 @@ const stickyFaults = new Map<string, { fault: FaultKind; retries: number }>();
  * the connection, answer 500 or 429. stripe-node's own retries of a faulted POST (same
  * idempotency key; `retriesPerCall` is its `maxNetworkRetries`) fail alike, so the call fails as
  * its caller sees it; a 429 is not retried by stripe-node. GETs carry no key: each attempt
- * draws its own fault.
+ * draws its own fault. `draw` picks each call's fault (a test passes its own, to meet every kind).
  */
-export function faultyStripeHttpClient(inner: HttpClient, retriesPerCall: number): HttpClient {
+export function faultyStripeHttpClient(
+  inner: HttpClient,
+  retriesPerCall: number,
+  draw: () => FaultKind | null = drawFault,
+): HttpClient {
   return {
     getClientName: () => inner.getClientName(),
     async makeRequest(host, port, path, method, headers, requestData, protocol, timeout) {
@@ -50,7 +54,7 @@ export function faultyStripeHttpClient(inner: HttpClient, retriesPerCall: number
         sticky.retries -= 1;
         if (sticky.retries <= 0) stickyFaults.delete(idempotencyKey);
       }
-      const fault = sticky?.fault ?? drawFault();
+      const fault = sticky?.fault ?? draw();
       if (!fault) return send();
       if (!sticky && idempotencyKey && fault !== 'throttled' && retriesPerCall > 0) {
         stickyFaults.set(idempotencyKey, { fault, retries: retriesPerCall });

@@ -20,6 +20,7 @@ const caseStatus = {
   meeting: null,
   claimedBy: null,
   refund: null,
+  nurseVisit: null,
 };
 const status = () => jsonAnswer(caseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */
