@@ -19,7 +19,9 @@ describe('LazyToaster', () => {
     act(() => {
       toast({ title: 'Saved', description: 'All done' });
     });
-    const region = await screen.findByRole('region', REGION);
+    // The Toaster's chunk is a real dynamic import: on a loaded machine it takes longer than
+    // findBy's 1 s default (CI once missed it), so wait as long as the next test does.
+    const region = await screen.findByRole('region', REGION, { timeout: 5000 });
     expect(await within(region).findByText('Saved')).toBeTruthy();
     expect(within(region).getByText('All done')).toBeTruthy();
   });
