@@ -358,11 +358,13 @@ describe('permissions per function', () => {
       .filter((route) => route.access !== 'public')
       .map((route) => route.handler);
     // Besides the signed-in routes: the join link's provider cookie, and the re-check of a
-    // provider socket's session before it hears a case (connect, room messages, announcements).
+    // provider socket's session before it hears a case (connect, room messages, announcements,
+    // and the patient's presence a patient page's disconnect tells the holding doctor).
     const checkers = [
       'meetings/join-room',
       'realtime/connect',
       'realtime/default',
+      'realtime/disconnect',
       ...declaring((p) => p.table?.indexes?.some((i) => i.key === 'CONNECTIONS')),
     ];
     expect(wholeReaders('SESSION#*')).toEqual([...new Set([...signedIn, ...checkers])].sort());

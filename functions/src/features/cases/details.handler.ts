@@ -1,9 +1,8 @@
 import { getPatient } from '../../db/patients';
 import { InvariantError } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { pageOrigin } from '../../lib/http/origin';
+import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
 import * as routes from '../../routes';
-import { linkOnOrigin } from '../meetings/room-links';
 import { linksIssuedNote, recordCaseAccess } from './access-records';
 import { attachmentsWithLinks } from './attachment-links';
 import { loadReadableCase } from './provider-access';

@@ -1,7 +1,6 @@
 import { holdsPatientKey } from '../../lib/auth/patient-key';
 import { httpHandler } from '../../lib/http/handler';
-import { pageOrigin } from '../../lib/http/origin';
-import { linkOnOrigin } from '../meetings/room-links';
+import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
 import * as routes from '../../routes';
 import { loadCase } from './load';
 import { toCaseStatusResponse } from './views';

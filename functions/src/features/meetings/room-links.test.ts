@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { roomTokenFromHash } from '@shared/meetings/room';
 import { stubEnv } from '../../testing/env';
-import { linkOnOrigin, roomLink, roomToken, verifyRoomToken } from './room-links';
+import { roomLink, roomToken, verifyRoomToken } from './room-links';
 
 beforeEach(() => {
   stubEnv({ ROOM_TOKEN_SECRET: 'test-secret', APP_ORIGIN: 'https://app.example.org' });
@@ -43,20 +43,5 @@ describe('signed room links (DESIGN.md §7)', () => {
 
   it('fit the room session request (at most 200 characters)', () => {
     expect(roomToken(meetingId, caseId, 'provider', now).length).toBeLessThanOrEqual(200);
-  });
-});
-
-describe('linkOnOrigin (issue 27 item 5)', () => {
-  const link = `https://app.example.org/room/${meetingId}?role=provider#token=t`;
-
-  it('moves a stored link onto the origin the person uses, keeping path, query and token', () => {
-    expect(linkOnOrigin(link, 'http://127.0.0.1:3000')).toBe(
-      `http://127.0.0.1:3000/room/${meetingId}?role=provider#token=t`,
-    );
-  });
-
-  it('keeps the link as stored without a known origin, and keeps no link as none', () => {
-    expect(linkOnOrigin(link, undefined)).toBe(link);
-    expect(linkOnOrigin(null, 'http://127.0.0.1:3000')).toBeNull();
   });
 });

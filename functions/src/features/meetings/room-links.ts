@@ -62,23 +62,6 @@ export function roomLink(
     .href;
 }
 
-/**
- * A stored join link moved onto the origin of the page that asks for it (`pageOrigin`): links are
- * written once, on the configured base URL, and the session cookie belongs to the host the person
- * is using (issue 27 item 5). Without a known page origin the link stays as stored.
- */
-export function linkOnOrigin<Link extends string | null>(
-  link: Link,
-  origin: string | undefined,
-): Link {
-  if (link === null || !origin) return link;
-  const url = new URL(link, env.appBaseUrl);
-  const target = new URL(origin);
-  url.protocol = target.protocol;
-  url.host = target.host;
-  return url.href as Link;
-}
-
 /** A readable meeting number for support calls, like `482 913 0571`. */
 export function newMeetingNumber(): string {
   const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { HttpError } from '../errors';
-import { assertSameOrigin, CROSS_SITE_MESSAGE, isCrossOriginAllowed, pageOrigin } from './origin';
+import {
+  assertSameOrigin,
+  CROSS_SITE_MESSAGE,
+  isCrossOriginAllowed,
+  linkOnOrigin,
+  pageOrigin,
+} from './origin';
 
 const APP = 'https://app.example.org';
 const HOST = 'api.example.org';
@@ -111,5 +117,21 @@ describe('pageOrigin: the app address the person is using (issue 27 item 5)', ()
     ['a malformed Referer', { referer: 'not a url' }],
   ])('is unknown for %s', (_label, headers) => {
     expect(pageOrigin(get(headers))).toBeUndefined();
+  });
+});
+
+describe('linkOnOrigin (issue 27 item 5)', () => {
+  const meetingId = '9b2f6c1e-3f4a-4a0b-9c55-0f7d2f1e8a11';
+  const link = `https://app.example.org/room/${meetingId}?role=provider#token=t`;
+
+  it('moves a stored link onto the origin the person uses, keeping path, query and token', () => {
+    expect(linkOnOrigin(link, 'http://127.0.0.1:3000')).toBe(
+      `http://127.0.0.1:3000/room/${meetingId}?role=provider#token=t`,
+    );
+  });
+
+  it('keeps the link as stored without a known origin, and keeps no link as none', () => {
+    expect(linkOnOrigin(link, undefined)).toBe(link);
+    expect(linkOnOrigin(null, 'http://127.0.0.1:3000')).toBeNull();
   });
 });

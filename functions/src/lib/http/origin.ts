@@ -87,3 +87,21 @@ export function pageOrigin(event: {
   }
   return isAppOrigin(origin, requestHost(event)) ? origin : undefined;
 }
+
+/**
+ * A stored join link moved onto the origin of the page that asks for it (`pageOrigin`): links are
+ * written once, on the configured base URL, and the session cookie belongs to the host the person
+ * is using (issue 27 item 5). Here, not beside the room links' signing: the status, details and video-access
+ * handlers move links but hold no room secret. Without a known page origin the link stays as stored.
+ */
+export function linkOnOrigin<Link extends string | null>(
+  link: Link,
+  origin: string | undefined,
+): Link {
+  if (link === null || !origin) return link;
+  const url = new URL(link, env.appBaseUrl);
+  const target = new URL(origin);
+  url.protocol = target.protocol;
+  url.host = target.host;
+  return url.href as Link;
+}
