@@ -22,7 +22,12 @@ import {
 } from '../../db/cases';
 import type { Session } from '../../lib/auth/sessions';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
-import { caseSearchOf, matchesCaseSearch, wholeCaseIdOf, type CaseSearch } from './case-search';
+import {
+  caseSearchOf,
+  matchesCaseSearch,
+  wholeCaseIdOf,
+  type CaseSearch,
+} from '@shared/cases/case-search';
 import { toProviderCaseSummary } from './provider-views';
 
 /**

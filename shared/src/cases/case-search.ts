@@ -1,11 +1,12 @@
-import { caseIdSchema } from '@shared/cases/case-id';
-import type { CaseListQuery, ProviderCaseSummary } from '@shared/cases/provider-case';
+import { caseIdSchema } from './case-id';
+import type { CaseListQuery, ProviderCaseSummary } from './provider-case';
 
 /**
  * The dashboard's search and status filter (spec doc 2 §2 "search by ID or symptoms", the status
- * filter), run by the server over a whole list (case-list.ts). They read the card a provider
- * sees: the status as the case reads now and the summary as the card carries it (cut to 120
- * characters, provider-views.ts), so what matches is what the card shows.
+ * filter), run by the server over a whole list (functions/…/cases/case-list.ts); the dashboard
+ * applies it only to the cards it keeps on top of a list (a claim just lost). They read the card
+ * a provider sees: the status as the case reads now and the summary as the card carries it (cut
+ * to 120 characters, functions/…/cases/provider-views.ts), so what matches is what it shows.
  */
 export interface CaseSearch {
   /** The search text, trimmed and lower-cased; absent when blank. */
