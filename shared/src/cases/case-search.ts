@@ -14,9 +14,12 @@ export interface CaseSearch {
   status?: CaseListQuery['status'];
 }
 
-/** The search of a list query, or null when it neither searches nor filters. */
+/**
+ * The search of a list query, or null when it neither searches nor filters. A leading `#` is
+ * dropped: the cards show the short id as `#1a2b3c4d`, and a doctor may type it so.
+ */
 export function caseSearchOf(query: Pick<CaseListQuery, 'search' | 'status'>): CaseSearch | null {
-  const needle = query.search?.trim().toLowerCase() || undefined;
+  const needle = query.search?.trim().replace(/^#/, '').toLowerCase() || undefined;
   if (!needle && !query.status) return null;
   return { ...(needle ? { needle } : {}), ...(query.status ? { status: query.status } : {}) };
 }

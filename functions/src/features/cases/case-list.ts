@@ -4,6 +4,12 @@ import type {
   CaseListView,
   ProviderCaseSummary,
 } from '@shared/cases/provider-case';
+import {
+  caseSearchOf,
+  matchesCaseSearch,
+  wholeCaseIdOf,
+  type CaseSearch,
+} from '@shared/cases/case-search';
 import { dashboardCountersRead } from '../../db/case-counters';
 import {
   casePageOf,
@@ -22,12 +28,6 @@ import {
 } from '../../db/cases';
 import type { Session } from '../../lib/auth/sessions';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
-import {
-  caseSearchOf,
-  matchesCaseSearch,
-  wholeCaseIdOf,
-  type CaseSearch,
-} from '@shared/cases/case-search';
 import { toProviderCaseSummary } from './provider-views';
 
 /**
@@ -48,7 +48,7 @@ import { toProviderCaseSummary } from './provider-views';
  * Session GetItem, BatchGetItem, the active cases and the queue: 4 requests for My Active and
  * Available (5 past the first Available page or when the queue is longer than it), 5 for
  * Completed and All (their page is a Query of its own).
- * With a search or a status filter (case-search.ts) the page holds the cases of the list that
+ * With a search or a status filter (@shared/cases/case-search.ts) the page holds the cases of the list that
  * match, read on until a page is full, bounded per request (`listMatchingCasePage`); a whole
  * case id is one GetItem of the case instead.
  */

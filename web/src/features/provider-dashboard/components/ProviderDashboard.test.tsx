@@ -287,6 +287,11 @@ describe('ProviderDashboard: claim', () => {
     expect(toasts().getByText(claimMessages.claimedByOther)).toBeTruthy();
     await waitFor(() => expect(card(short).getByText('Claimed')).toBeTruthy());
     expect(card(short).queryByRole('button', { name: /Claim/ })).toBeNull();
+    // Kept on top only while it matches what the list is filtered by.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'claimed' } });
+    await screen.findByRole('heading', { name: `#${short}` });
   });
 });
 
