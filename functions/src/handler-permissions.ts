@@ -452,7 +452,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'realtime/create-case-ticket': http(rateLimited, readsCases, writes(k.realtimeTicket)),
   'cases/list': combine(
     signedInProvider,
-    reads(k.paidCasesCounter, k.providerCounter),
+    // The case item: a search by a whole case id reads it by its key.
+    reads(k.case, k.paidCasesCounter, k.providerCounter),
     queries(ix.caseQueue, ix.providerCases, ix.paidCases),
   ),
   'cases/details': combine(

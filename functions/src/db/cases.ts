@@ -11,6 +11,7 @@ import { isPatientInCaseItem, parsePatient, patientTxs, type PatientRecord } fro
 import { parseStored } from './records';
 import {
   countQuery,
+  getItem,
   IF_EXISTS,
   conditionalUpdate,
   partitionQuery,
@@ -585,6 +586,74 @@ export async function listCasePage(
     undefined,
     cutShort,
   );
+}
+
+/**
+ * The most one filtered page request reads (`listMatchingCasePage`): items, and Query requests
+ * (large intakes make DynamoDB stop at 1 MB after a few items). A request is bounded whatever
+ * the list holds; a page cut short by this carries the position reached, and the next reads on.
+ */
+export const MATCHING_PAGE_READ_LIMITS = { items: 300, queries: 4 } as const;
+
+/**
+ * Access pattern: one page of the cases of a list that `keep` keeps (the dashboard's search and
+ * status filter, features/cases/case-list.ts), newest first, after `afterSortKey`. A substring
+ * of the summary as the card shows it, case-insensitive, and the status as the case reads now
+ * (a lapsed claim is available again) are no key condition nor FilterExpression (`contains` is
+ * case-sensitive, and DynamoDB charges the items a filter drops all the same), so the filter
+ * runs on the items read: Queries of `Limit` page + 1, then the rest of `limits.items`, at most
+ * `limits.queries` of them. The page ends after `limit` matches when one more exists, at the
+ * list's end (no cursor), or where the reads stopped (the last case read: the next page reads
+ * on from there, and may hold no match).
+ */
+export async function listMatchingCasePage(
+  list: CaseList,
+  options: {
+    limit: number;
+    afterSortKey?: string;
+    keep: (caseRecord: CaseRecord) => boolean;
+    limits?: { items: number; queries: number };
+  },
+): Promise<CasePage> {
+  const limits = options.limits ?? MATCHING_PAGE_READ_LIMITS;
+  const spec = caseListQuery(list);
+  const matches: ListedCase[] = [];
+  let after = options.afterSortKey;
+  let read = 0;
+  for (let queries = 1; ; queries += 1) {
+    const chunk = queries === 1 ? options.limit + 1 : limits.items - read;
+    const { items, more } = await queryPage(
+      spec,
+      Math.min(chunk, limits.items - read),
+      after ? startKeyAfter(list, after) : undefined,
+    );
+    read += items.length;
+    for (const item of items) {
+      const listed = listedCase(list, item);
+      if (!options.keep(listed.record)) continue;
+      // One match more than the page: a next page exists, and starts after the last shown.
+      if (matches.length === options.limit) return pageOfMatches(matches, matches.at(-1)!.sortKey);
+      matches.push(listed);
+    }
+    const last = items.at(-1);
+    if (!more || !last) return pageOfMatches(matches, null);
+    after = listedCase(list, last).sortKey;
+    if (read >= limits.items || queries >= limits.queries) return pageOfMatches(matches, after);
+  }
+}
+
+const pageOfMatches = (matches: ListedCase[], lastSortKey: string | null): CasePage => ({
+  cases: matches.map((listed) => listed.record),
+  lastSortKey,
+});
+
+/**
+ * Access pattern: one case item alone (GetItem), for the dashboard's search by a whole case id:
+ * the case, if a list holds it, is found without reading the list.
+ */
+export async function getCaseRecord(caseId: string): Promise<CaseRecord | null> {
+  const item = await getItem(caseKey(caseId));
+  return item ? parseCase(item) : null;
 }
 
 /**

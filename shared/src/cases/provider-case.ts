@@ -67,11 +67,32 @@ export const CASE_LIST_MAX_PAGE_SIZE = 100;
 export { INVALID_CURSOR_MESSAGE };
 
 /**
- * `GET /api/cases?view=&cursor=&limit=`: one page of one list. The 30 s refresh and each alert
- * fetch only the first page of the open tab; `cursor` (opaque, from `nextCursor`) reads on.
+ * The longest search the list accepts: it matches the summary a card carries, cut to
+ * `SUMMARY_LIMITS.card` (120) characters, so a longer text can match nothing.
+ */
+export const CASE_SEARCH_MAX_LENGTH = 120;
+export const caseListQueryMessages = {
+  searchTooLong: `Search must be at most ${CASE_SEARCH_MAX_LENGTH} characters`,
+  badStatus: `Status must be one of ${providerCaseStatuses.join(', ')}`,
+} as const;
+
+/**
+ * `GET /api/cases?view=&search=&status=&cursor=&limit=`: one page of one list. The 30 s refresh
+ * and each alert fetch only the first page of the open tab; `cursor` (opaque, from `nextCursor`)
+ * reads on, under the same `search` and `status`. `search` (trimmed; blank is no search) matches
+ * the case id (whole, or its start: the 8 characters a card shows) or the card's summary,
+ * case-insensitive; `status` keeps the cases of that status as they read now (absent: all). The
+ * server filters over the whole list (docs/access-patterns.md pattern 29): a page may then hold
+ * fewer than `limit` cases, even none, and still a `nextCursor`.
  */
 export const caseListQuerySchema = z.object({
   view: caseListViewSchema.default('all'),
+  search: z
+    .string()
+    .trim()
+    .max(CASE_SEARCH_MAX_LENGTH, { error: caseListQueryMessages.searchTooLong })
+    .optional(),
+  status: z.enum(providerCaseStatuses, { error: caseListQueryMessages.badStatus }).optional(),
   cursor: cursorSchema.optional(),
   limit: pageLimitSchema(CASE_LIST_PAGE_SIZE, CASE_LIST_MAX_PAGE_SIZE),
 });

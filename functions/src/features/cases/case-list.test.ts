@@ -200,3 +200,194 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
     }
   });
 });
+
+/** A stored case of the All list (gsi4 `PAID_CASES`), the `index`-th newest. */
+function paidListCase(index: number, overrides: Partial<CaseRecord> = {}) {
+  const paidAt = at(-index);
+  const record = paidCaseRecord(paidAt, { triageSummary: `case ${index}`, ...overrides });
+  return {
+    pk: `CASE#${record.id}`,
+    sk: 'CASE',
+    gsi4pk: 'PAID_CASES',
+    gsi4sk: `${paidAt}#${record.id}`,
+    entity: 'Case',
+    ...record,
+  };
+}
+type PaidListItem = ReturnType<typeof paidListCase>;
+
+/**
+ * The All list as DynamoDB answers a Query of it: after `ExclusiveStartKey`, `Limit` items, or
+ * fewer where `perQuery` stands for its 1 MB cut, with `LastEvaluatedKey` while more remain.
+ */
+function answerPaidList(items: PaidListItem[], perQuery = Infinity) {
+  dynamo.on(QueryCommand, { IndexName: 'gsi4' }).callsFake((input: QueryCommandInput) => {
+    const startSk = input.ExclusiveStartKey?.gsi4sk as string | undefined;
+    const start = startSk ? items.findIndex((item) => item.gsi4sk === startSk) + 1 : 0;
+    const page = items.slice(start, start + Math.min(input.Limit ?? Infinity, perQuery));
+    const last = page.at(-1);
+    const more = start + page.length < items.length;
+    return {
+      Items: page,
+      ...(more && last
+        ? {
+            LastEvaluatedKey: {
+              pk: last.pk,
+              sk: 'CASE',
+              gsi4pk: 'PAID_CASES',
+              gsi4sk: last.gsi4sk,
+            },
+          }
+        : {}),
+    };
+  });
+}
+const paidListReads = () => queries().filter((input) => input.IndexName === 'gsi4');
+const summariesIn = (answer: { cases: { triageSummary: string }[] }) =>
+  answer.cases.map((c) => c.triageSummary);
+
+describe('GET /api/cases?search=&status=: the server filters the whole list', () => {
+  it('finds a case far past the first page by symptoms, case-insensitive, in two bounded Queries', async () => {
+    const cases = Array.from({ length: 60 }, (_, index) => paidListCase(index + 1));
+    cases[49] = paidListCase(50, { triageSummary: 'A Rash on the left arm' });
+    answerPaidList(cases);
+    const answer = await list({ view: 'all', search: '  rASH ' });
+    expect(summariesIn(answer)).toEqual(['A Rash on the left arm']);
+    expect(answer.nextCursor).toBeNull();
+    // The page's own Limit first, then the rest of the request's share; never a Scan.
+    expect(paidListReads().map((input) => input.Limit)).toEqual([26, 274]);
+    expect(queries().every((input) => input.IndexName && input.KeyConditionExpression)).toBe(true);
+    // The counters are those of the lists, not of the search.
+    expect(answer.counts).toEqual({ available: QUEUE_COUNT, myActive: 2, completed: 8, total: 42 });
+  });
+
+  it('reads at most 300 cases a request and hands a cursor that reads on from there', async () => {
+    const cases = Array.from({ length: 400 }, (_, index) => paidListCase(index + 1));
+    cases[349] = paidListCase(350, { triageSummary: 'sore throat' });
+    answerPaidList(cases);
+    const first = await list({ view: 'all', search: 'throat' });
+    expect(first.cases).toEqual([]);
+    expect(first.nextCursor).not.toBeNull();
+    expect(paidListReads().reduce((sum, input) => sum + input.Limit!, 0)).toBe(300);
+    dynamo.resetHistory();
+    const next = await list({ view: 'all', search: 'throat', cursor: first.nextCursor! });
+    expect(paidListReads()[0]?.ExclusiveStartKey).toMatchObject({ gsi4sk: cases[299]!.gsi4sk });
+    expect(summariesIn(next)).toEqual(['sore throat']);
+    expect(next.nextCursor).toBeNull();
+  });
+
+  it('stops after 4 Queries when DynamoDB cuts each short at 1 MB', async () => {
+    answerPaidList(
+      Array.from({ length: 20 }, (_, index) => paidListCase(index + 1)),
+      2,
+    );
+    const answer = await list({ view: 'all', search: 'nothing like this' });
+    expect(paidListReads()).toHaveLength(4);
+    expect(answer.cases).toEqual([]);
+    expect(answer.nextCursor).not.toBeNull();
+  });
+
+  it('pages the matches: a full page ends after its last match, when one more exists', async () => {
+    const cases = Array.from({ length: 30 }, (_, index) =>
+      paidListCase(index + 1, { triageSummary: index % 3 === 0 ? `cough ${index}` : 'fever' }),
+    );
+    answerPaidList(cases);
+    const first = await list({ view: 'all', search: 'cough', limit: '4' });
+    expect(summariesIn(first)).toEqual(['cough 0', 'cough 3', 'cough 6', 'cough 9']);
+    const next = await list({
+      view: 'all',
+      search: 'cough',
+      limit: '4',
+      cursor: first.nextCursor!,
+    });
+    expect(summariesIn(next)).toEqual(['cough 12', 'cough 15', 'cough 18', 'cough 21']);
+    const last = await list({ view: 'all', search: 'cough', limit: '4', cursor: next.nextCursor! });
+    expect(summariesIn(last)).toEqual(['cough 24', 'cough 27']);
+    expect(last.nextCursor).toBeNull();
+  });
+
+  it('filters by the status as the case reads now: a lapsed claim is Ready for Care, an ended call completed', async () => {
+    answerPaidList([
+      paidListCase(1, { triageSummary: 'waiting' }),
+      paidListCase(2, {
+        triageSummary: 'live claim',
+        status: 'claimed',
+        claimedBy: 'provider-2',
+        leaseEndsAt: at(5),
+      }),
+      paidListCase(3, {
+        triageSummary: 'lapsed claim',
+        status: 'claimed',
+        claimedBy: 'provider-2',
+        leaseEndsAt: at(-1),
+      }),
+      paidListCase(4, {
+        triageSummary: 'call ended',
+        status: 'in_call',
+        claimedBy: 'provider-2',
+        endsAt: at(-1),
+      }),
+      paidListCase(5, { triageSummary: 'completed', status: 'completed', endedAt: at(-2) }),
+    ]);
+    expect(summariesIn(await list({ view: 'all', status: 'paid' }))).toEqual([
+      'waiting',
+      'lapsed claim',
+    ]);
+    expect(summariesIn(await list({ view: 'all', status: 'claimed' }))).toEqual(['live claim']);
+    expect(summariesIn(await list({ view: 'all', status: 'completed' }))).toEqual([
+      'call ended',
+      'completed',
+    ]);
+    expect(summariesIn(await list({ view: 'all', status: 'completed', search: 'END' }))).toEqual([
+      'call ended',
+    ]);
+  });
+
+  it('finds a case by the 8 characters its card shows, in any case, with or without its #', async () => {
+    const cases = Array.from({ length: 40 }, (_, index) => paidListCase(index + 1));
+    answerPaidList(cases);
+    const wanted = cases[35]!;
+    const answer = await list({ view: 'all', search: wanted.id.slice(0, 8).toUpperCase() });
+    expect(answer.cases.map((c) => c.id)).toEqual([wanted.id]);
+    // As the card writes it.
+    const asShown = await list({ view: 'all', search: `#${wanted.id.slice(0, 8)}` });
+    expect(asShown.cases.map((c) => c.id)).toEqual([wanted.id]);
+  });
+
+  it('reads a whole case id by its key, one GetItem, and only when the view lists the case', async () => {
+    const wanted = paidListCase(7, { triageSummary: 'by its id' });
+    dynamo.on(GetCommand).resolves({ Item: wanted });
+    const answer = await list({ view: 'all', search: wanted.id.toUpperCase() });
+    expect(summariesIn(answer)).toEqual(['by its id']);
+    expect(answer.nextCursor).toBeNull();
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual({
+      pk: `CASE#${wanted.id}`,
+      sk: 'CASE',
+    });
+    expect(paidListReads()).toHaveLength(0);
+    // Waiting for care: in Available, but neither in My Active nor in Completed.
+    expect((await list({ view: 'available', search: wanted.id })).cases).toHaveLength(1);
+    expect((await list({ view: 'mine', search: wanted.id })).cases).toEqual([]);
+    expect((await list({ view: 'completed', search: wanted.id })).cases).toEqual([]);
+    expect((await list({ view: 'all', search: wanted.id, status: 'claimed' })).cases).toEqual([]);
+    dynamo.on(GetCommand).resolves({});
+    expect((await list({ view: 'all', search: wanted.id })).cases).toEqual([]);
+  });
+
+  it('searches My Active within the one Query of the active cases', async () => {
+    const answer = await list({ view: 'mine', search: 'CALL' });
+    expect(summariesIn(answer)).toEqual(['in call']);
+    expect(queries().filter((input) => input.IndexName === 'gsi3')).toHaveLength(1);
+    expect(answer.counts.myActive).toBe(2);
+  });
+
+  it('refuses a search longer than a card summary and an unknown status, with the reason', () => {
+    const tooLong = caseListQuerySchema.safeParse({ search: 'x'.repeat(121) });
+    expect(tooLong.error?.issues[0]?.message).toBe('Search must be at most 120 characters');
+    const badStatus = caseListQuerySchema.safeParse({ status: 'expired' });
+    expect(badStatus.error?.issues[0]?.message).toBe(
+      'Status must be one of paid, claimed, in_call, completed',
+    );
+    expect(caseListQuerySchema.parse({ search: ' '.repeat(200) }).search).toBe('');
+  });
+});

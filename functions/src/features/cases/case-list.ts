@@ -4,11 +4,19 @@ import type {
   CaseListView,
   ProviderCaseSummary,
 } from '@shared/cases/provider-case';
+import {
+  caseSearchOf,
+  matchesCaseSearch,
+  wholeCaseIdOf,
+  type CaseSearch,
+} from '@shared/cases/case-search';
 import { dashboardCountersRead } from '../../db/case-counters';
 import {
   casePageOf,
   countCases,
+  getCaseRecord,
   listCasePage,
+  listMatchingCasePage,
   listWholeCaseList,
   paidCasesList,
   providerCasesList,
@@ -40,6 +48,9 @@ import { toProviderCaseSummary } from './provider-views';
  * Session GetItem, BatchGetItem, the active cases and the queue: 4 requests for My Active and
  * Available (5 past the first Available page or when the queue is longer than it), 5 for
  * Completed and All (their page is a Query of its own).
+ * With a search or a status filter (@shared/cases/case-search.ts) the page holds the cases of the list that
+ * match, read on until a page is full, bounded per request (`listMatchingCasePage`); a whole
+ * case id is one GetItem of the case instead.
  */
 export async function listProviderCases(
   providerId: string,
@@ -103,6 +114,14 @@ async function pageAndAvailable(
 ): Promise<{ page: CasePage; available: number }> {
   const countAvailable = (after?: string) =>
     countCases(queueList, { filter: 'available', now: context.now }, after);
+  const search = caseSearchOf(query);
+  if (search) {
+    const [page, available] = await Promise.all([
+      matchingPage(query, afterSortKey, search, context),
+      countAvailable(),
+    ]);
+    return { page, available };
+  }
   if (query.view === 'available' && !afterSortKey) {
     const page = await listCasePage(queueList, query.limit);
     // No next page: the page read the whole queue. Otherwise count only what follows it.
@@ -116,6 +135,41 @@ async function pageAndAvailable(
     countAvailable(),
   ]);
   return { page, available };
+}
+
+/**
+ * The page of the cases of the view that match the search, as they read now: the case of a whole
+ * id by its key (on the first page only: it is the whole answer), My Active cut from the active
+ * cases read whole, the other views read on until the page is full (bounded per request).
+ */
+async function matchingPage(
+  query: CaseListQuery,
+  afterSortKey: string | undefined,
+  search: CaseSearch,
+  context: PageContext,
+): Promise<CasePage> {
+  const keep = (caseRecord: CaseRecord) => {
+    const summary = toProviderCaseSummary(caseRecord, context.providerId, context.now);
+    return summary !== null && inView(query.view, summary) && matchesCaseSearch(summary, search);
+  };
+  const caseId = wholeCaseIdOf(search);
+  if (caseId !== null) {
+    const caseRecord = afterSortKey ? null : await getCaseRecord(caseId);
+    return { cases: caseRecord && keep(caseRecord) ? [caseRecord] : [], lastSortKey: null };
+  }
+  if (query.view === 'mine') {
+    const mine = await context.mine;
+    return casePageOf(
+      mine.filter((listed) => keep(listed.record)),
+      query.limit,
+      afterSortKey,
+    );
+  }
+  return listMatchingCasePage(listOf(query.view, context.providerId), {
+    limit: query.limit,
+    afterSortKey,
+    keep,
+  });
 }
 
 function listOf(view: Exclude<CaseListView, 'mine'>, providerId: string): CaseList {
@@ -139,4 +193,14 @@ function belongsTo(view: CaseListView, summary: ProviderCaseSummary): boolean {
   if (view === 'available') return summary.status === 'paid';
   if (view === 'mine') return summary.claimedByMe && summary.status !== 'completed';
   return true;
+}
+
+/**
+ * Whether the view lists the case, as it reads now. `belongsTo` is what a read of the view's
+ * index then drops; a case read by its key (a whole id searched) is also checked for being the
+ * provider's own completed case in Completed, which its index otherwise answers for.
+ */
+function inView(view: CaseListView, summary: ProviderCaseSummary): boolean {
+  if (view === 'completed') return summary.claimedByMe && summary.status === 'completed';
+  return belongsTo(view, summary);
 }

@@ -11,7 +11,7 @@ import { cn } from '@web/lib/utils';
 import { listFailed, LoadMoreButton } from '@web/components/LoadMoreButton';
 import { useAdminApplications } from '../api/get-admin-applications';
 import { itemsOf } from '../api/pages';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@web/hooks/use-debounced-value';
 import {
   adminMessages,
   applicationStatusFilters,

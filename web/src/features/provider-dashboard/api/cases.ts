@@ -16,6 +16,7 @@ import { claimCase, getCaseDetails, listCaseAttachments, listCases } from '@shar
 import { startMeetingTimer } from '@shared/meetings/contracts';
 import { request, send } from '@web/lib/api';
 import { pollEvery } from '@web/lib/poll-backoff';
+import type { CaseListFilter } from '../lib/filters';
 import { providerKeys } from './keys';
 import { providerAuth } from './provider-auth';
 
@@ -23,16 +24,19 @@ import { providerAuth } from './provider-auth';
 export const CASE_LIST_POLL_MS = 30_000;
 
 /**
- * `GET /api/cases?view=…`: one list, page by page. A refresh (poll, alert, Refresh) reads the
- * pages already shown, which is the first page unless the provider asked for more.
+ * `GET /api/cases?view=…&search=&status=`: one list, page by page, searched and filtered by the
+ * server over the whole list; 'Load more' reads on under the same filter. A refresh (poll,
+ * alert, Refresh) reads the pages already shown, which is the first page unless the provider
+ * asked for more.
  */
-export function caseListQueryOptions(view: CaseListView) {
+export function caseListQueryOptions(view: CaseListView, filter: CaseListFilter = {}) {
   return infiniteQueryOptions({
-    queryKey: providerKeys.caseList(view),
+    queryKey: providerKeys.caseList(view, filter),
     queryFn: ({ pageParam, signal }): Promise<CaseListResponse> =>
       request(listCases, {
         query: {
           view,
+          ...filter,
           limit: CASE_LIST_PAGE_SIZE,
           ...(pageParam ? { cursor: pageParam } : {}),
         },

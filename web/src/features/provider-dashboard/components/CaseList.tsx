@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { caseSearchOf, matchesCaseSearch } from '@shared/cases/case-search';
 import type {
   CaseListResponse,
   CaseListView,
@@ -9,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { caseListQueryOptions } from '../api/cases';
 import { SUMMARY_LIMITS } from '../lib/case-view';
-import { filterCases, hasFilters, type CaseFilters } from '../lib/filters';
+import type { CaseListFilter } from '../lib/filters';
 import { providerMessages } from '../lib/labels';
 import { CaseCard, type CaseCardActions } from './CaseCard';
 
@@ -26,47 +27,60 @@ const EMPTY_WORDS: Record<CaseListView, string> = {
 };
 
 /**
- * One tab's list (spec doc 2 §2): loading, 'Failed to fetch cases', the empty state with 'Clear
- * filters' or 'Check for new cases', the cards (summaries cut at 120, or 80 in All), and more
- * pages on request. `extra` are cards the page keeps on top (a claim just lost).
+ * One tab's list (spec doc 2 §2), searched and filtered by the server over the whole list
+ * (issue 27 item 6): loading, 'Failed to fetch cases', the empty state with 'Clear filters' or
+ * 'Check for new cases', the cards (summaries cut at 120, or 80 in All), and more pages on
+ * request. A search reads a bounded share of the list per request, so a page may hold few
+ * matches or none and still offer 'Load more'. `extra` are cards the page keeps on top (a claim
+ * just lost), shown while they match the filter.
  */
 export function CaseList({
   view,
-  filters,
+  filter,
   extra = [],
   actions,
   onClearFilters,
 }: {
   view: CaseListView;
-  filters: CaseFilters;
+  filter: CaseListFilter;
   extra?: readonly ProviderCaseSummary[];
   actions: CaseCardActions;
   onClearFilters: () => void;
 }) {
-  const list = useInfiniteQuery(caseListQueryOptions(view));
+  const list = useInfiniteQuery(caseListQueryOptions(view, filter));
 
   if (list.isPending) return <LoadingState label="Loading cases..." />;
   if (listFailed(list) || !list.data) return <ErrorState message={providerMessages.casesFailed} />;
 
   const loaded = casesOf(list.data.pages);
-  const kept = extra.filter((item) => !loaded.some((other) => other.id === item.id));
-  const shown = filterCases([...kept, ...loaded], filters);
+  const search = caseSearchOf(filter);
+  const kept = extra.filter(
+    (item) =>
+      !loaded.some((other) => other.id === item.id) &&
+      (search === null || matchesCaseSearch(item, search)),
+  );
+  const shown = [...kept, ...loaded];
   const summaryLimit = view === 'all' ? SUMMARY_LIMITS.all : SUMMARY_LIMITS.card;
 
   if (shown.length === 0) {
-    const filtered = hasFilters(filters);
+    const filtered = search !== null;
     return (
       <div className="flex flex-col items-center gap-3">
-        <EmptyState
-          className="w-full"
-          message={filtered ? 'No cases match your search.' : EMPTY_WORDS[view]}
-        />
+        {/* Announced: typing a search or choosing a status changes the list without a page. */}
+        <div role="status" className="flex w-full flex-col items-center gap-2">
+          <EmptyState
+            className="w-full"
+            message={filtered ? providerMessages.noMatch : EMPTY_WORDS[view]}
+          />
+          {filtered && list.hasNextPage ? (
+            <p className="text-sm text-muted-foreground">{providerMessages.searchReadsOn}</p>
+          ) : null}
+        </div>
         {filtered ? (
           <>
             <Button variant="outline" onClick={onClearFilters}>
               {providerMessages.clearFilters}
             </Button>
-            {/* The search reads the pages loaded so far: an older case is on a later one. */}
             <LoadMoreButton list={list} errorMessage={providerMessages.casesFailed} />
           </>
         ) : (

@@ -1,11 +1,15 @@
 import { RefreshCw, Search } from 'lucide-react';
+import { CASE_SEARCH_MAX_LENGTH } from '@shared/cases/provider-case';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { isStatusFilter, statusFilters, type CaseFilters } from '../lib/filters';
 
-/** Search by id or symptoms, the status filter and Refresh (spec doc 2 §2). */
+/**
+ * Search by id or symptoms, the status filter and Refresh (spec doc 2 §2). The search is as long
+ * as the summary it matches (`CASE_SEARCH_MAX_LENGTH`): the server refuses a longer one.
+ */
 export function CaseToolbar({
   filters,
   onChange,
@@ -32,7 +36,7 @@ export function CaseToolbar({
             className="pl-9"
             placeholder="Search by ID or symptoms"
             value={filters.search}
-            maxLength={200}
+            maxLength={CASE_SEARCH_MAX_LENGTH}
             onChange={(event) => onChange({ ...filters, search: event.target.value })}
           />
         </div>

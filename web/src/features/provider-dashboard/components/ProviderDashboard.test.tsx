@@ -132,24 +132,53 @@ describe('ProviderDashboard: lists', () => {
     expect(card(own.id.slice(0, 8)).getByRole('button', { name: /^Start Call/ })).toBeTruthy();
   });
 
-  it('searches by id or symptoms, filters by status, and offers Clear filters', async () => {
+  it('sends the search (once typing pauses) and the status to the server, and shows what it answers', async () => {
     const cough = caseSummary({ triageSummary: 'Dry cough' });
     const rash = caseSummary({ triageSummary: 'Itchy rash' });
-    await openDashboard(lists({ available: page([cough, rash]) }));
+    const api = await openDashboard({
+      [routeOf(listCases)]: ({ url }) => {
+        const search = url.searchParams.get('search');
+        const status = url.searchParams.get('status');
+        if (status === 'completed') return reply(listCases, page([]));
+        if (search === 'RASH') return reply(listCases, page([rash]));
+        return reply(listCases, page(search === null ? [cough, rash] : []));
+      },
+    });
     await screen.findByRole('heading', { name: `#${cough.id.slice(0, 8)}` });
+    const sent = () => api.calls(listCases).map((call) => call.url.search);
 
-    fill('Search cases', 'RASH');
+    fill('Search cases', 'R');
+    fill('Search cases', ' RASH ');
+    expect(await screen.findByText('Loading cases...')).toBeTruthy();
+    await screen.findByRole('heading', { name: `#${rash.id.slice(0, 8)}` });
     expect(screen.queryByRole('heading', { name: `#${cough.id.slice(0, 8)}` })).toBeNull();
-    expect(screen.getByRole('heading', { name: `#${rash.id.slice(0, 8)}` })).toBeTruthy();
-    fill('Search cases', cough.id.slice(0, 8));
-    expect(screen.getByRole('heading', { name: `#${cough.id.slice(0, 8)}` })).toBeTruthy();
+    expect(sent()).toContain('?view=available&search=RASH&limit=25');
+    // Typing is debounced: the half-typed 'R' is never sent.
+    expect(sent().some((search) => search.includes('search=R&'))).toBe(false);
 
     fill('Search cases', '');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'completed' } });
-    expect(screen.getByText('No cases match your search.')).toBeTruthy();
+    expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    expect(sent()).toContain('?view=available&status=completed&limit=25');
+    // The empty state is announced: the list changed without a page of its own.
+    expect(screen.getByRole('status').textContent).toContain('No cases match your search.');
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2));
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('all');
+    expect(screen.getByLabelText<HTMLInputElement>('Search cases').maxLength).toBe(120);
+  });
+
+  it("says 'Failed to fetch cases' when the search cannot be answered, the filters still there", async () => {
+    await openDashboard({
+      [routeOf(listCases)]: ({ url }) =>
+        url.searchParams.has('search')
+          ? json({ message: 'down' }, 503)
+          : reply(listCases, page([caseSummary()])),
+    });
+    await screen.findByRole('heading', { level: 3 });
+    fill('Search cases', 'cough');
+    expect(await screen.findByText('Failed to fetch cases')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Search cases').value).toBe('cough');
   });
 
   it("offers 'Check for new cases' on an empty list, which asks the server again", async () => {
@@ -190,20 +219,30 @@ describe('ProviderDashboard: lists', () => {
     ).toHaveLength(2);
   });
 
-  it('offers Load more when nothing loaded matches the search, so an older case can be found', async () => {
+  it('reads on under the same search with Load more when the server has searched only the newest cases', async () => {
     const recent = caseSummary({ id: 'aaaaaaaa-0000-4000-8000-000000000001' });
     const older = caseSummary({ id: 'bbbbbbbb-0000-4000-8000-000000000002' });
-    await openDashboard({
-      [routeOf(listCases)]: ({ url }) =>
-        url.searchParams.get('cursor') === 'next'
+    const api = await openDashboard({
+      [routeOf(listCases)]: ({ url }) => {
+        if (!url.searchParams.has('search')) return reply(listCases, page([recent]));
+        return url.searchParams.get('cursor') === 'next'
           ? reply(listCases, page([older]))
-          : reply(listCases, page([recent], { nextCursor: 'next' })),
+          : reply(listCases, page([], { nextCursor: 'next' }));
+      },
     });
     await screen.findByRole('heading', { name: '#aaaaaaaa' });
     fill('Search cases', 'bbbbbbbb');
     expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Only the newest cases have been searched so far. Load more to search older ones.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { name: '#bbbbbbbb' })).toBeTruthy();
+    const readOn = api.calls(listCases).find((c) => c.url.searchParams.get('cursor') === 'next');
+    expect(readOn?.url.searchParams.get('search')).toBe('bbbbbbbb');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('reads each tab as its own list', async () => {
@@ -248,6 +287,11 @@ describe('ProviderDashboard: claim', () => {
     expect(toasts().getByText(claimMessages.claimedByOther)).toBeTruthy();
     await waitFor(() => expect(card(short).getByText('Claimed')).toBeTruthy());
     expect(card(short).queryByRole('button', { name: /Claim/ })).toBeNull();
+    // Kept on top only while it matches what the list is filtered by.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    expect(await screen.findByText('No cases match your search.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'claimed' } });
+    await screen.findByRole('heading', { name: `#${short}` });
   });
 });
 

@@ -9,6 +9,7 @@ import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/hooks/use-toast';
 import { ApiError, serverMessageOf } from '@web/lib/api';
+import { useDebouncedValue } from '@web/hooks/use-debounced-value';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { caseListQueryOptions, useClaimCase } from '../api/cases';
 import { providerKeys } from '../api/keys';
@@ -16,7 +17,13 @@ import { useBackgroundAlerts } from '../hooks/use-background-alerts';
 import { useLiveAlerts } from '../hooks/use-live-alerts';
 import { useStartCall } from '../hooks/use-start-call';
 import { shortCaseId, SUMMARY_LIMITS, truncate } from '../lib/case-view';
-import { caseTabs, isCaseTab, NO_FILTERS, type CaseFilters } from '../lib/filters';
+import {
+  caseListFilterOf,
+  caseTabs,
+  isCaseTab,
+  NO_FILTERS,
+  type CaseFilters,
+} from '../lib/filters';
 import { providerToasts } from '../lib/labels';
 import { BlockedRoomNotice } from './BlockedRoomNotice';
 import type { CaseCardActions } from './CaseCard';
@@ -44,6 +51,9 @@ function claimFailure(error: Error): string {
   return serverMessageOf(error) ?? error.message;
 }
 
+/** How long typing in the search must pause before the list is asked for again. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 /** The signed-in dashboard (spec doc 2 §2). */
 export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
   const queryClient = useQueryClient();
@@ -69,7 +79,13 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
     background.unseen > 0 ? `(${background.unseen}) Provider Dashboard` : 'Provider Dashboard',
   );
 
-  const list = useInfiniteQuery(caseListQueryOptions(tab));
+  // Typing is sent once it pauses; clearing the search shows the whole list at once.
+  const typedSearch = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const listFilter = caseListFilterOf({
+    search: filters.search.trim() === '' ? '' : typedSearch,
+    status: filters.status,
+  });
+  const list = useInfiniteQuery(caseListQueryOptions(tab, listFilter));
   const counts = list.data?.pages[0]?.counts;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
 
@@ -149,7 +165,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
             <TabsContent key={value} value={value} className="pt-4">
               <CaseList
                 view={value}
-                filters={filters}
+                filter={listFilter}
                 extra={value === 'available' ? lost : []}
                 actions={actions}
                 onClearFilters={() => setFilters(NO_FILTERS)}

@@ -1,8 +1,4 @@
-import type {
-  CaseListView,
-  ProviderCaseStatus,
-  ProviderCaseSummary,
-} from '@shared/cases/provider-case';
+import type { CaseListQuery, CaseListView, ProviderCaseStatus } from '@shared/cases/provider-case';
 
 /** The four tabs (spec doc 2 §2), each one list the server reads by index. */
 export const caseTabs = [
@@ -33,19 +29,16 @@ export function hasFilters({ search, status }: CaseFilters): boolean {
   return search.trim() !== '' || status !== 'all';
 }
 
-/** Search by id or symptoms (the triage summary), case-insensitive, with the status filter. */
-export function filterCases(
-  cases: readonly ProviderCaseSummary[],
-  { search, status }: CaseFilters,
-): ProviderCaseSummary[] {
-  const needle = search.trim().toLowerCase();
-  return cases.filter(
-    (item) =>
-      (status === 'all' || item.status === status) &&
-      (needle === '' ||
-        item.id.toLowerCase().includes(needle) ||
-        item.triageSummary.toLowerCase().includes(needle)),
-  );
+/** What a list query carries of the filters (`GET /api/cases?search=&status=`). */
+export type CaseListFilter = Pick<CaseListQuery, 'search' | 'status'>;
+
+/**
+ * The filters as the server applies them, over the whole list (issue 27 item 6): the search
+ * trimmed and left out when blank, the status left out for All Statuses.
+ */
+export function caseListFilterOf({ search, status }: CaseFilters): CaseListFilter {
+  const text = search.trim();
+  return { ...(text ? { search: text } : {}), ...(status !== 'all' ? { status } : {}) };
 }
 
 export function isStatusFilter(value: string): value is StatusFilter {

@@ -7,6 +7,10 @@ export const providerMessages = {
   clearFilters: 'Clear filters',
   checkForNewCases: 'Check for new cases',
   claimed: 'Claimed',
+  // Beyond the spec: the empty state of a search or status filter (spec doc 2 §2 names none).
+  noMatch: 'No cases match your search.',
+  // The server searches a bounded share of the list per request (issue 27 item 6).
+  searchReadsOn: 'Only the newest cases have been searched so far. Load more to search older ones.',
   // Beyond the spec (the claim lease, issue 8): the claimer's card says the claim lapsed.
   claimLapsed: 'Claim lapsed: the meeting did not start in time, so the case is back in the queue',
 } as const;
