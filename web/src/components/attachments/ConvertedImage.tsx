@@ -8,7 +8,8 @@ export const CONVERTING_PHOTO = 'Converting photo...';
 export const PHOTO_NOT_SHOWN = 'This photo could not be shown here. Download it to open it.';
 
 /** An image preview's look, shared with the viewer's directly shown images. */
-export const previewImageClassName = 'mx-auto max-h-[70dvh] w-auto rounded-lg border object-contain';
+export const previewImageClassName =
+  'mx-auto max-h-[70dvh] w-auto rounded-lg border object-contain';
 
 type Shown = { state: 'converting' } | { state: 'shown'; src: string } | { state: 'failed' };
 
