@@ -36,15 +36,16 @@ describe("the patient's iPhone photo in the doctor's case dialog", () => {
     const { caseId } = (await created.json()) as { caseId: string };
     await payForCase(stack, caseId);
     const provider = await signInProvider(stack);
-    // The e2e stack's claim lease is short: claim only now.
-    await claimCase(stack, provider, caseId);
-
     const page = await newPage(browser);
     await page.goto(`${stack.appUrl}/provider-dashboard`);
     await page.getByLabel('Email').fill(provider.email);
     await page.getByLabel('Password').fill(provider.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
+    await page.getByText('Live Alerts').waitFor();
+    // The e2e stack's claim lease is short (20 s): claim only once signed in, then read anew.
+    await claimCase(stack, provider, caseId);
+    await page.reload();
     await page.getByRole('tab', { name: 'My Active' }).click();
     await page.getByRole('button', { name: `View case ${caseId.slice(0, 8)}` }).click();
     const details = page.getByRole('dialog', { name: `Case #${caseId.slice(0, 8)}` });
