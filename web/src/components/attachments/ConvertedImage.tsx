@@ -11,7 +11,8 @@ export const PHOTO_NOT_SHOWN = 'This photo could not be shown here. Download it 
 export const previewImageClassName =
   'mx-auto max-h-[70dvh] w-auto rounded-lg border object-contain';
 
-type Shown = { state: 'converting' } | { state: 'shown'; src: string } | { state: 'failed' };
+/** The outcome for one link; none yet (or one for an earlier link) means it is converting. */
+type Shown = { url: string } & ({ state: 'shown'; src: string } | { state: 'failed' });
 
 /**
  * A photo the browser may not show as it is (an iPhone HEIC): downloaded, converted in the page
@@ -27,12 +28,11 @@ export function ConvertedImage({
   name: string;
   convert: HeicConverter;
 }) {
-  const [shown, setShown] = useState<Shown>({ state: 'converting' });
+  const [shown, setShown] = useState<Shown | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     let src: string | null = null;
-    setShown({ state: 'converting' });
     void (async () => {
       try {
         const response = await fetch(url, { signal: abort.signal });
@@ -40,11 +40,11 @@ export function ConvertedImage({
         const image = await viewableImage(await response.blob(), convert);
         if (abort.signal.aborted) return;
         src = URL.createObjectURL(image);
-        setShown({ state: 'shown', src });
+        setShown({ url, state: 'shown', src });
       } catch (error) {
         if (abort.signal.aborted) return;
         console.error('Could not show the photo', error);
-        setShown({ state: 'failed' });
+        setShown({ url, state: 'failed' });
       }
     })();
     return () => {
@@ -53,7 +53,7 @@ export function ConvertedImage({
     };
   }, [url, convert]);
 
-  if (shown.state === 'converting') return <LoadingState label={CONVERTING_PHOTO} />;
+  if (shown === null || shown.url !== url) return <LoadingState label={CONVERTING_PHOTO} />;
   if (shown.state === 'failed') {
     return (
       <div className="flex flex-col items-center gap-4">
@@ -71,7 +71,7 @@ export function ConvertedImage({
     <img
       src={shown.src}
       alt={name}
-      onError={() => setShown({ state: 'failed' })}
+      onError={() => setShown({ url, state: 'failed' })}
       className={previewImageClassName}
     />
   );
