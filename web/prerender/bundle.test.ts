@@ -111,6 +111,18 @@ describe('the built web app', () => {
     expect(all.filter((id) => notOnTheLanding['tailwind-merge'].test(id))).toEqual([]);
   });
 
+  it('loads the HEIC decoder (about 3 MB) only when a HEIC/HEIF photo is opened', () => {
+    const decoder = /node_modules\/heic-to\//;
+    const own = chunks.filter((chunk) => decoder.test(chunk.facadeModuleId ?? ''));
+    expect(own, 'the decoder is a chunk of its own').toHaveLength(1);
+    for (const chunk of chunks.filter((item) => !own.includes(item))) {
+      expect(
+        firstLoadModules(chunk).filter((id) => decoder.test(id)),
+        chunk.fileName,
+      ).toEqual([]);
+    }
+  });
+
   it.each(Object.entries(afterInteraction))(
     '%s loads what follows an interaction lazily',
     (page, { lazy, packages }) => {

@@ -1,8 +1,11 @@
 /** The document viewer's words for a file it cannot show inline (spec doc 2 §2). */
 export const PREVIEW_NOT_AVAILABLE = 'Preview not available';
 
-/** What the document viewer can show inline (spec doc 2 §2). */
-export type PreviewKind = 'pdf' | 'image' | 'none';
+/**
+ * What the document viewer can show inline (spec doc 2 §2): `convert` is an image most browsers
+ * cannot show (HEIC/HEIF from iPhones), decoded in the page first (`heic-image.ts`).
+ */
+export type PreviewKind = 'pdf' | 'image' | 'convert' | 'none';
 
 export type FileKind = 'pdf' | 'image' | 'document' | 'spreadsheet' | 'video' | 'audio' | 'other';
 
@@ -13,6 +16,9 @@ const KIND_BY_EXTENSION: Record<string, FileKind> = {
   png: 'image',
   gif: 'image',
   webp: 'image',
+  avif: 'image',
+  heic: 'image',
+  heif: 'image',
   doc: 'document',
   docx: 'document',
   xls: 'spreadsheet',
@@ -26,7 +32,10 @@ const KIND_BY_EXTENSION: Record<string, FileKind> = {
   m4a: 'audio',
 };
 
-const INLINE_IMAGES = new Set(['jpg', 'jpeg', 'png', 'gif']);
+// The spec's four, and the two more the patient may upload that every supported browser shows.
+const INLINE_IMAGES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif']);
+// Patients upload iPhone photos as they are (shared/src/uploads/rules.ts); only Safari shows them.
+const CONVERTED_IMAGES = new Set(['heic', 'heif']);
 
 /** Lower-case extension of a file name, without the dot; '' when there is none. */
 export function fileExtension(name: string): string {
@@ -38,10 +47,14 @@ export function fileKind(name: string): FileKind {
   return KIND_BY_EXTENSION[fileExtension(name)] ?? 'other';
 }
 
-/** Pdf in a frame; jpg, jpeg, png and gif as images; anything else is not previewed. */
+/**
+ * Pdf in a frame; jpg, jpeg, png, gif, webp and avif as images; heic and heif converted first;
+ * anything else is not previewed.
+ */
 export function previewKind(name: string): PreviewKind {
   const extension = fileExtension(name);
   if (extension === 'pdf') return 'pdf';
+  if (CONVERTED_IMAGES.has(extension)) return 'convert';
   return INLINE_IMAGES.has(extension) ? 'image' : 'none';
 }
 

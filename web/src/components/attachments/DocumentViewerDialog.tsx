@@ -9,17 +9,23 @@ import {
   PREVIEW_NOT_AVAILABLE,
   previewKind,
 } from '@web/lib/attachments';
+import { convertHeicToJpeg, type HeicConverter } from '@web/lib/heic-image';
+import { ConvertedImage, previewImageClassName } from './ConvertedImage';
 
 /**
- * One document (spec doc 2 §2): pdf in a frame, jpg/jpeg/png/gif as an image, anything else
- * 'Preview not available' with Download and Open. The link is a short-lived presigned URL.
+ * One document (spec doc 2 §2): pdf in a frame, jpg/jpeg/png/gif (and webp/avif) as an image,
+ * an iPhone photo (heic/heif) converted in the page first, anything else 'Preview not available'
+ * with Download and Open. The link is a short-lived presigned URL.
  */
 export function DocumentViewerDialog({
   attachment,
   onClose,
+  convertHeic = convertHeicToJpeg,
 }: {
   attachment: Attachment | null;
   onClose: () => void;
+  /** How a HEIC/HEIF photo becomes a viewable image; tests give a fake decoder. */
+  convertHeic?: HeicConverter;
 }) {
   const name = attachment ? attachmentName(attachment) : '';
   const url = attachment?.url ?? null;
@@ -43,11 +49,10 @@ export function DocumentViewerDialog({
         <iframe title={name} src={url} className="h-[70dvh] w-full rounded-lg border bg-muted" />
       ) : null}
       {url && kind === 'image' ? (
-        <img
-          src={url}
-          alt={name}
-          className="mx-auto max-h-[70dvh] w-auto rounded-lg border object-contain"
-        />
+        <img src={url} alt={name} className={previewImageClassName} />
+      ) : null}
+      {url && kind === 'convert' ? (
+        <ConvertedImage url={url} name={name} convert={convertHeic} />
       ) : null}
       {kind === 'none' ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-4 py-10 text-center">
