@@ -28,11 +28,16 @@ import { providerCaseMessages } from '@shared/cases/provider-case';
 const stack = useTestStack();
 let browser: Browser;
 let provider: SignedInProvider;
+/** The doctor's first dashboard tab: its browser context holds the doctor's session. */
+let doctorBrowser: Page;
 
 beforeAll(async () => {
   // Fake devices: the patient's waiting room asks for the camera while the case is paid.
   browser = await launchCallBrowser();
   provider = await signInProvider(stack);
+  // Signed in once: a second sign-in within the same 30-second TOTP step would wait for the next.
+  doctorBrowser = await newCallPage(browser);
+  await signInOnDashboard(doctorBrowser, stack, provider);
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,10 +45,11 @@ afterAll(async () => {
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 
-/** The doctor's dashboard in its own browser context, signed in on its form. */
+/** A new dashboard tab in the doctor's signed-in browser. */
 async function dashboard(): Promise<Page> {
-  const page = await newCallPage(browser);
-  await signInOnDashboard(page, stack, provider);
+  const page = await doctorBrowser.context().newPage();
+  await page.goto(url('/provider-dashboard'));
+  await page.getByText('Live Alerts').waitFor();
   return page;
 }
 
