@@ -117,3 +117,20 @@ export async function holdPatientKey(page: Page, ids: readonly string[]): Promis
     for (const [name, value] of stored) window.localStorage.setItem(name!, value!);
   }, entries);
 }
+
+/**
+ * Signs a provider in on the dashboard's own form (password, then the second factor) and waits
+ * for the live dashboard: the session and the page's signed-in state come from the app itself.
+ */
+export async function signInOnDashboard(
+  page: Page,
+  stack: { appUrl: string },
+  provider: { email: string; password: string; totpSecret: string },
+): Promise<void> {
+  await page.goto(`${stack.appUrl}/provider-dashboard`);
+  await page.getByLabel('Email').fill(provider.email);
+  await page.getByLabel('Password').fill(provider.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
+  await page.getByText('Live Alerts').waitFor();
+}
