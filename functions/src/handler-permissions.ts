@@ -491,10 +491,16 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'meetings/end': combine(signedInProvider, endsMeetings),
   // Public: the join link's token is the capability; a provider's session cookie is checked.
   // It stores the party's join time on the case (docs/adr/0023).
-  'meetings/join-room': http(rateLimited, readsCases, checksProvider, writes(k.realtimeTicket, k.case), {
-    iceServers: true,
-    secrets: ['room'],
-  }),
+  'meetings/join-room': http(
+    rateLimited,
+    readsCases,
+    checksProvider,
+    writes(k.realtimeTicket, k.case),
+    {
+      iceServers: true,
+      secrets: ['room'],
+    },
+  ),
   'doctor-applications/list-documents': combine(
     signedInAdmin,
     findsApplications,

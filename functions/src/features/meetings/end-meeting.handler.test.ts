@@ -41,7 +41,12 @@ describe('the Scheduler target of the meeting end', () => {
   });
 
   it('throws when the rooms were not told, so Scheduler retries', async () => {
-    end.mockResolvedValue({ outcome: 'already_ended', endedAt: 'x', delivered: false, noShow: false });
+    end.mockResolvedValue({
+      outcome: 'already_ended',
+      endedAt: 'x',
+      delivered: false,
+      noShow: false,
+    });
     await expect(handler(input)).rejects.toThrow('not delivered');
   });
 });
