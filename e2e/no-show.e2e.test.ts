@@ -55,5 +55,5 @@ describe('a consultation the patient never joined', () => {
     expect(new URL(page.url()).pathname).toBe(`/visit/${caseId}`);
     expect(visited.filter((path) => path.startsWith('/feedback'))).toEqual([]);
     await page.close();
-  });
+  }, 150_000);
 });
