@@ -58,6 +58,8 @@ export interface StackOptions {
   meetingDurationSeconds?: number;
   /** Lost media a call may have in all before its end moves (default 60 s; docs/adr/0019). */
   mediaGapGraceSeconds?: number;
+  /** How long after the start the doctor's room must be entered (default 180 s; docs/adr/0023). */
+  providerJoinGraceSeconds?: number;
   /** A TURN server with a shared secret (coturn `--use-auth-secret`); none by default. */
   turn?: { urls: string[]; secret: string };
   /**
@@ -187,6 +189,7 @@ function configureHandlerEnvironment(
     [envNames.wsFramesPerSecond]: String(options.frameBudget?.perSecond ?? 5),
     [envNames.wsFrameBurst]: String(options.frameBudget?.burst ?? 60),
     [envNames.meetingDurationSeconds]: String(options.meetingDurationSeconds ?? 900),
+    [envNames.providerJoinGraceSeconds]: String(options.providerJoinGraceSeconds ?? 180),
     [envNames.mediaGapGraceSeconds]: String(
       options.mediaGapGraceSeconds ?? MEDIA_GAP_GRACE_SECONDS,
     ),

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const caseExpirySeconds = wholeNumberSetting('CASE_EXPIRY_SECONDS', 86_400);
 
   const meetingDurationSeconds = wholeNumberSetting('MEETING_DURATION_SECONDS', 900);
+  const providerJoinGraceSeconds = wholeNumberSetting('PROVIDER_JOIN_GRACE_SECONDS', 180);
   const mediaGapGraceSeconds = wholeNumberSetting(
     'MEDIA_GAP_GRACE_SECONDS',
     MEDIA_GAP_GRACE_SECONDS,
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     frameBudget,
     meetingDurationSeconds,
     mediaGapGraceSeconds,
+    providerJoinGraceSeconds,
     ...(turnUrls.length > 0 ? { turn: { urls: turnUrls, secret: turnSecret } } : {}),
     iceTransportPolicy,
     triageRegion,

@@ -325,13 +325,17 @@ const readsCases = reads(k.case);
  * patient's copy sat in its partition (or an unknown id) reads the patient item first.
  */
 const loadsPatientCases = reads(k.case, k.patient);
-/** `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close. */
+/**
+ * `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close; or a
+ * call the patient never joined is cancelled and refunded through Stripe (docs/adr/0023).
+ */
 const endsMeetings = combine(
   readsCases,
   updatesPatients,
   pushesToRooms,
   writes(k.case, k.providerCounter),
-  { schedules: true },
+  // A call the patient never joined is refunded (docs/adr/0023).
+  { schedules: true, secrets: ['stripe'] },
 );
 /**
  * `features/meetings/media-account.ts`: the meeting's dropped-call account is read and written
@@ -487,10 +491,17 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   ),
   'meetings/end': combine(signedInProvider, endsMeetings),
   // Public: the join link's token is the capability; a provider's session cookie is checked.
-  'meetings/join-room': http(rateLimited, readsCases, checksProvider, writes(k.realtimeTicket), {
-    iceServers: true,
-    secrets: ['room'],
-  }),
+  // It stores the party's join time on the case (docs/adr/0023).
+  'meetings/join-room': http(
+    rateLimited,
+    readsCases,
+    checksProvider,
+    writes(k.realtimeTicket, k.case),
+    {
+      iceServers: true,
+      secrets: ['room'],
+    },
+  ),
   'doctor-applications/list-documents': combine(
     signedInAdmin,
     findsApplications,
@@ -535,7 +546,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     updatesPatients,
     pushesToRooms,
   ),
-  'meetings/end-meeting': endsMeetings,
+  // Also the doctor's join check (docs/adr/0023): a case back in the queue alerts the dashboards.
+  'meetings/end-meeting': combine(endsMeetings, announces),
   'cases/expire-case': combine(readsCases, writes(k.case), updatesPatients, {
     secrets: ['stripe'],
   }),

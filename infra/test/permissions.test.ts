@@ -117,6 +117,13 @@ const sessionWriters = () =>
 const declaring = (pick: (permissions: HandlerPermissions) => unknown) =>
   handlers.filter((handler) => Boolean(pick(declared[handler]!))).sort();
 
+/** The handlers that end a call through `meetings/end.ts`, which refunds a no-show (ADR 0023). */
+const meetingEnders = [
+  'cases/submit-feedback',
+  'meetings/end',
+  'meetings/end-meeting',
+  'realtime/default',
+];
 describe('permissions per function', () => {
   it('declares every handler of the manifest, and nothing else', () => {
     expect(Object.keys(handlerPermissions).sort()).toEqual([...handlers].sort());
@@ -409,14 +416,18 @@ describe('permissions per function', () => {
     else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
   });
 
-  it('lets only the payment handlers, the case expiry and a nurse visit not reached (refunds) read the Stripe keys', () => {
+  it('lets only the payment handlers and the refunds (case expiry, a nurse visit not reached, the call ends: a no-show) read the Stripe keys', () => {
     expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
       'cases/expire-case',
       'cases/nurse-visit',
+      'cases/submit-feedback',
+      'meetings/end',
+      'meetings/end-meeting',
       'payments/create-checkout-session',
       'payments/manual-payment-complete',
       'payments/stripe-webhook',
       'payments/test-payment-complete',
+      'realtime/default',
     ]);
     for (const handler of handlers) {
       const reads = text(withAction(handler, 'secretsmanager:GetSecretValue'));
@@ -500,11 +511,15 @@ describe('permissions per function', () => {
     for (const handler of declaring((p) => p.schedules)) {
       expect(variablesOf(handler)[envNames.schedulerDlqArn], handler).toBeDefined();
     }
-    // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry.
-    for (const handler of declaring((p) => p.secrets?.includes('stripe') && p.schedules)) {
+    // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry;
+    // the call's ends refund a no-show and delete the end schedule (docs/adr/0023).
+    const payers = declaring((p) => p.secrets?.includes('stripe') && p.schedules).filter(
+      (handler) => !meetingEnders.includes(handler),
+    );
+    for (const handler of payers) {
       expect(variablesOf(handler)[envNames.caseExpiryTargetArn], handler).toBeDefined();
     }
-    expect(declaring((p) => p.secrets?.includes('stripe') && p.schedules)).toHaveLength(4);
+    expect(payers).toHaveLength(4);
   });
 
   it('gives GET /api/config no table, no uploads and no secret but the origin check', () => {

@@ -1,6 +1,7 @@
 import type { TestStack } from './global-setup';
 import { caseStatus } from './patient-journey';
 import { providerFetch, type SignedInProvider } from './provider-journey';
+import { enterRoom } from './room-socket';
 import * as caseContracts from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
@@ -57,4 +58,16 @@ export async function joinLinks(
     providerJoinUrl: new URL(providerJoinUrl, stack.appUrl).href,
     patientJoinUrl: new URL(patientJoinUrl, stack.appUrl).href,
   };
+}
+
+/**
+ * The patient's room page enters the call's room (its session, as the page's first request):
+ * a call the patient never entered ends as a no-show, cancelled and refunded (docs/adr/0023).
+ */
+export async function patientEntersRoom(
+  stack: TestStack,
+  provider: SignedInProvider,
+  caseId: string,
+): Promise<void> {
+  await enterRoom(stack, (await joinLinks(stack, provider, caseId)).patientJoinUrl);
 }

@@ -50,6 +50,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     maxActiveClaims: 1000,
     admission: testAdmissionLimits,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
+    // Most tests start calls through the API with no doctor's room page: the join check
+    // (docs/adr/0023) must not put them back in the queue mid-suite. no-show.int.test.ts has a
+    // stack of its own with a short grace.
+    providerJoinGraceSeconds: 3600,
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
     onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),
     ...(project.name === 'e2e'

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
+import { callOutcomeSchema } from '@shared/cases/no-show';
 import { nurseVisitOutcomeSchema, type NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { caseStatusSchema } from '@shared/cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
@@ -116,6 +117,14 @@ export const caseRecordSchema = z.object({
   visitScheduledFor: z.string().nullable().default(null),
   /** A home nurse visit's end: done (completed) or the patient not reached (cancelled). */
   visitOutcome: nurseVisitOutcomeSchema.nullable().default(null),
+  /**
+   * The last time each party's room page entered the call's room (`meetings/join-room`, issue 27
+   * item 2, docs/adr/0023); features/cases/call-joins.ts says whether that joined the call.
+   */
+  patientJoinedAt: z.string().nullable().default(null),
+  providerJoinedAt: z.string().nullable().default(null),
+  /** A video call that did not happen (docs/adr/0023): who never joined it. */
+  callOutcome: callOutcomeSchema.nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -235,7 +244,7 @@ export function claimCaseTx(caseId: string, claim: CaseClaim, now: Date): Transa
     UpdateExpression:
       'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
       'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, lapsedAt = :none, ' +
-      'gsi3pk = :own, gsi3sk = :ownSk' +
+      'callOutcome = :none, gsi3pk = :own, gsi3sk = :ownSk' +
       leavesQueue,
     ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -337,6 +346,87 @@ export function caseCompletedTx(caseId: string, holder: CallHolder, endedAt: str
       ':doneSk': done.gsi3sk,
       ':by': holder.providerId,
     },
+  });
+}
+
+/**
+ * The case's move in_call → cancelled when the patient never joined the call (docs/adr/0023), as
+ * a transaction item: once, only for the claim that started it. Like a completion, the
+ * provider's own-cases entry moves to `DONE#`; the refund follows.
+ */
+export function casePatientNoShowTx(
+  caseId: string,
+  holder: CallHolder,
+  endedAt: string,
+): TransactItem {
+  const done = providerCasesEntry(holder.providerId, 'DONE', holder.claimedAt, caseId);
+  return updateTx(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :cancelled, callOutcome = :noShow, endedAt = :endedAt, gsi3sk = :doneSk',
+    ConditionExpression: '#status = :inCall AND claimedBy = :by AND claimedAt = :at',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':cancelled': 'cancelled',
+      ':noShow': 'patient_no_show',
+      ':inCall': 'in_call',
+      ':endedAt': endedAt,
+      ':doneSk': done.gsi3sk,
+      ':by': holder.providerId,
+      ':at': holder.claimedAt,
+    },
+  });
+}
+
+/**
+ * The case's move in_call → paid when the doctor who started the call never joined it
+ * (docs/adr/0023), as a transaction item: only for that claim and while its room page has not
+ * entered since the claim. The case goes back to the queue (gsi2, at its payment time) and
+ * leaves the doctor's list, its clock and the patient's join are cleared (the room is closed: the
+ * patient enters again for the next doctor), and `callOutcome` tells the patient's page why until
+ * the next claim clears it.
+ */
+export function caseProviderNoShowTx(
+  caseId: string,
+  holder: CallHolder,
+  paidAt: string,
+): TransactItem {
+  const queue = queueEntry(paidAt, caseId);
+  return updateTx(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
+      'leaseEndsAt = :none, startedAt = :none, endsAt = :none, patientJoinedAt = :none, ' +
+      'callOutcome = :noShow, ' +
+      'gsi2pk = :queue, gsi2sk = :queueSk REMOVE gsi3pk, gsi3sk',
+    ConditionExpression:
+      '#status = :inCall AND claimedBy = :by AND claimedAt = :at AND ' +
+      '(attribute_not_exists(providerJoinedAt) OR providerJoinedAt = :none OR providerJoinedAt < :at)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':paid': 'paid',
+      ':inCall': 'in_call',
+      ':none': null,
+      ':noShow': 'provider_no_show',
+      ':queue': queue.gsi2pk,
+      ':queueSk': queue.gsi2sk,
+      ':by': holder.providerId,
+      ':at': holder.claimedAt,
+    },
+  });
+}
+
+/**
+ * Access pattern: a party's room page entered the call's room (`meetings/join-room`,
+ * docs/adr/0023): the time is stored on the case, the latest one kept.
+ */
+export async function recordRoomJoinItem(
+  caseId: string,
+  role: 'patient' | 'provider',
+  joinedAt: string,
+): Promise<boolean> {
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression: `SET ${role === 'patient' ? 'patientJoinedAt' : 'providerJoinedAt'} = :at`,
+    ConditionExpression: IF_EXISTS,
+    ExpressionAttributeValues: { ':at': joinedAt },
   });
 }
 

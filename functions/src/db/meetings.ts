@@ -72,17 +72,40 @@ export function meetingCompletedTx(
   meetingId: string,
   endedAt: string,
   endsAt: string | null,
+  /** `cancelled`: the patient never joined the call (docs/adr/0023). */
+  to: 'completed' | 'cancelled' = 'completed',
 ): TransactItem {
   return updateTx(meetingKey(caseId), {
     UpdateExpression: 'SET #status = :completed, endedAt = :endedAt',
     ConditionExpression: 'id = :meetingId AND #status = :active AND endsAt = :endsAt',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':completed': 'completed',
+      ':completed': to,
       ':active': 'active',
       ':endedAt': endedAt,
       ':meetingId': meetingId,
       ':endsAt': endsAt,
+    },
+  });
+}
+
+/**
+ * The meeting's move active → scheduled, as a transaction item (with the case's in_call → paid,
+ * docs/adr/0023): the doctor who started it never joined, so the next doctor starts it afresh.
+ * Its clock, its end schedule's name and its dropped-call account are cleared.
+ */
+export function meetingResetTx(caseId: string, meetingId: string): TransactItem {
+  return updateTx(meetingKey(caseId), {
+    UpdateExpression:
+      'SET #status = :scheduled, startedAt = :none, endsAt = :none, autoEndTimerId = :none ' +
+      'REMOVE mediaGap',
+    ConditionExpression: 'id = :meetingId AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':scheduled': 'scheduled',
+      ':active': 'active',
+      ':none': null,
+      ':meetingId': meetingId,
     },
   });
 }

@@ -69,6 +69,11 @@ export const envNames = {
   /** The function a meeting's end schedule invokes (`meetings/end-meeting`). */
   meetingEndTargetArn: 'MEETING_END_TARGET_ARN',
   /**
+   * Seconds after the start within which the doctor's room page must enter the call, else the
+   * case goes back to the queue (issue 27 item 2, docs/adr/0023; default 180).
+   */
+  providerJoinGraceSeconds: 'PROVIDER_JOIN_GRACE_SECONDS',
+  /**
    * Seconds of lost media (both parties) a call may have in all before its end moves (issue 26,
    * docs/adr/0019-dropped-call-time.md; default `MEDIA_GAP_GRACE_SECONDS`, 60). Shorter on test
    * stacks only; the CDK stack never sets it.
@@ -263,6 +268,9 @@ export const env = {
   },
   get meetingEndTargetArn() {
     return required(envNames.meetingEndTargetArn);
+  },
+  get providerJoinGraceSeconds() {
+    return positiveInt(envNames.providerJoinGraceSeconds, 180);
   },
   get mediaGapGraceSeconds() {
     return positiveInt(envNames.mediaGapGraceSeconds, MEDIA_GAP_GRACE_SECONDS);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { callOutcomeSchema } from './no-show';
 import { nurseVisitViewSchema } from './nurse-visit';
 import { caseStatusSchema } from './status';
 
@@ -42,5 +43,10 @@ export const caseStatusResponseSchema = z.object({
   refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']) }).nullable(),
   /** A home nurse visit's steps (docs/adr/0022); null for a video consultation. */
   nurseVisit: nurseVisitViewSchema.nullable(),
+  /**
+   * A video call that did not happen (docs/adr/0023): the patient never joined (the case is
+   * cancelled and refunded) or the doctor never joined (the case is back in the queue).
+   */
+  callOutcome: callOutcomeSchema.nullable(),
 });
 export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;

@@ -7,6 +7,8 @@ export const feedbackMessages = {
   ratingRequired: 'Please select a rating',
   tooLong: `Comments can be at most ${FEEDBACK_MAX_LENGTH} characters`,
   notEnded: 'Feedback can be given once the consultation has ended.',
+  /** A call the patient never joined (docs/adr/0023): nothing took place to rate. */
+  noConsultation: 'There is no feedback to give: this consultation did not take place.',
   alreadySubmitted: 'Feedback has already been submitted for this consultation.',
 } as const;
 

@@ -21,6 +21,7 @@ const caseStatus = {
   claimedBy: null,
   refund: null,
   nurseVisit: null,
+  callOutcome: null,
 };
 const status = () => jsonAnswer(caseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */

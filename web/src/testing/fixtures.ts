@@ -46,6 +46,7 @@ export function caseStatusAnswer(
     claimedBy: null,
     refund: null,
     nurseVisit: null,
+    callOutcome: null,
     ...overrides,
   };
 }

@@ -1,18 +1,22 @@
 import {
   caseCallStartedTx,
   caseCompletedTx,
+  casePatientNoShowTx,
+  caseProviderNoShowTx,
   getCaseBundle,
   type CallHolder,
   type CaseBundle,
 } from '../../db/cases';
 import { countCompletedCaseTx } from '../../db/case-counters';
-import { meetingCompletedTx, meetingStartedTx } from '../../db/meetings';
+import { meetingCompletedTx, meetingResetTx, meetingStartedTx } from '../../db/meetings';
 import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
 import { canTransition } from './transitions';
 
 /**
  * The call's transitions of the case state machine (DESIGN.md §5, owned by `transitions.ts`):
- * claimed → in_call when the doctor starts the meeting timer, in_call → completed at the end.
+ * claimed → in_call when the doctor starts the meeting timer, in_call → completed at the end,
+ * and the two ends of a call that did not happen (docs/adr/0023): in_call → cancelled when the
+ * patient never joined it, in_call → paid when the doctor never did.
  * Each is one transaction over the case and its meeting, conditional on the expected statuses
  * and the same claim, so a retry, a race or a late Scheduler run changes nothing twice.
  */
@@ -90,5 +94,43 @@ export async function completeCall(bundle: CaseBundle, endedAt: string): Promise
     caseCompletedTx(caseRecord.id, holder, endedAt),
     meetingCompletedTx(caseRecord.id, meeting.id, endedAt, meeting.endsAt),
     countCompletedCaseTx(holder.providerId),
+  ]);
+}
+
+/** The claim that started the call, which its end is conditional on; null when none. */
+function holderOf(bundle: CaseBundle): CallHolder | null {
+  const { claimedBy, claimedAt } = bundle.case;
+  return claimedBy && claimedAt ? { providerId: claimedBy, claimedAt } : null;
+}
+
+/**
+ * in_call → cancelled (`callOutcome: patient_no_show`) and active → cancelled, in one
+ * transaction: the patient never joined the call. No completion is counted for the provider.
+ * False when the condition failed (ended already, or a newer `endsAt`).
+ */
+export async function endCallAsNoShow(bundle: CaseBundle, endedAt: string): Promise<boolean> {
+  const { case: caseRecord, meeting } = bundle;
+  const holder = holderOf(bundle);
+  if (!meeting || !holder || caseRecord.status !== 'in_call') return false;
+  return conditionalTransaction([
+    casePatientNoShowTx(caseRecord.id, holder, endedAt),
+    meetingCompletedTx(caseRecord.id, meeting.id, endedAt, meeting.endsAt, 'cancelled'),
+  ]);
+}
+
+/**
+ * in_call → paid (`callOutcome: provider_no_show`) and active → scheduled, in one transaction:
+ * the doctor who started the call never joined it, so the case goes back to the queue. False
+ * when the condition failed (the doctor joined, the call ended, or it was released already).
+ */
+export async function releaseUnjoinedCall(bundle: CaseBundle): Promise<boolean> {
+  const { case: caseRecord, meeting } = bundle;
+  const holder = holderOf(bundle);
+  if (!meeting || !holder || !caseRecord.paidAt || caseRecord.status !== 'in_call') {
+    return false;
+  }
+  return conditionalTransaction([
+    caseProviderNoShowTx(caseRecord.id, holder, caseRecord.paidAt),
+    meetingResetTx(caseRecord.id, meeting.id),
   ]);
 }

@@ -68,8 +68,18 @@ function activeCase(summary: string, minutesAgo: number, overrides: Partial<Case
 const active = [
   activeCase('live claim', 1, { status: 'claimed', leaseEndsAt: at(9) }),
   activeCase('lapsed claim', 12, { status: 'claimed', leaseEndsAt: at(-2) }),
-  activeCase('in call', 20, { status: 'in_call', startedAt: at(-5), endsAt: at(10) }),
-  activeCase('call ended', 30, { status: 'in_call', startedAt: at(-16), endsAt: at(-1) }),
+  activeCase('in call', 20, {
+    status: 'in_call',
+    startedAt: at(-5),
+    endsAt: at(10),
+    patientJoinedAt: at(-5),
+  }),
+  activeCase('call ended', 30, {
+    status: 'in_call',
+    startedAt: at(-16),
+    endsAt: at(-1),
+    patientJoinedAt: at(-16),
+  }),
 ];
 
 /** What the queue's `Select: COUNT` answers (the count is DynamoDB's, not checked here). */

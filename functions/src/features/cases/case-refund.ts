@@ -13,14 +13,15 @@ export class RefundFailedError extends Error {
 
 /**
  * Refunds a case whose visit did not happen in full and records the refund on its Payment (the
- * one refund path: an expired case, a home nurse visit whose patient was not reached). A refund
+ * one refund path: an expired case, a home nurse visit whose patient was not reached, a call the
+ * patient never joined). A refund
  * already succeeded is returned as it is; Stripe's idempotency key (one per case) makes two runs
  * refund once. Null when the case has no payment (logged: a broken invariant).
  */
 export async function refundCase(
   bundle: CaseBundle,
   log: Logger,
-  why: 'expired' | 'nurse_visit_not_reached',
+  why: 'expired' | 'nurse_visit_not_reached' | 'patient_no_show',
 ): Promise<PaymentRefund | null> {
   const caseId = bundle.case.id;
   const payment = bundle.payments[0];

@@ -1,5 +1,6 @@
 import type { CaseRecord } from '../../db/cases';
 import { env } from '../../lib/env';
+import { patientJoinedCall } from './call-joins';
 
 /**
  * The claim lease (DESIGN.md §5): a claim holds a case only until its meeting starts or
@@ -38,10 +39,20 @@ export function callTimeUp(caseRecord: CaseRecord, now: Date): boolean {
 /**
  * The case as everyone reads it at `now` (patient status, provider lists, details and counters,
  * the room): a lapsed claim is a paid case again, and a call past its `endsAt` is completed at
- * `endsAt`, whether or not the Scheduler's release or end has run yet.
+ * `endsAt` (cancelled as a no-show when the patient never joined it, docs/adr/0023), whether or
+ * not the Scheduler's release or end has run yet.
  */
 export function effectiveCase(caseRecord: CaseRecord, now: Date): CaseRecord {
   if (callTimeUp(caseRecord, now)) {
+    // A call the patient never joined ends as a no-show, not completed (docs/adr/0023).
+    if (!patientJoinedCall(caseRecord)) {
+      return {
+        ...caseRecord,
+        status: 'cancelled',
+        callOutcome: 'patient_no_show',
+        endedAt: caseRecord.endsAt,
+      };
+    }
     return { ...caseRecord, status: 'completed', endedAt: caseRecord.endsAt };
   }
   if (!claimLeaseLapsed(caseRecord, now)) return caseRecord;

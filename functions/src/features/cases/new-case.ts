@@ -78,6 +78,9 @@ export function newPatientAndCase(
       patientPresent: false,
       visitScheduledFor: null,
       visitOutcome: null,
+      patientJoinedAt: null,
+      providerJoinedAt: null,
+      callOutcome: null,
     },
   };
 }

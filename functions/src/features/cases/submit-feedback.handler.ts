@@ -4,6 +4,7 @@ import { conflict } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { endMeeting } from '../meetings/end';
+import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 import { submitCaseFeedback } from './feedback';
 import { loadCase } from './load';
@@ -19,8 +20,11 @@ export const handler = httpHandler(routes.submitFeedback, {
     const bundle = await loadCase(params.caseId);
     requirePatientKey(event, bundle.case);
     const now = new Date();
-    const status = effectiveCase(bundle.case, now).status;
-    if (status !== 'completed') throw conflict(feedbackMessages.notEnded);
+    const current = effectiveCase(bundle.case, now);
+    // A call the patient never joined has nothing to rate (docs/adr/0023); the end schedule
+    // stores its end and refund.
+    if (isPatientNoShow(current)) throw conflict(feedbackMessages.noConsultation);
+    if (current.status !== 'completed') throw conflict(feedbackMessages.notEnded);
     // A call past its `endsAt` reads completed before Scheduler stores the end (up to a minute
     // later): store it now, the same idempotent end, so the feedback's condition holds.
     if (bundle.case.status !== 'completed') await endMeeting(bundle.case.id, 'timer', log, now);

@@ -44,7 +44,9 @@ export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus
   // claimed → expired: nobody started the meeting within CASE_EXPIRY_SECONDS of the payment.
   // claimed → completed | cancelled: a home nurse visit done or not reached (docs/adr/0022).
   claimed: ['in_call', 'paid', 'expired', 'completed', 'cancelled'],
-  in_call: ['completed'],
+  // in_call → cancelled: the patient never joined the call (a no-show, refunded);
+  // in_call → paid: the doctor who started it never joined it (docs/adr/0023).
+  in_call: ['completed', 'cancelled', 'paid'],
   completed: [],
   expired: [],
   cancelled: [],

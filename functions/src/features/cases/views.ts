@@ -3,6 +3,7 @@ import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle } from '../../db/cases';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import type { PaymentRefund } from '../../db/payments';
+import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 
 /**
@@ -42,11 +43,12 @@ export function toCaseStatusResponse(
         }
       : null,
     claimedBy: caseRecord.claimedByName,
-    refund: refundView(bundle),
+    refund: refundView({ ...bundle, case: caseRecord }),
     nurseVisit:
       caseRecord.requestType === 'nurse-visit'
         ? { scheduledFor: caseRecord.visitScheduledFor, outcome: caseRecord.visitOutcome }
         : null,
+    callOutcome: caseRecord.callOutcome,
   };
 }
 
@@ -60,12 +62,16 @@ function refundStatusOf(
 }
 
 /**
- * A visit that did not happen is refunded in full: an expired case (DESIGN.md §5) or a home nurse
- * visit whose patient was not reached (docs/adr/0022). `pending` from then until Stripe's answer
+ * A visit that did not happen is refunded in full: an expired case (DESIGN.md §5), a home nurse
+ * visit whose patient was not reached (docs/adr/0022) or a call the patient never joined
+ * (docs/adr/0023; pass the case as it reads now, `effectiveCase`). `pending` from then until Stripe's answer
  * is recorded on the Payment; null for every other case.
  */
 export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
-  const refunded = bundle.case.status === 'expired' || bundle.case.visitOutcome === 'not_reached';
+  const refunded =
+    bundle.case.status === 'expired' ||
+    bundle.case.visitOutcome === 'not_reached' ||
+    isPatientNoShow(bundle.case);
   if (!refunded) return null;
   const refund = bundle.payments.find((payment) => payment.refund)?.refund;
   return { status: refund ? refundStatusOf(refund) : 'pending' };

@@ -75,6 +75,11 @@ async function startTimer(provider: SignedInProvider, caseId: string) {
   return (await response.json()) as StartMeetingTimerResponse;
 }
 
+/** The patient's room page enters the room: a call without it ends as a no-show (ADR 0023). */
+async function patientEnters(caseId: string): Promise<void> {
+  await enterRoom(stack, (await joinLinks(alice, caseId)).patient);
+}
+
 /** The schedule of a meeting's end, or null once it is gone. */
 async function endSchedule(meetingId: string) {
   try {
@@ -221,6 +226,7 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
     const caseId = await claimedCase(alice);
     const completedBefore = await completedCaseCount(alice.id);
     const countsBefore = await countsOf(alice);
+    await patientEnters(caseId);
     // Started two minutes ago for one minute: the schedule is due at once, and late.
     const startedAt = new Date(Date.now() - 120_000);
     const bundle = await getCaseBundle(caseId);
@@ -250,6 +256,7 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
 
   it("'End Call' ends now for the claimer only, deletes the schedule, and answers the same end again", async () => {
     const caseId = await claimedCase(alice);
+    await patientEnters(caseId);
     const started = await startTimer(alice, caseId);
     const other = await post(bob, endPath(caseId));
     expect(other.status).toBe(403);
@@ -274,6 +281,7 @@ describe('the end (timer, End Call, late signal): one path, one completion', () 
   it("'End Call' three times at once on a running call: one end, one completion", async () => {
     const caseId = await claimedCase(alice);
     const completedBefore = await completedCaseCount(alice.id);
+    await patientEnters(caseId);
     await startTimer(alice, caseId);
     const answers = await Promise.all([1, 2, 3].map(() => post(alice, endPath(caseId))));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);

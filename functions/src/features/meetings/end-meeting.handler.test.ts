@@ -16,11 +16,12 @@ beforeEach(() => {
 
 describe('the Scheduler target of the meeting end', () => {
   it('ends by the timer and answers the outcome', async () => {
-    end.mockResolvedValue({ outcome: 'ended', endedAt: 'x', delivered: true });
+    end.mockResolvedValue({ outcome: 'ended', endedAt: 'x', delivered: true, noShow: false });
     await expect(handler(input)).resolves.toEqual({
       outcome: 'ended',
       endedAt: 'x',
       delivered: true,
+      noShow: false,
     });
     expect(end).toHaveBeenCalledWith(input.caseId, 'timer', expect.anything());
   });
@@ -34,13 +35,18 @@ describe('the Scheduler target of the meeting end', () => {
     const endsAt = new Date(Date.now() + 20).toISOString();
     end
       .mockResolvedValueOnce({ outcome: 'too_early', endsAt })
-      .mockResolvedValueOnce({ outcome: 'ended', endedAt: endsAt, delivered: true });
+      .mockResolvedValueOnce({ outcome: 'ended', endedAt: endsAt, delivered: true, noShow: false });
     await expect(handler(input)).resolves.toMatchObject({ outcome: 'ended' });
     expect(end).toHaveBeenCalledTimes(2);
   });
 
   it('throws when the rooms were not told, so Scheduler retries', async () => {
-    end.mockResolvedValue({ outcome: 'already_ended', endedAt: 'x', delivered: false });
+    end.mockResolvedValue({
+      outcome: 'already_ended',
+      endedAt: 'x',
+      delivered: false,
+      noShow: false,
+    });
     await expect(handler(input)).rejects.toThrow('not delivered');
   });
 });

@@ -2,6 +2,7 @@ import { startRuleMessages } from '@shared/meetings/start-rule';
 import { conflict, serviceUnavailable } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
+import { isPatientNoShow } from '../cases/call-joins';
 import { effectiveCase } from '../cases/claim-lease';
 import { loadCase } from '../cases/load';
 import { endMeeting } from './end';
@@ -19,7 +20,9 @@ export const handler = httpHandler(routes.endMeeting, {
     const bundle = await loadCase(params.caseId);
     const current = effectiveCase(bundle.case, now);
     const mine = current.claimedBy === session.subjectId;
-    if (!(mine && current.status === 'completed')) {
+    // Over already (a completion or a no-show, docs/adr/0023): the same end is answered.
+    const over = current.status === 'completed' || isPatientNoShow(current);
+    if (!(mine && over)) {
       const refusal = startRuleRefusal(bundle, session.subjectId, now);
       if (refusal) throw refusal;
       if (current.status !== 'in_call')

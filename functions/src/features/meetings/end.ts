@@ -2,7 +2,9 @@ import type { CaseStatus } from '@shared/cases/status';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
 import { getCaseBundle, type CaseBundle } from '../../db/cases';
 import { errorFields, type Logger } from '../../lib/logger';
-import { completeCall } from '../cases/call-transitions';
+import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
+import { completeCall, endCallAsNoShow } from '../cases/call-transitions';
+import { refundCase } from '../cases/case-refund';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { closeRoom, pushToRoom } from '../rooms/room-push';
 import { cancelMeetingEnd } from './end-schedule';
@@ -10,10 +12,13 @@ import { cancelMeetingEnd } from './end-schedule';
 export type EndReason = 'timer' | 'provider';
 
 export type EndOutcome =
-  /** This call completed the meeting (`delivered`: the rooms were told and closed). */
-  | { outcome: 'ended'; endedAt: string; delivered: boolean }
-  /** It was completed before (a repeat, a late Scheduler run, a race): the stored end. */
-  | { outcome: 'already_ended'; endedAt: string; delivered: boolean }
+  /**
+   * This call ended the meeting (`delivered`: the rooms were told and closed); `noShow`: the
+   * patient never joined it, so it was cancelled and refunded instead of completed (ADR 0023).
+   */
+  | { outcome: 'ended'; endedAt: string; delivered: boolean; noShow: boolean }
+  /** It was ended before (a repeat, a late Scheduler run, a race): the stored end. */
+  | { outcome: 'already_ended'; endedAt: string; delivered: boolean; noShow: boolean }
   /** The meeting never started, or the case is in no call. */
   | { outcome: 'not_in_call'; status: CaseStatus }
   /** The timer's end before `endsAt` (Scheduler fires at or after it; a local timer may not). */
@@ -34,7 +39,8 @@ function endTimeOf(endsAt: string, reason: EndReason, now: Date): string {
  * Ends a meeting, the one path of its three callers: the Scheduler at `endsAt`
  * (`meetings/end-meeting`), 'End Call' (`meetings/end`) and a signal after `endsAt`
  * (`realtime/default`). One transaction completes the case and the meeting and counts the
- * provider's completion; it is idempotent: fired twice or late, there is one completion and
+ * provider's completion; a call the patient never joined is cancelled and refunded instead
+ * (docs/adr/0023). It is idempotent: fired twice or late, there is one completion and
  * every caller gets the same `endedAt` (a failed condition reads the stored result). Then the
  * end is pushed to both room connections and they are closed, and the patient's pages hear of
  * it (issue 12: the visit page moves to feedback); an early end also deletes the schedule.
@@ -51,12 +57,16 @@ export async function endMeeting(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     if (!bundle?.meeting) return { outcome: 'not_found' };
     const { case: caseRecord, meeting } = bundle;
-    if (caseRecord.status === 'completed') {
+    const noShow = isPatientNoShow(caseRecord);
+    if (caseRecord.status === 'completed' || noShow) {
       const endedAt = caseRecord.endedAt ?? meeting.endedAt ?? now.toISOString();
       // How it ended, from the stored times: only the timer's end is at `endsAt` exactly.
       const storedReason = endedAt === caseRecord.endsAt ? 'timer' : 'provider';
+      // A no-show's refund again: a run after a failed refund (Lambda's retry, the timer's run
+      // after an early End Call) completes it; a refund that succeeded is not asked again.
+      if (noShow) await refundNoShow(bundle, reason, log);
       const delivered = await tellRoom(meeting.id, endedAt, storedReason, log);
-      return { outcome: 'already_ended', endedAt, delivered };
+      return { outcome: 'already_ended', endedAt, delivered, noShow };
     }
     if (caseRecord.status !== 'in_call' || !caseRecord.endsAt) {
       return { outcome: 'not_in_call', status: caseRecord.status };
@@ -65,6 +75,22 @@ export async function endMeeting(
       return { outcome: 'too_early', endsAt: caseRecord.endsAt };
     }
     const endedAt = endTimeOf(caseRecord.endsAt, reason, now);
+    if (!patientJoinedCall(caseRecord)) {
+      if (await endCallAsNoShow(bundle, endedAt)) {
+        log.info('meeting ended as a no-show', { caseId, meetingId: meeting.id, reason });
+        // The end schedule stays after an early End Call: its run retries a failed refund.
+        const [delivered] = await Promise.all([
+          tellRoom(meeting.id, endedAt, reason, log),
+          pushCaseUpdate(caseId, 'cancelled', log),
+        ]);
+        const refunded = await getCaseBundle(caseId);
+        if (refunded) await refundNoShow(refunded, reason, log);
+        await pushCaseUpdate(caseId, 'cancelled', log);
+        return { outcome: 'ended', endedAt, delivered, noShow: true };
+      }
+      bundle = await getCaseBundle(caseId);
+      continue;
+    }
     if (await completeCall(bundle, endedAt)) {
       if (reason === 'provider') {
         await cancelMeetingEnd(meeting.id).catch((error: unknown) =>
@@ -76,7 +102,7 @@ export async function endMeeting(
         tellRoom(meeting.id, endedAt, reason, log),
         pushCaseUpdate(caseId, 'completed', log),
       ]);
-      return { outcome: 'ended', endedAt, delivered };
+      return { outcome: 'ended', endedAt, delivered, noShow: false };
     }
     // Another caller completed it between our read and our write: read what it stored.
     bundle = await getCaseBundle(caseId);
@@ -84,8 +110,28 @@ export async function endMeeting(
   throw new Error('meeting end lost its transaction twice');
 }
 
-/** Pushes the end to the room and closes it; false (logged) when that failed. */
-async function tellRoom(
+/**
+ * Refunds a no-show through the one refund path (features/cases/case-refund.ts). The timer's
+ * run rethrows a failure, so Lambda retries it (and keeps it for a replay); 'End Call' and a
+ * late room message only log it: the end schedule, kept for a no-show, retries it at `endsAt`.
+ */
+async function refundNoShow(bundle: CaseBundle, reason: EndReason, log: Logger): Promise<void> {
+  try {
+    await refundCase(bundle, log, 'patient_no_show');
+  } catch (error) {
+    if (reason === 'timer') throw error;
+    log.warn('no-show refund left to the end schedule', {
+      caseId: bundle.case.id,
+      ...errorFields(error),
+    });
+  }
+}
+
+/**
+ * Pushes the end to the room and closes it; false (logged) when that failed. Also for a call
+ * that goes back to the queue (meetings/provider-join-check.ts): nothing may go on in its room.
+ */
+export async function tellRoom(
   meetingId: string,
   endedAt: string,
   reason: EndReason,

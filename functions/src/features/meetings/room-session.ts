@@ -1,6 +1,6 @@
 import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
 import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle, recordRoomJoinItem } from '../../db/cases';
 import { isPatientKey } from '../../lib/auth/patient-key';
 import { env } from '../../lib/env';
 import { forbidden, serviceUnavailable } from '../../lib/errors';
@@ -40,7 +40,8 @@ export interface RoomEntry {
  * the route tells nobody which meeting ids exist. The answer reads the meeting as it is at `now` (past
  * `endsAt` it is completed), carries the server's clock, the ICE servers while the meeting is
  * active (docs/adr/0013-room-connections.md) and, while the meeting is not over, a single-use
- * ticket for the room channel on `/ws` (the doctor's names the provider and the session).
+ * ticket for the room channel on `/ws` (the doctor's names the provider and the session). Each
+ * entry while the meeting is not over stores the party's join time on the case (docs/adr/0023).
  */
 export async function openRoomSession(
   entry: RoomEntry,
@@ -70,7 +71,10 @@ export async function openRoomSession(
     role === 'provider' && provider
       ? { providerId: provider.id, sessionId: provider.sessionId }
       : {};
-  const [ice, ticket] = await Promise.all([
+  const [, ice, ticket] = await Promise.all([
+    // The party is in the room: a call the patient never joins ends as a no-show, one the
+    // doctor never joins goes back to the queue (docs/adr/0023).
+    over ? null : recordRoomJoinItem(bundle.case.id, role, now.toISOString()),
     // TURN credentials only for a call that runs (L8): none before the start or after `endsAt`;
     // the page asks again when the meeting starts.
     meeting.status === 'active'

@@ -51,6 +51,8 @@ const inCall = (providerId: string, endsInMinutes: number): Partial<CaseRecord> 
   leaseEndsAt: null,
   startedAt: at(endsInMinutes - 15),
   endsAt: at(endsInMinutes),
+  // The patient's room page entered: the call is not a no-show (docs/adr/0023).
+  patientJoinedAt: at(-1),
 });
 
 const refusal = (bundle: CaseBundle, providerId = 'a') => {
@@ -125,5 +127,17 @@ describe('the meeting clock (DESIGN.md §7)', () => {
       endedAt: now.toISOString(),
       claimedBy: 'a',
     });
+  });
+
+  it('reads a call past endsAt that the patient never joined as a cancelled no-show (ADR 0023)', () => {
+    const neverJoined = { ...inCall('a', 0), patientJoinedAt: null };
+    expect(effectiveCase(bundleOf(neverJoined).case, now)).toMatchObject({
+      status: 'cancelled',
+      callOutcome: 'patient_no_show',
+      endedAt: now.toISOString(),
+      claimedBy: 'a',
+    });
+    const running = bundleOf({ ...inCall('a', 1), patientJoinedAt: null }).case;
+    expect(effectiveCase(running, now)).toBe(running);
   });
 });

@@ -8,6 +8,7 @@ import { startCall, type CallTimes } from '../cases/call-transitions';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { pushToParties } from '../rooms/room-parties';
 import { meetingEndScheduleName, scheduleMeetingEnd } from './end-schedule';
+import { scheduleProviderJoinCheck } from './provider-join-check';
 import { ownCall } from './start-rule';
 
 /** The clock of a meeting started at `now`: `endsAt = startedAt + MEETING_DURATION_SECONDS`. */
@@ -26,7 +27,8 @@ export function callTimesFrom(
 /**
  * Starts the meeting timer of the provider's own claimed case (DESIGN.md §7): the start rule,
  * then one transaction (case claimed → in_call, meeting scheduled → active, with `startedAt`
- * and `endsAt`), then the Scheduler's one-time schedule at `endsAt`, then `MEETING_STARTED` to
+ * and `endsAt`), then the Scheduler's one-time schedules at `endsAt` and, for a doctor who never
+ * enters the room, at the join grace's end (docs/adr/0023), then `MEETING_STARTED` to
  * the room's two parties (the patient may be waiting in it) and `CASE_UPDATED` to the patient's pages (issue
  * 12). Idempotent: a second call by the claimer, or a race with one, answers the same times and
  * makes sure the schedule exists, so a start whose schedule failed (503) is repaired by calling
@@ -65,6 +67,12 @@ export async function startMeetingTimer(
     log.error('meeting end schedule failed', { ...input, ...errorFields(error) });
     throw serviceUnavailable(startRuleMessages.failed);
   });
+  // A doctor who never enters the room releases the case to the queue (docs/adr/0023). Without
+  // this schedule the call still ends at `endsAt` (as a no-show), so a failure only logs.
+  await scheduleProviderJoinCheck({ ...input, startedAt: meeting.startedAt }).catch(
+    (error: unknown) =>
+      log.error('provider join check schedule failed', { ...input, ...errorFields(error) }),
+  );
 
   const answer = {
     startedAt: meeting.startedAt,

@@ -62,6 +62,6 @@ export function toVideoAccess(
       : null,
     caseId: bundle.case.id,
     caseStatus,
-    refund: refundView(bundle),
+    refund: refundView({ ...bundle, case: effectiveCase(bundle.case, now) }),
   };
 }

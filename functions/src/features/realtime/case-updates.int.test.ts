@@ -12,7 +12,11 @@ import {
   requestCaseTicket,
   expectCaseUpdate,
 } from '../../../../local/testing/case-socket';
-import { claimCase, startTimer } from '../../../../local/testing/consultation-journey';
+import {
+  claimCase,
+  patientEntersRoom,
+  startTimer,
+} from '../../../../local/testing/consultation-journey';
 import {
   STRIPE_TEST_CARDS,
   caseStatus,
@@ -201,6 +205,7 @@ describe('CASE_UPDATED reaches the case socket when', () => {
     const socket = await openCaseSocket(stack, caseId);
     await claimCase(stack, alice, caseId);
     await expectCaseUpdate(socket, caseId, 'claimed');
+    await patientEntersRoom(stack, alice, caseId);
     await startTimer(stack, alice, caseId);
     await expectCaseUpdate(socket, caseId, 'in_call');
     const end = await providerFetch(stack, alice, pathOf(meetingContracts.endMeeting, { caseId }), {
@@ -220,6 +225,7 @@ describe('CASE_UPDATED reaches the case socket when', () => {
     const caseId = await newPaidCaseId(stack);
     await claimCase(stack, alice, caseId);
     const socket = await openCaseSocket(stack, caseId);
+    await patientEntersRoom(stack, alice, caseId);
     // Started two minutes ago for one minute: the local Scheduler runs the end at once.
     const bundle = await getCaseBundle(caseId);
     await startMeetingTimer(bundle!, alice.id, log, new Date(Date.now() - 120_000), 60);

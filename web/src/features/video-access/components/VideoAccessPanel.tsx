@@ -136,10 +136,13 @@ function ConsultationEnded({ caseId }: { caseId: string }) {
   );
 }
 
-/** An expired or cancelled case: what happened and its refund, never a Join (issue 27 item 6). */
+/**
+ * An expired or cancelled case: what happened and its refund, never a Join (issue 27 item 6). A
+ * cancelled case is refunded when its call did not happen (a no-show, docs/adr/0023).
+ */
 function ConsultationClosed({ access }: { access: VideoAccessResponse }) {
   const expired = access.caseStatus === 'expired';
-  const refunded = expired ? refundLine(access.refund) : null;
+  const refunded = refundLine(access.refund);
   return (
     <SectionCard
       titleId="consultation-closed-title"

@@ -231,6 +231,22 @@ describe('VideoAccessPage', () => {
     await advance();
     expect(screen.getByRole('heading', { level: 2, name: 'Consultation Cancelled' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+    expect(screen.queryByTestId('video-access-refund')).toBeNull();
+  });
+
+  it('says a call that did not happen (a no-show) is cancelled and refunded, with no Join', async () => {
+    api.on(ACCESS, () =>
+      json(
+        access({ caseStatus: 'cancelled', refund: { status: 'pending' } }, { meetingUrl: null }),
+      ),
+    );
+    renderAt();
+    await advance();
+    expect(screen.getByRole('heading', { level: 2, name: 'Consultation Cancelled' })).toBeTruthy();
+    expect(screen.getByTestId('video-access-refund').textContent).toBe(
+      'Your payment of $2.99 is being refunded in full.',
+    );
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
   });
 
   it('after the call offers the feedback form instead of a link that is never coming', async () => {

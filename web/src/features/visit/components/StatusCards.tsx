@@ -7,14 +7,30 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { CaseStatusResponse, PatientMeeting } from '@shared/cases/api';
+import { noShowPatientTexts, type CallOutcome } from '@shared/cases/no-show';
 import { patientCaseLabel } from '@shared/cases/status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { refundLine } from '@web/lib/case-status';
 import { formatDateTime } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
 
-/** The line under the status label (spec doc 1 §4). */
-export function patientCaseDescription(status: string): string {
+/** The label of a call the patient never joined: the spec has no status for it (ADR 0023). */
+export const NO_SHOW_LABEL = 'Consultation Missed';
+
+/**
+ * The line under the status label (spec doc 1 §4); a call that did not happen says why
+ * (docs/adr/0023): the patient never joined it, or the doctor never did and the case is queued.
+ */
+export function patientCaseDescription(
+  status: string,
+  callOutcome: CallOutcome | null = null,
+): string {
+  if (status === 'cancelled' && callOutcome === 'patient_no_show') {
+    return noShowPatientTexts.patientNoShow;
+  }
+  if (status === 'paid' && callOutcome === 'provider_no_show') {
+    return noShowPatientTexts.providerNoShow;
+  }
   switch (status) {
     case 'paid':
       return 'A licensed healthcare provider will join shortly';
@@ -58,16 +74,22 @@ const preparing: Tone = {
   badge: 'bg-muted text-muted-foreground',
 };
 
-/** The case status, announced politely when it changes; an expired case says its refund. */
+/**
+ * The case status, announced politely when it changes; an expired case and a no-show say their
+ * refund.
+ */
 export function StatusCard({
   status,
   refund = null,
+  callOutcome = null,
 }: {
   status: string;
   refund?: CaseStatusResponse['refund'];
+  callOutcome?: CallOutcome | null;
 }) {
-  const { icon: Icon, border, badge } = tones[status] ?? preparing;
-  const refunded = status === 'expired' ? refundLine(refund) : null;
+  const noShow = status === 'cancelled' && callOutcome === 'patient_no_show';
+  const { icon: Icon, border, badge } = (noShow ? tones.expired : tones[status]) ?? preparing;
+  const refunded = status === 'expired' || noShow ? refundLine(refund) : null;
   return (
     <Card role="region" aria-labelledby="visit-status-title" className={cn('border-l-4', border)}>
       <CardHeader className="flex-row items-center gap-4">
@@ -83,9 +105,11 @@ export function StatusCard({
           </h2>
           <div aria-live="polite" aria-atomic="true" className="grid gap-1">
             <p className="text-xl font-semibold" data-testid="visit-status-label">
-              {patientCaseLabel(status)}
+              {noShow ? NO_SHOW_LABEL : patientCaseLabel(status)}
             </p>
-            <p className="text-muted-foreground">{patientCaseDescription(status)}</p>
+            <p className="text-muted-foreground" data-testid="visit-status-description">
+              {patientCaseDescription(status, callOutcome)}
+            </p>
             {refunded ? (
               <p className="font-medium" data-testid="visit-refund">
                 {refunded}

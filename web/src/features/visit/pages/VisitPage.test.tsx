@@ -275,6 +275,47 @@ describe('VisitPage status', () => {
     expect(router.state.location.pathname).toBe(`/feedback/${CASE_ID}`);
   });
 
+  describe('a call that did not happen (docs/adr/0023)', () => {
+    it('a no-show stays on the visit page, says why and that the payment was refunded, never feedback', async () => {
+      api.on(STATUS, (_init, call) =>
+        json(
+          call === 0
+            ? caseStatus('in_call')
+            : caseStatus('cancelled', {
+                callOutcome: 'patient_no_show',
+                refund: { status: 'succeeded' },
+              }),
+        ),
+      );
+      const { router } = renderAt(url);
+      await advance();
+      expect(screen.getByTestId('visit-status-label').textContent).toBe('Consultation Active');
+
+      await advance(5000);
+      expect(screen.getByTestId('visit-status-label').textContent).toBe('Consultation Missed');
+      expect(screen.getByTestId('visit-status-description').textContent).toBe(
+        'Your provider could not reach you in the video call, so the consultation did not take place.',
+      );
+      expect(screen.getByTestId('visit-refund').textContent).toBe(
+        'Your payment of $2.99 has been refunded in full.',
+      );
+      expect(screen.queryByRole('button', { name: /Join Video Call/ })).toBeNull();
+      await advance(5000);
+      expect(router.state.location.pathname).toBe(`/visit/${CASE_ID}`);
+    });
+
+    it('a doctor who never joined: back in the queue, in plain words', async () => {
+      api.on(STATUS, () => json(caseStatus('paid', { callOutcome: 'provider_no_show' })));
+      renderAt(url);
+      await advance();
+      expect(screen.getByTestId('visit-status-label').textContent).toBe('Waiting for Provider');
+      expect(screen.getByTestId('visit-status-description').textContent).toBe(
+        'Your provider could not join the video call. Your request is back in the queue and another provider will take it shortly. Keep this page open.',
+      );
+      expect(screen.queryByTestId('visit-refund')).toBeNull();
+    });
+  });
+
   it('polls the status every 5 seconds', async () => {
     api.on(STATUS, () => json(caseStatus('paid')));
     renderAt(url);

@@ -92,6 +92,8 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   );
   useStartAlert(status);
 
+  // Only a consultation that took place goes on to feedback: a no-show is `cancelled` and stays
+  // here with its refund (docs/adr/0023).
   useEffect(() => {
     if (status === 'completed' && !nurseVisit) {
       void navigate(feedbackPath(caseId), { replace: true });
@@ -140,7 +142,11 @@ function WaitingRoom({ caseId }: { caseId: string }) {
             {nurseVisit && nurseVisitLines(data) ? (
               <NurseVisitCard answer={data} />
             ) : (
-              <StatusCard status={data.status} refund={data.refund} />
+              <StatusCard
+                status={data.status}
+                refund={data.refund}
+                callOutcome={data.callOutcome}
+              />
             )}
             {nurseVisit ? null : (
               <>
