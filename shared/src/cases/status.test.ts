@@ -20,7 +20,7 @@ describe('case status views (DESIGN.md §5)', () => {
     expect(patientCaseLabel('completed')).toBe('Consultation Ended');
     expect(patientCaseLabel('expired')).toBe('Session Expired');
     expect(patientCaseLabel('claimed')).toBe('Preparing...');
-    expect(patientCaseLabel('cancelled')).toBe('Preparing...');
+    expect(patientCaseLabel('cancelled')).toBe('Consultation Cancelled');
   });
 
   it('labels the provider view as the spec words it', () => {

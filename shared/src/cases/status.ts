@@ -52,7 +52,10 @@ export const adminCaseStatusOf: Record<CaseStatus, AdminCaseStatus> = {
   cancelled: 'cancelled',
 };
 
-/** Visit page label per stored status (spec doc 1 §4); any other value reads 'Preparing...'. */
+/**
+ * Visit page label per stored status (spec doc 1 §4); any other value reads 'Preparing...', except
+ * a cancelled case, which is over and must not look like one being prepared (issue 27).
+ */
 export function patientCaseLabel(status: string): string {
   switch (status) {
     case 'paid':
@@ -63,6 +66,8 @@ export function patientCaseLabel(status: string): string {
       return 'Consultation Ended';
     case 'expired':
       return 'Session Expired';
+    case 'cancelled':
+      return 'Consultation Cancelled';
     default:
       return 'Preparing...';
   }

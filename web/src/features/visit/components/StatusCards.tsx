@@ -38,11 +38,15 @@ export function patientCaseDescription(
       // Issue 27 item 1: the patient sees that a doctor has the case, and what comes next.
       return 'A provider has taken your case and will start the video call shortly. Keep this page open: we will alert you.';
     case 'in_call':
-      return 'Your provider has joined. Select Join Video Call to enter the consultation.';
+      // The doctor started the call; whether the doctor's page is in the room yet, the server
+      // knows only later (docs/adr/0023), so this does not say "has joined".
+      return 'Your provider is starting the call. Select Join Video Call to enter the consultation.';
     case 'completed':
       return 'Your consultation has ended. Taking you to the feedback form...';
     case 'expired':
       return 'The 15-minute consultation window has expired';
+    case 'cancelled':
+      return 'This consultation was cancelled.';
     default:
       return 'We are getting your consultation ready. This page updates automatically.';
   }

@@ -160,11 +160,11 @@ describe('VisitPage status', () => {
 
   it.each([
     ['paid', 'Waiting for Provider', 'A licensed healthcare provider will join shortly'],
-    ['in_call', 'Consultation Active', 'Your provider has joined.'],
+    ['in_call', 'Consultation Active', 'Your provider is starting the call.'],
     ['expired', 'Session Expired', 'The 15-minute consultation window has expired'],
     ['claimed', 'Preparing...', 'A provider has taken your case and will start the video call'],
     ['awaiting_payment', 'Preparing...', 'We are getting your consultation ready.'],
-    ['cancelled', 'Preparing...', 'We are getting your consultation ready.'],
+    ['cancelled', 'Consultation Cancelled', 'This consultation was cancelled.'],
   ] as const)('status %s reads "%s"', async (status, label, text) => {
     api.on(STATUS, () => json(caseStatus(status)));
     renderAt(url);
