@@ -336,6 +336,8 @@ describe('GET /api/cases?search=&status=: the server filters the whole list', ()
         status: 'in_call',
         claimedBy: 'provider-2',
         endsAt: at(-1),
+        // The patient was in the room: without it the ended call reads as a no-show (ADR 0023).
+        patientJoinedAt: at(-10),
       }),
       paidListCase(5, { triageSummary: 'completed', status: 'completed', endedAt: at(-2) }),
     ]);
