@@ -69,6 +69,8 @@ describe('POST /api/cases (reading A)', () => {
       meeting: null,
       claimedBy: null,
       refund: null,
+      nurseVisit: null,
+      callOutcome: null,
     });
   });
 
