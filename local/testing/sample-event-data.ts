@@ -108,7 +108,15 @@ async function seedPaidCase(stack: TestStack, caseId: string, patientId: string,
   );
   await insertPatientWithCase(
     { ...patient, id: patientId, caseId },
-    { ...caseRecord, id: caseId, patientId, patientKeyHash: hashToken(sampleIds.patientKey) },
+    {
+      ...caseRecord,
+      id: caseId,
+      patientId,
+      patientKeyHash: hashToken(sampleIds.patientKey),
+      // The patient waits in the video room (the sample join link's token is made up, so no
+      // event enters it): the chain's call is a consultation, not a no-show (docs/adr/0023).
+      patientJoinedAt: now.toISOString(),
+    },
   );
   await payForCase(stack, caseId);
 }
