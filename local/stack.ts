@@ -15,6 +15,10 @@ import {
 } from '../functions/src/routes';
 import type { RegionSetting } from '@shared/triage/types';
 import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
+import {
+  DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+  DEFAULT_WAIT_PROMISE_MINUTES,
+} from '@shared/payments/money';
 import { envNames, reloadEnv } from '../functions/src/lib/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
@@ -74,6 +78,10 @@ export interface StackOptions {
   triageRegion?: RegionSetting;
   /** How long a paid case waits for its meeting before it expires and is refunded (default 86400 s). */
   caseExpirySeconds?: number;
+  /** `WAIT_PROMISE_MINUTES` (default 30; a decimal for tests). */
+  waitPromiseMinutes?: number;
+  /** `CAPTURE_AFTER_CONNECTED_SECONDS` (default 60). */
+  captureAfterConnectedSeconds?: number;
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
   /**
@@ -205,6 +213,12 @@ function configureHandlerEnvironment(
     [envNames.claimReleaseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CLAIM_RELEASE_FUNCTION}`,
     [envNames.meetingEndTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${MEETING_END_FUNCTION}`,
     [envNames.caseExpirySeconds]: String(options.caseExpirySeconds ?? 86_400),
+    [envNames.waitPromiseMinutes]: String(
+      options.waitPromiseMinutes ?? DEFAULT_WAIT_PROMISE_MINUTES,
+    ),
+    [envNames.captureAfterConnectedSeconds]: String(
+      options.captureAfterConnectedSeconds ?? DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+    ),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',

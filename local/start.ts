@@ -6,6 +6,10 @@ import { dynamodbNiceFromEnv } from './dynamodb';
 import { admissionLimitsFromEnv } from './gateway/admission';
 import { parseRegionSetting } from '@shared/triage/regions';
 import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
+import {
+  DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+  DEFAULT_WAIT_PROMISE_MINUTES,
+} from '@shared/payments/money';
 import { DEMO_APPLICATION_ID } from './seed';
 import { startStack } from './stack';
 
@@ -43,6 +47,14 @@ async function main(): Promise<void> {
     burst: wholeNumberSetting('WS_FRAME_BURST', 60),
   };
   const caseExpirySeconds = wholeNumberSetting('CASE_EXPIRY_SECONDS', 86_400);
+  const waitPromiseMinutes = positiveNumberSetting(
+    'WAIT_PROMISE_MINUTES',
+    DEFAULT_WAIT_PROMISE_MINUTES,
+  );
+  const captureAfterConnectedSeconds = wholeNumberSetting(
+    'CAPTURE_AFTER_CONNECTED_SECONDS',
+    DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+  );
 
   const meetingDurationSeconds = wholeNumberSetting('MEETING_DURATION_SECONDS', 900);
   const providerJoinGraceSeconds = wholeNumberSetting('PROVIDER_JOIN_GRACE_SECONDS', 180);
@@ -95,6 +107,8 @@ async function main(): Promise<void> {
     iceTransportPolicy,
     triageRegion,
     caseExpirySeconds,
+    waitPromiseMinutes,
+    captureAfterConnectedSeconds,
     // The gateway always adds an origin header (a fixed local value unless set): an empty
     // secret would refuse every API request, never turn the check off.
     ...(process.env.ORIGIN_VERIFY_SECRET
@@ -156,6 +170,16 @@ main().catch((error: unknown) => {
 });
 
 /** A duration setting of `npm start`, in whole seconds (the handlers read the same name). */
+/** A positive number, decimals allowed (a wait promise of 0.2 minutes on a test stack). */
+function positiveNumberSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = Number(raw || fallback);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
+
 function wholeNumberSetting(name: string, fallback: number): number {
   const raw = process.env[name];
   const seconds = Number(raw ?? fallback);

@@ -1,4 +1,8 @@
 import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
+import {
+  DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+  DEFAULT_WAIT_PROMISE_MINUTES,
+} from '@shared/payments/money';
 import { parseRegionSetting } from '@shared/triage/regions';
 import type { RegionSetting } from '@shared/triage/types';
 import type { TurnChannelPool } from './ice/channel-pool';
@@ -97,6 +101,16 @@ export const envNames = {
   /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
   caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
   /**
+   * Minutes after payment within which a doctor must start the consultation, else the card's
+   * authorization is released (issue 28 item 3, default 30; a decimal on test stacks).
+   */
+  waitPromiseMinutes: 'WAIT_PROMISE_MINUTES',
+  /**
+   * Seconds both parties must be connected in the room together for the consultation to count
+   * as held and its payment to be captured (issue 28 item 1, default 60).
+   */
+  captureAfterConnectedSeconds: 'CAPTURE_AFTER_CONNECTED_SECONDS',
+  /**
    * The symptom analyser's region (spec doc 1 §9): `sub-saharan` turns on its regional rule for
    * the server's case priority and, through `GET /api/config`, the browser's analysis. Unset:
    * `default` (no regional rule).
@@ -143,6 +157,16 @@ export function applySecretValues(values: Record<string, string>): void {
 function required(name: EnvName): string {
   const value = read(name);
   if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+function positiveNumber(name: EnvName, fallback: number): number {
+  const raw = read(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`Environment variable ${name} must be a positive number`);
+  }
   return value;
 }
 
@@ -312,6 +336,15 @@ export const env = {
   },
   get caseExpiryTargetArn() {
     return required(envNames.caseExpiryTargetArn);
+  },
+  get waitPromiseMinutes() {
+    return positiveNumber(envNames.waitPromiseMinutes, DEFAULT_WAIT_PROMISE_MINUTES);
+  },
+  get captureAfterConnectedSeconds() {
+    return positiveInt(
+      envNames.captureAfterConnectedSeconds,
+      DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
+    );
   },
   /** 0 unless set locally; always 0 in Lambda (which sets AWS_LAMBDA_FUNCTION_NAME). */
   get faultRate(): number {

@@ -11,5 +11,10 @@ export const clientConfigSchema = z.object({
    * regional rule as the server's case priority, and the admin panel shows it.
    */
   triageRegion: z.enum(REGION_SETTINGS),
+  /**
+   * `WAIT_PROMISE_MINUTES`: the wait promise the landing, payment and waiting pages state
+   * (issue 28 item 3). A decimal only on test stacks.
+   */
+  waitPromiseMinutes: z.number().positive(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -17,6 +17,7 @@ export const TEST_CONFIG: ClientConfig = {
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
   triageRegion: 'default',
+  waitPromiseMinutes: 30,
 };
 
 /** A meeting as `GET /api/cases/{caseId}/status` answers it, not started yet. */

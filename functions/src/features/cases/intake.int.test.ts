@@ -375,6 +375,7 @@ describe('GET /api/config', () => {
       supportEmail: 'support@telehealth.local',
       // The test stack leaves TRIAGE_REGION at its default (e2e/triage-region sets it).
       triageRegion: 'default',
+      waitPromiseMinutes: 30,
     });
     const script = await fetch(config.stripeJsUrl!);
     expect(script.status).toBe(200);

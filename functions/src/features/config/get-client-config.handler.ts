@@ -15,6 +15,7 @@ export const handler = httpHandler(routes.getClientConfig, {
       stripeJsUrl: env.stripeJsUrl,
       supportEmail: env.supportEmail,
       triageRegion: env.triageRegion,
+      waitPromiseMinutes: env.waitPromiseMinutes,
     };
     return Promise.resolve({ body: config });
   },

@@ -15,6 +15,7 @@ const CONFIG = {
   stripeJsUrl: 'http://127.0.0.1:12111/v3/stripe.js',
   supportEmail: 'support@telehealth.test',
   triageRegion: 'sub-saharan',
+  waitPromiseMinutes: 30,
 };
 
 function answer(body: unknown, status = 200) {
