@@ -83,6 +83,11 @@ export interface StackOptions {
   waitPromiseMinutes?: number;
   /** `CAPTURE_AFTER_CONNECTED_SECONDS` (default 60). */
   captureAfterConnectedSeconds?: number;
+  /**
+   * The Stripe stand-in's authorization validity: an uncaptured payment is cancelled by
+   * "Stripe" this long after checkout (`LOCAL_STRIPE_AUTHORIZATION_SECONDS`; default 7 days).
+   */
+  stripeAuthorizationSeconds?: number;
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
   /**
@@ -327,6 +332,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           webhookUrl: `http://127.0.0.1:${ports.app}/api/stripe/webhook`,
           webhookSecret: localResources.stripeWebhookSecret,
           publicBaseUrl: `http://127.0.0.1:${ports.stripe}`,
+          ...(options.stripeAuthorizationSeconds
+            ? { authorizationValiditySeconds: options.stripeAuthorizationSeconds }
+            : {}),
         });
         return { ended: stripe.ended, stop: () => stripe.close() };
       },
