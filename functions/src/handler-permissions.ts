@@ -530,7 +530,13 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
   'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
-  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),
+  // Each row's current payment: a Query of its case partition's payment items (docs/adr/0024).
+  'admin/list-cases': combine(
+    signedInAdmin,
+    queries(ix.cases),
+    reads(k.patient, k.case),
+    recordsAccess,
+  ),
   'admin/approve': combine(signedInAdmin, reviewsApplications),
   'admin/reject': combine(signedInAdmin, reviewsApplications),
   // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case

@@ -2,7 +2,14 @@ import * as z from 'zod';
 import { settlementReasons } from '@shared/payments/money';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
-import { IF_EXISTS, conditionalUpdate, updateItem, type StoredItem } from './table';
+import {
+  IF_EXISTS,
+  conditionalUpdate,
+  partitionQuery,
+  queryAll,
+  updateItem,
+  type StoredItem,
+} from './table';
 import { newItemTx, type TransactItem } from './transaction';
 
 export const PAYMENT_ENTITY = 'Payment';
@@ -134,7 +141,8 @@ export function recordSettlementDecision(
 /**
  * Access pattern: record where Stripe left the authorization (captured or voided), the
  * PaymentIntent's status and when. The last failure stays, so the admin sees a settlement that
- * needed its retry. Written again by a repeated run or a webhook with the same state.
+ * needed its retry. Conditional on another state stored: a repeated run or a webhook with the
+ * same state writes nothing.
  */
 export async function recordAuthorizationState(
   caseId: string,
@@ -143,10 +151,10 @@ export async function recordAuthorizationState(
   intentStatus: string,
   settledAt: string,
 ): Promise<void> {
-  await updateItem(paymentKey(caseId, paymentId), {
-    UpdateExpression:
-      'SET #status = :state, intentStatus = :intentStatus, settledAt = if_not_exists(settledAt, :at)',
-    ConditionExpression: IF_EXISTS,
+  // Written once per state: a repeat (same state) changes nothing, so `settledAt` is the first.
+  await conditionalUpdate(paymentKey(caseId, paymentId), {
+    UpdateExpression: 'SET #status = :state, intentStatus = :intentStatus, settledAt = :at',
+    ConditionExpression: `${IF_EXISTS} AND #status <> :state`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':state': state,
@@ -180,4 +188,29 @@ export function currentPayment(payments: readonly PaymentRecord[]): PaymentRecor
     (newest, payment) => (!newest || payment.createdAt > newest.createdAt ? payment : newest),
     null,
   );
+}
+
+/** The admin's case list: few cases a page, one small Query each, a few at a time. */
+const PAYMENT_READ_CONCURRENCY = 8;
+
+/**
+ * Access pattern: the current payment of each of a page of cases (the admin's case list shows
+ * where each case's money stands, docs/adr/0024): one Query of the payment items of each case
+ * partition. Null for a case without one.
+ */
+export async function getCurrentPayments(
+  caseIds: readonly string[],
+): Promise<Map<string, PaymentRecord | null>> {
+  const found = new Map<string, PaymentRecord | null>();
+  const queue = [...caseIds];
+  const worker = async () => {
+    for (let caseId = queue.shift(); caseId !== undefined; caseId = queue.shift()) {
+      const items = await queryAll(
+        partitionQuery(partitions.case(caseId), { skPrefix: SK_PREFIX }),
+      );
+      found.set(caseId, currentPayment(items.map(parsePayment)));
+    }
+  };
+  await Promise.all(Array.from({ length: PAYMENT_READ_CONCURRENCY }, worker));
+  return found;
 }

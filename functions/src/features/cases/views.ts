@@ -2,7 +2,8 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle } from '../../db/cases';
 import { effectiveMeeting } from '../meetings/effective-meeting';
-import { currentPayment, type PaymentRefund } from '../../db/payments';
+import type { MoneyState } from '@shared/payments/money';
+import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';
 import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 
@@ -86,10 +87,15 @@ export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
  */
 export function moneyView(bundle: CaseBundle): CaseStatusResponse['money'] {
   const payment = currentPayment(bundle.payments);
-  if (!payment) return null;
+  return payment && moneyOfPayment(payment);
+}
+
+const moneyStateOf = { authorized: 'authorized', captured: 'charged', voided: 'released' } as const;
+
+/** The money state a payment tells the patient (and the admin). */
+export function moneyOfPayment(payment: PaymentRecord): { state: MoneyState } {
   if (payment.refund?.status === 'succeeded') return { state: 'refunded' };
-  const states = { authorized: 'authorized', captured: 'charged', voided: 'released' } as const;
-  return { state: states[payment.status] };
+  return { state: moneyStateOf[payment.status] };
 }
 
 /** Where the patient goes once paid: the visit page, or the verification page (reading B). */

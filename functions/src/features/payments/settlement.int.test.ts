@@ -11,7 +11,14 @@ import {
   newPaidCaseId,
 } from '../../../../local/testing/patient-journey';
 import { pollUntil } from '../../../../local/testing/poll';
-import { signInProvider } from '../../../../local/testing/provider-journey';
+import {
+  adminListAll,
+  adminToken,
+  signInProvider,
+} from '../../../../local/testing/provider-journey';
+import type { AdminCaseRow } from '@shared/admin/api';
+import { adminListCases } from '@shared/admin/contracts';
+import { pathOf } from '@shared/http/contract';
 import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
 import type { SettlementDecision } from '@shared/payments/money';
@@ -62,6 +69,16 @@ async function intentOf(caseId: string) {
   const { rawPayload } = await paymentOf(caseId);
   if (!rawPayload.paymentIntentId) throw new Error('no payment intent recorded');
   return (await stripe()).paymentIntents.retrieve(rawPayload.paymentIntentId);
+}
+
+/** The case's row as the admin's Cases tab reads it. */
+async function adminRow(caseId: string): Promise<AdminCaseRow | undefined> {
+  const rows = await adminListAll<AdminCaseRow>(
+    stack,
+    await adminToken(stack),
+    pathOf(adminListCases, {}),
+  );
+  return rows.find((row) => row.id === caseId);
 }
 
 /** A started consultation: claimed, timer started, both parties' room sockets open. */
@@ -307,6 +324,13 @@ describe('a failure at Stripe is never lost', () => {
         settlement: { action: 'void', why: 'expired' },
         settlementFailure: { type: 'StripeConnectionError' },
       });
+      // The admin's case details show it.
+      expect((await adminRow(caseId))?.money).toMatchObject({
+        state: 'authorized',
+        decision: { action: 'void', why: 'expired' },
+        settledAt: null,
+        failure: { type: 'StripeConnectionError', code: null },
+      });
       // The retry schedule's run (payments/settle-payment, its own Lambda) voids it.
       const voided = await pollUntil(
         'the retry voided it',
@@ -315,6 +339,11 @@ describe('a failure at Stripe is never lost', () => {
       );
       expect(voided.settlementFailure).toEqual(failed.settlementFailure);
       expect(await intentOf(caseId)).toMatchObject({ status: 'canceled' });
+      expect((await adminRow(caseId))?.money).toMatchObject({
+        state: 'released',
+        settledAt: expect.any(String) as string,
+        failure: { type: 'StripeConnectionError' },
+      });
     },
   );
 });
