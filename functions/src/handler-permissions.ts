@@ -565,8 +565,11 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'meetings/end-meeting': combine(endsMeetings, announces),
   // The void of its authorization (or a legacy payment's refund), retried by a schedule.
   'cases/expire-case': combine(readsCases, settlesMoney),
-  // The retry of a failed capture or void (docs/adr/0024).
-  'payments/settle-payment': combine(readsCases, settlesMoney),
+  // The retry of a failed capture or void (docs/adr/0024): it throws on failure (Lambda's
+  // retries, then the failed-runs queue) and schedules nothing.
+  'payments/settle-payment': combine(readsCases, writes(k.case), updatesPatients, {
+    secrets: ['stripe'],
+  }),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
   // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,
