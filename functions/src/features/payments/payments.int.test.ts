@@ -6,6 +6,7 @@ import {
   createCheckout,
   deliverWebhook,
   newCaseId,
+  newPaidCaseId,
   payWithCard,
   postJson,
 } from '../../../../local/testing/patient-journey';
@@ -231,7 +232,11 @@ describe('the Stripe webhook', () => {
 });
 
 /** A Checkout Session for the case made outside the app, as one made before sessions were reused. */
-async function extraSession(caseId: string, amount = 299) {
+async function extraSession(
+  caseId: string,
+  amount = 299,
+  captureMethod: 'automatic' | 'manual' = 'automatic',
+) {
   return (await stripe()).checkout.sessions.create({
     mode: 'payment',
     line_items: [
@@ -246,6 +251,7 @@ async function extraSession(caseId: string, amount = 299) {
     ],
     client_reference_id: caseId,
     metadata: { caseId },
+    payment_intent_data: { capture_method: captureMethod },
     ui_mode: 'hosted_page',
     success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
     cancel_url: `${stack.appUrl}/payment-cancelled?case_id=${caseId}`,
@@ -288,6 +294,23 @@ describe('a second successful payment for one case', () => {
     ]);
     expect(stored.meetings).toHaveLength(1);
     expect(await refundsOf(sessionId)).toEqual([]);
+  });
+
+  it('only authorized (docs/adr/0024): its authorization is voided, nothing refunded', async () => {
+    const caseId = await newPaidCaseId(stack);
+    const older = await extraSession(caseId, 299, 'manual');
+    expect((await payWithCard(stack, older.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    const paidOlder = await (await stripe()).checkout.sessions.retrieve(older.id);
+    const intentId = paidOlder.payment_intent as string;
+    await expect
+      .poll(async () => (await (await stripe()).paymentIntents.retrieve(intentId)).status, {
+        timeout: 10_000,
+      })
+      .toBe('canceled');
+    expect(await refundsOf(older.id)).toEqual([]);
+    const stored = await partition(caseId);
+    expect(stored.payments).toHaveLength(1);
+    expect(stored.payments[0]).toMatchObject({ status: 'authorized' });
   });
 
   it('found paid by a checkout request before the webhook: recorded, not sold again', async () => {
