@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../../../local/gateway/lambda-runtime';
 import {
-  STRIPE_TEST_CARDS,
   caseStatus,
-  newCaseId,
+  newCaseChargedAtCheckout,
   newPaidCaseId,
   payForCase,
-  payWithCard,
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { pollUntil } from '../../../../local/testing/poll';
@@ -70,32 +68,9 @@ async function duePaidCases(
   { chargedAtCheckout = false }: { chargedAtCheckout?: boolean } = {},
 ): Promise<string[]> {
   const caseIds = await Promise.all(
-    Array.from({ length: count }, async () => {
-      if (!chargedAtCheckout) return newPaidCaseId(stack);
-      const caseId = await newCaseId(stack);
-      const session = await (
-        await stripe()
-      ).checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: CONSULTATION_FEE_CENTS,
-              product_data: { name: '15-minute video consultation' },
-            },
-          },
-        ],
-        client_reference_id: caseId,
-        ui_mode: 'hosted_page',
-        success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
-      });
-      expect((await payWithCard(stack, session.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
-      return pollUntil('paid by the webhook', async () =>
-        (await statusOf(caseId)).status === 'paid' ? caseId : undefined,
-      );
-    }),
+    Array.from({ length: count }, () =>
+      chargedAtCheckout ? newCaseChargedAtCheckout(stack) : newPaidCaseId(stack),
+    ),
   );
   await waitUntilDue(caseIds);
   return caseIds;
