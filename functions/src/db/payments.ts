@@ -142,7 +142,7 @@ export function recordSettlementDecision(
  * Access pattern: record where Stripe left the authorization (captured or voided), the
  * PaymentIntent's status and when. The last failure stays, so the admin sees a settlement that
  * needed its retry. Conditional on another state stored: a repeated run or a webhook with the
- * same state writes nothing.
+ * same state writes nothing (false), so only the writer tells the patient's pages.
  */
 export async function recordAuthorizationState(
   caseId: string,
@@ -150,9 +150,9 @@ export async function recordAuthorizationState(
   state: Exclude<AuthorizationState, 'authorized'>,
   intentStatus: string,
   settledAt: string,
-): Promise<void> {
+): Promise<boolean> {
   // Written once per state: a repeat (same state) changes nothing, so `settledAt` is the first.
-  await conditionalUpdate(paymentKey(caseId, paymentId), {
+  return conditionalUpdate(paymentKey(caseId, paymentId), {
     UpdateExpression: 'SET #status = :state, intentStatus = :intentStatus, settledAt = :at',
     ConditionExpression: `${IF_EXISTS} AND #status <> :state`,
     ExpressionAttributeNames: { '#status': 'status' },

@@ -178,7 +178,13 @@ async function settle(
   }
   const state = authorizationStateOf(intentStatus);
   if (state === 'authorized') throw new SettlementFailedError(caseId);
-  await recordAuthorizationState(caseId, payment.id, state, intentStatus, new Date().toISOString());
+  const written = await recordAuthorizationState(
+    caseId,
+    payment.id,
+    state,
+    intentStatus,
+    new Date().toISOString(),
+  );
   if (intentStatus !== doneStatus[recorded.action]) {
     // Stripe holds the other outcome: the authorization expired before a capture (7 days), or
     // an operator acted in Stripe's dashboard. Recorded as Stripe has it; a person must look.
@@ -190,7 +196,8 @@ async function settle(
   } else {
     log.info('payment settled', { caseId, action: recorded.action, why: recorded.why });
   }
-  await pushCaseUpdate(caseId, bundle.case.status, log);
+  // Stripe's webhook may have recorded it first: whoever wrote it tells the patient's pages.
+  if (written) await pushCaseUpdate(caseId, bundle.case.status, log);
   return { outcome: 'settled', state, decision: decisionOf(recorded) };
 }
 
@@ -293,13 +300,10 @@ export async function recordIntentReport(intent: IntentReport, log: Logger): Pro
     if (open)
       log.error('authorization expired on an open case', { caseId, status: bundle.case.status });
   }
-  await recordAuthorizationState(
-    caseId,
-    payment.id,
-    state,
-    intent.status,
-    new Date().toISOString(),
-  );
-  log.info('payment intent report recorded', { caseId, state });
-  await pushCaseUpdate(caseId, bundle.case.status, log);
+  const at = new Date().toISOString();
+  // The settlement may have recorded it first: whoever wrote it tells the patient's pages.
+  if (await recordAuthorizationState(caseId, payment.id, state, intent.status, at)) {
+    log.info('payment intent report recorded', { caseId, state });
+    await pushCaseUpdate(caseId, bundle.case.status, log);
+  }
 }
