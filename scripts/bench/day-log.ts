@@ -93,12 +93,16 @@ export function shiftsFromRoster(
   return shifts.sort((a, b) => a.start - b.start);
 }
 
-/** The day of this seed: its payments in time order, and two days of shifts. */
-export function generateDayLog(seed: number): DayLog {
+/**
+ * The day of this seed: its payments in time order, and two days of shifts. `arrivalsScale`
+ * makes a busier (or quieter) day with the same doctors.
+ */
+export function generateDayLog(seed: number, arrivalsScale = 1): DayLog {
   const random = seededRandom(seed);
   const arrivals: Arrival[] = [];
   ARRIVALS_PER_HOUR.forEach((mean, hour) => {
-    const times = Array.from({ length: poisson(random, mean) }, () => (hour + random()) * 60);
+    const count = poisson(random, mean * arrivalsScale);
+    const times = Array.from({ length: count }, () => (hour + random()) * 60);
     for (const at of times.sort((a, b) => a - b)) arrivals.push(drawArrival(random, at));
   });
   return { seed, arrivals, shifts: shiftsFromRoster(DOCTORS_PER_HOUR, 2, random) };

@@ -17,6 +17,7 @@ const rules: DayRules = {
   captureAfterConnectedSeconds: 60,
   caseExpiryMinutes: 24 * 60,
   medianWindow: 51,
+  claimDelayFrom: 'doctor_free',
 };
 const before: DayRules = { ...rules, waitPromiseMinutes: null };
 
@@ -50,6 +51,12 @@ describe('generateDayLog', () => {
   it('gives the same day for the same seed, and another day for another seed', () => {
     expect(generateDayLog(28)).toEqual(generateDayLog(28));
     expect(generateDayLog(28)).not.toEqual(generateDayLog(29));
+  });
+
+  it('makes a busier day with the same doctors', () => {
+    const busier = generateDayLog(28, 1.5);
+    expect(busier.arrivals.length).toBeGreaterThan(generateDayLog(28).arrivals.length * 1.3);
+    expect(busier.shifts.length).toBe(generateDayLog(28).shifts.length);
   });
 
   it('draws a realistic day: a few hundred cases in time order, and hours with nobody on duty', () => {
@@ -112,6 +119,23 @@ describe('simulateDay', () => {
         medianClaimDelayMinutes: 3,
       }),
     );
+  });
+
+  it('measures a claim delay from the payment (queue wait included) or from a doctor free', () => {
+    const log = day([arrival(0), arrival(0), arrival(60)]);
+    // Claims at 1 (paid at 0, the doctor free since 0) and 12.5 (paid at 0, free since 11.5).
+    const estimateFor = (claimDelayFrom: DayRules['claimDelayFrom']) =>
+      simulateDay(log, { ...rules, claimDelayFrom })[2]!.estimate;
+    const withMedians = (medianClaimDelayMinutes: number) =>
+      estimateWait({
+        aheadInQueue: 0,
+        doctorsOnDuty: 1,
+        medianConsultationMinutes: 10,
+        medianClaimDelayMinutes,
+      });
+    expect(estimateFor('doctor_free')).toEqual(withMedians(1));
+    expect(estimateFor('payment')).toEqual(withMedians((1 + 12.5) / 2));
+    expect(withMedians(1)).not.toEqual(withMedians((1 + 12.5) / 2));
   });
 
   it('captures every consultation held: no fee lost before or after', () => {

@@ -61,6 +61,12 @@ export interface DayRules {
   caseExpiryMinutes: number;
   /** How many recent samples the rolling medians keep (the server keeps 51). */
   medianWindow: number;
+  /**
+   * Where a claim delay sample starts: at the payment (the case ready, as the estimate part's
+   * server records it: it then includes the wait behind the cases ahead), or when a doctor was
+   * free with the case next in line (what the estimator's cycle means by a claim delay).
+   */
+  claimDelayFrom: 'payment' | 'doctor_free';
 }
 
 /** One authorization of the payment (a case authorized again after a lapse has several). */
@@ -307,7 +313,13 @@ export function simulateDay(log: DayLog, rules: DayRules): Authorization[] {
       case 'claim':
         if (event.auth.state === 'targeted') {
           event.auth.state = 'claimed';
-          claimDelays.add(event.auth.arrival.claimDelayMinutes);
+          const readyAt = event.auth.record.paidAt;
+          claimDelays.add(
+            now -
+              (rules.claimDelayFrom === 'payment'
+                ? readyAt
+                : Math.max(readyAt, event.doctor.idleSince)),
+          );
           events.push(now + event.auth.arrival.startDelayMinutes, {
             type: 'start',
             doctor: event.doctor,
