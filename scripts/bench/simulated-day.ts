@@ -38,6 +38,8 @@ export interface SimulatedDay {
   shifts: number;
   before: Authorization[];
   after: Authorization[];
+  /** `after` again, with the proposed claim delay: only the estimates differ. */
+  proposed: Authorization[];
   money: { before: MoneyFigures; after: MoneyFigures };
   /** With the claim delay measured as the server records it: from the payment. */
   accuracy: AccuracyFigures;
@@ -67,6 +69,7 @@ export function runSimulatedDay(
     shifts: log.shifts.length,
     before,
     after,
+    proposed,
     money: { before: moneyFigures('before', before), after: moneyFigures('after', after) },
     accuracy: estimateAccuracy(after),
     proposedAccuracy: estimateAccuracy(proposed),
@@ -110,17 +113,26 @@ function moneyRow(figures: MoneyFigures, verdictCell: string): string[] {
   ];
 }
 
-function accuracyNotes(day: SimulatedDay): string[] {
-  const judged = day.after.filter((auth) => auth.estimate && auth.startedAt !== null);
+/** The estimates' ranges, the real waits and the queues they were judged on. */
+function judgedSpread(authorizations: Authorization[]): string {
+  const judged = authorizations.filter((auth) => auth.estimate && auth.startedAt !== null);
+  if (judged.length === 0) return 'nothing judged';
   const widths = judged.map((auth) => auth.estimate!.highMinutes - auth.estimate!.lowMinutes);
   const waits = judged.map((auth) => auth.startedAt! - auth.paidAt);
   const ahead = judged.map((auth) => auth.aheadInQueue);
+  return (
+    `range width median ${median(widths)} min (max ${Math.max(...widths)}), real wait median ` +
+    `${median(waits).toFixed(1)} min (max ${Math.max(...waits).toFixed(1)}), cases ahead at payment median ` +
+    `${median(ahead)} (max ${Math.max(...ahead)})`
+  );
+}
+
+function accuracyNotes(day: SimulatedDay): string[] {
   return [
     `${day.accuracy.withoutEstimate} payments made with nobody on duty (no estimate: the wait promise instead); ` +
       `${day.accuracy.neverStarted} estimates never judged (the promise lapsed or the case expired before a start)`,
-    `judged: range width median ${median(widths)} min (max ${Math.max(...widths)}), real wait median ` +
-      `${median(waits).toFixed(1)} min (max ${Math.max(...waits).toFixed(1)}), cases ahead at payment median ` +
-      `${median(ahead)} (max ${Math.max(...ahead)})`,
+    `judged: ${judgedSpread(day.after)}`,
+    `judged, proposed claim delay: ${judgedSpread(day.proposed)}`,
   ];
 }
 
