@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeatureBadges } from '@web/components/FeatureBadges';
-import { DoctorsOnDuty } from '@web/features/payments';
+import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SectionCard } from '@web/components/SectionCard';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { DoctorsOnDuty } from '../components/DoctorsOnDuty';
+import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { PackageDetails } from '../components/PackageDetails';
 import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
 

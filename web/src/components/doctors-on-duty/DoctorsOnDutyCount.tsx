@@ -2,7 +2,7 @@ import { QueryClientContext, QueryClientProvider, useQuery } from '@tanstack/rea
 import { useContext } from 'react';
 import { doctorsOnDutyText } from '@shared/payments/money';
 import { queryClient } from '@web/lib/queryClient';
-import { doctorsOnDutyQueryOptions } from '../api/get-doctors-on-duty';
+import { doctorsOnDutyQueryOptions } from './get-doctors-on-duty';
 import { CHECKING_DOCTORS_ON_DUTY } from './doctors-on-duty-text';
 
 function Count() {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { renderWithProviders, resetDom } from '@web/testing/render';
-import { DOCTORS_ON_DUTY_POLL_MS } from '../api/get-doctors-on-duty';
+import { DOCTORS_ON_DUTY_POLL_MS } from './get-doctors-on-duty';
 import { DoctorsOnDuty } from './DoctorsOnDuty';
 
 const answer = (body: unknown, status = 200) =>
