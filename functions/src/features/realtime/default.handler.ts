@@ -50,8 +50,8 @@ export const handler = webSocketHandler(async (event, log) => {
   }
   const message = clientMessageSchema.safeParse(body);
   if (!message.success) return 400;
-  // Only a dashboard has a duty to report.
-  if (message.data.action === 'heartbeat' && connection?.channel !== 'provider-alerts') return 400;
+  // Only a dashboard has a duty to report (an unknown connection is closed below).
+  if (message.data.action === 'heartbeat' && connection?.channel === 'case') return 400;
   // A case connection's capability (the case id) does not lapse: its ping is only a keep-alive.
   const live =
     connection?.channel === 'case' ||
