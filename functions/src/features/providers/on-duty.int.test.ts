@@ -10,7 +10,6 @@ import { pollUntil } from '../../../../local/testing/poll';
 import { signInProvider, type SignedInProvider } from '../../../../local/testing/provider-journey';
 import { appFetch } from '../../../../local/testing/stack-context';
 import { dutySignals } from '../../db/connections';
-import { reloadEnv } from '../../lib/env';
 import { countDoctorsOnDuty } from './on-duty';
 import { pathOf } from '@shared/http/contract';
 import { getDoctorsOnDuty } from '@shared/providers/contracts';
@@ -28,9 +27,8 @@ let stack: RunningStack;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
+  // It also points this process's data layer (`countDoctorsOnDuty`) at its own table.
   ({ stack, stop } = await startOwnStack('on-duty'));
-  Object.assign(process.env, stack.handlerEnvironment);
-  reloadEnv();
 }, 120_000);
 afterAll(async () => {
   await stop?.();
