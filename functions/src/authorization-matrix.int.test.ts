@@ -325,6 +325,7 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     return json(pathOf(httpRoutes.confirmCaseUpload.contract, { caseId }), { uploadId }, caseId);
   },
   getClientConfig: () => Promise.resolve(get(pathOf(httpRoutes.getClientConfig.contract, {}))),
+  getDoctorsOnDuty: () => Promise.resolve(get(pathOf(httpRoutes.getDoctorsOnDuty.contract, {}))),
   getApplicationStatus: () =>
     Promise.resolve(
       get(

@@ -419,6 +419,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     keepsVerifiedCopy(u.pendingCases, u.cases),
   ),
   'config/get-client-config': http(),
+  // The alert list's heartbeat times only (db/connections.ts `dutySignals`), no rate limit: a
+  // counter write per call would cost more than the cached count it guards (docs/security.md).
+  'providers/doctors-on-duty': http(queries(ix.alertConnections)),
   'doctor-applications/get-status': http(rateLimited, readsApplications),
   'doctor-applications/create': http(
     rateLimited,

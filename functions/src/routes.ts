@@ -180,6 +180,11 @@ export const getApplicationStatus = /* @__PURE__ */ route(
   applicationContracts.getApplicationStatus,
   'doctor-applications/get-status',
 );
+// Not in the spec's table (issue 28 item 4): the doctors on duty, shown before paying.
+export const getDoctorsOnDuty = /* @__PURE__ */ route(
+  providerContracts.getDoctorsOnDuty,
+  'providers/doctors-on-duty',
+);
 
 // ── Provider side (spec doc 2 §7) ───────────────────────────────────────────────────────
 export const providerLogin = /* @__PURE__ */ route(
@@ -334,6 +339,7 @@ export const httpRoutes = {
   confirmCaseUpload,
   getClientConfig,
   getApplicationStatus,
+  getDoctorsOnDuty,
   providerLogin,
   providerLoginCode,
   providerMe,
