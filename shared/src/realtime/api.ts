@@ -54,6 +54,18 @@ export const caseUpdatedMessageSchema = z.object({
 export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
 
 /**
+ * The queue moved (issue 28 item 5): a case ahead was paid, claimed, released, started, expired
+ * or cancelled. Sent on the case connections of the cases still waiting; `caseId` is the
+ * receiving page's own case. The page refetches its place and estimate
+ * (`GET /api/cases/{caseId}/wait`), so the message carries nothing else.
+ */
+export const queueMovedMessageSchema = z.object({
+  type: z.literal('QUEUE_MOVED'),
+  caseId: z.string(),
+});
+export type QueueMovedMessage = z.infer<typeof queueMovedMessageSchema>;
+
+/**
  * The patient's presence on the visit page (issue 27 item 1), pushed to the claiming doctor's
  * dashboard sockets only, when a patient page of the case connects or the last one disconnects.
  * `present`: a patient page of the case is open now; `lastSeenAt`: when a patient page last
@@ -80,6 +92,7 @@ export const pongMessageSchema = z.object({ type: z.literal('PONG') });
 export const serverMessageSchema = z.union([
   caseAlertSchema,
   caseUpdatedMessageSchema,
+  queueMovedMessageSchema,
   patientPresenceMessageSchema,
   pongMessageSchema,
 ]);

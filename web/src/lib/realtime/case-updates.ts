@@ -1,4 +1,8 @@
-import { caseUpdatedMessageSchema, PUSHED_PAGE_POLL_MS } from '@shared/realtime/api';
+import {
+  caseUpdatedMessageSchema,
+  PUSHED_PAGE_POLL_MS,
+  queueMovedMessageSchema,
+} from '@shared/realtime/api';
 import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 import { request } from '@web/lib/api';
 import { isUnknownCaseError } from '@web/lib/case-status';
@@ -42,6 +46,11 @@ export interface CaseUpdateListener {
   onChange: () => void;
   /** The socket opened or closed. */
   onOpenChange: () => void;
+  /**
+   * The queue ahead of this waiting case moved (`QUEUE_MOVED`, issue 28 item 5): its place and
+   * estimate may be out of date, its status is not.
+   */
+  onQueueMoved?: () => void;
 }
 
 interface CaseChannel {
@@ -82,6 +91,10 @@ function openChannel(caseId: string, { WebSocketImpl }: CaseChannelOptions): Cas
         const update = caseUpdatedMessageSchema.safeParse(message);
         if (update.success && update.data.caseId === caseId) {
           each((listener) => listener.onChange());
+        }
+        const moved = queueMovedMessageSchema.safeParse(message);
+        if (moved.success && moved.data.caseId === caseId) {
+          each((listener) => listener.onQueueMoved?.());
         }
       },
       ...(WebSocketImpl ? { WebSocketImpl } : {}),
