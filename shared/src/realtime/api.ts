@@ -108,4 +108,23 @@ export const PING_MESSAGE = { action: 'ping' } as const;
  * session, so a socket of an expired session closes within this interval.
  */
 export const PING_INTERVAL_MS = 5 * 60 * 1000;
-export const clientMessageSchema = z.object({ action: z.literal('ping') });
+export const pingMessageSchema = z.object({ action: z.literal('ping') });
+
+/**
+ * The dashboard's heartbeat (issue 28 item 4, shared/src/providers/on-duty.ts): sent on its
+ * alert connection at once when it opens, every `ON_DUTY_HEARTBEAT_SECONDS`, and when the page is
+ * used again after an idle spell. `usedAt` is when the page last saw the doctor's input
+ * (pointer, key, touch, the tab shown); the server keeps it, never later than its own clock.
+ * It is no ping: no answer comes back, and only an alert connection's is recorded.
+ */
+export const heartbeatMessageSchema = z.object({
+  action: z.literal('heartbeat'),
+  usedAt: z.iso.datetime({ offset: true }),
+});
+export type HeartbeatMessage = z.infer<typeof heartbeatMessageSchema>;
+
+/** What an alert or case connection may send: the keep-alive, and the dashboard's heartbeat. */
+export const clientMessageSchema = z.discriminatedUnion('action', [
+  pingMessageSchema,
+  heartbeatMessageSchema,
+]);
