@@ -41,7 +41,9 @@ beforeAll(async () => {
   dashboard.socket.send(JSON.stringify({ action: 'heartbeat', usedAt: new Date().toISOString() }));
 }, 120_000);
 afterAll(async () => {
+  // Closed before the stack stops, so its `$disconnect` still finds the table.
   dashboard?.socket.close();
+  await dashboard?.closed;
   await browser?.close();
   await stopStack?.();
 });

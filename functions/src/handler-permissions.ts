@@ -304,20 +304,20 @@ const checksListeners = reads(k.session, k.provider);
 /** `features/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
 const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
 /**
- * `features/realtime/queue-moves.ts`: the waiting cases (the queue index) hear that the queue
- * moved, on their patient pages (issue 28 item 5).
+ * `features/cases/queue-wait.ts` `caseWaitOf`: the cases ahead counted on the queue index, the
+ * doctors on duty (`features/providers/on-duty.ts`: the alert list) and the wait statistics.
  */
-const tellsQueue = combine(pushes, queries(ix.caseQueue, ix.caseConnections));
+const estimatesWait = combine(queries(ix.caseQueue, ix.alertConnections), reads(k.waitStats));
+/**
+ * `features/realtime/queue-moves.ts`: the waiting cases (the queue index) hear their new place
+ * and estimate on their patient pages (issue 28 item 5).
+ */
+const tellsQueue = combine(pushes, queries(ix.caseConnections), estimatesWait);
 /**
  * `features/realtime/case-updates.ts`: a case change is pushed to its patient pages, and a
  * change that moves the queue to the waiting cases' pages.
  */
 const updatesPatients = combine(pushes, queries(ix.caseConnections), tellsQueue);
-/**
- * `features/cases/queue-wait.ts` `caseWaitOf`: the cases ahead counted on the queue index, the
- * doctors on duty (`features/providers/on-duty.ts`: the alert list) and the wait statistics.
- */
-const estimatesWait = combine(queries(ix.caseQueue, ix.alertConnections), reads(k.waitStats));
 /** `features/cases/wait-samples.ts`: a claim delay or a call's length, or an estimate judged. */
 const samplesWait = combine(reads(k.waitStats), writes(k.waitStats));
 /**

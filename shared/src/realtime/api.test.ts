@@ -44,10 +44,19 @@ describe('caseUpdatedMessageSchema', () => {
 });
 
 describe('queueMovedMessageSchema', () => {
-  it('reads QUEUE_MOVED with the receiving case id, as a server message', () => {
-    const moved = { type: 'QUEUE_MOVED', caseId: 'c1' };
+  it("reads QUEUE_MOVED with the receiving case's id and new wait, as a server message", () => {
+    const wait = {
+      place: 1,
+      aheadInQueue: 0,
+      doctorsOnDuty: 2,
+      estimate: { lowMinutes: 0, highMinutes: 11 },
+      waitPromiseMinutes: 30,
+    };
+    const moved = { type: 'QUEUE_MOVED', caseId: 'c1', wait };
     expect(queueMovedMessageSchema.parse(moved)).toEqual(moved);
     expect(serverMessageSchema.parse(moved)).toEqual(moved);
-    expect(queueMovedMessageSchema.safeParse({ type: 'QUEUE_MOVED' }).success).toBe(false);
+    expect(queueMovedMessageSchema.safeParse({ type: 'QUEUE_MOVED', caseId: 'c1' }).success).toBe(
+      false,
+    );
   });
 });

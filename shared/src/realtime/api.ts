@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseWaitResponseSchema } from '../cases/queue-wait';
 import { caseStatusSchema } from '../cases/status';
 
 /**
@@ -56,12 +57,14 @@ export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
 /**
  * The queue moved (issue 28 item 5): a case ahead was paid, claimed, released, started, expired
  * or cancelled. Sent on the case connections of the cases still waiting; `caseId` is the
- * receiving page's own case. The page refetches its place and estimate
- * (`GET /api/cases/{caseId}/wait`), so the message carries nothing else.
+ * receiving page's own case and `wait` its new place and estimate, the answer
+ * `GET /api/cases/{caseId}/wait` would give: computed once for the whole queue by the sender,
+ * so a move costs no request per waiting page (docs/capacity.md). Nothing about other cases.
  */
 export const queueMovedMessageSchema = z.object({
   type: z.literal('QUEUE_MOVED'),
   caseId: z.string(),
+  wait: caseWaitResponseSchema,
 });
 export type QueueMovedMessage = z.infer<typeof queueMovedMessageSchema>;
 

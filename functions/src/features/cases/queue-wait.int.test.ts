@@ -56,7 +56,9 @@ beforeAll(async () => {
   doctor = await signInProvider(stack);
 }, 120_000);
 afterAll(async () => {
+  // Closed before the stack stops, so its `$disconnect` still finds the table.
   dashboard?.socket.close();
+  await dashboard?.closed;
   await stop?.();
   // This stack runs in this worker: a call the local IAM check refused fails the file.
   expect(takePermissionDenials()).toEqual([]);
@@ -98,7 +100,7 @@ const queueMoves = (socket: AlertSocket, caseId: string) =>
   socket.messages.filter(
     (message): message is QueueMovedMessage =>
       message.type === 'QUEUE_MOVED' && message.caseId === caseId,
-  ).length;
+  );
 
 describe('GET /api/cases/{caseId}/wait', () => {
   it("answers only the holder of the case's patient key", async () => {
@@ -184,15 +186,22 @@ describe('GET /api/cases/{caseId}/wait', () => {
     try {
       const samples = (await readWaitStats()).claimDelayMinutes.length;
       await claimCase(stack, doctor, first!);
-      // The claim's request pushed before it answered: both pages heard it.
-      await pollUntil('QUEUE_MOVED on the waiting pages', async () =>
-        queueMoves(secondPage, second!) > 0 && queueMoves(thirdPage, third!) > 0 ? true : undefined,
-      );
+      // The claim's request pushed before it answered: both pages heard their new place, the
+      // answer the route gives.
+      const [toSecond, toThird] = await pollUntil('QUEUE_MOVED on the waiting pages', async () => {
+        const heard = [
+          queueMoves(secondPage, second!).at(-1),
+          queueMoves(thirdPage, third!).at(-1),
+        ];
+        return heard[0] && heard[1] ? heard : undefined;
+      });
       const [claimed, nowSecond, nowThird] = await Promise.all(
         [first!, second!, third!].map(waitOf),
       );
       expect(claimed).toMatchObject({ place: null, estimate: null });
       expect([nowSecond!.place, nowThird!.place]).toEqual([1, 2]);
+      expect(toSecond!.wait).toEqual(nowSecond);
+      expect(toThird!.wait).toEqual(nowThird);
       expect(nowSecond!.estimate!.highMinutes).toBeLessThan(highs[1]!);
       expect((await readWaitStats()).claimDelayMinutes).toHaveLength(Math.min(samples + 1, 51));
     } finally {

@@ -37,40 +37,62 @@ export function medianMinutes(samples: readonly number[], fallback: number): num
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** What every waiting case's estimate shares: the doctors on duty and the medians. */
+export interface QueueConditions {
+  doctorsOnDuty: number;
+  medianConsultationMinutes: number;
+  medianClaimDelayMinutes: number;
+}
+
 /**
- * Where a case stands (`GET /api/cases/{caseId}/wait`): its place (the waiting cases ahead + 1),
- * the doctors on duty and the estimate from the rolling medians. Three reads side by side: the
- * queue's COUNT Query (only for a waiting case), the alert list for the doctors on duty, and
- * the wait statistics partition.
+ * The doctors on duty (`countDoctorsOnDuty`: the alert list) and the medians of the wait
+ * statistics (one Query of `STATS#WAIT`), read side by side.
  */
-export async function caseWaitOf(caseRecord: CaseRecord, now: Date): Promise<CaseWaitResponse> {
-  const waiting = isWaitingCase(caseRecord, now);
-  const [aheadInQueue, doctorsOnDuty, stats] = await Promise.all([
-    waiting ? countWaitingAhead({ id: caseRecord.id, paidAt: caseRecord.paidAt }, now) : 0,
-    countDoctorsOnDuty(now),
-    readWaitStats(),
-  ]);
-  const estimate = waiting
-    ? estimateWait({
-        aheadInQueue,
-        doctorsOnDuty,
-        medianConsultationMinutes: medianMinutes(
-          stats.consultationMinutes,
-          DEFAULT_MEDIAN_CONSULTATION_MINUTES,
-        ),
-        medianClaimDelayMinutes: medianMinutes(
-          stats.claimDelayMinutes,
-          DEFAULT_MEDIAN_CLAIM_DELAY_MINUTES,
-        ),
-      })
-    : null;
+export async function readQueueConditions(now: Date): Promise<QueueConditions> {
+  const [doctorsOnDuty, stats] = await Promise.all([countDoctorsOnDuty(now), readWaitStats()]);
   return {
-    place: waiting ? aheadInQueue + 1 : null,
-    aheadInQueue,
     doctorsOnDuty,
-    estimate,
+    medianConsultationMinutes: medianMinutes(
+      stats.consultationMinutes,
+      DEFAULT_MEDIAN_CONSULTATION_MINUTES,
+    ),
+    medianClaimDelayMinutes: medianMinutes(
+      stats.claimDelayMinutes,
+      DEFAULT_MEDIAN_CLAIM_DELAY_MINUTES,
+    ),
+  };
+}
+
+/**
+ * The answer for a case with `aheadInQueue` waiting cases ahead of it, or null when it does not
+ * wait: its place, and the estimate (`estimateWait`, null with nobody on duty).
+ */
+export function waitAnswer(
+  aheadInQueue: number | null,
+  conditions: QueueConditions,
+): CaseWaitResponse {
+  return {
+    place: aheadInQueue === null ? null : aheadInQueue + 1,
+    aheadInQueue: aheadInQueue ?? 0,
+    doctorsOnDuty: conditions.doctorsOnDuty,
+    estimate: aheadInQueue === null ? null : estimateWait({ aheadInQueue, ...conditions }),
     waitPromiseMinutes: env.waitPromiseMinutes,
   };
+}
+
+/**
+ * Where a case stands (`GET /api/cases/{caseId}/wait`): its place (the waiting cases ahead + 1),
+ * the doctors on duty and the estimate from the rolling medians. The queue's COUNT Query (only
+ * for a waiting case) beside `readQueueConditions`.
+ */
+export async function caseWaitOf(caseRecord: CaseRecord, now: Date): Promise<CaseWaitResponse> {
+  const [aheadInQueue, conditions] = await Promise.all([
+    isWaitingCase(caseRecord, now)
+      ? countWaitingAhead({ id: caseRecord.id, paidAt: caseRecord.paidAt }, now)
+      : null,
+    readQueueConditions(now),
+  ]);
+  return waitAnswer(aheadInQueue, conditions);
 }
 
 /**
@@ -89,7 +111,10 @@ export async function storeEstimateAtPayment(
     await recordWaitEstimateAtPayment(caseRecord.id, paidAt, estimate);
     return estimate;
   } catch (error) {
-    log.warn('wait estimate at payment not stored', { caseId: caseRecord.id, ...errorFields(error) });
+    log.warn('wait estimate at payment not stored', {
+      caseId: caseRecord.id,
+      ...errorFields(error),
+    });
     return null;
   }
 }

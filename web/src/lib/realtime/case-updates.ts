@@ -3,6 +3,7 @@ import {
   PUSHED_PAGE_POLL_MS,
   queueMovedMessageSchema,
 } from '@shared/realtime/api';
+import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 import { request } from '@web/lib/api';
 import { isUnknownCaseError } from '@web/lib/case-status';
@@ -47,10 +48,10 @@ export interface CaseUpdateListener {
   /** The socket opened or closed. */
   onOpenChange: () => void;
   /**
-   * The queue ahead of this waiting case moved (`QUEUE_MOVED`, issue 28 item 5): its place and
-   * estimate may be out of date, its status is not.
+   * The queue ahead of this waiting case moved (`QUEUE_MOVED`, issue 28 item 5): its new place
+   * and estimate, as `GET /api/cases/{caseId}/wait` answers them; its status did not change.
    */
-  onQueueMoved?: () => void;
+  onQueueMoved?: (wait: CaseWaitResponse) => void;
 }
 
 interface CaseChannel {
@@ -94,7 +95,7 @@ function openChannel(caseId: string, { WebSocketImpl }: CaseChannelOptions): Cas
         }
         const moved = queueMovedMessageSchema.safeParse(message);
         if (moved.success && moved.data.caseId === caseId) {
-          each((listener) => listener.onQueueMoved?.());
+          each((listener) => listener.onQueueMoved?.(moved.data.wait));
         }
       },
       ...(WebSocketImpl ? { WebSocketImpl } : {}),

@@ -65,7 +65,7 @@ describe('the waiting room’s place in the queue (issue 28 item 5)', () => {
     );
   });
 
-  it('refetches at once on QUEUE_MOVED of its case, not of another case', async () => {
+  it('shows the place a QUEUE_MOVED of its case carries, without a request; not another case’s', async () => {
     api.on(WAIT, () => reply(getCaseWait, waitAnswer()));
     renderWithProviders(<QueuePlace caseId={CASE_ID} />);
     await advance();
@@ -73,22 +73,26 @@ describe('the waiting room’s place in the queue (issue 28 item 5)', () => {
     await advance();
     const before = waitCalls();
 
-    api.on(WAIT, () =>
-      reply(
-        getCaseWait,
-        waitAnswer({ place: 1, aheadInQueue: 0, estimate: { lowMinutes: 0, highMinutes: 11 } }),
-      ),
-    );
-    FakeWebSocket.latest!.serverSend({ type: 'QUEUE_MOVED', caseId: OTHER_CASE });
+    const moved = waitAnswer({
+      place: 1,
+      aheadInQueue: 0,
+      estimate: { lowMinutes: 0, highMinutes: 11 },
+    });
+    FakeWebSocket.latest!.serverSend({ type: 'QUEUE_MOVED', caseId: OTHER_CASE, wait: moved });
     await advance();
-    expect(waitCalls()).toBe(before);
+    expect(liveRegion().textContent).toContain('You are number 2 in the queue');
 
-    FakeWebSocket.latest!.serverSend({ type: 'QUEUE_MOVED', caseId: CASE_ID });
+    FakeWebSocket.latest!.serverSend({ type: 'QUEUE_MOVED', caseId: CASE_ID, wait: moved });
     await advance();
-    expect(waitCalls()).toBe(before + 1);
     expect(liveRegion().textContent).toBe(
       'You are number 1 in the queue' + 'Estimated wait: 0–11 minutes',
     );
+    expect(waitCalls()).toBe(before);
+
+    // Its own case's change is a refetch (it may no longer wait).
+    FakeWebSocket.latest!.serverSend({ type: 'CASE_UPDATED', caseId: CASE_ID, status: 'paid' });
+    await advance();
+    expect(waitCalls()).toBe(before + 1);
   });
 
   it('shows nothing once the case no longer waits, and an error it keeps trying after', async () => {

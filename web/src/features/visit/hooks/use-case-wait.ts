@@ -4,9 +4,9 @@ import { subscribeToCase, type CaseChannelOptions } from '@web/lib/realtime/case
 import { caseWaitQueryKey, caseWaitQueryOptions } from '../api/get-case-wait';
 
 /**
- * The waiting room's place in the queue and estimate (issue 28 item 5), while `waiting`: fetched
- * again at once when the queue ahead moves (`QUEUE_MOVED` on the case's socket, shared with the
- * page's status updates) or the case itself changes.
+ * The waiting room's place in the queue and estimate (issue 28 item 5), while `waiting`: replaced
+ * by the answer a `QUEUE_MOVED` carries (on the case's socket, shared with the page's status
+ * updates) and fetched again when the case itself changes or the socket opens.
  */
 export function useCaseWait(
   caseId: string,
@@ -16,11 +16,14 @@ export function useCaseWait(
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!waiting) return;
-    const refetch = () =>
-      void queryClient.invalidateQueries({ queryKey: caseWaitQueryKey(caseId), exact: true });
+    const key = caseWaitQueryKey(caseId);
     return subscribeToCase(
       caseId,
-      { onChange: refetch, onOpenChange: () => undefined, onQueueMoved: refetch },
+      {
+        onChange: () => void queryClient.invalidateQueries({ queryKey: key, exact: true }),
+        onOpenChange: () => undefined,
+        onQueueMoved: (wait) => queryClient.setQueryData(key, wait),
+      },
       WebSocketImpl ? { WebSocketImpl } : {},
     );
   }, [caseId, waiting, queryClient, WebSocketImpl]);
