@@ -66,7 +66,11 @@ export async function countEstimateOutcome(within: boolean): Promise<void> {
     // Both names are placeholders: DynamoDB reserves words such as WITHIN.
     UpdateExpression: 'ADD #within :within, #total :one SET entity = :entity',
     ExpressionAttributeNames: { '#within': 'within', '#total': 'total' },
-    ExpressionAttributeValues: { ':within': within ? 1 : 0, ':one': 1, ':entity': WAIT_STATS_ENTITY },
+    ExpressionAttributeValues: {
+      ':within': within ? 1 : 0,
+      ':one': 1,
+      ':entity': WAIT_STATS_ENTITY,
+    },
   });
 }
 

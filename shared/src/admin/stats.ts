@@ -25,7 +25,8 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
  * of the real start).
  */
 export function waitAccuracyText({ withinTolerance, consultations }: AdminStats['waitEstimates']) {
-  if (consultations === 0) return 'Wait estimates: no consultation has started since they were given';
+  if (consultations === 0)
+    return 'Wait estimates: no consultation has started since they were given';
   const percent = Math.round((withinTolerance / consultations) * 100);
   const counted = consultations === 1 ? '1 consultation' : `${consultations} consultations`;
   return `Wait estimates: ${percent} % within ${ESTIMATE_TOLERANCE_MINUTES} minutes of the real start (${counted})`;

@@ -16,7 +16,10 @@ export const handler = httpHandler(routes.adminStats, {
     ]);
     const { within, total } = waitStats.accuracy;
     return {
-      body: { ...statsOf(counters), waitEstimates: { withinTolerance: within, consultations: total } },
+      body: {
+        ...statsOf(counters),
+        waitEstimates: { withinTolerance: within, consultations: total },
+      },
     };
   },
 });

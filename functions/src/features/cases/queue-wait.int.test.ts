@@ -147,9 +147,11 @@ describe('GET /api/cases/{caseId}/wait', () => {
       JSON.stringify({ action: 'heartbeat', usedAt: new Date().toISOString() }),
     );
     const caseId = await newCaseId(stack);
-    await pollUntil('the doctor on duty', async () =>
-      (await waitOf(caseId)).doctorsOnDuty === 1 ? true : undefined,
-    );
+    const onDuty = await pollUntil('the doctor on duty', async () => {
+      const { doctorsOnDuty } = await waitOf(caseId);
+      return doctorsOnDuty > 0 ? doctorsOnDuty : undefined;
+    });
+    expect(onDuty).toBe(1);
   });
 
   it('moves the cases behind up when the case ahead is claimed, and tells their pages', async () => {
@@ -188,12 +190,12 @@ describe('GET /api/cases/{caseId}/wait', () => {
       await claimCase(stack, doctor, first!);
       // The claim's request pushed before it answered: both pages heard their new place, the
       // answer the route gives.
-      const [toSecond, toThird] = await pollUntil('QUEUE_MOVED on the waiting pages', async () => {
+      const [toSecond, toThird] = await pollUntil('QUEUE_MOVED on the waiting pages', () => {
         const heard = [
           queueMoves(secondPage, second!).at(-1),
           queueMoves(thirdPage, third!).at(-1),
         ];
-        return heard[0] && heard[1] ? heard : undefined;
+        return Promise.resolve(heard[0] && heard[1] ? heard : undefined);
       });
       const [claimed, nowSecond, nowThird] = await Promise.all(
         [first!, second!, third!].map(waitOf),
