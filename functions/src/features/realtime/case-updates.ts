@@ -29,9 +29,9 @@ const MOVES_QUEUE: ReadonlySet<CaseStatus> = new Set<CaseStatus>([
  * answer. Called by the few functions every patient-visible transition goes through (payment
  * settled, claim, lapsed claim released, call started, call ended, case expired or refunded).
  * A change that moves the queue also tells every waiting case's pages (`pushQueueMoved`), in
- * parallel, so they hear it within the request that made it. A push is a convenience (the pages still poll as a safety net), so this never throws and never
- * fails the transition: a failure is logged with the case id only. A connection gone (410) is
- * forgotten by the push.
+ * parallel, so they hear it within the request that made it. A push is a convenience (the pages
+ * still poll as a safety net), so this never throws and never fails the transition: a failure is
+ * logged with the case id only. A connection gone (410) is forgotten by the push.
  */
 export async function pushCaseUpdate(
   caseId: string,
