@@ -246,6 +246,10 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     Promise.resolve(
       get(pathOf(httpRoutes.getCaseStatus.contract, { caseId: caseX.caseId }), caseX.caseId),
     ),
+  getCaseWait: () =>
+    Promise.resolve(
+      get(pathOf(httpRoutes.getCaseWait.contract, { caseId: caseX.caseId }), caseX.caseId),
+    ),
   createCaseRealtimeTicket: () =>
     Promise.resolve(
       json(

@@ -129,6 +129,8 @@ export const createPatient = /* @__PURE__ */ route(
   'patients/create-patient',
 );
 export const getCaseStatus = /* @__PURE__ */ route(caseContracts.getCaseStatus, 'cases/get-status');
+// Issue 28: the waiting room's place and estimate (with the patient's key, ADR 0012).
+export const getCaseWait = /* @__PURE__ */ route(caseContracts.getCaseWait, 'cases/get-wait');
 // Issue 12: a patient page's ticket for its case's updates (with the patient's key, ADR 0012).
 export const createCaseRealtimeTicket = /* @__PURE__ */ route(
   realtimeContracts.createCaseRealtimeTicket,
@@ -327,6 +329,7 @@ export const httpRoutes = {
   createCase,
   createPatient,
   getCaseStatus,
+  getCaseWait,
   createCaseRealtimeTicket,
   createCheckoutSession,
   manualPaymentComplete,

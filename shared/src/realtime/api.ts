@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseWaitResponseSchema } from '../cases/queue-wait';
 import { caseStatusSchema } from '../cases/status';
 
 /**
@@ -54,6 +55,20 @@ export const caseUpdatedMessageSchema = z.object({
 export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
 
 /**
+ * The queue moved (issue 28 item 5): a case ahead was paid, claimed, released, started, expired
+ * or cancelled. Sent on the case connections of the cases still waiting; `caseId` is the
+ * receiving page's own case and `wait` its new place and estimate, the answer
+ * `GET /api/cases/{caseId}/wait` would give: computed once for the whole queue by the sender,
+ * so a move costs no request per waiting page (docs/capacity.md). Nothing about other cases.
+ */
+export const queueMovedMessageSchema = z.object({
+  type: z.literal('QUEUE_MOVED'),
+  caseId: z.string(),
+  wait: caseWaitResponseSchema,
+});
+export type QueueMovedMessage = z.infer<typeof queueMovedMessageSchema>;
+
+/**
  * The patient's presence on the visit page (issue 27 item 1), pushed to the claiming doctor's
  * dashboard sockets only, when a patient page of the case connects or the last one disconnects.
  * `present`: a patient page of the case is open now; `lastSeenAt`: when a patient page last
@@ -80,6 +95,7 @@ export const pongMessageSchema = z.object({ type: z.literal('PONG') });
 export const serverMessageSchema = z.union([
   caseAlertSchema,
   caseUpdatedMessageSchema,
+  queueMovedMessageSchema,
   patientPresenceMessageSchema,
   pongMessageSchema,
 ]);
