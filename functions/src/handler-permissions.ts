@@ -498,6 +498,8 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     rateLimited,
     readsCases,
     reads(k.claimSlots),
+    // The claim delay's sample: when the doctor came on duty (their dashboards' opening).
+    queries(ix.providerConnections),
     writes(k.case, k.claimSlots),
     updatesPatients,
     samplesWait,

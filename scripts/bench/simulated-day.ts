@@ -38,13 +38,16 @@ export interface SimulatedDay {
   shifts: number;
   before: Authorization[];
   after: Authorization[];
-  /** `after` again, with the proposed claim delay: only the estimates differ. */
-  proposed: Authorization[];
+  /** `after` again, with the claim delay measured from the payment: only the estimates differ. */
+  fromPayment: Authorization[];
   money: { before: MoneyFigures; after: MoneyFigures };
-  /** With the claim delay measured as the server records it: from the payment. */
+  /**
+   * With the claim delay measured as the server records it (`wait-samples.ts`): from when the
+   * case was ready and the doctor free.
+   */
   accuracy: AccuracyFigures;
-  /** With the claim delay measured from a doctor free with the case next (proposed). */
-  proposedAccuracy: AccuracyFigures;
+  /** With the claim delay measured from the payment, the first measure (it counts the queue twice). */
+  fromPaymentAccuracy: AccuracyFigures;
 }
 
 export function runSimulatedDay(
@@ -57,22 +60,22 @@ export function runSimulatedDay(
     captureAfterConnectedSeconds: DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
     caseExpiryMinutes: CASE_EXPIRY_MINUTES,
     medianWindow: MEDIAN_WINDOW,
-    claimDelayFrom: 'payment',
+    claimDelayFrom: 'doctor_free',
   };
   const before = simulateDay(log, { ...rules, waitPromiseMinutes: null });
   const after = simulateDay(log, rules);
   // The estimate changes nobody's behaviour here, so this run's money is the same as `after`'s.
-  const proposed = simulateDay(log, { ...rules, claimDelayFrom: 'doctor_free' });
+  const fromPayment = simulateDay(log, { ...rules, claimDelayFrom: 'payment' });
   return {
     seed,
     rules,
     shifts: log.shifts.length,
     before,
     after,
-    proposed,
+    fromPayment,
     money: { before: moneyFigures('before', before), after: moneyFigures('after', after) },
     accuracy: estimateAccuracy(after),
-    proposedAccuracy: estimateAccuracy(proposed),
+    fromPaymentAccuracy: estimateAccuracy(fromPayment),
   };
 }
 
@@ -132,7 +135,7 @@ function accuracyNotes(day: SimulatedDay): string[] {
     `${day.accuracy.withoutEstimate} payments made with nobody on duty (no estimate: the wait promise instead); ` +
       `${day.accuracy.neverStarted} estimates never judged (the promise lapsed or the case expired before a start)`,
     `judged: ${judgedSpread(day.after)}`,
-    `judged, proposed claim delay: ${judgedSpread(day.proposed)}`,
+    `judged, claim delay from the payment: ${judgedSpread(day.fromPayment)}`,
   ];
 }
 
@@ -181,22 +184,22 @@ export function simulatedDaySection(verdict: Verdict, seed: number): void {
   );
   console.log(
     `\nWait estimate at payment against the real start (within ±${ESTIMATE_TOLERANCE_MINUTES} min), by hour of payment; ` +
-      'claim delays measured from the payment, as the server records them; "proposed": from a ' +
-      'doctor free with the case next in line (no goal)\n',
+      'claim delays measured from when the case was ready and the doctor free, as the server ' +
+      'records them; "from payment": the first measure, which counts the queue ahead twice (no goal)\n',
   );
   console.log(
     table(
-      ['hours', 'judged', 'within', 'share', 'proposed: within', 'share', 'goal'],
+      ['hours', 'judged', 'within', 'share', 'from payment: within', 'share', 'goal'],
       [
         ...accuracy.byBand.map((band, index) => {
-          const proposed = day.proposedAccuracy.byBand[index]!;
+          const fromPayment = day.fromPaymentAccuracy.byBand[index]!;
           return [
             `${String(band.fromHour).padStart(2, '0')}–${String(band.toHour).padStart(2, '0')}`,
             String(band.judged),
             String(band.within),
             share(band.within, band.judged),
-            `${proposed.within} of ${proposed.judged}`,
-            share(proposed.within, proposed.judged),
+            `${fromPayment.within} of ${fromPayment.judged}`,
+            share(fromPayment.within, fromPayment.judged),
             '',
           ];
         }),
@@ -205,8 +208,8 @@ export function simulatedDaySection(verdict: Verdict, seed: number): void {
           String(accuracy.judged),
           String(accuracy.within),
           share(accuracy.within, accuracy.judged),
-          `${day.proposedAccuracy.within} of ${day.proposedAccuracy.judged}`,
-          share(day.proposedAccuracy.within, day.proposedAccuracy.judged),
+          `${day.fromPaymentAccuracy.within} of ${day.fromPaymentAccuracy.judged}`,
+          share(day.fromPaymentAccuracy.within, day.fromPaymentAccuracy.judged),
           `≥ ${formatValue(goals.estimateWithinMinShare, 'share')}: ${verdict.add(
             atLeast(
               'simulated day: wait estimates within 3 minutes of the real start',
@@ -225,7 +228,7 @@ export function simulatedDaySection(verdict: Verdict, seed: number): void {
     console.log(
       `- the same seed with ${scale}× the payments, same doctors (no goal): ${busier.money.after.cases} cases, ` +
         `${busier.after.filter((auth) => auth.decision.why === 'wait_promise').length} promises lapsed; estimates within ` +
-        `${share(busier.accuracy.within, busier.accuracy.judged)} (proposed ${share(busier.proposedAccuracy.within, busier.proposedAccuracy.judged)}); ` +
+        `${share(busier.accuracy.within, busier.accuracy.judged)} (from payment ${share(busier.fromPaymentAccuracy.within, busier.fromPaymentAccuracy.judged)}); ` +
         `fees lost on never seen ${dollars(busier.money.before.feesLostOnNeverSeenCents)} before, ${dollars(busier.money.after.feesLostOnNeverSeenCents)} after`,
     );
   }

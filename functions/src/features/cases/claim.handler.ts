@@ -41,7 +41,7 @@ export const handler = httpHandler(routes.claimCase, {
       }),
       pushCaseUpdate(result.case.id, 'claimed', log),
       // The delay from ready to claimed, as the case read before the claim (issue 28 item 5).
-      sampleClaimDelay(bundle.case, result.claim.claimedAt, log),
+      sampleClaimDelay(bundle.case, result.claim, log),
     ]);
     log.info('case claimed', { caseId: result.case.id, providerId: provider.id });
     const summary = toProviderCaseSummary(result.case, provider.id, now);
