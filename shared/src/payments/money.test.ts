@@ -6,6 +6,9 @@ describe('money', () => {
     expect(waitPromiseText(30)).toBe(
       'If no doctor starts your consultation within 30 minutes, you will not be charged',
     );
+    expect(waitPromiseText(1)).toBe(
+      'If no doctor starts your consultation within 1 minute, you will not be charged',
+    );
   });
 
   it('counts doctors on duty, and says none plainly', () => {

@@ -30,7 +30,12 @@ export const DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS = 60;
 
 /** Shown before paying (landing, payment choice) and in the waiting room. */
 export function waitPromiseText(minutes: number): string {
-  return `If no doctor starts your consultation within ${minutes} minutes, you will not be charged`;
+  return `If no doctor starts your consultation within ${minutesText(minutes)}, you will not be charged`;
+}
+
+/** "30 minutes", "1 minute"; a test stack's fraction of a minute as it is ("0.5 minutes"). */
+export function minutesText(minutes: number): string {
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /** "N doctors on duty now" (issue 28 item 4); none is said plainly. */

@@ -81,6 +81,7 @@ export function newPatientAndCase(
       patientJoinedAt: null,
       providerJoinedAt: null,
       callOutcome: null,
+      waitEstimateAtPayment: null,
     },
   };
 }

@@ -24,6 +24,7 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { NurseVisitCard, nurseVisitLines } from '../components/NurseVisitCard';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
+import { QueuePlace } from '../components/QueuePlaceCard';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { StartAlertOptIn } from '../components/StartAlertOptIn';
 import { VisitLinkCard } from '../components/VisitLinkCard';
@@ -150,6 +151,8 @@ function WaitingRoom({ caseId }: { caseId: string }) {
             )}
             {nurseVisit ? null : (
               <>
+                {/* Issue 28 item 5: the place in the queue and the estimate, pushed. */}
+                {data.status === 'paid' ? <QueuePlace caseId={caseId} /> : null}
                 {data.status === 'paid' || data.status === 'claimed' ? <StartAlertOptIn /> : null}
                 {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
                 {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}
