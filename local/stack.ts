@@ -10,6 +10,7 @@ import {
 import {
   CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
+  SETTLEMENT_FUNCTION,
   MEETING_END_FUNCTION,
   scheduledTargets,
 } from '../functions/src/routes';
@@ -225,6 +226,7 @@ function configureHandlerEnvironment(
       options.captureAfterConnectedSeconds ?? DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
     ),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
+    [envNames.settlementTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${SETTLEMENT_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,

@@ -3,7 +3,7 @@ import { getCaseBundle } from '../functions/src/db/cases';
 import { stripe } from '../functions/src/lib/stripe';
 import { CASE_EXPIRY_FUNCTION } from '../functions/src/routes';
 import { startOwnStack } from '../local/testing/own-stack';
-import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
+import { caseStatus, newCaseChargedAtCheckout } from '../local/testing/patient-journey';
 import { pollUntil } from '../local/testing/poll';
 import { REFUND_OUTAGE_PATH } from '../local/stripe/refund-outage';
 import type { RunningStack } from '../local/stack';
@@ -12,8 +12,9 @@ import { deadLetters, localTarget } from './dead-letters';
 
 /**
  * Issue 24 item 4, end to end on a stack of this file's own (expiry 1 s after payment, retries
- * 100 ms apart instead of Lambda's minutes): the local Scheduler fires a paid case's expiry, the
- * Stripe stand-in refuses every refund, the run is retried and then kept in the failed-runs
+ * 100 ms apart instead of Lambda's minutes): the local Scheduler fires the expiry of a case
+ * charged at checkout (a legacy payment, refunded: docs/adr/0024), the Stripe stand-in refuses
+ * every refund, the run is retried and then kept in the failed-runs
  * queue; `npm run dead-letters -- --local` lists it and, once Stripe is back, replays it.
  */
 
@@ -56,7 +57,8 @@ describe('a scheduled refund that fails every attempt', () => {
 
   it('is retried, then kept in the failed-runs queue with its input and attempt count', async () => {
     await refundOutage(true);
-    caseId = await newPaidCaseId(stack);
+    // A payment charged at checkout (before manual capture, docs/adr/0024): its expiry refunds.
+    caseId = await newCaseChargedAtCheckout(stack);
 
     const listed = await pollUntil(
       'the expiry run in the failed-runs queue',

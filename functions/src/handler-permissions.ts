@@ -343,8 +343,17 @@ const readsCases = reads(k.case);
  */
 const loadsPatientCases = reads(k.case, k.patient);
 /**
+ * `features/payments/settlement.ts` `requestSettlement`: the payment's decision and outcome are
+ * written, the capture or void asked of Stripe, a failure's retry scheduled, the patient's pages
+ * pushed (docs/adr/0024).
+ */
+const settlesMoney = combine(readsCases, writes(k.case), updatesPatients, {
+  schedules: true,
+  secrets: ['stripe'],
+});
+/**
  * `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close; or a
- * call the patient never joined is cancelled and refunded through Stripe (docs/adr/0023).
+ * call the patient never joined is cancelled (docs/adr/0023); the payment is captured or voided.
  */
 const endsMeetings = combine(
   readsCases,
@@ -353,8 +362,8 @@ const endsMeetings = combine(
   // A completed call's length is a sample of the wait estimate (issue 28 item 5).
   samplesWait,
   writes(k.case, k.providerCounter),
-  // A call the patient never joined is refunded (docs/adr/0023).
-  { schedules: true, secrets: ['stripe'] },
+  // The payment is captured or voided (docs/adr/0024); the end schedule is deleted.
+  settlesMoney,
 );
 /**
  * `features/meetings/media-account.ts`: the meeting's dropped-call account is read and written
@@ -369,6 +378,8 @@ const settlesPayments = combine(
   // The estimate given at payment is stored with the case (issue 28 item 5).
   estimatesWait,
   writes(k.case, k.paidCasesCounter, k.stripeEvent),
+  // The webhook records Stripe's own captures and voids (docs/adr/0024).
+  settlesMoney,
   {
     schedules: true,
     secrets: ['stripe', 'room'],
@@ -506,9 +517,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     { schedules: true },
   ),
   // A home nurse visit's steps (docs/adr/0022); 'not reached' refunds through Stripe.
-  'cases/nurse-visit': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
-    secrets: ['stripe'],
-  }),
+  'cases/nurse-visit': combine(signedInProvider, settlesMoney),
   'meetings/start-timer': combine(
     signedInProvider,
     readsCases,
@@ -550,7 +559,13 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'admin/stats': combine(signedInAdmin, reads(k.applicationCounters, k.waitStats)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
   'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
-  'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),
+  // Each row's current payment: a Query of its case partition's payment items (docs/adr/0024).
+  'admin/list-cases': combine(
+    signedInAdmin,
+    queries(ix.cases),
+    reads(k.patient, k.case),
+    recordsAccess,
+  ),
   'admin/approve': combine(signedInAdmin, reviewsApplications),
   'admin/reject': combine(signedInAdmin, reviewsApplications),
   // WebSocket API: a provider socket's ticket names a session, re-checked; a room's the case
@@ -577,7 +592,11 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   ),
   // Also the doctor's join check (docs/adr/0023): a case back in the queue alerts the dashboards.
   'meetings/end-meeting': combine(endsMeetings, announces),
-  'cases/expire-case': combine(readsCases, writes(k.case), updatesPatients, {
+  // The void of its authorization (or a legacy payment's refund), retried by a schedule.
+  'cases/expire-case': combine(readsCases, settlesMoney),
+  // The retry of a failed capture or void (docs/adr/0024): it throws on failure (Lambda's
+  // retries, then the failed-runs queue) and schedules nothing.
+  'payments/settle-payment': combine(readsCases, writes(k.case), updatesPatients, {
     secrets: ['stripe'],
   }),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify

@@ -97,6 +97,7 @@ describe('the routes the patient pages poll make one DynamoDB request each', () 
       patientName: 'Kofi Mensah',
       requestType: 'telemedicine',
       caseId,
+      money: { state: 'authorized' },
     });
   });
 

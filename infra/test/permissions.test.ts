@@ -424,7 +424,7 @@ describe('permissions per function', () => {
     else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
   });
 
-  it('lets only the payment handlers and the refunds (case expiry, a nurse visit not reached, the call ends: a no-show) read the Stripe keys', () => {
+  it('lets only the payment handlers and the settlements (case expiry, a nurse visit, the call ends, the retry) read the Stripe keys', () => {
     expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
       'cases/expire-case',
       'cases/nurse-visit',
@@ -433,6 +433,7 @@ describe('permissions per function', () => {
       'meetings/end-meeting',
       'payments/create-checkout-session',
       'payments/manual-payment-complete',
+      'payments/settle-payment',
       'payments/stripe-webhook',
       'payments/test-payment-complete',
       'realtime/default',
@@ -520,10 +521,16 @@ describe('permissions per function', () => {
       expect(variablesOf(handler)[envNames.schedulerDlqArn], handler).toBeDefined();
     }
     // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry;
-    // the call's ends refund a no-show and delete the end schedule (docs/adr/0023).
+    // the call's ends settle the money and delete the end schedule (docs/adr/0023); the expiry,
+    // and a nurse visit's step only schedule a failed settlement's retry
+    // (docs/adr/0024), whose target every function knows.
+    const settlers = ['cases/expire-case', 'cases/nurse-visit'];
     const payers = declaring((p) => p.secrets?.includes('stripe') && p.schedules).filter(
-      (handler) => !meetingEnders.includes(handler),
+      (handler) => !meetingEnders.includes(handler) && !settlers.includes(handler),
     );
+    for (const handler of handlers) {
+      expect(variablesOf(handler)[envNames.settlementTargetArn], handler).toBeDefined();
+    }
     for (const handler of payers) {
       expect(variablesOf(handler)[envNames.caseExpiryTargetArn], handler).toBeDefined();
     }

@@ -8,6 +8,7 @@ import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import { PATIENT_KEY_FRAGMENT_PARAM, PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import type { CreatePatientResponse, PatientRequest } from '@shared/patients/request';
+import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import * as paymentContracts from '@shared/payments/contracts';
 
 /** Steps of the patient's journey as a browser would take them, for integration tests. */
@@ -231,6 +232,39 @@ export async function newPaidCaseId(stack: TestStack): Promise<string> {
 export async function payForCase(stack: TestStack, caseId: string): Promise<string> {
   const { sessionId } = await createCheckout(stack, caseId);
   const payment = await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
+  if (payment.status >= 400) throw new Error(`payment failed: ${payment.status}`);
+  return pollUntil(`case ${caseId} marked paid`, async () =>
+    (await caseStatus(stack, caseId)).status === 'paid' ? caseId : undefined,
+  );
+}
+
+/**
+ * A case paid as before manual capture (docs/adr/0024): a Checkout Session that captures at
+ * once, made outside the app and paid with the test card; its webhook marks the case paid with
+ * a captured payment, which the expiry refunds instead of voiding.
+ */
+export async function newCaseChargedAtCheckout(stack: TestStack): Promise<string> {
+  const caseId = await newCaseId(stack);
+  const response = await fetch(new URL('/v1/checkout/sessions', stack.stripeUrl), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${stack.handlerEnvironment.STRIPE_SECRET_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': String(CONSULTATION_FEE_CENTS),
+      'line_items[0][price_data][product_data][name]': '15-minute video consultation',
+      client_reference_id: caseId,
+      ui_mode: 'hosted_page',
+      success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`session not created: ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  const payment = await payWithCard(stack, id, STRIPE_TEST_CARDS.pays);
   if (payment.status >= 400) throw new Error(`payment failed: ${payment.status}`);
   return pollUntil(`case ${caseId} marked paid`, async () =>
     (await caseStatus(stack, caseId)).status === 'paid' ? caseId : undefined,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { caseExpiryInputSchema } from '../features/cases/case-expiry-schedule';
 import { claimReleaseInputSchema } from '../features/cases/claim-release';
 import { meetingEndInputSchema } from '../features/meetings/end-schedule';
+import { settlementRetryInputSchema } from '../features/payments/settlement';
 import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 import { expectedSampleEvents, handlerOfEventFile } from './event-files';
 
@@ -113,6 +114,7 @@ describe('events/', () => {
       'cases/release-claim': claimReleaseInputSchema,
       'cases/expire-case': caseExpiryInputSchema,
       'meetings/end-meeting': meetingEndInputSchema,
+      'payments/settle-payment': settlementRetryInputSchema,
     };
     expect(Object.keys(schemas).sort()).toEqual(Object.values(scheduledTargets).sort());
     for (const [functionName, handler] of Object.entries(scheduledTargets)) {

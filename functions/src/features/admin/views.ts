@@ -1,10 +1,12 @@
-import type { AdminApplication, AdminCaseRow, AdminStats } from '@shared/admin/api';
+import type { AdminApplication, AdminCaseMoney, AdminCaseRow, AdminStats } from '@shared/admin/api';
 import { adminCaseStatusOf } from '@shared/cases/status';
 import type { ApplicationTotals } from '../../db/application-counters';
 import type { CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
+import type { PaymentRecord } from '../../db/payments';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
 import { effectiveCase } from '../cases/claim-lease';
+import { moneyOfPayment } from '../cases/views';
 
 export function toAdminApplication(record: DoctorApplicationRecord): AdminApplication {
   return {
@@ -71,9 +73,27 @@ export function statsOf({
   };
 }
 
+/** The money of a case for the admin, from its current payment (docs/adr/0024). */
+export function toAdminCaseMoney(payment: PaymentRecord | null): AdminCaseMoney | null {
+  if (!payment) return null;
+  const money = moneyOfPayment(payment);
+  const { settlement, settledAt, settlementFailure } = payment;
+  return {
+    state: money.state,
+    decision: settlement && {
+      action: settlement.action,
+      why: settlement.why,
+      decidedAt: settlement.decidedAt,
+    },
+    settledAt,
+    failure: settlementFailure,
+  };
+}
+
 export function toAdminCaseRow(
   caseRecord: CaseRecord,
   patient: PatientRecord | null,
+  payment: PaymentRecord | null = null,
 ): AdminCaseRow {
   return {
     id: caseRecord.id,
@@ -91,5 +111,6 @@ export function toAdminCaseRow(
     createdAt: caseRecord.createdAt,
     // The snapshot the feedback transaction wrote on the case (db/cases.ts).
     feedback: caseRecord.feedback,
+    money: toAdminCaseMoney(payment),
   };
 }

@@ -69,6 +69,7 @@ describe('POST /api/cases (reading A)', () => {
       meeting: null,
       claimedBy: null,
       refund: null,
+      money: null,
       nurseVisit: null,
       callOutcome: null,
     });
@@ -148,6 +149,7 @@ describe('POST /api/patients (reading B)', () => {
       patientName: 'Kofi Mensah',
       requestType: 'telemedicine',
       caseId: created.caseId,
+      money: null,
     });
     const access = await patientFetch(
       stack,
@@ -163,6 +165,7 @@ describe('POST /api/patients (reading B)', () => {
       caseId: created.caseId,
       caseStatus: 'awaiting_payment',
       refund: null,
+      money: null,
     });
   });
 

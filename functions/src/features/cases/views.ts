@@ -2,7 +2,8 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle } from '../../db/cases';
 import { effectiveMeeting } from '../meetings/effective-meeting';
-import type { PaymentRefund } from '../../db/payments';
+import type { MoneyState } from '@shared/payments/money';
+import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';
 import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 
@@ -44,6 +45,7 @@ export function toCaseStatusResponse(
       : null,
     claimedBy: caseRecord.claimedByName,
     refund: refundView({ ...bundle, case: caseRecord }),
+    money: moneyView(bundle),
     nurseVisit:
       caseRecord.requestType === 'nurse-visit'
         ? { scheduledFor: caseRecord.visitScheduledFor, outcome: caseRecord.visitOutcome }
@@ -62,7 +64,7 @@ function refundStatusOf(
 }
 
 /**
- * A visit that did not happen is refunded in full: an expired case (DESIGN.md §5), a home nurse
+ * A visit that did not happen, paid before manual capture, is refunded in full: an expired case (DESIGN.md §5), a home nurse
  * visit whose patient was not reached (docs/adr/0022) or a call the patient never joined
  * (docs/adr/0023; pass the case as it reads now, `effectiveCase`). `pending` from then until Stripe's answer
  * is recorded on the Payment; null for every other case.
@@ -72,9 +74,28 @@ export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
     bundle.case.status === 'expired' ||
     bundle.case.visitOutcome === 'not_reached' ||
     isPatientNoShow(bundle.case);
-  if (!refunded) return null;
-  const refund = bundle.payments.find((payment) => payment.refund)?.refund;
-  return { status: refund ? refundStatusOf(refund) : 'pending' };
+  const payment = currentPayment(bundle.payments);
+  // Only a payment charged at checkout is refunded; an authorization is voided (`moneyView`).
+  if (!refunded || !payment || (payment.status !== 'captured' && !payment.refund)) return null;
+  return { status: payment.refund ? refundStatusOf(payment.refund) : 'pending' };
+}
+
+/**
+ * Where the patient's money stands (issue 28 item 2, docs/adr/0024), from the case's current
+ * payment as the settlement recorded it: authorized, charged, released (voided), or refunded (a
+ * payment charged at checkout before manual capture, once Stripe confirmed the refund).
+ */
+export function moneyView(bundle: CaseBundle): CaseStatusResponse['money'] {
+  const payment = currentPayment(bundle.payments);
+  return payment && moneyOfPayment(payment);
+}
+
+const moneyStateOf = { authorized: 'authorized', captured: 'charged', voided: 'released' } as const;
+
+/** The money state a payment tells the patient (and the admin). */
+export function moneyOfPayment(payment: PaymentRecord): { state: MoneyState } {
+  if (payment.refund?.status === 'succeeded') return { state: 'refunded' };
+  return { state: moneyStateOf[payment.status] };
 }
 
 /** Where the patient goes once paid: the visit page, or the verification page (reading B). */

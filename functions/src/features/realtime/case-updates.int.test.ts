@@ -213,11 +213,11 @@ describe('CASE_UPDATED reaches the case socket when', () => {
     });
     expect(end.status).toBe(200);
     await expectCaseUpdate(socket, caseId, 'completed');
-    expect(caseUpdates(socket).map((message) => message.status)).toEqual([
-      'claimed',
-      'in_call',
-      'completed',
-    ]);
+    // Then the money (docs/adr/0024): no media flowed, so the authorization is voided.
+    await expect
+      .poll(() => caseUpdates(socket).map((message) => message.status), { timeout: 10_000 })
+      .toEqual(['claimed', 'in_call', 'completed', 'completed']);
+    expect((await caseStatus(stack, caseId)).money).toEqual({ state: 'released' });
     socket.socket.close();
   });
 
@@ -245,7 +245,7 @@ describe('CASE_UPDATED reaches the case socket when', () => {
     socket.socket.close();
   });
 
-  it('the case expires unstarted, and again when its refund is recorded', async () => {
+  it('the case expires unstarted, and again when its void is recorded (once)', async () => {
     const caseId = await newPaidCaseId(stack);
     const socket = await openCaseSocket(stack, caseId);
     const paidAt = (await caseStatus(stack, caseId)).paidAt!;

@@ -1,12 +1,18 @@
 import { Settings } from 'lucide-react';
-import type { AdminCaseRow } from '@shared/admin/api';
+import type { AdminCaseMoney, AdminCaseRow } from '@shared/admin/api';
 import { ratingLabels, type CaseFeedback } from '@shared/cases/feedback';
 import { requestTypeLabels } from '@shared/patients/request';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
 import { toast } from '@web/hooks/use-toast';
 import { formatDateTime } from '@web/lib/dates';
-import { adminToasts, NOT_PROVIDED, UNASSIGNED } from '../lib/labels';
+import {
+  adminToasts,
+  moneyStateLabels,
+  NOT_PROVIDED,
+  settlementReasonLabels,
+  UNASSIGNED,
+} from '../lib/labels';
 import { DetailField, DetailSection } from '@web/components/DetailList';
 import { CaseStatusBadge, PriorityBadge } from './StatusBadges';
 
@@ -81,6 +87,7 @@ function CaseDetails({ row }: { row: AdminCaseRow }) {
           <span className="whitespace-pre-line">{row.medicalHistory.trim() || NOT_PROVIDED}</span>
         </DetailField>
       </DetailSection>
+      {row.money ? <MoneyDetails money={row.money} /> : null}
       {row.feedback ? <FeedbackDetails feedback={row.feedback} /> : null}
       <DetailSection title="Case Information">
         <DetailField label="Case ID">
@@ -88,6 +95,38 @@ function CaseDetails({ row }: { row: AdminCaseRow }) {
         </DetailField>
       </DetailSection>
     </div>
+  );
+}
+
+/**
+ * Where the case's money stands (docs/adr/0024): authorized, charged, released or refunded, the
+ * decision and why, and a failed attempt at Stripe (retried on its own; shown so an operator
+ * can follow it up), by Stripe's error type and code.
+ */
+function MoneyDetails({ money }: { money: AdminCaseMoney }) {
+  const { decision, failure } = money;
+  return (
+    <DetailSection title="Payment">
+      <DetailField label="Money">{moneyStateLabels[money.state]}</DetailField>
+      {decision ? (
+        <DetailField label="Decision">
+          {decision.action === 'capture' ? 'Capture' : 'Release'}:{' '}
+          {settlementReasonLabels[decision.why]} ({formatDateTime(decision.decidedAt)})
+        </DetailField>
+      ) : null}
+      {money.settledAt ? (
+        <DetailField label="Settled at Stripe">{formatDateTime(money.settledAt)}</DetailField>
+      ) : null}
+      {failure ? (
+        <DetailField label="Settlement failure">
+          <span role="alert">
+            {formatDateTime(failure.at)}: {failure.type ?? 'unknown error'}
+            {failure.code ? ` (${failure.code})` : ''}
+            {money.settledAt ? ', settled on retry' : ', retrying'}
+          </span>
+        </DetailField>
+      ) : null}
+    </DetailSection>
   );
 }
 

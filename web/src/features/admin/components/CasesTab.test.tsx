@@ -137,6 +137,39 @@ describe('Cases tab', () => {
     expectDetailFields(second, { Rating: '1 of 5: Poor', Comments: 'No comments' });
   });
 
+  it('details: the money, its decision and a failed attempt at Stripe', async () => {
+    const released = caseRow({
+      status: 'cancelled',
+      money: {
+        state: 'authorized',
+        decision: { action: 'void', why: 'patient_no_show', decidedAt: '2025-01-06T11:00:00.000Z' },
+        settledAt: null,
+        failure: { at: '2025-01-06T11:00:01.000Z', type: 'StripeConnectionError', code: null },
+      },
+    });
+    mockAdminApi({
+      [routeOf(adminListCases)]: () =>
+        reply(adminListCases, { items: [released], nextCursor: null }),
+    });
+    await renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Alex Patient');
+    expect(dialog.getByRole('heading', { name: 'Payment' })).toBeTruthy();
+    expectDetailFields(dialog, { Money: 'Authorized (not charged yet)' });
+    expect(detailField(dialog, 'Decision')).toContain('Release: Patient never joined');
+    expect(detailField(dialog, 'Settlement failure')).toContain('StripeConnectionError');
+    expect(detailField(dialog, 'Settlement failure')).toContain('retrying');
+  });
+
+  it('details: no payment section for a case never paid', async () => {
+    mockAdminApi();
+    await renderAdmin();
+    openTab('Cases');
+    const dialog = await openDetails('Alex Patient');
+    expect(dialog.queryByRole('heading', { name: 'Payment' })).toBeNull();
+    expect(detailField(dialog, 'Money')).toBeUndefined();
+  });
+
   it('details: no feedback section before the patient gives one', async () => {
     mockAdminApi();
     await renderAdmin();

@@ -1,6 +1,7 @@
 import type { ApplicationStatus } from '@shared/doctor-applications/status';
 import type { AdminCaseStatus } from '@shared/cases/status';
 import type { UrgencyLevel } from '@shared/patients/request';
+import type { CaptureReason, MoneyState, VoidReason } from '@shared/payments/money';
 import type { BadgeProps } from '@web/components/ui/badge';
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
@@ -127,3 +128,23 @@ export const adminToasts = {
 export function yearsOfExperience(years: number): string {
   return `${years} ${years === 1 ? 'year' : 'years'} experience`;
 }
+
+/** Where a case's money stands, in the admin's words (docs/adr/0024). */
+export const moneyStateLabels: Record<MoneyState, string> = {
+  authorized: 'Authorized (not charged yet)',
+  charged: 'Charged',
+  released: 'Authorization released (not charged)',
+  refunded: 'Refunded',
+};
+
+/** Why the payment was captured or its authorization released. */
+export const settlementReasonLabels: Record<CaptureReason | VoidReason, string> = {
+  consultation_held: 'Consultation held',
+  nurse_visit_done: 'Home visit done',
+  expired: 'Case expired',
+  patient_no_show: 'Patient never joined',
+  never_connected: 'Call never connected',
+  wait_promise: 'No doctor started within the wait promise',
+  nurse_visit_not_reached: 'Patient not reached',
+  authorization_expired: 'Authorization expired at Stripe',
+};

@@ -110,6 +110,7 @@ export function caseRow(overrides: Partial<AdminCaseRow> = {}): AdminCaseRow {
     location: 'Austin, TX',
     createdAt: '2025-01-06T10:30:00.000Z',
     feedback: null,
+    money: null,
     ...overrides,
   };
 }
