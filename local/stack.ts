@@ -9,6 +9,7 @@ import {
 } from '../shared/src/http/site-headers';
 import {
   CASE_EXPIRY_FUNCTION,
+  WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
   MEETING_END_FUNCTION,
   scheduledTargets,
@@ -220,6 +221,7 @@ function configureHandlerEnvironment(
       options.captureAfterConnectedSeconds ?? DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
     ),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
+    [envNames.waitPromiseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${WAIT_PROMISE_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,

@@ -22,6 +22,7 @@ const caseStatus = {
   refund: null,
   nurseVisit: null,
   callOutcome: null,
+  waitPromise: null,
 };
 const status = () => jsonAnswer(caseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */

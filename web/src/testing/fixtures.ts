@@ -48,6 +48,7 @@ export function caseStatusAnswer(
     refund: null,
     nurseVisit: null,
     callOutcome: null,
+    waitPromise: null,
     ...overrides,
   };
 }

@@ -71,6 +71,7 @@ describe('POST /api/cases (reading A)', () => {
       refund: null,
       nurseVisit: null,
       callOutcome: null,
+      waitPromise: null,
     });
   });
 

@@ -108,7 +108,10 @@ export async function openCheckoutSession(
     const previous = previousId
       ? await (await stripe()).checkout.sessions.retrieve(previousId)
       : null;
-    if (previous?.status === 'complete' && previous.payment_status === 'paid') {
+    // A lapsed wait promise voided the authorization of the case's complete session: "Keep
+    // waiting" needs a new one (docs/adr/0025), never that spent session again.
+    const spent = current.waitPromiseLapsedAt !== null && previous?.status === 'complete';
+    if (!spent && previous?.status === 'complete' && previous.payment_status === 'paid') {
       return { kind: 'paid', session: previous };
     }
     if (previous?.status === 'open') {
