@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { FeatureBadges } from '@web/components/FeatureBadges';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { WaitPromiseNote } from '@web/features/payments';
 
 const highlights: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -70,6 +71,7 @@ export function HeroSection() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
+          <WaitPromiseNote className="mt-4 max-w-xl" />
         </div>
 
         <Card className="lg:ml-auto lg:max-w-md">

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { SectionCard } from '@web/components/SectionCard';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PackageDetails } from '../components/PackageDetails';
+import { WaitPromiseNote } from '../components/WaitPromiseNote';
 import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
 
 /** Spec doc 1 §2: what happens after paying. */
@@ -30,6 +31,7 @@ export default function PaymentChoicePage() {
           One flat fee of {CONSULTATION_FEE_LABEL} for your consultation. Choose how you would like
           to pay.
         </p>
+        <WaitPromiseNote className="mt-3" />
         <p className="mt-2 text-sm text-muted-foreground">
           Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
         </p>
