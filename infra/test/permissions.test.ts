@@ -416,9 +416,10 @@ describe('permissions per function', () => {
     else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
   });
 
-  it('lets only the payment handlers and the refunds (case expiry, a nurse visit not reached, the call ends: a no-show) read the Stripe keys', () => {
+  it('lets only the payment handlers and the refunds and voids (case expiry, a lapsed wait promise, a nurse visit not reached, the call ends: a no-show) read the Stripe keys', () => {
     expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
       'cases/expire-case',
+      'cases/lapse-wait-promise',
       'cases/nurse-visit',
       'cases/submit-feedback',
       'meetings/end',
