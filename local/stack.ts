@@ -11,6 +11,7 @@ import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
+  SETTLEMENT_FUNCTION,
   MEETING_END_FUNCTION,
   scheduledTargets,
 } from '../functions/src/routes';
@@ -83,6 +84,11 @@ export interface StackOptions {
   waitPromiseMinutes?: number;
   /** `CAPTURE_AFTER_CONNECTED_SECONDS` (default 60). */
   captureAfterConnectedSeconds?: number;
+  /**
+   * The Stripe stand-in's authorization validity: an uncaptured payment is cancelled by
+   * "Stripe" this long after checkout (`LOCAL_STRIPE_AUTHORIZATION_SECONDS`; default 7 days).
+   */
+  stripeAuthorizationSeconds?: number;
   /** The secret origin header the gateway adds like CloudFront (default: a fixed local value). */
   originVerifySecret?: string;
   /**
@@ -221,6 +227,7 @@ function configureHandlerEnvironment(
       options.captureAfterConnectedSeconds ?? DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
     ),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
+    [envNames.settlementTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${SETTLEMENT_FUNCTION}`,
     [envNames.waitPromiseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${WAIT_PROMISE_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
@@ -327,6 +334,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           webhookUrl: `http://127.0.0.1:${ports.app}/api/stripe/webhook`,
           webhookSecret: localResources.stripeWebhookSecret,
           publicBaseUrl: `http://127.0.0.1:${ports.stripe}`,
+          ...(options.stripeAuthorizationSeconds
+            ? { authorizationValiditySeconds: options.stripeAuthorizationSeconds }
+            : {}),
         });
         return { ended: stripe.ended, stop: () => stripe.close() };
       },

@@ -109,6 +109,10 @@ async function main(): Promise<void> {
     caseExpirySeconds,
     waitPromiseMinutes,
     captureAfterConnectedSeconds,
+    // The Stripe stand-in's authorization validity (default 7 days; docs/local-stripe.md).
+    ...(process.env.LOCAL_STRIPE_AUTHORIZATION_SECONDS
+      ? { stripeAuthorizationSeconds: wholeNumberSetting('LOCAL_STRIPE_AUTHORIZATION_SECONDS', 0) }
+      : {}),
     // The gateway always adds an origin header (a fixed local value unless set): an empty
     // secret would refuse every API request, never turn the check off.
     ...(process.env.ORIGIN_VERIFY_SECRET

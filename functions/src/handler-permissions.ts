@@ -326,16 +326,25 @@ const readsCases = reads(k.case);
  */
 const loadsPatientCases = reads(k.case, k.patient);
 /**
+ * `features/payments/settlement.ts` `requestSettlement`: the payment's decision and outcome are
+ * written, the capture or void asked of Stripe, a failure's retry scheduled, the patient's pages
+ * pushed (docs/adr/0024).
+ */
+const settlesMoney = combine(readsCases, writes(k.case), updatesPatients, {
+  schedules: true,
+  secrets: ['stripe'],
+});
+/**
  * `features/meetings/end.ts`: the call completes, the provider's count grows, rooms close; or a
- * call the patient never joined is cancelled and refunded through Stripe (docs/adr/0023).
+ * call the patient never joined is cancelled (docs/adr/0023); the payment is captured or voided.
  */
 const endsMeetings = combine(
   readsCases,
   updatesPatients,
   pushesToRooms,
   writes(k.case, k.providerCounter),
-  // A call the patient never joined is refunded (docs/adr/0023).
-  { schedules: true, secrets: ['stripe'] },
+  // The payment is captured or voided (docs/adr/0024); the end schedule is deleted.
+  settlesMoney,
 );
 /**
  * `features/meetings/media-account.ts`: the meeting's dropped-call account is read and written
@@ -348,6 +357,8 @@ const settlesPayments = combine(
   announces,
   updatesPatients,
   writes(k.case, k.paidCasesCounter, k.stripeEvent),
+  // The webhook records Stripe's own captures and voids (docs/adr/0024).
+  settlesMoney,
   {
     schedules: true,
     secrets: ['stripe', 'room'],
@@ -478,9 +489,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     { schedules: true },
   ),
   // A home nurse visit's steps (docs/adr/0022); 'not reached' refunds through Stripe.
-  'cases/nurse-visit': combine(signedInProvider, readsCases, writes(k.case), updatesPatients, {
-    secrets: ['stripe'],
-  }),
+  'cases/nurse-visit': combine(signedInProvider, settlesMoney),
   'meetings/start-timer': combine(
     signedInProvider,
     readsCases,
@@ -548,14 +557,13 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   ),
   // Also the doctor's join check (docs/adr/0023): a case back in the queue alerts the dashboards.
   'meetings/end-meeting': combine(endsMeetings, announces),
-  'cases/expire-case': combine(readsCases, writes(k.case), updatesPatients, {
-    secrets: ['stripe'],
-  }),
-  // docs/adr/0025: the case back to awaiting payment, its authorization voided (Stripe), the
-  // patient's pages told and a claiming doctor's room page closed.
-  'cases/lapse-wait-promise': combine(readsCases, writes(k.case), updatesPatients, pushesToRooms, {
-    secrets: ['stripe'],
-  }),
+  // The void of its authorization (or a legacy payment's refund), retried by a schedule.
+  'cases/expire-case': combine(readsCases, settlesMoney),
+  // The retry of a failed capture or void (docs/adr/0024).
+  'payments/settle-payment': combine(readsCases, settlesMoney),
+  // docs/adr/0025: the case back to awaiting payment, its authorization voided (settlement),
+  // the patient's pages told and a claiming doctor's room page closed.
+  'cases/lapse-wait-promise': combine(readsCases, writes(k.case), pushesToRooms, settlesMoney),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
   // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,

@@ -5,6 +5,7 @@ import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
+  SETTLEMENT_FUNCTION,
   createCase,
   createCheckoutSession,
   createPatient,
@@ -137,6 +138,10 @@ export class TelehealthStack extends Stack {
         // environment, the release function included, and must not depend on itself.
         [envNames.claimReleaseTargetArn]: functionArn(
           handlerFunctionName(config.stage, scheduledTargets[CLAIM_RELEASE_FUNCTION]!),
+        ),
+        // Every function that captures or voids a payment may schedule its retry (ADR 0024).
+        [envNames.settlementTargetArn]: functionArn(
+          handlerFunctionName(config.stage, scheduledTargets[SETTLEMENT_FUNCTION]!),
         ),
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,

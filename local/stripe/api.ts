@@ -7,6 +7,7 @@ import type { IdempotencyCache } from './idempotency';
 import { newId } from './ids';
 import { checkKnownKeys, expandList } from './params';
 import type { RefundOutage } from './refund-outage';
+import { parseCancel, parseCapture } from './intent-params';
 import { parseCreateRefund, parseListRefunds } from './refund-params';
 import type { LocalStripeService } from './service';
 import { parseCreateSession } from './session-params';
@@ -67,7 +68,7 @@ const ROUTES: Route[] = [
       if (expand.has('payment_intent') && session.payment_intent) {
         return {
           ...session,
-          payment_intent: ctx.service.retrievePaymentIntent(session.payment_intent),
+          payment_intent: await ctx.service.retrievePaymentIntent(session.payment_intent),
         };
       }
       return session;
@@ -88,6 +89,18 @@ const ROUTES: Route[] = [
       checkKnownKeys(form, new Set(['expand', 'client_secret']), null);
       return ctx.service.retrievePaymentIntent(id);
     },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/payment_intents\/([^/]+)\/capture$/,
+    handle: ({ params: [id = ''], form }, ctx) =>
+      ctx.service.capturePaymentIntent(id, parseCapture(form, ctx.warnOnce)),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+    handle: ({ params: [id = ''], form }, ctx) =>
+      ctx.service.cancelPaymentIntent(id, parseCancel(form)),
   },
   {
     method: 'POST',

@@ -12,6 +12,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const webhookUrl = env.STRIPE_WEBHOOK_URL ?? '';
 const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_development_only';
+const authorizationSeconds = Number(env.LOCAL_STRIPE_AUTHORIZATION_SECONDS || 0);
+if (!Number.isInteger(authorizationSeconds) || authorizationSeconds < 0) {
+  console.error(
+    `LOCAL_STRIPE_AUTHORIZATION_SECONDS must be a whole number of seconds, got '${env.LOCAL_STRIPE_AUTHORIZATION_SECONDS ?? ''}'`,
+  );
+  process.exit(1);
+}
 
 const stripe = await createLocalStripe({
   port,
@@ -20,6 +27,7 @@ const stripe = await createLocalStripe({
   webhookUrl,
   webhookSecret,
   ...(env.LOCAL_STRIPE_PUBLIC_URL ? { publicBaseUrl: env.LOCAL_STRIPE_PUBLIC_URL } : {}),
+  ...(authorizationSeconds > 0 ? { authorizationValiditySeconds: authorizationSeconds } : {}),
 });
 
 console.log(`Local Stripe listening on ${stripe.url}`);

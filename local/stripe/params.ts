@@ -83,6 +83,12 @@ export function optionalObject(value: FormValue | undefined, param: string): For
   return value;
 }
 
+/** Stripe lists allowed values as `a, b, or c`. */
+export function oneOf(allowed: readonly string[]): string {
+  if (allowed.length <= 2) return allowed.join(' or ');
+  return `${allowed.slice(0, -1).join(', ')}, or ${allowed.at(-1) ?? ''}`;
+}
+
 export function optionalEnum<T extends string>(
   value: FormValue | undefined,
   param: string,
@@ -92,7 +98,7 @@ export function optionalEnum<T extends string>(
   if (text === null) return null;
   if (!(allowed as readonly string[]).includes(text)) {
     throw invalidRequest(
-      `Invalid ${param}: must be one of ${allowed.join(', ')}`,
+      `Invalid ${param}: must be one of ${oneOf(allowed)}`,
       'parameter_invalid',
       param,
     );

@@ -17,6 +17,9 @@ export type LineItemRecord = z.infer<typeof lineItemRecordSchema>;
 
 export const uiModes = ['hosted', 'hosted_page', 'embedded', 'embedded_page'] as const;
 export const redirectOnCompletionValues = ['always', 'if_required', 'never'] as const;
+/** `payment_intent_data[capture_method]`; `manual` authorizes only (docs/local-stripe.md). */
+export const captureMethods = ['automatic', 'automatic_async', 'manual'] as const;
+export type CaptureMethod = (typeof captureMethods)[number];
 
 export const sessionRecordSchema = z.object({
   id: z.string(),
@@ -41,15 +44,57 @@ export const sessionRecordSchema = z.object({
   payment_intent_data: z.object({
     description: z.string().nullable(),
     metadata: metadataSchema,
+    /** Absent in data files written before manual capture was modelled: automatic. */
+    capture_method: z.enum(captureMethods).default('automatic'),
   }),
   customer_details: z.object({ email: z.string(), name: z.string() }).nullable(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
-export const paymentIntentRecordSchema = z.object({
+/** The states a PaymentIntent of a completed Checkout Session can be in, locally. */
+export const paymentIntentStatuses = ['requires_capture', 'succeeded', 'canceled'] as const;
+export type PaymentIntentStatus = (typeof paymentIntentStatuses)[number];
+
+/** Why a PaymentIntent was cancelled: the API's reasons, and Stripe's own `automatic` (expiry). */
+export const cancellationReasons = [
+  'abandoned',
+  'automatic',
+  'duplicate',
+  'fraudulent',
+  'requested_by_customer',
+] as const;
+export type CancellationReason = (typeof cancellationReasons)[number];
+
+/**
+ * Data files written before manual capture was modelled hold only captured (automatic)
+ * payments: fill in what those were, so `npm start`'s kept data still loads.
+ */
+function upgradeLegacyIntent(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || 'status' in raw) return raw;
+  const legacy = raw as { amount?: unknown };
+  return {
+    capture_method: 'automatic',
+    status: 'succeeded',
+    amount_capturable: 0,
+    amount_received: legacy.amount,
+    canceled_at: null,
+    cancellation_reason: null,
+    ...raw,
+  };
+}
+
+const paymentIntentFieldsSchema = z.object({
   id: z.string(),
   created: z.number().int(),
   amount: z.number().int(),
+  capture_method: z.enum(captureMethods),
+  status: z.enum(paymentIntentStatuses),
+  /** What can still be captured (the authorization, while `requires_capture`). */
+  amount_capturable: z.number().int(),
+  /** What was captured (0 while only authorized, and after a cancel). */
+  amount_received: z.number().int(),
+  canceled_at: z.number().int().nullable(),
+  cancellation_reason: z.enum(cancellationReasons).nullable(),
   amount_refunded: z.number().int(),
   currency: z.string(),
   description: z.string().nullable(),
@@ -59,6 +104,10 @@ export const paymentIntentRecordSchema = z.object({
   /** The only card data ever kept. */
   card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }),
 });
+export const paymentIntentRecordSchema = z.preprocess(
+  upgradeLegacyIntent,
+  paymentIntentFieldsSchema,
+);
 export type PaymentIntentRecord = z.infer<typeof paymentIntentRecordSchema>;
 
 export const refundRecordSchema = z.object({

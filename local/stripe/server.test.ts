@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +5,7 @@ import { Script } from 'node:vm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStripe, type LocalStripe } from './server';
+import { WebhookReceiver } from './webhook-receiver';
 
 /**
  * The stand-in driven by real stripe-node, a checkout form POST as a browser sends it, and a
@@ -15,53 +14,6 @@ import { createLocalStripe, type LocalStripe } from './server';
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const API_KEY = 'sk_test_local_stand_in';
-
-interface Delivery {
-  body: string;
-  signature: string;
-  contentType: string;
-}
-
-/** A webhook endpoint that records deliveries and answers with queued statuses (then 200). */
-class WebhookReceiver {
-  readonly deliveries: Delivery[] = [];
-  readonly statuses: number[] = [];
-  private server: Server | null = null;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        this.deliveries.push({
-          body: Buffer.concat(chunks).toString('utf8'),
-          signature: String(req.headers['stripe-signature'] ?? ''),
-          contentType: String(req.headers['content-type'] ?? ''),
-        });
-        res.statusCode = this.statuses.shift() ?? 200;
-        res.end('{"received":true}');
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/stripe/webhook`;
-  }
-
-  async waitFor(count: number, timeoutMs = 5_000): Promise<Delivery[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.deliveries.length < count) {
-      if (Date.now() > deadline)
-        throw new Error(`expected ${count} deliveries, got ${this.deliveries.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return this.deliveries;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
 
 const receiver = new WebhookReceiver();
 let dir: string;

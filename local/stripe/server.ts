@@ -6,7 +6,7 @@ import { handleCheckout } from './checkout-routes';
 import { send, sendJson } from './http';
 import { IdempotencyCache } from './idempotency';
 import { RefundOutage } from './refund-outage';
-import { LocalStripeService } from './service';
+import { DEFAULT_AUTHORIZATION_VALIDITY_SECONDS, LocalStripeService } from './service';
 import { JsonStore } from './store';
 import { stripeJsSource } from './stripe-js';
 import {
@@ -36,7 +36,16 @@ export interface LocalStripeOptions {
   webhookTimeoutMs?: number;
   /** `api_version` written into events; default the version stripe-node pins. */
   apiVersion?: string;
+  /**
+   * How long a manual-capture authorization holds before Stripe cancels it by itself
+   * (`cancellation_reason: automatic`); default 7 days, as for online card payments. Tests
+   * shorten it (LOCAL_STRIPE_AUTHORIZATION_SECONDS).
+   */
+  authorizationValiditySeconds?: number;
 }
+
+/** How often expired authorizations are looked for (so their webhook goes out unasked). */
+const AUTHORIZATION_SWEEP_MS = 1_000;
 
 export interface LocalStripe {
   url: string;
@@ -93,6 +102,8 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
     now,
     publicBaseUrl,
     apiVersion: options.apiVersion ?? Stripe.API_VERSION,
+    authorizationValiditySeconds:
+      options.authorizationValiditySeconds ?? DEFAULT_AUTHORIZATION_VALIDITY_SECONDS,
   });
   const refundOutage = new RefundOutage();
   const apiContext = {
@@ -134,6 +145,21 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
 
   dispatcher.resumePending();
 
+  // A sweep on the given clock (not one timer per authorization), so tests that move `now`
+  // see the expiry too; overlapping sweeps are skipped.
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = setInterval(() => {
+    sweeping ??= service
+      .expireAuthorizations()
+      .catch((error: unknown) => {
+        console.error(`[local-stripe] authorization expiry sweep failed: ${String(error)}`);
+      })
+      .finally(() => {
+        sweeping = null;
+      });
+  }, AUTHORIZATION_SWEEP_MS);
+  sweep.unref();
+
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -141,6 +167,8 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
     ended: new Promise((resolve) => server.once('close', () => resolve('its server closed'))),
     close() {
       closing ??= (async () => {
+        clearInterval(sweep);
+        await sweeping;
         const stopped = new Promise<void>((resolve, reject) =>
           server.close((error) => (error ? reject(error) : resolve())),
         );

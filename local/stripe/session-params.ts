@@ -11,7 +11,13 @@ import {
   requiredInteger,
   requiredString,
 } from './params';
-import { redirectOnCompletionValues, uiModes, type LineItemRecord } from './records';
+import {
+  captureMethods,
+  redirectOnCompletionValues,
+  uiModes,
+  type CaptureMethod,
+  type LineItemRecord,
+} from './records';
 
 /**
  * `POST /v1/checkout/sessions` parameters. Names Stripe does not know are refused as Stripe
@@ -47,6 +53,14 @@ const LINE_ITEM_KEYS = new Set(
 const PRICE_DATA_KEYS = new Set(
   'currency product product_data recurring tax_behavior unit_amount unit_amount_decimal'.split(' '),
 );
+/** `payment_intent_data` keys (2026-10-28); only the modelled ones are read. */
+const PAYMENT_INTENT_DATA_KEYS = new Set(
+  (
+    'application_fee_amount capture_method description metadata on_behalf_of receipt_email ' +
+    'setup_future_usage shipping statement_descriptor statement_descriptor_suffix ' +
+    'transfer_data transfer_group'
+  ).split(' '),
+);
 const PRODUCT_DATA_KEYS = new Set(
   'description images metadata name tax_code tax_details unit_label'.split(' '),
 );
@@ -69,7 +83,11 @@ export interface CreateSessionInput {
   redirect_on_completion: (typeof redirectOnCompletionValues)[number] | null;
   /** Seconds since the epoch; null for the default (24 hours). */
   expires_at: number | null;
-  payment_intent_data: { description: string | null; metadata: Record<string, string> };
+  payment_intent_data: {
+    description: string | null;
+    metadata: Record<string, string>;
+    capture_method: CaptureMethod;
+  };
 }
 
 export interface ParseContext {
@@ -213,9 +231,14 @@ function parseEmail(form: FormObject): string | null {
 
 function parsePaymentIntentData(form: FormObject): CreateSessionInput['payment_intent_data'] {
   const data = optionalObject(form.payment_intent_data, 'payment_intent_data');
+  if (data) checkKnownKeys(data, PAYMENT_INTENT_DATA_KEYS, 'payment_intent_data');
   return {
     description: data ? optionalString(data.description, 'payment_intent_data[description]') : null,
     metadata: data ? metadata(data.metadata, 'payment_intent_data[metadata]') : {},
+    capture_method:
+      (data &&
+        optionalEnum(data.capture_method, 'payment_intent_data[capture_method]', captureMethods)) ??
+      'automatic',
   };
 }
 

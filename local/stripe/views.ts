@@ -54,8 +54,11 @@ export function toPaymentIntentObject(intent: PaymentIntentRecord) {
     id: intent.id,
     object: 'payment_intent' as const,
     amount: intent.amount,
-    amount_capturable: 0,
-    amount_received: intent.amount,
+    amount_capturable: intent.amount_capturable,
+    amount_received: intent.amount_received,
+    canceled_at: intent.canceled_at,
+    cancellation_reason: intent.cancellation_reason,
+    capture_method: intent.capture_method,
     currency: intent.currency,
     created: intent.created,
     description: intent.description,
@@ -63,6 +66,30 @@ export function toPaymentIntentObject(intent: PaymentIntentRecord) {
     livemode: false,
     metadata: { ...intent.metadata },
     payment_method_types: ['card'],
+    status: intent.status,
+  };
+}
+export type PaymentIntentObject = ReturnType<typeof toPaymentIntentObject>;
+
+/**
+ * The PaymentIntent's one charge, as events carry it (there is no `/v1/charges` route locally).
+ * An uncaptured charge is `succeeded` with `captured: false`, as Stripe shows an authorization.
+ */
+export function toChargeObject(intent: PaymentIntentRecord) {
+  return {
+    id: intent.latest_charge,
+    object: 'charge' as const,
+    amount: intent.amount,
+    amount_captured: intent.amount_received,
+    amount_refunded: intent.amount_refunded,
+    captured: intent.status === 'succeeded',
+    created: intent.created,
+    currency: intent.currency,
+    livemode: false,
+    metadata: { ...intent.metadata },
+    paid: true,
+    payment_intent: intent.id,
+    refunded: intent.amount_received > 0 && intent.amount_refunded >= intent.amount_received,
     status: 'succeeded' as const,
   };
 }

@@ -41,10 +41,14 @@ export async function seedCase(index: number, { paid }: { paid: boolean }): Prom
     const outcome = await markCasePaid(caseRecord, {
       checkoutSessionId: `cs_bench_${index}`,
       clientReferenceId: caseRecord.id,
-      paymentStatus: 'paid',
-      amountTotal: CONSULTATION_FEE_CENTS,
-      currency: 'usd',
+      sessionStatus: 'complete',
       paymentIntentId: null,
+      intent: {
+        status: 'requires_capture',
+        amount: CONSULTATION_FEE_CENTS,
+        currency: 'usd',
+        caseId: caseRecord.id,
+      },
       eventId: null,
     });
     if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);

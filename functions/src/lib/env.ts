@@ -101,6 +101,11 @@ export const envNames = {
   /** The function a paid case's expiry schedule invokes (`cases/expire-case`). */
   caseExpiryTargetArn: 'CASE_EXPIRY_TARGET_ARN',
   /**
+   * The function a failed capture or void's retry schedule invokes (`payments/settle-payment`,
+   * docs/adr/0024); every function has it, like the claim release's.
+   */
+  settlementTargetArn: 'SETTLEMENT_TARGET_ARN',
+  /**
    * Minutes after payment within which a doctor must start the consultation, else the card's
    * authorization is released (issue 28 item 3, default 30; a decimal on test stacks).
    */
@@ -338,6 +343,9 @@ export const env = {
   },
   get caseExpiryTargetArn() {
     return required(envNames.caseExpiryTargetArn);
+  },
+  get settlementTargetArn() {
+    return required(envNames.settlementTargetArn);
   },
   get waitPromiseMinutes() {
     return positiveNumber(envNames.waitPromiseMinutes, DEFAULT_WAIT_PROMISE_MINUTES);

@@ -6,6 +6,7 @@ import { waitPromiseInputSchema } from '../features/cases/wait-promise-schedule'
 import { caseExpiryInputSchema } from '../features/cases/case-expiry-schedule';
 import { claimReleaseInputSchema } from '../features/cases/claim-release';
 import { meetingEndInputSchema } from '../features/meetings/end-schedule';
+import { settlementRetryInputSchema } from '../features/payments/settlement';
 import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 import { expectedSampleEvents, handlerOfEventFile } from './event-files';
 
@@ -115,6 +116,7 @@ describe('events/', () => {
       'cases/expire-case': caseExpiryInputSchema,
       'cases/lapse-wait-promise': waitPromiseInputSchema,
       'meetings/end-meeting': meetingEndInputSchema,
+      'payments/settle-payment': settlementRetryInputSchema,
     };
     expect(Object.keys(schemas).sort()).toEqual(Object.values(scheduledTargets).sort());
     for (const [functionName, handler] of Object.entries(scheduledTargets)) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { moneyStateSchema } from '../payments/money';
 import { callOutcomeSchema } from './no-show';
 import { nurseVisitViewSchema } from './nurse-visit';
 import { caseStatusSchema } from './status';
@@ -37,10 +38,17 @@ export const caseStatusResponseSchema = z.object({
   meeting: patientMeetingSchema.nullable(),
   claimedBy: z.string().nullable(),
   /**
-   * The full refund of an expired case (issue 9 item 6): `pending` until Stripe confirms it,
-   * null when nothing is refunded.
+   * The full refund of a payment charged at checkout before manual capture (issue 9 item 6) of
+   * a visit that did not happen: `pending` until Stripe confirms it, null when nothing is
+   * refunded (an authorization is voided instead: `money`).
    */
   refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']) }).nullable(),
+  /**
+   * Where the patient's money stands (issue 28 item 2, docs/adr/0024): authorized at checkout,
+   * then charged or released (`refunded` only for a payment charged before manual capture).
+   * Null before any payment.
+   */
+  money: z.object({ state: moneyStateSchema }).nullable(),
   /** A home nurse visit's steps (docs/adr/0022); null for a video consultation. */
   nurseVisit: nurseVisitViewSchema.nullable(),
   /**

@@ -18,6 +18,11 @@ export const paymentVerificationResponseSchema = z.object({
   patientName: z.string().nullable(),
   requestType: requestTypeSchema,
   caseId: z.uuid(),
+  /**
+   * Not in the spec's answer (docs/spec-deviations.md): where the money stands (issue 28 item 2,
+   * authorized, then charged or released), as the status answer tells it.
+   */
+  money: caseStatusResponseSchema.shape.money,
 });
 export type PaymentVerificationResponse = z.infer<typeof paymentVerificationResponseSchema>;
 
@@ -51,6 +56,8 @@ export const videoAccessResponseSchema = z.object({
    */
   caseStatus: caseStatusSchema,
   refund: caseStatusResponseSchema.shape.refund,
+  /** Not in the spec's answer: where the money stands (issue 28 item 2), as above. */
+  money: caseStatusResponseSchema.shape.money,
 });
 export type VideoAccessResponse = z.infer<typeof videoAccessResponseSchema>;
 

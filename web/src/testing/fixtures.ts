@@ -46,6 +46,7 @@ export function caseStatusAnswer(
     meeting: status === 'awaiting_payment' ? null : PATIENT_MEETING,
     claimedBy: null,
     refund: null,
+    money: null,
     nurseVisit: null,
     callOutcome: null,
     waitPromise: null,

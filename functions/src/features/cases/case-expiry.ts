@@ -1,8 +1,8 @@
 import { getCaseBundle } from '../../db/cases';
-import type { PaymentRefund } from '../../db/payments';
+import { currentPayment, type PaymentRefund } from '../../db/payments';
 import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../realtime/case-updates';
-import { refundCase } from './case-refund';
+import { releaseCaseMoney } from './case-refund';
 import { caseExpiresAt, type CaseExpiryInput } from './case-expiry-schedule';
 import { expireUnstartedCase } from './transitions';
 
@@ -12,16 +12,21 @@ export { RefundFailedError } from './case-refund';
 export interface CaseExpiryResult {
   /** This run moved the case to expired. */
   expired: boolean;
-  /** The case's refund as recorded after this run; null when the case did not expire. */
+  /**
+   * The refund of a payment captured at checkout (before manual capture, docs/adr/0024) as
+   * recorded after this run; null when the case did not expire or its authorization is voided.
+   */
   refund: PaymentRefund | null;
 }
 
 /**
- * Expires a paid case nobody started and refunds it in full (DESIGN.md §5). The status change
- * is one conditional write (at most once); the refund follows for any expired case not yet
- * refunded, so a run after a failed refund (Lambda's retry, a replay) only refunds, and two runs at
- * once refund once (one Stripe idempotency key per case). The patient's pages hear of the
- * expiry at once and of the refund when it is recorded (issue 12: both show on the visit page).
+ * Expires a paid case nobody started and gives its money back (DESIGN.md §5, docs/adr/0024):
+ * its authorization is voided (`releaseCaseMoney`; the settlement retries a failure on its own),
+ * a payment captured at checkout before manual capture is refunded in full. The status change
+ * is one conditional write (at most once); the release follows for any expired case, so a run
+ * after a failed refund (Lambda's retry, a replay) only refunds, and two runs at once refund or
+ * void once (Stripe idempotency keys). The patient's pages hear of the expiry at once and of the
+ * money when it is recorded (issue 12: both show on the visit page).
  */
 export async function expireAndRefund(
   input: CaseExpiryInput,
@@ -46,9 +51,7 @@ export async function expireAndRefund(
   }
   if (expired) await pushCaseUpdate(caseRecord.id, 'expired', log);
 
-  // The patient's pages hear of a refund newly recorded, not of one that had already succeeded.
-  const alreadyRefunded = bundle.payments[0]?.refund?.status === 'succeeded';
-  const refund = await refundCase(bundle, log, 'expired');
-  if (refund && !alreadyRefunded) await pushCaseUpdate(caseRecord.id, 'expired', log);
-  return { expired, refund };
+  await releaseCaseMoney(bundle, 'expired', log);
+  const after = await getCaseBundle(input.caseId);
+  return { expired, refund: (after && currentPayment(after.payments)?.refund) ?? null };
 }

@@ -1,7 +1,11 @@
 import type { CaseBundle } from '../../db/cases';
-import { recordPaymentRefund, type PaymentRefund } from '../../db/payments';
+import type { VoidReason } from '@shared/payments/money';
+import { currentPayment, recordPaymentRefund, type PaymentRefund } from '../../db/payments';
 import { errorFields, type Logger } from '../../lib/logger';
 import { refundInFull } from '../payments/refund';
+import { requestSettlement } from '../payments/settlement';
+import { pushCaseUpdate } from '../realtime/case-updates';
+import { stripeErrorFields } from '../payments/stripe-errors';
 
 /** A failed refund, rethrown so the caller's retry (Lambda's, the nurse's) runs it again. */
 export class RefundFailedError extends Error {
@@ -12,9 +16,9 @@ export class RefundFailedError extends Error {
 }
 
 /**
- * Refunds a case whose visit did not happen in full and records the refund on its Payment (the
- * one refund path: an expired case, a home nurse visit whose patient was not reached, a call the
- * patient never joined). A refund
+ * Refunds a case whose visit did not happen in full and records the refund on its Payment: only
+ * a payment captured at checkout, before manual capture (docs/adr/0024); every caller goes
+ * through `releaseCaseMoney`, which voids an authorization instead. A refund
  * already succeeded is returned as it is; Stripe's idempotency key (one per case) makes two runs
  * refund once. Null when the case has no payment (logged: a broken invariant).
  */
@@ -24,7 +28,7 @@ export async function refundCase(
   why: 'expired' | 'nurse_visit_not_reached' | 'patient_no_show',
 ): Promise<PaymentRefund | null> {
   const caseId = bundle.case.id;
-  const payment = bundle.payments[0];
+  const payment = currentPayment(bundle.payments);
   if (!payment) {
     log.error('case to refund without a payment', { caseId, why });
     return null;
@@ -61,12 +65,32 @@ export async function refundCase(
   return refund;
 }
 
-/** Stripe's error type and code (`StripeConnectionError`, `charge_already_refunded`): no values. */
-function stripeErrorFields(error: unknown): { stripeType?: string; stripeCode?: string } {
-  if (typeof error !== 'object' || error === null) return {};
-  const { type, code } = error as { type?: unknown; code?: unknown };
-  return {
-    ...(typeof type === 'string' ? { stripeType: type } : {}),
-    ...(typeof code === 'string' ? { stripeCode: code } : {}),
-  };
+/** Why a case's money goes back: a visit that did not happen. */
+export type ReleaseReason = Extract<
+  VoidReason,
+  'expired' | 'nurse_visit_not_reached' | 'patient_no_show' | 'never_connected'
+>;
+
+/**
+ * Gives the patient's money back for a visit that did not happen (docs/adr/0024), the one path
+ * of every caller: the authorization is voided through the settlement (first decision wins,
+ * retried on its own, never throws); a payment captured at checkout before manual capture
+ * (a legacy `paid` record, no decision) is refunded in full as before (`refundCase`, which
+ * throws `RefundFailedError` so the caller's retry runs it again).
+ */
+export async function releaseCaseMoney(
+  bundle: CaseBundle,
+  why: ReleaseReason,
+  log: Logger,
+): Promise<void> {
+  const payment = currentPayment(bundle.payments);
+  if (payment?.status === 'captured' && !payment.settlement) {
+    // Charged at checkout: a call that was held before keeps its charge, as it always did.
+    if (why === 'never_connected') return;
+    await refundCase(bundle, log, why);
+    // The patient's page hears of the refund as soon as it is recorded.
+    await pushCaseUpdate(bundle.case.id, bundle.case.status, log);
+    return;
+  }
+  await requestSettlement(bundle.case.id, { action: 'void', why }, log);
 }

@@ -7,7 +7,8 @@ import { getCaseBundle, type CaseBundle, type CaseRecord } from '../../db/cases'
 import { conflict, forbidden } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../realtime/case-updates';
-import { refundCase } from './case-refund';
+import { requestSettlement } from '../payments/settlement';
+import { releaseCaseMoney } from './case-refund';
 import { finishNurseVisit, scheduleNurseVisit } from './transitions';
 
 /**
@@ -42,8 +43,8 @@ function stepResponse(caseRecord: CaseRecord): NurseVisitStepResponse {
 
 /**
  * One step of a claimed home nurse visit by its nurse (docs/adr/0022): record the time, mark it
- * done, or mark the patient not reached and refund the payment (the one refund path,
- * `case-refund.ts`). Each step is one conditional write; a step that lost to another change is
+ * done (its payment captured), or mark the patient not reached and give the money back (the
+ * one release path, `case-refund.ts`: the authorization voided). Each step is one conditional write; a step that lost to another change is
  * refused with the reason read afterwards. A not-reached visit whose refund failed is refunded
  * when the nurse sends the step again (the case is cancelled; the refund is not yet recorded).
  */
@@ -77,6 +78,10 @@ export async function takeNurseVisitStep(
   log.info('nurse visit step', { caseId: before.id, step: step.step });
   if (step.step === 'not_reached') return refundNotReached(after, log);
   await pushCaseUpdate(before.id, after.case.status, log);
+  // The visit happened: its payment is captured (docs/adr/0024; never throws, retried alone).
+  if (step.step === 'done') {
+    await requestSettlement(before.id, { action: 'capture', why: 'nurse_visit_done' }, log);
+  }
   return stepResponse(after.case);
 }
 
@@ -89,10 +94,9 @@ function retryingRefund(caseRecord: CaseRecord, providerId: string, step: NurseV
   );
 }
 
+/** The visit did not happen: its authorization is voided (a legacy payment refunded). */
 async function refundNotReached(bundle: CaseBundle, log: Logger): Promise<NurseVisitStepResponse> {
   await pushCaseUpdate(bundle.case.id, 'cancelled', log);
-  await refundCase(bundle, log, 'nurse_visit_not_reached');
-  // The patient's page hears of the refund as soon as it is recorded.
-  await pushCaseUpdate(bundle.case.id, 'cancelled', log);
+  await releaseCaseMoney(bundle, 'nurse_visit_not_reached', log);
   return stepResponse(bundle.case);
 }

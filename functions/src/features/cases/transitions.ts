@@ -24,7 +24,7 @@ import {
 import { countPaidCase } from '../../db/case-counters';
 import { claimSlotTx } from '../../db/claim-slots';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
-import { paymentTx, type PaymentRecord } from '../../db/payments';
+import { paymentTx, type AuthorizationState, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { env } from '../../lib/env';
@@ -61,27 +61,58 @@ export function canTransition(from: CaseStatus, to: CaseStatus): boolean {
   return allowedTransitions[from].includes(to);
 }
 
-/** What Stripe said about the payment: the only evidence that marks a case paid. */
+/**
+ * What Stripe said about the payment: the only evidence that marks a case paid. Under manual
+ * capture (docs/adr/0024) a completed Checkout Session reads `payment_status: 'unpaid'`: what
+ * counts is its PaymentIntent, which holds the authorization (`requires_capture`).
+ */
 export interface PaymentEvidence {
   checkoutSessionId: string;
   clientReferenceId: string | null;
-  paymentStatus: string;
-  amountTotal: number | null;
-  currency: string | null;
+  /** The session's `status` (`open`, `complete`, `expired`). */
+  sessionStatus: string | null;
   paymentIntentId: string | null;
+  /** The PaymentIntent as Stripe reported it; null when the session has none yet. */
+  intent: {
+    status: string;
+    amount: number;
+    currency: string;
+    /** `metadata.caseId` (`payment_intent_data`); null on sessions made before it was set. */
+    caseId: string | null;
+  } | null;
   /** The webhook event, when the evidence came from one (idempotency key). */
   eventId: string | null;
 }
 
 export type PaymentRefusal = 'not_paid' | 'wrong_case' | 'wrong_amount';
 
-/** Checks Stripe's word against the case: paid, for this case, for the flat fee. */
+/**
+ * The PaymentIntent statuses that mean the money is secured: the authorization holds
+ * (`requires_capture`), or it was captured already (a session paid before manual capture, or
+ * one captured since).
+ */
+const SECURED_INTENT_STATUSES = new Set(['requires_capture', 'succeeded']);
+
+/** The PaymentIntent's state as the Payment records it. */
+export function authorizationStateOf(intentStatus: string): AuthorizationState {
+  if (intentStatus === 'succeeded') return 'captured';
+  if (intentStatus === 'canceled') return 'voided';
+  return 'authorized';
+}
+
+/**
+ * Checks Stripe's word against the case: the PaymentIntent of a completed session holds (or took)
+ * the flat fee, for this case.
+ */
 export function judgePayment(caseId: string, evidence: PaymentEvidence): PaymentRefusal | null {
-  if (evidence.paymentStatus !== 'paid') return 'not_paid';
-  if (evidence.clientReferenceId !== caseId) return 'wrong_case';
+  const { intent } = evidence;
+  if (evidence.sessionStatus !== 'complete' || !intent) return 'not_paid';
+  if (!SECURED_INTENT_STATUSES.has(intent.status)) return 'not_paid';
+  if (evidence.clientReferenceId !== caseId || (intent.caseId !== null && intent.caseId !== caseId))
+    return 'wrong_case';
   if (
-    evidence.amountTotal !== CONSULTATION_FEE_CENTS ||
-    evidence.currency?.toLowerCase() !== CONSULTATION_CURRENCY
+    intent.amount !== CONSULTATION_FEE_CENTS ||
+    intent.currency.toLowerCase() !== CONSULTATION_CURRENCY
   ) {
     return 'wrong_amount';
   }
@@ -121,7 +152,8 @@ export async function markCasePaid(
   now = new Date(),
 ): Promise<MarkPaidOutcome> {
   const refusal = judgePayment(caseRecord.id, evidence);
-  if (refusal) return { outcome: 'refused', reason: refusal };
+  const { intent } = evidence;
+  if (refusal || !intent) return { outcome: 'refused', reason: refusal ?? 'not_paid' };
   if (caseRecord.status !== 'awaiting_payment') {
     return canTransition(caseRecord.status, 'paid') || caseRecord.paidAt
       ? { outcome: 'already_paid' }
@@ -148,16 +180,20 @@ export async function markCasePaid(
     id: randomUUID(),
     caseId: caseRecord.id,
     provider: 'stripe',
-    status: 'paid',
+    status: authorizationStateOf(intent.status),
     rawPayload: {
       checkoutSessionId: evidence.checkoutSessionId,
       paymentIntentId: evidence.paymentIntentId,
-      amountTotal: evidence.amountTotal ?? 0,
-      currency: evidence.currency ?? CONSULTATION_CURRENCY,
+      amountTotal: intent.amount,
+      currency: intent.currency,
       eventId: evidence.eventId,
     },
     createdAt: paidAt,
     refund: null,
+    settlement: null,
+    settledAt: null,
+    intentStatus: intent.status,
+    settlementFailure: null,
   };
   const meetingId = newMeetingId();
   // A re-authorized case keeps the Meeting of its first payment (never started: it lapsed unstarted).

@@ -3,7 +3,7 @@ import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import { env } from '../../lib/env';
 import { effectiveMeeting } from '../meetings/effective-meeting';
-import type { PaymentRefund } from '../../db/payments';
+import { currentPayment, type PaymentRefund } from '../../db/payments';
 import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 
@@ -45,6 +45,7 @@ export function toCaseStatusResponse(
       : null,
     claimedBy: caseRecord.claimedByName,
     refund: refundView({ ...bundle, case: caseRecord }),
+    money: moneyView(bundle),
     nurseVisit:
       caseRecord.requestType === 'nurse-visit'
         ? { scheduledFor: caseRecord.visitScheduledFor, outcome: caseRecord.visitOutcome }
@@ -84,7 +85,7 @@ function refundStatusOf(
 }
 
 /**
- * A visit that did not happen is refunded in full: an expired case (DESIGN.md §5), a home nurse
+ * A visit that did not happen, paid before manual capture, is refunded in full: an expired case (DESIGN.md §5), a home nurse
  * visit whose patient was not reached (docs/adr/0022) or a call the patient never joined
  * (docs/adr/0023; pass the case as it reads now, `effectiveCase`). `pending` from then until Stripe's answer
  * is recorded on the Payment; null for every other case.
@@ -94,9 +95,23 @@ export function refundView(bundle: CaseBundle): CaseStatusResponse['refund'] {
     bundle.case.status === 'expired' ||
     bundle.case.visitOutcome === 'not_reached' ||
     isPatientNoShow(bundle.case);
-  if (!refunded) return null;
-  const refund = bundle.payments.find((payment) => payment.refund)?.refund;
-  return { status: refund ? refundStatusOf(refund) : 'pending' };
+  const payment = currentPayment(bundle.payments);
+  // Only a payment charged at checkout is refunded; an authorization is voided (`moneyView`).
+  if (!refunded || !payment || (payment.status !== 'captured' && !payment.refund)) return null;
+  return { status: payment.refund ? refundStatusOf(payment.refund) : 'pending' };
+}
+
+/**
+ * Where the patient's money stands (issue 28 item 2, docs/adr/0024), from the case's current
+ * payment as the settlement recorded it: authorized, charged, released (voided), or refunded (a
+ * payment charged at checkout before manual capture, once Stripe confirmed the refund).
+ */
+export function moneyView(bundle: CaseBundle): CaseStatusResponse['money'] {
+  const payment = currentPayment(bundle.payments);
+  if (!payment) return null;
+  if (payment.refund?.status === 'succeeded') return { state: 'refunded' };
+  const states = { authorized: 'authorized', captured: 'charged', voided: 'released' } as const;
+  return { state: states[payment.status] };
 }
 
 /** Where the patient goes once paid: the visit page, or the verification page (reading B). */

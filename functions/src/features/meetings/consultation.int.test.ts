@@ -203,10 +203,14 @@ describe('start-timer (DESIGN.md §7)', () => {
     const paid = await markCasePaid(caseRecord, {
       checkoutSessionId: `cs_test_${randomUUID()}`,
       clientReferenceId: caseRecord.id,
-      paymentStatus: 'paid',
-      amountTotal: CONSULTATION_FEE_CENTS,
-      currency: 'usd',
+      sessionStatus: 'complete',
       paymentIntentId: null,
+      intent: {
+        status: 'requires_capture',
+        amount: CONSULTATION_FEE_CENTS,
+        currency: 'usd',
+        caseId: caseRecord.id,
+      },
       eventId: null,
     });
     expect(paid.outcome).toBe('paid');

@@ -4,9 +4,10 @@ import { getCaseBundle, type CaseBundle } from '../../db/cases';
 import { errorFields, type Logger } from '../../lib/logger';
 import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
 import { completeCall, endCallAsNoShow } from '../cases/call-transitions';
-import { refundCase } from '../cases/case-refund';
+import { releaseCaseMoney } from '../cases/case-refund';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { closeRoom, pushToRoom } from '../rooms/room-push';
+import { settleEndedCall } from './call-settlement';
 import { cancelMeetingEnd } from './end-schedule';
 
 export type EndReason = 'timer' | 'provider';
@@ -14,7 +15,8 @@ export type EndReason = 'timer' | 'provider';
 export type EndOutcome =
   /**
    * This call ended the meeting (`delivered`: the rooms were told and closed); `noShow`: the
-   * patient never joined it, so it was cancelled and refunded instead of completed (ADR 0023).
+   * patient never joined it, so it was cancelled and its payment voided instead of completed
+   * (ADR 0023, ADR 0024).
    */
   | { outcome: 'ended'; endedAt: string; delivered: boolean; noShow: boolean }
   /** It was ended before (a repeat, a late Scheduler run, a race): the stored end. */
@@ -39,8 +41,10 @@ function endTimeOf(endsAt: string, reason: EndReason, now: Date): string {
  * Ends a meeting, the one path of its three callers: the Scheduler at `endsAt`
  * (`meetings/end-meeting`), 'End Call' (`meetings/end`) and a signal after `endsAt`
  * (`realtime/default`). One transaction completes the case and the meeting and counts the
- * provider's completion; a call the patient never joined is cancelled and refunded instead
- * (docs/adr/0023). It is idempotent: fired twice or late, there is one completion and
+ * provider's completion; a call the patient never joined is cancelled instead (docs/adr/0023).
+ * The payment follows (docs/adr/0024): captured when both parties were connected long enough,
+ * voided otherwise and for a no-show (`call-settlement.ts`; repeats ask again, the first
+ * decision stands). It is idempotent: fired twice or late, there is one completion and
  * every caller gets the same `endedAt` (a failed condition reads the stored result). Then the
  * end is pushed to both room connections and they are closed, and the patient's pages hear of
  * it (issue 12: the visit page moves to feedback); an early end also deletes the schedule.
@@ -62,9 +66,10 @@ export async function endMeeting(
       const endedAt = caseRecord.endedAt ?? meeting.endedAt ?? now.toISOString();
       // How it ended, from the stored times: only the timer's end is at `endsAt` exactly.
       const storedReason = endedAt === caseRecord.endsAt ? 'timer' : 'provider';
-      // A no-show's refund again: a run after a failed refund (Lambda's retry, the timer's run
-      // after an early End Call) completes it; a refund that succeeded is not asked again.
-      if (noShow) await refundNoShow(bundle, reason, log);
+      // The money again: a run after a failed settlement (Lambda's retry, the timer's run after
+      // an early End Call) completes it; one settled already is not asked of Stripe again.
+      if (noShow) await releaseNoShow(bundle, reason, log);
+      else await settleEndedCall(caseId, endedAt, log);
       const delivered = await tellRoom(meeting.id, endedAt, storedReason, log);
       return { outcome: 'already_ended', endedAt, delivered, noShow };
     }
@@ -78,14 +83,13 @@ export async function endMeeting(
     if (!patientJoinedCall(caseRecord)) {
       if (await endCallAsNoShow(bundle, endedAt)) {
         log.info('meeting ended as a no-show', { caseId, meetingId: meeting.id, reason });
-        // The end schedule stays after an early End Call: its run retries a failed refund.
+        // The end schedule stays after an early End Call: its run retries a failed release.
         const [delivered] = await Promise.all([
           tellRoom(meeting.id, endedAt, reason, log),
           pushCaseUpdate(caseId, 'cancelled', log),
         ]);
-        const refunded = await getCaseBundle(caseId);
-        if (refunded) await refundNoShow(refunded, reason, log);
-        await pushCaseUpdate(caseId, 'cancelled', log);
+        const cancelled = await getCaseBundle(caseId);
+        if (cancelled) await releaseNoShow(cancelled, reason, log);
         return { outcome: 'ended', endedAt, delivered, noShow: true };
       }
       bundle = await getCaseBundle(caseId);
@@ -102,6 +106,7 @@ export async function endMeeting(
         tellRoom(meeting.id, endedAt, reason, log),
         pushCaseUpdate(caseId, 'completed', log),
       ]);
+      await settleEndedCall(caseId, endedAt, log);
       return { outcome: 'ended', endedAt, delivered, noShow: false };
     }
     // Another caller completed it between our read and our write: read what it stored.
@@ -111,13 +116,14 @@ export async function endMeeting(
 }
 
 /**
- * Refunds a no-show through the one refund path (features/cases/case-refund.ts). The timer's
- * run rethrows a failure, so Lambda retries it (and keeps it for a replay); 'End Call' and a
- * late room message only log it: the end schedule, kept for a no-show, retries it at `endsAt`.
+ * Gives a no-show's money back (`releaseCaseMoney`: its authorization voided, which never
+ * throws; a legacy captured payment refunded). The timer's run rethrows a failed refund, so
+ * Lambda retries it (and keeps it for a replay); 'End Call' and a late room message only log it:
+ * the end schedule, kept for a no-show, retries it at `endsAt`.
  */
-async function refundNoShow(bundle: CaseBundle, reason: EndReason, log: Logger): Promise<void> {
+async function releaseNoShow(bundle: CaseBundle, reason: EndReason, log: Logger): Promise<void> {
   try {
-    await refundCase(bundle, log, 'patient_no_show');
+    await releaseCaseMoney(bundle, 'patient_no_show', log);
   } catch (error) {
     if (reason === 'timer') throw error;
     log.warn('no-show refund left to the end schedule', {

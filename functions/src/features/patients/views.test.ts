@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaseBundle } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
 import type { CaseRecord } from '../../db/cases';
-import { paidCaseRecord } from '../../testing/cases';
+import { paidCaseRecord, paymentRecord } from '../../testing/cases';
 import { toVideoAccess } from './views';
 
 const paidAt = '2026-11-20T10:00:00.000Z';
@@ -26,11 +26,15 @@ const meeting: MeetingRecord = {
   createdAt: paidAt,
 };
 
-function bundle(status: CaseRecord['status'], overrides: Partial<MeetingRecord> = {}): CaseBundle {
+function bundle(
+  status: CaseRecord['status'],
+  overrides: Partial<MeetingRecord> = {},
+  payments = [paymentRecord(paidAt)],
+): CaseBundle {
   return {
     case: paidCaseRecord(paidAt, { status }),
     meeting: { ...meeting, ...overrides },
-    payments: [],
+    payments,
     attachments: [],
   };
 }
@@ -42,11 +46,21 @@ describe('video access (reading B)', () => {
     expect(access.caseStatus).toBe('paid');
   });
 
-  it('says an expired case is expired, with its refund, and gives no join link', () => {
-    const access = toVideoAccess(bundle('expired'), KEY_HOLDER, now);
+  it('says an expired case is expired, with its money, and gives no join link', () => {
+    const voided = [paymentRecord(paidAt, { status: 'voided' })];
+    const access = toVideoAccess(bundle('expired', {}, voided), KEY_HOLDER, now);
     expect(access.caseStatus).toBe('expired');
-    expect(access.refund).toEqual({ status: 'pending' });
+    expect(access.money).toEqual({ state: 'released' });
+    // Nothing was charged, so nothing is refunded.
+    expect(access.refund).toBeNull();
     expect(access.meetingInfo?.meetingUrl).toBeNull();
+  });
+
+  it('tells the refund of an expired case charged at checkout (before manual capture)', () => {
+    const charged = [paymentRecord(paidAt, { status: 'captured' })];
+    const access = toVideoAccess(bundle('expired', {}, charged), KEY_HOLDER, now);
+    expect(access.refund).toEqual({ status: 'pending' });
+    expect(access.money).toEqual({ state: 'charged' });
   });
 
   it('says a cancelled case is cancelled and gives no join link', () => {

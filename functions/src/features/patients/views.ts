@@ -1,10 +1,11 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
 import type { CaseBundle } from '../../db/cases';
+import { currentPayment } from '../../db/payments';
 import type { PatientRecord } from '../../db/patients';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import { effectiveCase } from '../cases/claim-lease';
-import { refundView } from '../cases/views';
+import { moneyView, refundView } from '../cases/views';
 
 const isPaid = (bundle: CaseBundle) => bundle.case.paidAt !== null;
 
@@ -24,6 +25,7 @@ export function toPaymentVerification(
     patientName: holder ? patient.name : null,
     requestType: bundle.case.requestType,
     caseId: bundle.case.id,
+    money: moneyView(bundle),
   };
 }
 
@@ -40,7 +42,7 @@ export function toVideoAccess(
 ): VideoAccessResponse {
   const paid = isPaid(bundle);
   const meeting = bundle.meeting && effectiveMeeting(bundle.meeting, now);
-  const payment = bundle.payments[0] ?? null;
+  const payment = currentPayment(bundle.payments);
   const caseStatus = effectiveCase(bundle.case, now).status;
   const joinable =
     meeting !== null && meeting.status !== 'completed' && isJoinableCaseStatus(caseStatus);
@@ -63,5 +65,6 @@ export function toVideoAccess(
     caseId: bundle.case.id,
     caseStatus,
     refund: refundView({ ...bundle, case: effectiveCase(bundle.case, now) }),
+    money: moneyView(bundle),
   };
 }

@@ -57,6 +57,8 @@ async function newCheckoutSession(
       ],
       client_reference_id: caseRecord.id,
       metadata: { caseId: caseRecord.id },
+      // Authorize only (docs/adr/0024): captured when the consultation happened, else voided.
+      payment_intent_data: { capture_method: 'manual', metadata: { caseId: caseRecord.id } },
       ...(mode === 'embedded'
         ? {
             ui_mode: uiModes.embedded,
@@ -84,7 +86,10 @@ async function expireIfOpen(sessionId: string): Promise<void> {
 
 export type CheckoutAnswer =
   | { kind: 'open'; session: Stripe.Checkout.Session }
-  /** The case's session is already paid (the webhook has not arrived yet): settle, do not sell again. */
+  /**
+   * The case's session is already complete (the webhook has not arrived yet): settle (the judge
+   * asks Stripe's PaymentIntent), do not sell again.
+   */
   | { kind: 'paid'; session: Stripe.Checkout.Session };
 
 /** Two requests that replace the same session at once: the loser looks again, a few times. */
@@ -108,12 +113,11 @@ export async function openCheckoutSession(
     const previous = previousId
       ? await (await stripe()).checkout.sessions.retrieve(previousId)
       : null;
-    // A lapsed wait promise voided the authorization of the case's complete session: "Keep
-    // waiting" needs a new one (docs/adr/0025), never that spent session again.
-    const spent = current.waitPromiseLapsedAt !== null && previous?.status === 'complete';
-    if (!spent && previous?.status === 'complete' && previous.payment_status === 'paid') {
-      return { kind: 'paid', session: previous };
-    }
+    // Complete: under manual capture its `payment_status` stays 'unpaid' (the PaymentIntent
+    // holds the authorization), so completion, not that flag, means it was paid. Unless a lapsed
+    // wait promise voided that authorization: "Keep waiting" needs a new session (docs/adr/0025).
+    const spent = current.waitPromiseLapsedAt !== null;
+    if (previous?.status === 'complete' && !spent) return { kind: 'paid', session: previous };
     if (previous?.status === 'open') {
       if (previous.ui_mode === uiModes[mode]) return { kind: 'open', session: previous };
       await expireIfOpen(previous.id);
@@ -131,21 +135,31 @@ export async function openCheckoutSession(
   }
 }
 
-/** The facts `markCasePaid` judges, taken from a Checkout Session as Stripe reports it. */
-export function evidenceFrom(
-  session: Stripe.Checkout.Session,
+/**
+ * The facts `markCasePaid` judges, as Stripe reports them now: the Checkout Session read again
+ * with its PaymentIntent expanded (a webhook's copy of the session says nothing of the
+ * authorization under manual capture: its `payment_status` is 'unpaid').
+ */
+export async function paymentEvidence(
+  checkoutSessionId: string,
   eventId: string | null,
-): PaymentEvidence {
+): Promise<PaymentEvidence> {
+  const session = await (
+    await stripe()
+  ).checkout.sessions.retrieve(checkoutSessionId, { expand: ['payment_intent'] });
+  const intent = session.payment_intent;
+  const expanded = typeof intent === 'object' && intent !== null ? intent : null;
   return {
     checkoutSessionId: session.id,
     clientReferenceId: session.client_reference_id,
-    paymentStatus: session.payment_status,
-    amountTotal: session.amount_total,
-    currency: session.currency,
-    paymentIntentId:
-      typeof session.payment_intent === 'string'
-        ? session.payment_intent
-        : (session.payment_intent?.id ?? null),
+    sessionStatus: session.status,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    intent: expanded && {
+      status: expanded.status,
+      amount: expanded.amount,
+      currency: expanded.currency,
+      caseId: expanded.metadata.caseId ?? null,
+    },
     eventId,
   };
 }

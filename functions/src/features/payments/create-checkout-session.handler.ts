@@ -4,7 +4,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
-import { evidenceFrom, openCheckoutSession } from './checkout';
+import { openCheckoutSession, paymentEvidence } from './checkout';
 import { settlePayment } from './settle';
 
 const ALREADY_PAID = 'This consultation has already been paid';
@@ -24,7 +24,7 @@ export const handler = httpHandler(routes.createCheckoutSession, {
     const checkout = await openCheckoutSession(bundle.case, body.mode);
     if (checkout.kind === 'paid') {
       // Paid, and the webhook has not arrived yet: record it now instead of selling it again.
-      await settlePayment(bundle.case, evidenceFrom(checkout.session, null), log);
+      await settlePayment(bundle.case, await paymentEvidence(checkout.session.id, null), log);
       throw conflict(ALREADY_PAID);
     }
     const { session } = checkout;

@@ -53,10 +53,9 @@ function evidence(caseId: string, eventId: string | null): PaymentEvidence {
   return {
     checkoutSessionId: `cs_test_${randomUUID()}`,
     clientReferenceId: caseId,
-    paymentStatus: 'paid',
-    amountTotal: 299,
-    currency: 'usd',
+    sessionStatus: 'complete',
     paymentIntentId: `pi_${randomUUID()}`,
+    intent: { status: 'requires_capture', amount: 299, currency: 'usd', caseId },
     eventId,
   };
 }

@@ -12,7 +12,7 @@ import type { PaymentEvidence } from '../cases/transitions';
 export const refundIdempotencyKey = (caseId: string): string => `case-refund-${caseId}`;
 
 /** The PaymentIntent a payment was made with; older records may only name the session. */
-async function paymentIntentOf(payment: PaymentRecord): Promise<string> {
+export async function paymentIntentOf(payment: PaymentRecord): Promise<string> {
   if (payment.rawPayload.paymentIntentId) return payment.rawPayload.paymentIntentId;
   const session = await (
     await stripe()
@@ -52,9 +52,11 @@ export async function refundInFull(payment: PaymentRecord): Promise<PaymentRefun
  * A payment Stripe took that the case does not keep (issue 10 item 7): a second Checkout Session
  * completed for a case another session already paid (one created before sessions were reused,
  * or paid in the moment a patient switched checkout mode), or a payment for a case closed
- * without one. The case stays paid once; this payment goes back through Stripe's refund API.
- * The payment the case recorded is never refunded here: its session is recognised and skipped.
- * One refund per payment intent (idempotency key), however often the webhook or sync repeats.
+ * without one. The case stays paid once; this payment goes back: an authorization is voided
+ * (cancelled, nothing charged, docs/adr/0024), a captured payment refunded through Stripe's
+ * refund API. The payment the case recorded is never touched here: its session is recognised
+ * and skipped. One cancel or refund per payment intent (idempotency key), however often the
+ * webhook or sync repeats.
  */
 export async function refundExtraPayment(
   caseId: string,
@@ -67,20 +69,25 @@ export async function refundExtraPayment(
   );
   if (recorded) return;
   const ids = { caseId, checkoutSessionId: evidence.checkoutSessionId };
-  if (!evidence.paymentIntentId) {
-    // A paid session in payment mode always has one; without it there is nothing to refund.
+  const intentId = evidence.paymentIntentId;
+  if (!intentId || !evidence.intent) {
+    // A paid session in payment mode always has one; without it there is nothing to give back.
     log.error('extra payment without a payment intent', ids);
     return;
   }
-  const refund = await (
-    await stripe()
-  ).refunds.create(
-    { payment_intent: evidence.paymentIntentId, metadata: { caseId } },
-    { idempotencyKey: `extra-payment-refund-${evidence.paymentIntentId}` },
+  const client = await stripe();
+  if (evidence.intent.status === 'requires_capture') {
+    await client.paymentIntents.cancel(
+      intentId,
+      {},
+      { idempotencyKey: `extra-payment-void-${intentId}` },
+    );
+    log.warn('extra payment voided', { ...ids, paymentIntentId: intentId });
+    return;
+  }
+  const refund = await client.refunds.create(
+    { payment_intent: intentId, metadata: { caseId } },
+    { idempotencyKey: `extra-payment-refund-${intentId}` },
   );
-  log.warn('extra payment refunded', {
-    ...ids,
-    paymentIntentId: evidence.paymentIntentId,
-    refundId: refund.id,
-  });
+  log.warn('extra payment refunded', { ...ids, paymentIntentId: intentId, refundId: refund.id });
 }

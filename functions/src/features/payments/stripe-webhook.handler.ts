@@ -6,8 +6,9 @@ import { httpHandler } from '../../lib/http/handler';
 import { env } from '../../lib/env';
 import { stripe } from '../../lib/stripe';
 import * as routes from '../../routes';
-import { evidenceFrom } from './checkout';
+import { paymentEvidence } from './checkout';
 import { settlePayment } from './settle';
+import { recordIntentReport, type IntentReport } from './settlement';
 
 const RECEIVED = { received: true } as const;
 
@@ -16,11 +17,16 @@ const PAYMENT_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** Stripe's word that an authorization was captured or cancelled (docs/adr/0024). */
+const SETTLEMENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.canceled']);
+
 /**
  * POST /api/stripe/webhook. The raw body's Stripe signature is verified before anything else;
  * a bad or missing one is a 400 and nothing is written. Payment events mark the case paid
- * through the one transition function, idempotent by event id. Answers 200 for events it does
- * not act on, so Stripe stops retrying them.
+ * through the one transition function, idempotent by event id, once Stripe's PaymentIntent says
+ * the authorization holds (read again: under manual capture the event's session says 'unpaid').
+ * A PaymentIntent captured or cancelled is recorded on the case's payment (docs/adr/0024).
+ * Answers 200 for events it does not act on, so Stripe stops retrying them.
  */
 export const handler = httpHandler(routes.stripeWebhook, {
   async handle({ body, event: request, log }) {
@@ -35,6 +41,10 @@ export const handler = httpHandler(routes.stripeWebhook, {
       throw badRequest('Invalid Stripe signature');
     }
 
+    if (SETTLEMENT_EVENTS.has(event.type)) {
+      await recordIntentReport(event.data.object as IntentReport, log);
+      return { body: RECEIVED };
+    }
     if (!PAYMENT_EVENTS.has(event.type)) return { body: RECEIVED };
     const session = event.data.object as Stripe.Checkout.Session;
     const caseId = session.client_reference_id;
@@ -43,7 +53,8 @@ export const handler = httpHandler(routes.stripeWebhook, {
       log.warn('webhook for unknown case', { eventId: event.id });
       return { body: RECEIVED };
     }
-    const result = await settlePayment(bundle.case, evidenceFrom(session, event.id), log);
+    const evidence = await paymentEvidence(session.id, event.id);
+    const result = await settlePayment(bundle.case, evidence, log);
     log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
     return { body: RECEIVED };
   },

@@ -2,16 +2,16 @@ import type { PaymentSyncResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
 import { HttpError, conflict } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { stripe } from '../../lib/stripe';
 import { nextPathAfterPayment } from '../cases/views';
-import { evidenceFrom } from './checkout';
+import { paymentEvidence } from './checkout';
 import { settlePayment } from './settle';
 
 export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed';
 
 /**
  * Manual completion and the sync endpoint never take the caller's word (DESIGN.md §5): they ask
- * Stripe for the case's Checkout Session and mark the case paid only if Stripe says paid.
+ * Stripe for the case's Checkout Session and its PaymentIntent and mark the case paid only if
+ * the authorization holds.
  */
 export async function syncPaymentWithStripe(
   bundle: CaseBundle,
@@ -24,8 +24,8 @@ export async function syncPaymentWithStripe(
   }
   if (!caseRecord.checkoutSessionId) throw conflict('No payment has been started for this case');
 
-  const session = await (await stripe()).checkout.sessions.retrieve(caseRecord.checkoutSessionId);
-  const result = await settlePayment(caseRecord, evidenceFrom(session, null), log);
+  const evidence = await paymentEvidence(caseRecord.checkoutSessionId, null);
+  const result = await settlePayment(caseRecord, evidence, log);
   if (result.outcome === 'refused') {
     if (result.reason !== 'not_paid')
       log.warn('payment refused', { caseId: caseRecord.id, reason: result.reason });
