@@ -23,6 +23,7 @@ const caseStatus = {
   nurseVisit: null,
   callOutcome: null,
   waitPromise: null,
+  money: null,
 };
 const status = () => jsonAnswer(caseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { FeatureBadges } from '@web/components/FeatureBadges';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { WaitPromiseNote } from '@web/features/payments';
+import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 
 const highlights: { icon: LucideIcon; title: string; text: string }[] = [
   {

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
-import { CaseMoneyLine } from './MoneyLine';
+import { MoneyLine } from './MoneyLine';
 import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
@@ -174,7 +174,7 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
         Thank you{data.patientName ? `, ${data.patientName}` : ''}. Your {typeLabel} request is
         confirmed.
       </PaymentHero>
-      <CaseMoneyLine caseId={data.caseId} className="mt-4" />
+      <MoneyLine money={data.money} className="mt-4" />
     </div>
   );
 

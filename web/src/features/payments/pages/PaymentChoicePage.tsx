@@ -5,9 +5,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SectionCard } from '@web/components/SectionCard';
+import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PackageDetails } from '../components/PackageDetails';
-import { WaitPromiseNote } from '../components/WaitPromiseNote';
 import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
 
 /** Spec doc 1 §2: what happens after paying. */

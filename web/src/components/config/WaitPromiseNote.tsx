@@ -5,11 +5,11 @@ import { cn } from '@web/lib/utils';
 
 /**
  * The wait promise, said before paying (issue 28 item 3): the landing and the payment choice
- * page. Nothing while the minutes load or if they cannot be read: a number we are not sure of
+ * page (here, not in a feature: the landing's first load may not carry the payments feature). Nothing while the minutes load or if they cannot be read: a number we are not sure of
  * would be a promise we might not keep (the payment stays possible either way).
  */
 export function WaitPromiseNote({ className }: { className?: string }) {
-  const { data: minutes } = useWaitPromiseMinutes();
+  const minutes = useWaitPromiseMinutes();
   if (minutes === undefined) return null;
   return (
     <p
