@@ -151,7 +151,10 @@ describe('Keep waiting: the patient authorizes again', () => {
     const again = await caseStatus(stack, caseId);
     expect(again).toMatchObject({ status: 'paid', paidAt: first.paidAt, meeting: first.meeting });
     expect(again.waitPromise).toMatchObject({ lapsedAt: null });
-    expect(Date.parse(again.waitPromise!.endsAt!)).toBeGreaterThan(firstLapse.getTime());
+    // The new promise runs W from the new authorization, not from the first payment.
+    expect(Date.parse(again.waitPromise!.endsAt!)).toBeGreaterThan(
+      Date.parse(first.waitPromise!.endsAt!),
+    );
     expect((await getCaseBundle(caseId))!.case).toMatchObject({ authorizations: 2 });
     expect((await getCaseBundle(caseId))!.case.checkoutSessionId).not.toBe(firstSession);
     expect((await intentsOf(caseId)).map((pi) => pi.status)).toEqual([
