@@ -15,6 +15,7 @@ import LandingPage from '../landing/pages/LandingPage';
 import PaymentChoicePage from './pages/PaymentChoicePage';
 import PaymentProcessingPage from './pages/PaymentProcessingPage';
 import PaymentSuccessPage from './pages/PaymentSuccessPage';
+import FeedbackPage from '../feedback/pages/FeedbackPage';
 
 const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
 const VERIFY = `GET ${pathOf(getPaymentVerification, { patientId: PATIENT_ID })}`;
@@ -30,6 +31,7 @@ function renderAt(url: string) {
       { path: '/payment-processing', element: <PaymentProcessingPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/visit/:caseId', element: <h1>Virtual Waiting Room</h1> },
+      { path: '/feedback/:caseId', element: <FeedbackPage /> },
     ],
     { initialEntries: [url] },
   );
@@ -98,5 +100,16 @@ describe('the money line (issue 28 item 2)', () => {
     // No socket in this test: the page's poll is the safety net the push shortens.
     await advance(5000);
     expect(screen.getByTestId('money-line').textContent).toBe(moneyTexts.released);
+  });
+
+  it('the feedback page, where the visit page goes at the call’s end, says the fee was charged', async () => {
+    let state: 'authorized' | 'charged' = 'authorized';
+    api.on(STATUS, () => json(caseStatusAnswer('completed', { money: { state } })));
+    renderAt(`/feedback/${CASE_ID}`);
+    await advance();
+    expect(screen.getByTestId('money-line').textContent).toBe(moneyTexts.authorized);
+    state = 'charged';
+    await advance(5000);
+    expect(screen.getByTestId('money-line').textContent).toBe('Charged $2.99');
   });
 });
