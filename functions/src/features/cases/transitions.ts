@@ -390,7 +390,11 @@ export function expireUnstartedCase(
  * case started, closed or authorized again meanwhile) changes nothing. True when this call
  * moved it; the caller voids the authorization.
  */
-export function lapseWaitPromise(caseId: string, number: number, now = new Date()): Promise<boolean> {
+export function lapseWaitPromise(
+  caseId: string,
+  number: number,
+  now = new Date(),
+): Promise<boolean> {
   return lapseWaitPromiseItem(caseId, number, now.toISOString());
 }
 

@@ -16,9 +16,7 @@ describe('the wait promise’s transitions (docs/adr/0025)', () => {
   });
 
   it('ends W minutes after each authorization, each with its own schedule', () => {
-    expect(waitPromiseEndsAt(new Date(PAID_AT), 30).toISOString()).toBe(
-      '2026-11-29T10:30:00.000Z',
-    );
+    expect(waitPromiseEndsAt(new Date(PAID_AT), 30).toISOString()).toBe('2026-11-29T10:30:00.000Z');
     expect(waitPromiseEndsAt(new Date(PAID_AT), 0.05).toISOString()).toBe(
       '2026-11-29T10:00:03.000Z',
     );
@@ -39,9 +37,9 @@ describe('Keep waiting within the outer limit (CASE_EXPIRY_SECONDS from the firs
   });
 
   it('leaves a case never lapsed to the usual rules', () => {
-    expect(mayAuthorizeAgain({ paidAt: null, waitPromiseLapsedAt: null }, at(DAY_SECONDS * 9))).toBe(
-      true,
-    );
+    expect(
+      mayAuthorizeAgain({ paidAt: null, waitPromiseLapsedAt: null }, at(DAY_SECONDS * 9)),
+    ).toBe(true);
   });
 });
 
@@ -81,7 +79,11 @@ describe('the status answer’s waitPromise', () => {
   it('has neither once a doctor started the call (the promise was kept)', () => {
     expect(
       waitPromiseView(
-        paidCaseRecord(PAID_AT, { status: 'in_call', authorizations: 1, waitPromiseEndsAt: endsAt }),
+        paidCaseRecord(PAID_AT, {
+          status: 'in_call',
+          authorizations: 1,
+          waitPromiseEndsAt: endsAt,
+        }),
         30,
       ),
     ).toEqual({ minutes: 30, endsAt: null, lapsedAt: null });

@@ -11,11 +11,9 @@ import { advance } from '@web/testing/clock';
 import { CASE_ID, caseStatusAnswer, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
-import LandingPage from '../landing/pages/LandingPage';
 import PaymentChoicePage from './pages/PaymentChoicePage';
 import PaymentProcessingPage from './pages/PaymentProcessingPage';
 import PaymentSuccessPage from './pages/PaymentSuccessPage';
-import FeedbackPage from '../feedback/pages/FeedbackPage';
 
 const STATUS = `GET ${pathOf(getCaseStatus, { caseId: CASE_ID })}`;
 const VERIFY = `GET ${pathOf(getPaymentVerification, { patientId: PATIENT_ID })}`;
@@ -26,12 +24,10 @@ setupPatientPageTests((mock) => (api = mock));
 function renderAt(url: string) {
   return renderRoutes(
     [
-      { path: '/', element: <LandingPage /> },
       { path: '/payment-choice', element: <PaymentChoicePage /> },
       { path: '/payment-processing', element: <PaymentProcessingPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/visit/:caseId', element: <h1>Virtual Waiting Room</h1> },
-      { path: '/feedback/:caseId', element: <FeedbackPage /> },
     ],
     { initialEntries: [url] },
   );
@@ -41,12 +37,11 @@ const PROMISE_45 =
   'If no doctor starts your consultation within 45 minutes, you will not be charged';
 
 describe('the wait promise before paying (issue 28 item 3)', () => {
-  it.each([
-    ['the payment choice page', `/payment-choice?case_id=${CASE_ID}`],
-    ['the landing', '/'],
-  ])('%s states the server’s WAIT_PROMISE_MINUTES', async (_, url) => {
-    api.on(getClientConfig, () => reply(getClientConfig, { ...TEST_CONFIG, waitPromiseMinutes: 45 }));
-    renderAt(url);
+  it('the payment choice page states the server’s WAIT_PROMISE_MINUTES', async () => {
+    api.on(getClientConfig, () =>
+      reply(getClientConfig, { ...TEST_CONFIG, waitPromiseMinutes: 45 }),
+    );
+    renderAt(`/payment-choice?case_id=${CASE_ID}`);
     await advance();
     expect(screen.getByTestId('wait-promise').textContent).toBe(PROMISE_45);
   });
@@ -100,16 +95,5 @@ describe('the money line (issue 28 item 2)', () => {
     // No socket in this test: the page's poll is the safety net the push shortens.
     await advance(5000);
     expect(screen.getByTestId('money-line').textContent).toBe(moneyTexts.released);
-  });
-
-  it('the feedback page, where the visit page goes at the call’s end, says the fee was charged', async () => {
-    let state: 'authorized' | 'charged' = 'authorized';
-    api.on(STATUS, () => json(caseStatusAnswer('completed', { money: { state } })));
-    renderAt(`/feedback/${CASE_ID}`);
-    await advance();
-    expect(screen.getByTestId('money-line').textContent).toBe(moneyTexts.authorized);
-    state = 'charged';
-    await advance(5000);
-    expect(screen.getByTestId('money-line').textContent).toBe('Charged $2.99');
   });
 });
