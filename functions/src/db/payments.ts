@@ -72,7 +72,7 @@ export const paymentRecordSchema = z.object({
   intentStatus: z.string().nullable().default(null),
   /**
    * The last failed attempt at Stripe (the admin's case details show it): when, and Stripe's
-   * error type and code only, never a message or value. Cleared when the settlement is done.
+   * error type and code only, never a message or value. Kept once the settlement is done.
    */
   settlementFailure: z
     .object({ at: z.string(), type: z.string().nullable(), code: z.string().nullable() })
@@ -133,8 +133,8 @@ export function recordSettlementDecision(
 
 /**
  * Access pattern: record where Stripe left the authorization (captured or voided), the
- * PaymentIntent's status and when; the last failure is cleared. Written again by a repeated run
- * or a webhook with the same state; never moves a settled payment back to `authorized`.
+ * PaymentIntent's status and when. The last failure stays, so the admin sees a settlement that
+ * needed its retry. Written again by a repeated run or a webhook with the same state.
  */
 export async function recordAuthorizationState(
   caseId: string,
@@ -145,14 +145,13 @@ export async function recordAuthorizationState(
 ): Promise<void> {
   await updateItem(paymentKey(caseId, paymentId), {
     UpdateExpression:
-      'SET #status = :state, intentStatus = :intentStatus, settledAt = if_not_exists(settledAt, :at), settlementFailure = :none',
+      'SET #status = :state, intentStatus = :intentStatus, settledAt = if_not_exists(settledAt, :at)',
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':state': state,
       ':intentStatus': intentStatus,
       ':at': settledAt,
-      ':none': null,
     },
   });
 }

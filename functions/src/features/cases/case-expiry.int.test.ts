@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../../../local/gateway/lambda-runtime';
 import {
+  STRIPE_TEST_CARDS,
   caseStatus,
+  newCaseId,
   newPaidCaseId,
   payForCase,
+  payWithCard,
   postJson,
 } from '../../../../local/testing/patient-journey';
+import { pollUntil } from '../../../../local/testing/poll';
 import {
   providerFetch,
   signInProvider,
@@ -57,9 +61,42 @@ async function waitUntilDue(caseIds: string[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 5));
 }
 
-/** Paid telemedicine cases (reading A) that are due. */
-async function duePaidCases(count: number): Promise<string[]> {
-  const caseIds = await Promise.all(Array.from({ length: count }, () => newPaidCaseId(stack)));
+/**
+ * Paid telemedicine cases (reading A) that are due. `chargedAtCheckout`: paid as before manual
+ * capture (docs/adr/0024), through a session that captures at once, made outside the app.
+ */
+async function duePaidCases(
+  count: number,
+  { chargedAtCheckout = false }: { chargedAtCheckout?: boolean } = {},
+): Promise<string[]> {
+  const caseIds = await Promise.all(
+    Array.from({ length: count }, async () => {
+      if (!chargedAtCheckout) return newPaidCaseId(stack);
+      const caseId = await newCaseId(stack);
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: CONSULTATION_FEE_CENTS,
+              product_data: { name: '15-minute video consultation' },
+            },
+          },
+        ],
+        client_reference_id: caseId,
+        ui_mode: 'hosted_page',
+        success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
+      });
+      expect((await payWithCard(stack, session.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+      return pollUntil('paid by the webhook', async () =>
+        (await statusOf(caseId)).status === 'paid' ? caseId : undefined,
+      );
+    }),
+  );
   await waitUntilDue(caseIds);
   return caseIds;
 }
@@ -90,6 +127,31 @@ const refundsOf = async (caseId: string) =>
 const oneFullRefund = [
   expect.objectContaining({ amount: CONSULTATION_FEE_CENTS, status: 'succeeded' }),
 ];
+
+/** The case's PaymentIntent as the stand-in holds it. */
+const intentOf = async (caseId: string) =>
+  (await stripe()).paymentIntents.retrieve(await paymentIntentOf(caseId));
+
+/**
+ * The authorization voided for the expiry (docs/adr/0024): cancelled at Stripe, nothing
+ * charged, nothing refunded, the decision recorded once.
+ */
+async function expectVoidedForExpiry(caseId: string): Promise<void> {
+  expect(await intentOf(caseId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+  expect(await refundsOf(caseId)).toEqual([]);
+  const payments = (await getCaseBundle(caseId))?.payments ?? [];
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({
+    status: 'voided',
+    settlement: { action: 'void', why: 'expired' },
+  });
+}
+
+/** Still only authorized: nothing captured, voided or refunded. */
+async function expectUntouched(caseId: string): Promise<void> {
+  expect(await intentOf(caseId)).toMatchObject({ status: 'requires_capture' });
+  expect(await refundsOf(caseId)).toEqual([]);
+}
 
 describe('the expiry of a paid case nobody starts', () => {
   let provider: SignedInProvider;
@@ -150,41 +212,38 @@ describe('the expiry of a paid case nobody starts', () => {
     expect(JSON.parse(schedule.Target.Input)).toEqual({ caseId: paid });
   });
 
-  it('expires a paid case and refunds it in full; the status says so', async () => {
+  it('expires a paid case and voids its authorization; the status says so', async () => {
     const before = await statusOf(paid);
-    expect(before).toMatchObject({ status: 'paid', refund: null });
+    expect(before).toMatchObject({ status: 'paid', refund: null, money: { state: 'authorized' } });
     // The patient's page had a join link while the case waited...
     expect((await caseStatus(stack, paid)).meeting?.patientJoinUrl).toEqual(expect.any(String));
 
     const result = await expireCase(paid);
-    expect(result).toMatchObject({ expired: true, refund: { status: 'succeeded', amount: 299 } });
+    expect(result).toEqual({ expired: true, refund: null });
     expect(await statusOf(paid)).toMatchObject({
       status: 'expired',
-      refund: { status: 'succeeded' },
+      refund: null,
+      money: { state: 'released' },
     });
-    expect(await refundsOf(paid)).toEqual(oneFullRefund);
+    await expectVoidedForExpiry(paid);
     // ...and has none once it expired, though the meeting stays scheduled (issue 27).
     const after = await caseStatus(stack, paid);
     expect(after.meeting?.status).toBe('scheduled');
     expect(after.meeting?.patientJoinUrl).toBeNull();
   });
 
-  it('refunds once when fired twice at once and again later', async () => {
+  it('voids once when fired twice at once and again later', async () => {
     const results = await Promise.all([expireCase(twice), expireCase(twice)]);
     const again = await expireCase(twice);
     expect(results.filter((result) => result.expired)).toHaveLength(1);
-    expect(again.expired).toBe(false);
-    const refundIds = new Set([...results, again].map((result) => result.refund?.id));
-    expect(refundIds.size).toBe(1);
-    const refunds = await refundsOf(twice);
-    expect(refunds).toEqual(oneFullRefund);
-    expect(refunds[0]?.id).toBe([...refundIds][0]);
+    expect(again).toEqual({ expired: false, refund: null });
+    await expectVoidedForExpiry(twice);
   });
 
   it('expires a claimed case whose meeting never started', async () => {
     expect(await expireCase(claimed)).toMatchObject({ expired: true });
     expect((await caseStatus(stack, claimed)).status).toBe('expired');
-    expect(await refundsOf(claimed)).toEqual(oneFullRefund);
+    await expectVoidedForExpiry(claimed);
   });
 
   it('expires an unclaimed nurse visit, never one a nurse has taken', async () => {
@@ -197,17 +256,17 @@ describe('the expiry of a paid case nobody starts', () => {
     await waitUntilDue([waiting, taken]);
 
     expect(await expireCase(waiting)).toMatchObject({ expired: true });
-    expect(await refundsOf(waiting)).toEqual(oneFullRefund);
+    await expectVoidedForExpiry(waiting);
     expect(await expireCase(taken)).toEqual({ expired: false, refund: null });
     expect(await statusOf(taken)).toMatchObject({ status: 'claimed', refund: null });
-    expect(await refundsOf(taken)).toEqual([]);
+    await expectUntouched(taken);
   });
 
   it('leaves a case in call or completed alone', async () => {
     for (const caseId of [started, completed]) {
       expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
       expect(await statusOf(caseId)).toMatchObject({ refund: null });
-      expect(await refundsOf(caseId)).toEqual([]);
+      await expectUntouched(caseId);
     }
     expect((await statusOf(started)).status).toBe('in_call');
     expect((await statusOf(completed)).status).toBe('completed');
@@ -222,9 +281,35 @@ describe('the expiry of a paid case nobody starts', () => {
     }
   });
 
-  it('on a failed refund keeps the case expired, throws for a retry, and the retry only refunds', async () => {
+  it('on a failed void keeps the case expired, records the failure, and its scheduled retry voids it', async () => {
     const [caseId] = (await duePaidCases(1)) as [string];
-    // Stripe unreachable: a port nothing listens on (the stack's own Stripe comes back below).
+    // Stripe unreachable from this worker: a port nothing listens on. The settlement's retry
+    // runs in the stack's own Lambda (payments/settle-payment), which reaches the stand-in.
+    stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      expect(await expireCase(caseId)).toEqual({ expired: true, refund: null });
+    } finally {
+      stubEnv({ STRIPE_API_URL: stack.handlerEnvironment.STRIPE_API_URL! });
+    }
+    expect(await statusOf(caseId)).toMatchObject({
+      status: 'expired',
+      money: { state: 'authorized' },
+    });
+    expect((await getCaseBundle(caseId))?.payments[0]).toMatchObject({
+      status: 'authorized',
+      settlementFailure: { type: 'StripeConnectionError' },
+    });
+    await pollUntil(
+      'the scheduled retry voided it',
+      async () => ((await statusOf(caseId)).money?.state === 'released' ? true : undefined),
+      { timeoutMs: 40_000 },
+    );
+    await expectVoidedForExpiry(caseId);
+  }, 60_000);
+
+  it('refunds a payment charged at checkout before manual capture, once; a failed refund throws for a retry', async () => {
+    const [caseId] = (await duePaidCases(1, { chargedAtCheckout: true })) as [string];
+    expect((await getCaseBundle(caseId))?.payments[0]).toMatchObject({ status: 'captured' });
     stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
     try {
       await expect(expireCase(caseId)).rejects.toThrow(RefundFailedError);
@@ -235,11 +320,12 @@ describe('the expiry of a paid case nobody starts', () => {
       status: 'expired',
       refund: { status: 'pending' },
     });
-    expect(await refundsOf(caseId)).toEqual([]);
-
     const retry = await expireCase(caseId);
-    expect(retry).toMatchObject({ expired: false, refund: { status: 'succeeded' } });
-    expect(await statusOf(caseId)).toMatchObject({ refund: { status: 'succeeded' } });
+    expect(retry).toMatchObject({ expired: false, refund: { status: 'succeeded', amount: 299 } });
+    expect(await statusOf(caseId)).toMatchObject({
+      refund: { status: 'succeeded' },
+      money: { state: 'refunded' },
+    });
     expect(await refundsOf(caseId)).toEqual(oneFullRefund);
   });
 

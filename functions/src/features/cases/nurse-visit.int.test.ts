@@ -17,7 +17,6 @@ import * as caseContracts from '@shared/cases/contracts';
 import { nurseVisitMessages, type NurseVisitStepRequest } from '@shared/cases/nurse-visit';
 import type { CaseListResponse, ProviderCaseSummary } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
-import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 
 const stack = useTestStack();
 
@@ -68,10 +67,18 @@ async function listed(provider: SignedInProvider, view: string): Promise<Provide
   return ((await response.json()) as CaseListResponse).cases;
 }
 
-async function refundsOf(caseId: string) {
+async function intentIdOf(caseId: string): Promise<string> {
   const intent = (await getCaseBundle(caseId))?.payments[0]?.rawPayload.paymentIntentId;
   if (!intent) throw new Error('no payment intent recorded');
-  return (await (await stripe()).refunds.list({ payment_intent: intent })).data;
+  return intent;
+}
+
+async function refundsOf(caseId: string) {
+  return (await (await stripe()).refunds.list({ payment_intent: await intentIdOf(caseId) })).data;
+}
+
+async function intentOf(caseId: string) {
+  return (await stripe()).paymentIntents.retrieve(await intentIdOf(caseId));
 }
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -146,6 +153,7 @@ describe('a home nurse visit', () => {
     expect(await caseStatus(stack, caseId)).toMatchObject({
       status: 'completed',
       refund: null,
+      money: { state: 'charged' },
       nurseVisit: { scheduledFor, outcome: 'done' },
     });
     const finished = (await listed(nurse, 'completed')).find((summary) => summary.id === caseId);
@@ -157,9 +165,15 @@ describe('a home nurse visit', () => {
     expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
     expect((await caseStatus(stack, caseId)).status).toBe('completed');
     expect(await refundsOf(caseId)).toEqual([]);
+    // The visit happened: captured once (docs/adr/0024).
+    expect(await intentOf(caseId)).toMatchObject({ status: 'succeeded', amount_received: 299 });
+    expect((await getCaseBundle(caseId))?.payments[0]?.settlement).toMatchObject({
+      action: 'capture',
+      why: 'nurse_visit_done',
+    });
   });
 
-  it('whose patient was not reached is cancelled and refunded in full, once', async () => {
+  it('whose patient was not reached is cancelled and its authorization voided, once', async () => {
     const caseId = await paidNurseVisit();
     await claimCase(stack, nurse, caseId);
 
@@ -171,15 +185,19 @@ describe('a home nurse visit', () => {
     });
     expect(await caseStatus(stack, caseId)).toMatchObject({
       status: 'cancelled',
-      refund: { status: 'succeeded' },
+      refund: null,
+      money: { state: 'released' },
       nurseVisit: { outcome: 'not_reached' },
     });
-    // Sent again (a retry after a failed refund): still one refund.
+    // Sent again (a retry after a failed void): still one void, nothing charged or refunded.
     expect((await step(nurse, caseId, { step: 'not_reached' })).status).toBe(200);
     expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
-    expect(await refundsOf(caseId)).toEqual([
-      expect.objectContaining({ amount: CONSULTATION_FEE_CENTS, status: 'succeeded' }),
-    ]);
+    expect(await refundsOf(caseId)).toEqual([]);
+    expect(await intentOf(caseId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect((await getCaseBundle(caseId))?.payments[0]?.settlement).toMatchObject({
+      action: 'void',
+      why: 'nurse_visit_not_reached',
+    });
   });
 
   it('takes no step before its claim, and a video consultation takes none', async () => {

@@ -70,11 +70,14 @@ function submitFeedback(caseId: string): Promise<Response> {
   );
 }
 
-/** The status answer once the no-show's refund is recorded as Stripe's success. */
+/**
+ * The status answer once the no-show's authorization is recorded as voided at Stripe (nothing
+ * charged, nothing to refund: docs/adr/0024).
+ */
 function refundedStatus(caseId: string): Promise<CaseStatusResponse> {
-  return pollUntil('the no-show refunded', async () => {
+  return pollUntil('the no-show released', async () => {
     const status = await caseStatus(stack, caseId);
-    return status.refund?.status === 'succeeded' ? status : undefined;
+    return status.money?.state === 'released' ? status : undefined;
   });
 }
 
@@ -109,6 +112,7 @@ describe('the patient never joins: a no-show, refunded, never sent to feedback',
       status: 'cancelled',
       callOutcome: 'patient_no_show',
       meeting: { status: 'cancelled', endedAt: started.endsAt, patientJoinUrl: null },
+      refund: null,
     });
     const stored = await getCaseBundle(caseId);
     expect(stored?.case).toMatchObject({
@@ -116,7 +120,11 @@ describe('the patient never joins: a no-show, refunded, never sent to feedback',
       callOutcome: 'patient_no_show',
       endedAt: started.endsAt,
     });
-    expect(stored?.payments[0]?.refund).toMatchObject({ status: 'succeeded' });
+    expect(stored?.payments[0]).toMatchObject({
+      status: 'voided',
+      refund: null,
+      settlement: { action: 'void', why: 'patient_no_show' },
+    });
     expect(await completedCaseCount(alice.id)).toBe(completedBefore);
 
     const feedback = await submitFeedback(caseId);

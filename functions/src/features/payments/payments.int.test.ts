@@ -163,17 +163,26 @@ describe('the Stripe webhook', () => {
 
   it('processes one event delivered 10 times at once exactly once', async () => {
     const caseId = await newCaseId(stack);
-    const event = paidSessionEvent(caseId, 'cs_test_replayed');
+    const { sessionId } = await createCheckout(stack, caseId);
+    expect((await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    const paid = await (await stripe()).checkout.sessions.retrieve(sessionId);
+    const event = paidSessionEvent(caseId, sessionId);
+    event.data.object.payment_intent = paid.payment_intent as string;
+    // Ten more deliveries of one event, racing the stand-in's own delivery of its event.
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => deliverWebhook(stack, event)),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    await expect
+      .poll(async () => (await partition(caseId)).status, { timeout: 10_000 })
+      .toBe('paid');
     const stored = await partition(caseId);
-    expect(stored.status).toBe('paid');
     expect(stored.payments).toHaveLength(1);
     expect(stored.meetings).toHaveLength(1);
-    expect(stored.payments[0]?.rawPayload.eventId).toBe(event.id);
-    // The losers recognised the payment as the one the case keeps: nothing was refunded.
+    expect(stored.payments[0]).toMatchObject({ status: 'authorized', settlement: null });
+    // The losers recognised the payment as the one the case keeps: nothing voided or refunded.
+    const intent = await (await stripe()).paymentIntents.retrieve(paid.payment_intent as string);
+    expect(intent.status).toBe('requires_capture');
     const refunds = await (
       await stripe()
     ).refunds.list({
@@ -184,30 +193,45 @@ describe('the Stripe webhook', () => {
 
   it('accepts events out of order and different events for one payment, paying once', async () => {
     const caseId = await newCaseId(stack);
-    const late = paidSessionEvent(caseId, 'cs_test_order', {
+    const { sessionId } = await createCheckout(stack, caseId);
+    expect((await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    const late = paidSessionEvent(caseId, sessionId, {
       type: 'checkout.session.async_payment_succeeded',
     });
-    const first = paidSessionEvent(caseId, 'cs_test_order');
+    const first = paidSessionEvent(caseId, sessionId);
     expect((await deliverWebhook(stack, late)).status).toBe(200);
     expect((await deliverWebhook(stack, first)).status).toBe(200);
     const stored = await partition(caseId);
+    expect(stored.status).toBe('paid');
     expect(stored.payments).toHaveLength(1);
     expect(stored.meetings).toHaveLength(1);
   });
 
+  it('answers 200 and writes nothing for a session Stripe does not know', async () => {
+    const caseId = await newCaseId(stack);
+    const madeUp = await deliverWebhook(stack, paidSessionEvent(caseId, 'cs_test_made_up'));
+    expect(madeUp.status).toBe(200);
+    expect(await partition(caseId)).toMatchObject({ status: 'awaiting_payment', payments: [] });
+  });
+
   it('does not mark paid for another amount, another case or an unpaid session', async () => {
     const caseId = await newCaseId(stack);
-    await deliverWebhook(stack, paidSessionEvent(caseId, 'cs_test_cheap', { amount: 1 }));
-    await deliverWebhook(stack, paidSessionEvent(randomUUID(), 'cs_test_other'));
-    const unpaid = paidSessionEvent(caseId, 'cs_test_unpaid');
-    unpaid.data.object.payment_status = 'unpaid';
-    await deliverWebhook(stack, unpaid);
+    // Stripe's word is read again, not the event's: an authorization of 1 cent for the case…
+    const cheap = await extraSession(caseId, 1);
+    expect((await payWithCard(stack, cheap.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    expect((await deliverWebhook(stack, paidSessionEvent(caseId, cheap.id))).status).toBe(200);
+    // …a session of another case, and an open session the event calls paid.
+    const other = await extraSession(randomUUID());
+    expect((await payWithCard(stack, other.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
+    await deliverWebhook(stack, paidSessionEvent(caseId, other.id));
+    const { sessionId: open } = await createCheckout(stack, caseId);
+    expect((await deliverWebhook(stack, paidSessionEvent(caseId, open))).status).toBe(200);
     expect(await partition(caseId)).toMatchObject({ status: 'awaiting_payment', payments: [] });
   });
 });
 
 /** A Checkout Session for the case made outside the app, as one made before sessions were reused. */
-async function extraSession(caseId: string) {
+async function extraSession(caseId: string, amount = 299) {
   return (await stripe()).checkout.sessions.create({
     mode: 'payment',
     line_items: [
@@ -215,7 +239,7 @@ async function extraSession(caseId: string) {
         quantity: 1,
         price_data: {
           currency: 'usd',
-          unit_amount: 299,
+          unit_amount: amount,
           product_data: { name: '15-minute video consultation' },
         },
       },

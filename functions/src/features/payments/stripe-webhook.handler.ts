@@ -53,7 +53,15 @@ export const handler = httpHandler(routes.stripeWebhook, {
       log.warn('webhook for unknown case', { eventId: event.id });
       return { body: RECEIVED };
     }
-    const evidence = await paymentEvidence(session.id, event.id);
+    const evidence = await paymentEvidence(session.id, event.id).catch((error: unknown) => {
+      // A session Stripe does not know (not one of this account's): nothing to mark paid.
+      if ((error as { code?: unknown }).code === 'resource_missing') return null;
+      throw error;
+    });
+    if (!evidence) {
+      log.warn('webhook for a session Stripe does not know', { eventId: event.id });
+      return { body: RECEIVED };
+    }
     const result = await settlePayment(bundle.case, evidence, log);
     log.info('webhook processed', { eventId: event.id, outcome: result.outcome });
     return { body: RECEIVED };
