@@ -68,7 +68,7 @@ const ROUTES: Route[] = [
       if (expand.has('payment_intent') && session.payment_intent) {
         return {
           ...session,
-          payment_intent: await ctx.service.retrievePaymentIntent(session.payment_intent),
+          payment_intent: await ctx.service.intents.retrieve(session.payment_intent),
         };
       }
       return session;
@@ -87,20 +87,19 @@ const ROUTES: Route[] = [
     pattern: /^\/v1\/payment_intents\/([^/]+)$/,
     handle: ({ params: [id = ''], form }, ctx) => {
       checkKnownKeys(form, new Set(['expand', 'client_secret']), null);
-      return ctx.service.retrievePaymentIntent(id);
+      return ctx.service.intents.retrieve(id);
     },
   },
   {
     method: 'POST',
     pattern: /^\/v1\/payment_intents\/([^/]+)\/capture$/,
     handle: ({ params: [id = ''], form }, ctx) =>
-      ctx.service.capturePaymentIntent(id, parseCapture(form, ctx.warnOnce)),
+      ctx.service.intents.capture(id, parseCapture(form, ctx.warnOnce)),
   },
   {
     method: 'POST',
     pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
-    handle: ({ params: [id = ''], form }, ctx) =>
-      ctx.service.cancelPaymentIntent(id, parseCancel(form)),
+    handle: ({ params: [id = ''], form }, ctx) => ctx.service.intents.cancel(id, parseCancel(form)),
   },
   {
     method: 'POST',

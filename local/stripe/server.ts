@@ -6,7 +6,8 @@ import { handleCheckout } from './checkout-routes';
 import { send, sendJson } from './http';
 import { IdempotencyCache } from './idempotency';
 import { RefundOutage } from './refund-outage';
-import { DEFAULT_AUTHORIZATION_VALIDITY_SECONDS, LocalStripeService } from './service';
+import { DEFAULT_AUTHORIZATION_VALIDITY_SECONDS } from './payment-intents';
+import { LocalStripeService } from './service';
 import { JsonStore } from './store';
 import { stripeJsSource } from './stripe-js';
 import {
@@ -149,7 +150,7 @@ export async function createLocalStripe(options: LocalStripeOptions): Promise<Lo
   // see the expiry too; overlapping sweeps are skipped.
   let sweeping: Promise<unknown> | null = null;
   const sweep = setInterval(() => {
-    sweeping ??= service
+    sweeping ??= service.intents
       .expireAuthorizations()
       .catch((error: unknown) => {
         console.error(`[local-stripe] authorization expiry sweep failed: ${String(error)}`);

@@ -1,61 +1,44 @@
 import type { CardSummary } from './cards';
 import { invalidRequest, resourceMissing } from './errors';
+import { EventLog, type EventLogContext } from './event-log';
 import { newId, randomToken } from './ids';
-import type { CancelInput, CaptureInput } from './intent-params';
-import type { PaymentIntentRecord, SessionRecord, StripeEvent } from './records';
+import { formatAmount } from './money';
+import { PaymentIntents } from './payment-intents';
+import type { SessionRecord } from './records';
 import type { CreateRefundInput, ListRefundsInput } from './refund-params';
 import type { CreateSessionInput } from './session-params';
-import type { JsonStore } from './store';
 import {
   isEmbedded,
-  toChargeObject,
   toPaymentIntentObject,
   toRefundObject,
   toSessionObject,
   type CheckoutSessionObject,
 } from './views';
-import type { WebhookDispatcher } from './webhook-dispatcher';
-import { formatAmount } from './money';
 
-export interface ServiceContext {
-  store: JsonStore;
-  dispatcher: WebhookDispatcher;
-  /** Milliseconds since the epoch. */
-  now: () => number;
+export interface ServiceContext extends EventLogContext {
   publicBaseUrl: string;
-  /** `api_version` written into events. */
-  apiVersion: string;
   /** How long an uncaptured authorization holds before Stripe cancels it (7 days for cards). */
   authorizationValiditySeconds: number;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
-export const DEFAULT_AUTHORIZATION_VALIDITY_SECONDS = 7 * DAY_SECONDS;
-
-/** Every status Stripe lets a PaymentIntent be cancelled from (locally only requires_capture occurs). */
-const CANCELABLE = [
-  'requires_payment_method',
-  'requires_capture',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-];
-
-function unexpectedState(message: string) {
-  return invalidRequest(message, 'payment_intent_unexpected_state');
-}
 
 export type PayResult =
   { paid: true; session: SessionRecord } | { paid: false; session: SessionRecord };
 
 /**
- * The stand-in's state changes: sessions, payments, captures, cancels, refunds and the events
- * they raise. All checks and changes happen synchronously before the first `await`, so two
- * requests can never both pay one session, nor both capture (or capture and cancel) one
- * PaymentIntent.
+ * The stand-in's state changes: sessions, payments and refunds, and the events they raise
+ * (PaymentIntents' own changes are in payment-intents.ts). All checks and changes happen
+ * synchronously before the first `await`, so two requests can never both pay one session.
  */
 export class LocalStripeService {
-  constructor(private readonly ctx: ServiceContext) {}
+  readonly events: EventLog;
+  readonly intents: PaymentIntents;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.events = new EventLog(ctx);
+    this.intents = new PaymentIntents({ ...ctx, events: this.events });
+  }
 
   private nowSeconds(): number {
     return Math.floor(this.ctx.now() / 1000);
@@ -145,165 +128,25 @@ export class LocalStripeService {
     if (!session) return undefined;
     if (session.status !== 'open') return { paid: false, session };
 
-    const now = this.nowSeconds();
-    const intentId = newId('pi_test');
-    const captureMethod = session.payment_intent_data.capture_method;
-    const manual = captureMethod === 'manual';
-    const intent: PaymentIntentRecord = {
-      id: intentId,
-      created: now,
-      amount: session.amount_total,
-      capture_method: captureMethod,
-      status: manual ? 'requires_capture' : 'succeeded',
-      amount_capturable: manual ? session.amount_total : 0,
-      amount_received: manual ? 0 : session.amount_total,
-      canceled_at: null,
-      cancellation_reason: null,
-      amount_refunded: 0,
-      currency: session.currency,
-      description: session.payment_intent_data.description,
-      metadata: session.payment_intent_data.metadata,
-      checkout_session: session.id,
-      latest_charge: newId('ch_test'),
-      card,
-    };
-    this.data.paymentIntents[intentId] = intent;
+    const intent = this.intents.createForPayment(session, card);
+    const manual = intent.status === 'requires_capture';
     session.status = 'complete';
     session.payment_status = manual ? 'unpaid' : 'paid';
-    session.payment_intent = intentId;
+    session.payment_intent = intent.id;
     session.customer_details = customer;
     const events = [
       ...(manual
         ? [
-            this.recordEvent(
+            this.events.record(
               'payment_intent.amount_capturable_updated',
               toPaymentIntentObject(intent),
             ),
           ]
         : []),
-      this.recordEvent('checkout.session.completed', this.view(session)),
+      this.events.record('checkout.session.completed', this.view(session)),
     ];
-    await this.ctx.store.save();
-    await Promise.all(events.map((event) => this.ctx.dispatcher.deliver(event.id)));
+    await this.events.deliver(events);
     return { paid: true, session };
-  }
-
-  async retrievePaymentIntent(id: string) {
-    const intent = this.findIntent(id);
-    const expired = this.expireIfDue(intent);
-    if (expired) await this.publish([expired]);
-    return toPaymentIntentObject(intent);
-  }
-
-  /**
-   * `POST /v1/payment_intents/{id}/capture`: takes the authorized money (all of it, or
-   * `amount_to_capture`; the rest is released). Sends `payment_intent.succeeded` and
-   * `charge.captured`; the Checkout Session becomes `paid`.
-   */
-  async capturePaymentIntent(id: string, input: CaptureInput) {
-    const intent = this.findIntent(id);
-    const expired = this.expireIfDue(intent);
-    if (intent.status !== 'requires_capture') {
-      if (expired) await this.publish([expired]);
-      throw unexpectedState(
-        `This PaymentIntent could not be captured because it has a status of ${intent.status}. ` +
-          'Only a PaymentIntent with one of the following statuses may be captured: requires_capture.',
-      );
-    }
-    const amount = input.amount_to_capture ?? intent.amount_capturable;
-    if (amount > intent.amount_capturable) {
-      throw invalidRequest(
-        `The amount to capture (${formatAmount(amount, intent.currency)}) is greater than the amount capturable on this PaymentIntent (${formatAmount(intent.amount_capturable, intent.currency)}).`,
-        'amount_too_large',
-        'amount_to_capture',
-      );
-    }
-    intent.status = 'succeeded';
-    intent.amount_received = amount;
-    intent.amount_capturable = 0;
-    if (input.metadata) intent.metadata = { ...intent.metadata, ...input.metadata };
-    const session = this.data.sessions[intent.checkout_session];
-    // The funds are now in the account: Stripe's meaning of the session's `paid`.
-    if (session) session.payment_status = 'paid';
-    await this.publish([
-      this.recordEvent('payment_intent.succeeded', toPaymentIntentObject(intent)),
-      this.recordEvent('charge.captured', toChargeObject(intent)),
-    ]);
-    return toPaymentIntentObject(intent);
-  }
-
-  /**
-   * `POST /v1/payment_intents/{id}/cancel`: releases an authorization (nothing is charged, no
-   * Refund object). A captured or already cancelled PaymentIntent cannot be cancelled.
-   */
-  async cancelPaymentIntent(id: string, input: CancelInput) {
-    const intent = this.findIntent(id);
-    const expired = this.expireIfDue(intent);
-    if (!CANCELABLE.includes(intent.status)) {
-      if (expired) await this.publish([expired]);
-      throw unexpectedState(
-        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. ` +
-          `Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-      );
-    }
-    this.cancel(intent, this.nowSeconds(), input.cancellation_reason);
-    await this.publish([
-      this.recordEvent('payment_intent.canceled', toPaymentIntentObject(intent)),
-    ]);
-    return toPaymentIntentObject(intent);
-  }
-
-  /**
-   * Stripe cancels an authorization left uncaptured past its validity by itself, and says so
-   * with `payment_intent.canceled` (`cancellation_reason: automatic`). Called by the server's
-   * sweep, so the webhook is sent even if nobody reads the PaymentIntent; returns how many.
-   */
-  async expireAuthorizations(): Promise<number> {
-    const events: StripeEvent[] = [];
-    for (const intent of Object.values(this.data.paymentIntents)) {
-      const expired = this.expireIfDue(intent);
-      if (expired) events.push(expired);
-    }
-    if (events.length > 0) await this.publish(events);
-    return events.length;
-  }
-
-  private findIntent(id: string): PaymentIntentRecord {
-    const intent = this.data.paymentIntents[id];
-    if (!intent) throw resourceMissing('payment_intent', id, 'intent');
-    return intent;
-  }
-
-  /** Synchronous, so a capture and the expiry it races are decided in one step. */
-  private expireIfDue(intent: PaymentIntentRecord): StripeEvent | null {
-    const expiresAt = intent.created + this.ctx.authorizationValiditySeconds;
-    if (intent.status !== 'requires_capture' || this.nowSeconds() < expiresAt) return null;
-    this.cancel(intent, expiresAt, 'automatic');
-    return this.recordEvent('payment_intent.canceled', toPaymentIntentObject(intent));
-  }
-
-  private cancel(
-    intent: PaymentIntentRecord,
-    at: number,
-    reason: PaymentIntentRecord['cancellation_reason'],
-  ): void {
-    intent.status = 'canceled';
-    intent.canceled_at = at;
-    intent.cancellation_reason = reason;
-    intent.amount_capturable = 0;
-  }
-
-  /**
-   * Saves, then sends the events without waiting for the endpoint: Stripe answers the API call
-   * before its webhooks arrive (the product may call capture from inside its own handlers).
-   */
-  private async publish(events: StripeEvent[]): Promise<void> {
-    await this.ctx.store.save();
-    for (const event of events) {
-      this.ctx.dispatcher.deliver(event.id).catch((error: unknown) => {
-        console.error(`[local-stripe] could not send ${event.type}: ${String(error)}`);
-      });
-    }
   }
 
   async createRefund(input: CreateRefundInput) {
@@ -323,8 +166,8 @@ export class LocalStripeService {
         'charge',
       );
     }
-    const expired = this.expireIfDue(intent);
-    if (expired) await this.publish([expired]);
+    const expired = this.intents.expireIfDue(intent);
+    if (expired) await this.events.publish([expired]);
     if (intent.status === 'requires_capture') {
       throw invalidRequest(
         `This uncaptured Charge was created by a PaymentIntent (${intent.id}). You must cancel the PaymentIntent to reverse the authorization instead of refunding the Charge directly. For more information, see https://stripe.com/docs/payments/place-a-hold-on-a-payment-method`,
@@ -379,24 +222,5 @@ export class LocalStripeService {
     const refund = this.data.refunds[id];
     if (!refund) throw resourceMissing('refund', id, 'id');
     return toRefundObject(refund);
-  }
-
-  private recordEvent(type: string, object: Record<string, unknown>): StripeEvent {
-    const event: StripeEvent = {
-      id: newId('evt'),
-      object: 'event',
-      api_version: this.ctx.apiVersion,
-      created: this.nowSeconds(),
-      data: { object },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    };
-    this.data.events[event.id] = {
-      event,
-      delivery: { status: 'pending', attempts: 0, last_attempt_at: null, last_error: null },
-    };
-    return event;
   }
 }

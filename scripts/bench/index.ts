@@ -39,6 +39,7 @@ import {
   waitUntilQuiet,
   WAITING_RUN,
 } from './waiting-room';
+import { DEFAULT_DAY_SEED, simulatedDaySection } from './simulated-day';
 import { measureWebRoutes } from './web';
 
 /**
@@ -48,15 +49,20 @@ import { measureWebRoutes } from './web';
  * beside raw DynamoDB Local, and the open-loop waiting room with and without push. Prints each
  * figure beside its goal (budgets.ts), every miss with its gap, and exits 1 on any miss.
  * Last, issue 26's calls across the test network of namespaces (call-network.ts; needs root).
- * While developing, `BENCH_PARTS=api,waiting` runs only some parts (handlers, web, lighthouse,
- * api, waiting, callnet) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals left out then read
- * "not measured" and the run fails. Local figures on a shared 2-core machine: compare runs,
+ * Issue 28's simulated day (simulated-day.ts) needs no stack and runs after the web figures.
+ * While developing, `BENCH_PARTS=api,waiting` runs only some parts (handlers, web, day,
+ * lighthouse, api, waiting, callnet) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals
+ * left out then read "not measured" and the run fails. Local figures on a shared 2-core machine: compare runs,
  * not clouds.
  */
-const PARTS = ['handlers', 'web', 'lighthouse', 'api', 'waiting', 'callnet'] as const;
+const PARTS = ['handlers', 'web', 'day', 'lighthouse', 'api', 'waiting', 'callnet'] as const;
 const chosenParts = new Set(process.env.BENCH_PARTS?.split(',') ?? PARTS);
 const PATIENT_COUNTS = (process.env.BENCH_PATIENTS ?? '1000,10000').split(',').map(Number);
 const MAX_PATIENTS = Math.max(...PATIENT_COUNTS);
+const daySeed = Number(process.env.BENCH_DAY_SEED ?? DEFAULT_DAY_SEED);
+if (!Number.isSafeInteger(daySeed) || daySeed < 0) {
+  throw new Error(`BENCH_DAY_SEED must be a whole number ≥ 0, not ${process.env.BENCH_DAY_SEED}`);
+}
 /** Each patient is a socket in the load process and one in the gateway's, plus slack. */
 ensureOpenFileLimit(MAX_PATIENTS + 2_048);
 
@@ -434,6 +440,38 @@ function callNetworkSection(): void {
   verdict.add(atLeast('call network runs', figures.joinToFrameMs.length, goals.minRuns, 'count'));
 }
 
+/** Lighthouse, the status API and the waiting room share one local stack, started for them only. */
+async function stackSections(): Promise<void> {
+  // DynamoDB Local's data in memory-backed /dev/shm where there is one: on this machine's shared
+  // disk its synced SQLite writes run at ~65 items a second, and seeding 10,000 patients would
+  // take minutes. The app and its raw baseline read the same store either way.
+  const tmpRoot = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+  const dataDir = mkdtempSync(path.join(tmpRoot, 'telehealth-bench-'));
+  // DynamoDB Local's priority as `npm start` sets it (DYNAMODB_LOCAL_NICE, README).
+  const dynamodbNice = dynamodbNiceFromEnv(process.env);
+  console.log(`\nDynamoDB Local runs at nice ${dynamodbNice} (DYNAMODB_LOCAL_NICE)`);
+  const stack = await startStack({
+    dataDir,
+    logLevel: 'error',
+    rateLimitMultiplier: 1_000_000,
+    dynamodbNice,
+  });
+  try {
+    if (included('lighthouse')) await lighthouseSection(stack);
+    const seedStarted = performance.now();
+    const paid = await seedCase(0, { paid: true });
+    const seeded = await seedWaitingCases(included('waiting') ? MAX_PATIENTS : 0);
+    console.log(
+      `\nSeeded ${seeded.length.toLocaleString('en-US')} waiting patients in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+    if (included('api')) await apiSection(stack, paid.caseId);
+    if (chosenParts.has('waiting')) await waitingRoomSection(stack, seeded);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const started = performance.now();
 const included = (part: (typeof PARTS)[number]) => {
   if (!chosenParts.has(part)) verdict.add(notMeasured(`${part} goals`, 'left out by BENCH_PARTS'));
@@ -442,39 +480,17 @@ const included = (part: (typeof PARTS)[number]) => {
 if (included('handlers')) await handlerSection();
 if (included('web')) webSection();
 
-// DynamoDB Local's data in memory-backed /dev/shm where there is one: on this machine's shared
-// disk its synced SQLite writes run at ~65 items a second, and seeding 10,000 patients would
-// take minutes. The app and its raw baseline read the same store either way.
-const tmpRoot = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-const dataDir = mkdtempSync(path.join(tmpRoot, 'telehealth-bench-'));
-// DynamoDB Local's priority as `npm start` sets it (DYNAMODB_LOCAL_NICE, README).
-const dynamodbNice = dynamodbNiceFromEnv(process.env);
-console.log(`\nDynamoDB Local runs at nice ${dynamodbNice} (DYNAMODB_LOCAL_NICE)`);
-const stack = await startStack({
-  dataDir,
-  logLevel: 'error',
-  rateLimitMultiplier: 1_000_000,
-  dynamodbNice,
-});
-try {
-  if (included('lighthouse')) await lighthouseSection(stack);
-  const seedStarted = performance.now();
-  const paid = await seedCase(0, { paid: true });
-  const seeded = await seedWaitingCases(included('waiting') ? MAX_PATIENTS : 0);
-  console.log(
-    `\nSeeded ${seeded.length.toLocaleString('en-US')} waiting patients in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
-  );
-  if (included('api')) await apiSection(stack, paid.caseId);
-  if (chosenParts.has('waiting')) await waitingRoomSection(stack, seeded);
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+if (included('day')) simulatedDaySection(verdict, daySeed);
+const stackParts = ['lighthouse', 'api', 'waiting'] as const;
+if (stackParts.some((part) => chosenParts.has(part))) await stackSections();
+else for (const part of stackParts) included(part);
 
 // After the stack above has stopped: the calls need both cores.
 if (included('callnet')) callNetworkSection();
 
-console.log(`\nGoals (issues 12 and 26), ${((performance.now() - started) / 1000).toFixed(0)} s:`);
+console.log(
+  `\nGoals (issues 12, 26 and 28), ${((performance.now() - started) / 1000).toFixed(0)} s:`,
+);
 for (const check of verdict.checks.filter((one) => !one.ok)) console.log(`- ${check.line}`);
 const met = verdict.checks.length - verdict.misses.length;
 console.log(`${met} of ${verdict.checks.length} checks met.`);

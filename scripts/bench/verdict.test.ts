@@ -50,6 +50,8 @@ describe('goal checks', () => {
   it('formats each unit as the report prints it', () => {
     expect(formatValue(2.04, 'per minute')).toBe('2.0/min');
     expect(formatValue(12.345, 'ms')).toBe('12.3 ms');
+    expect(formatValue(1404, 'cents')).toBe('$14.04');
+    expect(formatValue(0.8125, 'share')).toBe('81.3 %');
   });
 });
 

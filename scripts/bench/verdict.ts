@@ -9,7 +9,7 @@ export interface Check {
   line: string;
 }
 
-export type Unit = 'KB' | 'ms' | 'ratio' | 'score' | 'count' | 'per minute';
+export type Unit = 'KB' | 'ms' | 'ratio' | 'score' | 'count' | 'per minute' | 'cents' | 'share';
 
 export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
@@ -24,6 +24,10 @@ export function formatValue(value: number, unit: Unit): string {
       return value.toFixed(0);
     case 'per minute':
       return `${value.toFixed(1)}/min`;
+    case 'cents':
+      return `$${(value / 100).toFixed(2)}`;
+    case 'share':
+      return `${(value * 100).toFixed(1)} %`;
   }
 }
 
