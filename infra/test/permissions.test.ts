@@ -426,6 +426,7 @@ describe('permissions per function', () => {
       'meetings/end-meeting',
       'payments/create-checkout-session',
       'payments/manual-payment-complete',
+      'payments/settle-payment',
       'payments/stripe-webhook',
       'payments/test-payment-complete',
       'realtime/default',
@@ -514,8 +515,14 @@ describe('permissions per function', () => {
     }
     // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry;
     // the call's ends refund a no-show and delete the end schedule (docs/adr/0023).
+    // The scheduled targets that settle money (expiry, wait promise, a settlement's retry)
+    // schedule only a failed settlement's retry (docs/adr/0024), not a case's expiry.
+    const targets: readonly string[] = Object.values(scheduledTargets);
     const payers = declaring((p) => p.secrets?.includes('stripe') && p.schedules).filter(
-      (handler) => !meetingEnders.includes(handler),
+      (handler) =>
+        !meetingEnders.includes(handler) &&
+        !targets.includes(handler) &&
+        handler.startsWith('payments/'),
     );
     for (const handler of payers) {
       expect(variablesOf(handler)[envNames.caseExpiryTargetArn], handler).toBeDefined();
