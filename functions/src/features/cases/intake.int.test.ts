@@ -72,6 +72,7 @@ describe('POST /api/cases (reading A)', () => {
       nurseVisit: null,
       callOutcome: null,
       waitPromise: null,
+      money: null,
     });
   });
 
@@ -149,6 +150,7 @@ describe('POST /api/patients (reading B)', () => {
       patientName: 'Kofi Mensah',
       requestType: 'telemedicine',
       caseId: created.caseId,
+      money: null,
     });
     const access = await patientFetch(
       stack,
@@ -164,6 +166,7 @@ describe('POST /api/patients (reading B)', () => {
       caseId: created.caseId,
       caseStatus: 'awaiting_payment',
       refund: null,
+      money: null,
     });
   });
 
