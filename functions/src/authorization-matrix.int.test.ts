@@ -246,6 +246,10 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     Promise.resolve(
       get(pathOf(httpRoutes.getCaseStatus.contract, { caseId: caseX.caseId }), caseX.caseId),
     ),
+  getCaseWait: () =>
+    Promise.resolve(
+      get(pathOf(httpRoutes.getCaseWait.contract, { caseId: caseX.caseId }), caseX.caseId),
+    ),
   createCaseRealtimeTicket: () =>
     Promise.resolve(
       json(
@@ -325,6 +329,7 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     return json(pathOf(httpRoutes.confirmCaseUpload.contract, { caseId }), { uploadId }, caseId);
   },
   getClientConfig: () => Promise.resolve(get(pathOf(httpRoutes.getClientConfig.contract, {}))),
+  getDoctorsOnDuty: () => Promise.resolve(get(pathOf(httpRoutes.getDoctorsOnDuty.contract, {}))),
   getApplicationStatus: () =>
     Promise.resolve(
       get(

@@ -52,6 +52,8 @@ export const partitionKeys = {
   signInFailures: 'SIGNIN_FAILURES#',
   /** `db/stripe-events.ts`: one item per Stripe event handled. */
   stripeEvent: 'STRIPE_EVENT#',
+  /** `db/wait-stats.ts`: the rolling samples of the wait estimate and its accuracy. */
+  waitStats: 'STATS#WAIT',
   /** `db/unique-guards.ts`: emails, license numbers and record ids that must stay unique. */
   uniqueGuard: 'UNIQUE#',
   /** `db/realtime-tickets.ts` */
@@ -301,8 +303,23 @@ const endsProviderAccess = combine(
 const checksListeners = reads(k.session, k.provider);
 /** `features/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
 const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
-/** `features/realtime/case-updates.ts`: a case change is pushed to its patient pages. */
-const updatesPatients = combine(pushes, queries(ix.caseConnections));
+/**
+ * `features/cases/queue-wait.ts` `caseWaitOf`: the cases ahead counted on the queue index, the
+ * doctors on duty (`features/providers/on-duty.ts`: the alert list) and the wait statistics.
+ */
+const estimatesWait = combine(queries(ix.caseQueue, ix.alertConnections), reads(k.waitStats));
+/**
+ * `features/realtime/queue-moves.ts`: the waiting cases (the queue index) hear their new place
+ * and estimate on their patient pages (issue 28 item 5).
+ */
+const tellsQueue = combine(pushes, queries(ix.caseConnections), estimatesWait);
+/**
+ * `features/realtime/case-updates.ts`: a case change is pushed to its patient pages, and a
+ * change that moves the queue to the waiting cases' pages.
+ */
+const updatesPatients = combine(pushes, queries(ix.caseConnections), tellsQueue);
+/** `features/cases/wait-samples.ts`: a claim delay or a call's length, or an estimate judged. */
+const samplesWait = combine(reads(k.waitStats), writes(k.waitStats));
 /**
  * `features/realtime/presence.ts`: a case's `patientSeenAt` written, its patient pages counted,
  * and the holding doctor's alert sockets re-checked and pushed to.
@@ -342,6 +359,8 @@ const endsMeetings = combine(
   readsCases,
   updatesPatients,
   pushesToRooms,
+  // A completed call's length is a sample of the wait estimate (issue 28 item 5).
+  samplesWait,
   writes(k.case, k.providerCounter),
   // The payment is captured or voided (docs/adr/0024); the end schedule is deleted.
   settlesMoney,
@@ -356,6 +375,8 @@ const settlesPayments = combine(
   readsCases,
   announces,
   updatesPatients,
+  // The estimate given at payment is stored with the case (issue 28 item 5).
+  estimatesWait,
   writes(k.case, k.paidCasesCounter, k.stripeEvent),
   // The webhook records Stripe's own captures and voids (docs/adr/0024).
   settlesMoney,
@@ -410,6 +431,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   ),
   'patients/create-patient': http(rateLimited, writes(k.patient, k.case), announces),
   'cases/get-status': http(readsCases),
+  'cases/get-wait': http(readsCases, estimatesWait),
   'payments/create-checkout-session': http(rateLimited, settlesPayments),
   'payments/manual-payment-complete': http(rateLimited, settlesPayments),
   'payments/test-payment-complete': http(rateLimited, loadsPatientCases, settlesPayments),
@@ -430,6 +452,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     keepsVerifiedCopy(u.pendingCases, u.cases),
   ),
   'config/get-client-config': http(),
+  // The alert list's heartbeat times only (db/connections.ts `dutySignals`), no rate limit: a
+  // counter write per call would cost more than the cached count it guards (docs/security.md).
+  'providers/doctors-on-duty': http(queries(ix.alertConnections)),
   'doctor-applications/get-status': http(rateLimited, readsApplications),
   'doctor-applications/create': http(
     rateLimited,
@@ -486,6 +511,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     reads(k.claimSlots),
     writes(k.case, k.claimSlots),
     updatesPatients,
+    samplesWait,
     { schedules: true },
   ),
   // A home nurse visit's steps (docs/adr/0022); 'not reached' refunds through Stripe.
@@ -495,6 +521,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     readsCases,
     writes(k.case),
     updatesPatients,
+    samplesWait,
     pushesToParties,
     { schedules: true },
   ),
@@ -527,7 +554,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     endsProviderAccess,
   ),
   'admin/logout': combine(signedInAdmin, endsSessions),
-  'admin/stats': combine(signedInAdmin, reads(k.applicationCounters)),
+  'admin/stats': combine(signedInAdmin, reads(k.applicationCounters, k.waitStats)),
   'admin/list-applications': combine(signedInAdmin, queries(ix.applications)),
   'admin/list-logs': combine(signedInAdmin, queries(ix.auditLogs)),
   'admin/list-cases': combine(signedInAdmin, queries(ix.cases), reads(k.patient), recordsAccess),

@@ -129,6 +129,8 @@ export const createPatient = /* @__PURE__ */ route(
   'patients/create-patient',
 );
 export const getCaseStatus = /* @__PURE__ */ route(caseContracts.getCaseStatus, 'cases/get-status');
+// Issue 28: the waiting room's place and estimate (with the patient's key, ADR 0012).
+export const getCaseWait = /* @__PURE__ */ route(caseContracts.getCaseWait, 'cases/get-wait');
 // Issue 12: a patient page's ticket for its case's updates (with the patient's key, ADR 0012).
 export const createCaseRealtimeTicket = /* @__PURE__ */ route(
   realtimeContracts.createCaseRealtimeTicket,
@@ -179,6 +181,11 @@ export const getClientConfig = /* @__PURE__ */ route(
 export const getApplicationStatus = /* @__PURE__ */ route(
   applicationContracts.getApplicationStatus,
   'doctor-applications/get-status',
+);
+// Not in the spec's table (issue 28 item 4): the doctors on duty, shown before paying.
+export const getDoctorsOnDuty = /* @__PURE__ */ route(
+  providerContracts.getDoctorsOnDuty,
+  'providers/doctors-on-duty',
 );
 
 // ── Provider side (spec doc 2 §7) ───────────────────────────────────────────────────────
@@ -322,6 +329,7 @@ export const httpRoutes = {
   createCase,
   createPatient,
   getCaseStatus,
+  getCaseWait,
   createCaseRealtimeTicket,
   createCheckoutSession,
   manualPaymentComplete,
@@ -334,6 +342,7 @@ export const httpRoutes = {
   confirmCaseUpload,
   getClientConfig,
   getApplicationStatus,
+  getDoctorsOnDuty,
   providerLogin,
   providerLoginCode,
   providerMe,

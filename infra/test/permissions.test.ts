@@ -366,13 +366,21 @@ describe('permissions per function', () => {
       .map((route) => route.handler);
     // Besides the signed-in routes: the join link's provider cookie, and the re-check of a
     // provider socket's session before it hears a case (connect, room messages, announcements,
-    // and the patient's presence a patient page's disconnect tells the holding doctor).
+    // and the patient's presence a patient page's disconnect tells the holding doctor). An
+    // announcement reads the alert list and re-checks each listener's account (`PROVIDER#`) and
+    // session; a handler that reads the alert list without the accounts only counts the doctors
+    // on duty from its heartbeat times (issue 28: the wait estimate, the on-duty count) and tells
+    // no provider anything.
     const checkers = [
       'meetings/join-room',
       'realtime/connect',
       'realtime/default',
       'realtime/disconnect',
-      ...declaring((p) => p.table?.indexes?.some((i) => i.key === 'CONNECTIONS')),
+      ...declaring(
+        (p) =>
+          p.table?.indexes?.some((i) => i.key === 'CONNECTIONS') === true &&
+          p.table.read?.includes('PROVIDER#') === true,
+      ),
     ];
     expect(wholeReaders('SESSION#*')).toEqual([...new Set([...signedIn, ...checkers])].sort());
     // Only the sign-ins' code steps (the password steps create none, issue 25), the

@@ -3,6 +3,7 @@ import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
 import { callOutcomeSchema } from '@shared/cases/no-show';
 import { nurseVisitOutcomeSchema, type NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { caseStatusSchema } from '@shared/cases/status';
+import { waitEstimateSchema, type WaitEstimate } from '@shared/cases/wait-estimate';
 import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
 import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
 import { listEntry, partitions, type ItemKey, type ListName } from './keys';
@@ -135,6 +136,11 @@ export const caseRecordSchema = z.object({
   waitPromiseEndsAt: z.string().nullable().default(null),
   /** Back to awaiting payment because no doctor started it within the wait promise. */
   waitPromiseLapsedAt: z.string().nullable().default(null),
+  /**
+   * The wait estimate the patient was shown when the case was paid (issue 28 item 5), judged
+   * against the real start when the call starts; null before payment or with nobody on duty.
+   */
+  waitEstimateAtPayment: waitEstimateSchema.nullable().default(null),
 });
 export type CaseRecord = z.infer<typeof caseRecordSchema>;
 
@@ -862,4 +868,79 @@ export async function countCases(
     },
     startKey,
   );
+}
+
+/**
+ * The waiting telemedicine cases of the queue index (issue 28 item 5): paid, or claimed with a
+ * lease that ended (a lapsed claim waits again). A claim with a live lease, and a home nurse
+ * visit (no call, no queue to wait in), are not waiting. A FilterExpression: DynamoDB still reads
+ * (and charges) the queue's items it drops, which the queue's small size bounds.
+ */
+const waitingFilter = {
+  FilterExpression:
+    'requestType = :telemedicine AND (#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now))',
+  names: { '#status': 'status' },
+  values: (now: Date) => ({
+    ':telemedicine': 'telemedicine',
+    ':paid': 'paid',
+    ':claimed': 'claimed',
+    ':now': now.toISOString(),
+  }),
+};
+
+/**
+ * Access pattern: how many waiting cases are ahead of a case in the queue (gsi2 `CASE_QUEUE`,
+ * ordered by payment time): one `Select: COUNT` Query whose key condition stops at the case's
+ * own place (`gsi2sk < paidAt#caseId`), so it reads only the queue ahead of it (about 1 RCU per
+ * 4 KB of those items, eventually consistent; issue 29 weighs a 10k-case queue).
+ */
+export async function countWaitingAhead(
+  caseRecord: { id: string; paidAt: string },
+  now: Date,
+): Promise<number> {
+  return countQuery({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :place',
+    FilterExpression: waitingFilter.FilterExpression,
+    ExpressionAttributeNames: waitingFilter.names,
+    ExpressionAttributeValues: {
+      ':pk': CASE_QUEUE,
+      ':place': queueEntry(caseRecord.paidAt, caseRecord.id).gsi2sk,
+      ...waitingFilter.values(now),
+    },
+  });
+}
+
+/**
+ * Access pattern: the ids of every waiting case, in queue order (gsi2 `CASE_QUEUE`, the ids only):
+ * the cases whose patient pages hear that the queue moved.
+ */
+export async function waitingCaseIds(now: Date): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: waitingFilter.FilterExpression,
+    ExpressionAttributeNames: { ...waitingFilter.names, '#id': 'id' },
+    ExpressionAttributeValues: { ':pk': CASE_QUEUE, ...waitingFilter.values(now) },
+    ProjectionExpression: '#id',
+  });
+  return items.flatMap((item) => (typeof item.id === 'string' ? [item.id] : []));
+}
+
+/**
+ * Access pattern: store the estimate given at payment on the case (issue 28 item 5), after the
+ * paid transaction and apart from it (that transaction stays as it was). Conditional on the same
+ * payment (`paidAt`), so a late write never labels a later payment of the case. False when the
+ * case was paid at another time (or is gone).
+ */
+export async function recordWaitEstimateAtPayment(
+  caseId: string,
+  paidAt: string,
+  estimate: WaitEstimate | null,
+): Promise<boolean> {
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression: 'SET waitEstimateAtPayment = :estimate',
+    ConditionExpression: 'paidAt = :paidAt',
+    ExpressionAttributeValues: { ':estimate': estimate, ':paidAt': paidAt },
+  });
 }

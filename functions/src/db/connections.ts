@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import type { DutySignal } from '@shared/providers/on-duty';
 import { epochSeconds, listEntry, type ItemKey } from './keys';
 import { parseStored } from './records';
 import {
+  conditionalUpdate,
   conditionalUpdateReturning,
   deleteItem,
   getItem,
@@ -58,6 +60,10 @@ export const providerConnectionSchema = /* @__PURE__ */ z.object({
   /** The id (token hash) of the session whose ticket opened the connection. */
   sessionId: /* @__PURE__ */ z.string(),
   connectedAt: /* @__PURE__ */ z.string(),
+  /** The dashboard's last heartbeat, server time (issue 28: doctors on duty); none before it. */
+  heartbeatAt: /* @__PURE__ */ z.string().optional(),
+  /** When the page says it was last used, never after `heartbeatAt`. */
+  usedAt: /* @__PURE__ */ z.string().optional(),
 });
 export const roomConnectionSchema = /* @__PURE__ */ z.object({
   connectionId: /* @__PURE__ */ z.string(),
@@ -244,6 +250,51 @@ export async function* alertConnectionPages(): AsyncGenerator<ProviderConnection
   for await (const items of queryPages(listQuery('CONNECTIONS'))) {
     yield items.map(toProviderConnection);
   }
+}
+
+/**
+ * Access pattern: record a dashboard's heartbeat (issue 28, doctors on duty) on its alert
+ * connection: when it came and when the page was last used. Only on a connection that still
+ * exists and is an alert connection (a room or case page has no duty to report). Answers
+ * whether it was recorded.
+ */
+export async function recordHeartbeat(
+  connectionId: string,
+  times: { heartbeatAt: string; usedAt: string },
+): Promise<boolean> {
+  return conditionalUpdate(connectionKey(connectionId), {
+    UpdateExpression: 'SET heartbeatAt = :heartbeatAt, usedAt = :usedAt',
+    ConditionExpression: 'attribute_exists(pk) AND channel = :alerts',
+    ExpressionAttributeValues: {
+      ':heartbeatAt': times.heartbeatAt,
+      ':usedAt': times.usedAt,
+      ':alerts': 'provider-alerts',
+    },
+  });
+}
+
+/**
+ * Access pattern: what every open dashboard says of its doctor's duty (issue 28): the alert
+ * list (gsi1 `CONNECTIONS`, the one the new-case announcement reads), with a projection of the
+ * provider and the two heartbeat times, read field by field (a public count should not pay for
+ * a schema). One Query per MB of the list: a few hundred bytes per open dashboard.
+ */
+export async function dutySignals(): Promise<DutySignal[]> {
+  const items = await queryAll({
+    ...listQuery('CONNECTIONS'),
+    ProjectionExpression: 'providerId, heartbeatAt, usedAt',
+  });
+  return items.flatMap((item) =>
+    typeof item.providerId === 'string'
+      ? [
+          {
+            providerId: item.providerId,
+            heartbeatAt: optionalString(item.heartbeatAt),
+            usedAt: optionalString(item.usedAt),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Access pattern: every connection of one provider (gsi2). */

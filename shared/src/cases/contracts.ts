@@ -4,6 +4,7 @@
  */
 export { createCase } from './contracts/create-case';
 export { getCaseStatus } from './contracts/get-case-status';
+export { getCaseWait } from './contracts/get-case-wait';
 export { submitFeedback } from './contracts/submit-feedback';
 export { listCases } from './contracts/list-cases';
 export { getCaseDetails } from './contracts/get-case-details';

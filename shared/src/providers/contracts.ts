@@ -5,3 +5,5 @@ export { providerMe } from './contracts/provider-me';
 export { providerChangePassword } from './contracts/provider-change-password';
 export { providerLogout } from './contracts/provider-logout';
 export { checkProviderEmail } from './contracts/check-provider-email';
+/** Doctors on duty before paying (issue 28 item 4): a public count. */
+export { getDoctorsOnDuty } from './contracts/get-doctors-on-duty';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { caseAlertSchema, caseUpdatedMessageSchema, realtimeUrl, serverMessageSchema } from './api';
+import {
+  caseAlertSchema,
+  caseUpdatedMessageSchema,
+  queueMovedMessageSchema,
+  realtimeUrl,
+  serverMessageSchema,
+} from './api';
 
 describe('realtimeUrl', () => {
   it('uses the secure scheme on https pages and the same host', () => {
@@ -34,5 +40,23 @@ describe('caseUpdatedMessageSchema', () => {
       caseId: 'c1',
     });
     expect(caseUpdatedMessageSchema.safeParse({ ...update, status: 'lost' }).success).toBe(false);
+  });
+});
+
+describe('queueMovedMessageSchema', () => {
+  it("reads QUEUE_MOVED with the receiving case's id and new wait, as a server message", () => {
+    const wait = {
+      place: 1,
+      aheadInQueue: 0,
+      doctorsOnDuty: 2,
+      estimate: { lowMinutes: 0, highMinutes: 11 },
+      waitPromiseMinutes: 30,
+    };
+    const moved = { type: 'QUEUE_MOVED', caseId: 'c1', wait };
+    expect(queueMovedMessageSchema.parse(moved)).toEqual(moved);
+    expect(serverMessageSchema.parse(moved)).toEqual(moved);
+    expect(queueMovedMessageSchema.safeParse({ type: 'QUEUE_MOVED', caseId: 'c1' }).success).toBe(
+      false,
+    );
   });
 });

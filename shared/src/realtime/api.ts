@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseWaitResponseSchema } from '../cases/queue-wait';
 import { caseStatusSchema } from '../cases/status';
 
 /**
@@ -54,6 +55,20 @@ export const caseUpdatedMessageSchema = z.object({
 export type CaseUpdatedMessage = z.infer<typeof caseUpdatedMessageSchema>;
 
 /**
+ * The queue moved (issue 28 item 5): a case ahead was paid, claimed, released, started, expired
+ * or cancelled. Sent on the case connections of the cases still waiting; `caseId` is the
+ * receiving page's own case and `wait` its new place and estimate, the answer
+ * `GET /api/cases/{caseId}/wait` would give: computed once for the whole queue by the sender,
+ * so a move costs no request per waiting page (docs/capacity.md). Nothing about other cases.
+ */
+export const queueMovedMessageSchema = z.object({
+  type: z.literal('QUEUE_MOVED'),
+  caseId: z.string(),
+  wait: caseWaitResponseSchema,
+});
+export type QueueMovedMessage = z.infer<typeof queueMovedMessageSchema>;
+
+/**
  * The patient's presence on the visit page (issue 27 item 1), pushed to the claiming doctor's
  * dashboard sockets only, when a patient page of the case connects or the last one disconnects.
  * `present`: a patient page of the case is open now; `lastSeenAt`: when a patient page last
@@ -80,6 +95,7 @@ export const pongMessageSchema = z.object({ type: z.literal('PONG') });
 export const serverMessageSchema = z.union([
   caseAlertSchema,
   caseUpdatedMessageSchema,
+  queueMovedMessageSchema,
   patientPresenceMessageSchema,
   pongMessageSchema,
 ]);
@@ -95,4 +111,23 @@ export const PING_MESSAGE = { action: 'ping' } as const;
  * session, so a socket of an expired session closes within this interval.
  */
 export const PING_INTERVAL_MS = 5 * 60 * 1000;
-export const clientMessageSchema = z.object({ action: z.literal('ping') });
+export const pingMessageSchema = z.object({ action: z.literal('ping') });
+
+/**
+ * The dashboard's heartbeat (issue 28 item 4, shared/src/providers/on-duty.ts): sent on its
+ * alert connection at once when it opens, every `ON_DUTY_HEARTBEAT_SECONDS`, and when the page is
+ * used again after an idle spell. `usedAt` is when the page last saw the doctor's input
+ * (pointer, key, touch, the tab shown); the server keeps it, never later than its own clock.
+ * It is no ping: no answer comes back, and only an alert connection's is recorded.
+ */
+export const heartbeatMessageSchema = z.object({
+  action: z.literal('heartbeat'),
+  usedAt: z.iso.datetime({ offset: true }),
+});
+export type HeartbeatMessage = z.infer<typeof heartbeatMessageSchema>;
+
+/** What an alert or case connection may send: the keep-alive, and the dashboard's heartbeat. */
+export const clientMessageSchema = z.discriminatedUnion('action', [
+  pingMessageSchema,
+  heartbeatMessageSchema,
+]);

@@ -58,7 +58,7 @@ export function statsOf({
 }: {
   totals: ApplicationTotals;
   onDay: number;
-}): AdminStats {
+}): Omit<AdminStats, 'waitEstimates'> {
   return {
     totalApplications: totals.total,
     pendingApplications: totals.status_pending + totals.status_under_review,

@@ -9,6 +9,7 @@ import { scheduleClaimRelease } from './claim-release';
 import { loadCase } from './load';
 import { toProviderCaseSummary } from './provider-views';
 import { claimPaidCase } from './transitions';
+import { sampleClaimDelay } from './wait-samples';
 
 /**
  * POST /api/cases/claim (provider): the body must name the signed-in provider. One conditional
@@ -39,6 +40,8 @@ export const handler = httpHandler(routes.claimCase, {
         });
       }),
       pushCaseUpdate(result.case.id, 'claimed', log),
+      // The delay from ready to claimed, as the case read before the claim (issue 28 item 5).
+      sampleClaimDelay(bundle.case, result.claim.claimedAt, log),
     ]);
     log.info('case claimed', { caseId: result.case.id, providerId: provider.id });
     const summary = toProviderCaseSummary(result.case, provider.id, now);

@@ -84,6 +84,7 @@ export function newPatientAndCase(
       authorizations: 0,
       waitPromiseEndsAt: null,
       waitPromiseLapsedAt: null,
+      waitEstimateAtPayment: null,
     },
   };
 }

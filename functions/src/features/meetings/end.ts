@@ -5,6 +5,7 @@ import { errorFields, type Logger } from '../../lib/logger';
 import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
 import { completeCall, endCallAsNoShow } from '../cases/call-transitions';
 import { releaseCaseMoney } from '../cases/case-refund';
+import { sampleConsultation } from '../cases/wait-samples';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { closeRoom, pushToRoom } from '../rooms/room-push';
 import { settleEndedCall } from './call-settlement';
@@ -105,6 +106,8 @@ export async function endMeeting(
       const [delivered] = await Promise.all([
         tellRoom(meeting.id, endedAt, reason, log),
         pushCaseUpdate(caseId, 'completed', log),
+        // Once per completion won: the call's length, a sample of the wait estimate (issue 28).
+        sampleConsultation(caseId, caseRecord.startedAt, endedAt, log),
       ]);
       await settleEndedCall(caseId, endedAt, log);
       return { outcome: 'ended', endedAt, delivered, noShow: false };

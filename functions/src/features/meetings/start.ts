@@ -5,6 +5,7 @@ import { env } from '../../lib/env';
 import { serviceUnavailable } from '../../lib/errors';
 import { errorFields, type Logger } from '../../lib/logger';
 import { startCall, type CallTimes } from '../cases/call-transitions';
+import { judgeEstimateAtStart } from '../cases/wait-samples';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { pushToParties } from '../rooms/room-parties';
 import { meetingEndScheduleName, scheduleMeetingEnd } from './end-schedule';
@@ -57,7 +58,11 @@ export async function startMeetingTimer(
         meeting: { ...current.meeting, status: 'active', ...times },
       };
       log.info('meeting started', { caseId: current.case.id, meetingId: current.meeting.id });
-      await pushCaseUpdate(current.case.id, 'in_call', log);
+      await Promise.all([
+        pushCaseUpdate(current.case.id, 'in_call', log),
+        // Once per start won: the real wait against the estimate given at payment (issue 28).
+        judgeEstimateAtStart(bundle.case, times.startedAt, log),
+      ]);
     }
   }
   const { meeting } = current;

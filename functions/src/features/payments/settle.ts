@@ -1,5 +1,6 @@
 import type { CaseRecord } from '../../db/cases';
 import type { Logger } from '../../lib/logger';
+import { storeEstimateAtPayment } from '../cases/queue-wait';
 import { markCasePaid, type MarkPaidOutcome, type PaymentEvidence } from '../cases/transitions';
 import { announceCase } from '../realtime/announce';
 import { pushCaseUpdate } from '../realtime/case-updates';
@@ -22,6 +23,8 @@ export async function settlePayment(
     await Promise.all([
       announceCase('CASE_PAID_READY', caseRecord, log),
       pushCaseUpdate(caseRecord.id, 'paid', log),
+      // Apart from the paid transaction: the estimate the patient is shown now (issue 28).
+      storeEstimateAtPayment(caseRecord, result.payment.createdAt, log),
     ]);
   } else if (
     result.outcome === 'already_paid' ||

@@ -3,11 +3,14 @@ import { caseConnectionIds } from '../../db/connections';
 import type { Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
 import { pushCaseUpdate } from './case-updates';
+import { pushQueueMoved } from './queue-moves';
 
 vi.mock('../../db/connections', () => ({ caseConnectionIds: vi.fn() }));
 vi.mock('../../lib/realtime/push', () => ({ pushToConnection: vi.fn() }));
+vi.mock('./queue-moves', () => ({ pushQueueMoved: vi.fn() }));
 const connections = vi.mocked(caseConnectionIds);
 const push = vi.mocked(pushToConnection);
+const queueMoved = vi.mocked(pushQueueMoved);
 
 const CASE_ID = '5e1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -22,6 +25,7 @@ function recordingLogger() {
 beforeEach(() => {
   connections.mockReset();
   push.mockReset();
+  queueMoved.mockReset();
 });
 
 describe('pushCaseUpdate', () => {
@@ -59,5 +63,18 @@ describe('pushCaseUpdate', () => {
       expect.objectContaining({ caseId: CASE_ID, error: 'Error' }),
     ]);
     expect(JSON.stringify(warnings)).not.toContain('DynamoDB unavailable');
+  });
+
+  it('tells the waiting cases when the change moves the queue, and only then (issue 28)', async () => {
+    connections.mockResolvedValue([]);
+    const { log } = recordingLogger();
+    for (const status of ['paid', 'claimed', 'in_call', 'expired', 'cancelled'] as const) {
+      await pushCaseUpdate(CASE_ID, status, log);
+    }
+    expect(queueMoved.mock.calls).toEqual(Array(5).fill([CASE_ID, log]));
+    queueMoved.mockClear();
+    await pushCaseUpdate(CASE_ID, 'completed', log);
+    await pushCaseUpdate(CASE_ID, undefined, log);
+    expect(queueMoved).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import {
   roomSignalMessageSchema,
   type RoomServerMessage,
 } from '@shared/meetings/signalling';
-import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
+import { pingMessageSchema, type ServerMessage } from '@shared/realtime/api';
 import { roomMembers, roomPlace, type RoomConnectionRecord } from '../../db/connections';
 import type { Logger } from '../../lib/logger';
 import { closeConnection, pushToConnection } from '../../lib/realtime/push';
@@ -16,7 +16,7 @@ import { mayHoldDoctorSeat, newestOf, replaceConnection, seatedDoctor } from './
 
 /** What a room page may send on `/ws`: the keep-alive, its hello, signals and media reports. */
 export const roomClientMessageSchema = z.union([
-  clientMessageSchema,
+  pingMessageSchema,
   roomHelloMessageSchema,
   roomSignalMessageSchema,
   roomMediaMessageSchema,

@@ -1,4 +1,9 @@
-import { caseUpdatedMessageSchema, PUSHED_PAGE_POLL_MS } from '@shared/realtime/api';
+import {
+  caseUpdatedMessageSchema,
+  PUSHED_PAGE_POLL_MS,
+  queueMovedMessageSchema,
+} from '@shared/realtime/api';
+import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 import { request } from '@web/lib/api';
 import { isUnknownCaseError } from '@web/lib/case-status';
@@ -42,6 +47,11 @@ export interface CaseUpdateListener {
   onChange: () => void;
   /** The socket opened or closed. */
   onOpenChange: () => void;
+  /**
+   * The queue ahead of this waiting case moved (`QUEUE_MOVED`, issue 28 item 5): its new place
+   * and estimate, as `GET /api/cases/{caseId}/wait` answers them; its status did not change.
+   */
+  onQueueMoved?: (wait: CaseWaitResponse) => void;
 }
 
 interface CaseChannel {
@@ -82,6 +92,10 @@ function openChannel(caseId: string, { WebSocketImpl }: CaseChannelOptions): Cas
         const update = caseUpdatedMessageSchema.safeParse(message);
         if (update.success && update.data.caseId === caseId) {
           each((listener) => listener.onChange());
+        }
+        const moved = queueMovedMessageSchema.safeParse(message);
+        if (moved.success && moved.data.caseId === caseId) {
+          each((listener) => listener.onQueueMoved?.(moved.data.wait));
         }
       },
       ...(WebSocketImpl ? { WebSocketImpl } : {}),

@@ -7,7 +7,7 @@ import {
   Hourglass,
   type LucideIcon,
 } from 'lucide-react';
-import type { AdminStats } from '@shared/admin/api';
+import { waitAccuracyText, type AdminStats } from '@shared/admin/api';
 import { Card } from '@web/components/ui/card';
 import { useAdminStats } from '../api/get-admin-stats';
 import { adminMessages } from '../lib/labels';
@@ -87,6 +87,12 @@ export function StatTiles() {
           </Card>
         ))}
       </dl>
+      {/* Issue 28 item 5: how often the real start fell within the estimate given at payment. */}
+      {stats.data ? (
+        <p className="text-sm text-muted-foreground" data-testid="wait-accuracy">
+          {waitAccuracyText(stats.data.waitEstimates)}
+        </p>
+      ) : null}
     </section>
   );
 }

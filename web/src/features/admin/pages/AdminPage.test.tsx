@@ -116,6 +116,10 @@ describe('AdminPage: signing in', () => {
     expect(await tile('Rejected')).toBe('5');
     expect(await tile("Today's Applications")).toBe('3');
     expect(await tile('Avg Review Time (hours)')).toBe('12.3');
+    // Issue 28 item 5: the wait estimate's accuracy, from the same stats answer.
+    expect(screen.getByTestId('wait-accuracy').textContent).toBe(
+      'Wait estimates: 85 % within 3 minutes of the real start (20 consultations)',
+    );
     expect(screen.getByText('System Online')).toBeTruthy();
     const today = new Intl.DateTimeFormat('en-US', {
       weekday: 'long',

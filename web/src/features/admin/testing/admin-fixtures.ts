@@ -13,6 +13,7 @@ export const stats: AdminStats = {
   rejectedApplications: 5,
   applicationsToday: 3,
   averageReviewTime: 12.345,
+  waitEstimates: { withinTolerance: 17, consultations: 20 },
 };
 
 export function application(overrides: Partial<AdminApplication> = {}): AdminApplication {

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeatureBadges } from '@web/components/FeatureBadges';
+import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
@@ -71,6 +72,9 @@ export function HeroSection() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
+          <div className="mt-4">
+            <DoctorsOnDuty />
+          </div>
           <WaitPromiseNote className="mt-4 max-w-xl" />
         </div>
 

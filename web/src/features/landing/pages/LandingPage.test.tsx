@@ -35,6 +35,19 @@ function approved(applicationId = 'K7QF-29XM') {
   });
 }
 
+/**
+ * Stubs `fetch` with the test's answers, except the doctors-on-duty line's own calls (issue 28),
+ * answered apart so that each test's answers and calls stay its own.
+ */
+function stubFetch(answers: (...args: Parameters<typeof fetch>) => Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((...args: Parameters<typeof fetch>) =>
+      args[0] === '/api/doctors-on-duty' ? Promise.resolve(json({ onDuty: 1 })) : answers(...args),
+    ),
+  );
+}
+
 function renderLanding() {
   renderWithProviders(<LandingPage />);
   const input = screen.getByLabelText('Application ID');
@@ -110,7 +123,7 @@ describe('LandingPage', () => {
 describe('application status check', () => {
   it('asks for an id and makes no call when the field is blank', async () => {
     const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const { input, button } = renderLanding();
 
     typeId(input, '   ');
@@ -126,7 +139,7 @@ describe('application status check', () => {
 
   it('shows a found application: toast, green status, dates and the e-mail note', async () => {
     const fetchMock = vi.fn().mockResolvedValue(approved());
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const { input } = renderLanding();
 
     typeId(input, '  APP-K7QF-29XM ');
@@ -155,8 +168,7 @@ describe('application status check', () => {
     ['rejected', 'danger', 'red'],
     ['under_review', 'danger', 'red'],
   ])('colours a %s application %s', async (status, tone, colour) => {
-    vi.stubGlobal(
-      'fetch',
+    stubFetch(
       vi.fn().mockResolvedValue(
         json({
           success: true,
@@ -186,7 +198,7 @@ describe('application status check', () => {
       .fn()
       .mockResolvedValueOnce(approved())
       .mockResolvedValueOnce(json({ success: false, message: 'Application not found' }, 404));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');
@@ -204,8 +216,7 @@ describe('application status check', () => {
   });
 
   it('treats a 400 for a malformed id as not found', async () => {
-    vi.stubGlobal(
-      'fetch',
+    stubFetch(
       vi
         .fn()
         .mockResolvedValue(
@@ -223,7 +234,7 @@ describe('application status check', () => {
       .fn()
       .mockResolvedValueOnce(approved())
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');
@@ -243,7 +254,7 @@ describe('application status check', () => {
     ['a server error', () => json({ message: 'Internal error' }, 500)],
     ['an unreadable answer', () => new Response('<html>oops</html>', { status: 200 })],
   ])('shows Error when %s', async (_case, makeResponse) => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(makeResponse()));
+    stubFetch(vi.fn().mockResolvedValue(makeResponse()));
     const { input, button } = renderLanding();
     typeId(input, '123');
     fireEvent.click(button);
@@ -258,7 +269,7 @@ describe('application status check', () => {
           respond = resolve;
         }),
     );
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');

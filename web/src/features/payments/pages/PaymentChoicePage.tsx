@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { SectionCard } from '@web/components/SectionCard';
 import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { PackageDetails } from '../components/PackageDetails';
 import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
 
@@ -35,6 +36,9 @@ export default function PaymentChoicePage() {
         <p className="mt-2 text-sm text-muted-foreground">
           Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
         </p>
+        <div className="mt-4">
+          <DoctorsOnDuty />
+        </div>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.3fr_1fr]">

@@ -8,12 +8,14 @@ import {
 import { getRealtimeTicket } from '../api/realtime';
 import { providerKeys } from '../api/keys';
 import { openTicketSocket, type TicketSocket } from '@web/lib/realtime/ticket-socket';
+import { startDashboardHeartbeat, type DashboardHeartbeat } from '../lib/dashboard-heartbeat';
 
 /**
  * Live alerts while signed in (spec doc 2 §7): a `NEW_CASE_CREATED` or `CASE_PAID_READY` message
  * refreshes the case lists and is handed to `onAlert`; `PATIENT_PRESENCE` refreshes them only. A reconnect, and the tab becoming visible,
- * refresh too (alerts may have been missed meanwhile). Returns whether the socket is open: the
- * Live Alerts / Offline indicator.
+ * refresh too (alerts may have been missed meanwhile). The socket also carries the dashboard's
+ * heartbeat (lib/dashboard-heartbeat.ts: the doctor on duty, issue 28). Returns whether the
+ * socket is open: the Live Alerts / Offline indicator.
  */
 export function useLiveAlerts(
   onAlert: (alert: CaseAlert) => void,
@@ -28,10 +30,15 @@ export function useLiveAlerts(
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
+    // Whether this doctor is on duty (issue 28): beats on the same socket, at once when it opens.
+    const heartbeat: DashboardHeartbeat = startDashboardHeartbeat({
+      send: (message) => socket.send(message),
+    });
     const socket: TicketSocket = openTicketSocket({
       getTicket: getRealtimeTicket,
       onConnectedChange: setConnected,
       onReconnect: refresh,
+      onOpen: () => heartbeat.beat(),
       onMessage: (message) => {
         // The patient of a case this doctor holds came or left (issue 27): the card and the
         // details read the stored presence again. No toast, no sound: it is not a new case.
@@ -54,6 +61,7 @@ export function useLiveAlerts(
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
+      heartbeat.stop();
       socket.close();
     };
   }, [queryClient, WebSocketImpl]);

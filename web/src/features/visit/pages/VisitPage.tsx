@@ -26,6 +26,7 @@ import { InvalidVisitLink } from '../components/InvalidVisitLink';
 import { LapsedNotice } from '../components/LapsedNotice';
 import { NurseVisitCard, nurseVisitLines } from '../components/NurseVisitCard';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
+import { QueuePlace } from '../components/QueuePlaceCard';
 import { VideoRoomPanel } from '../components/VideoRoomPanel';
 import { StartAlertOptIn } from '../components/StartAlertOptIn';
 import { VisitLinkCard } from '../components/VisitLinkCard';
@@ -160,6 +161,8 @@ function WaitingRoom({ caseId }: { caseId: string }) {
             <MoneyLine money={data.money} className="rounded-lg border bg-card px-4 py-3" />
             {nurseVisit || lapsedMinutes !== null ? null : (
               <>
+                {/* Issue 28 item 5: the place in the queue and the estimate, pushed. */}
+                {data.status === 'paid' ? <QueuePlace caseId={caseId} /> : null}
                 {data.status === 'paid' || data.status === 'claimed' ? <StartAlertOptIn /> : null}
                 {data.status === 'paid' ? <PaidStatusCard meeting={data.meeting} /> : null}
                 {/* No Join on a case that is over: expiry leaves its meeting `scheduled` (issue 27). */}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
+import { renderWithProviders, resetDom } from '@web/testing/render';
+import { DOCTORS_ON_DUTY_POLL_MS } from './get-doctors-on-duty';
+import { DoctorsOnDuty } from './DoctorsOnDuty';
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** Answers each call to the count in turn (the last one from then on). */
+function countAnswers(...answers: (() => Response)[]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      calls.push(url);
+      return Promise.resolve(answers[Math.min(calls.length, answers.length) - 1]!());
+    }),
+  );
+  return calls;
+}
+
+const line = () => screen.getByRole('status');
+
+// The count's chunk, loaded once up front: the page's `import()` of it then settles at once.
+beforeAll(async () => {
+  await import('./DoctorsOnDutyCount');
+});
+beforeEach(installFakeClock);
+afterEach(() => {
+  resetDom();
+  restoreClock();
+  vi.unstubAllGlobals();
+});
+
+describe('DoctorsOnDuty', () => {
+  it('says it is checking, then how many doctors are on duty, in a polite live region', async () => {
+    countAnswers(() => answer({ onDuty: 3 }));
+    renderWithProviders(<DoctorsOnDuty />);
+    expect(line().textContent).toBe('Checking doctors on duty…');
+    expect(line().getAttribute('aria-live')).toBe('polite');
+    await advance();
+    expect(line().textContent).toBe('3 doctors on duty now');
+  });
+
+  it('says plainly when none is on duty, and follows the count every 15 s and when the tab is shown again', async () => {
+    const calls = countAnswers(
+      () => answer({ onDuty: 0 }),
+      () => answer({ onDuty: 1 }),
+      () => answer({ onDuty: 2 }),
+    );
+    renderWithProviders(<DoctorsOnDuty />);
+    await advance();
+    expect(line().textContent).toBe('No doctors are on duty right now');
+    expect(calls).toEqual(['/api/doctors-on-duty']);
+
+    await advance(DOCTORS_ON_DUTY_POLL_MS - 1);
+    expect(calls).toHaveLength(1);
+    await advance(1);
+    expect(line().textContent).toBe('1 doctor on duty now');
+
+    // The tab shown again (TanStack Query's focus is the page's visibility).
+    window.dispatchEvent(new Event('visibilitychange'));
+    await advance();
+    expect(calls).toHaveLength(3);
+    expect(line().textContent).toBe('2 doctors on duty now');
+  });
+
+  it('says nothing rather than something false when the count cannot be read', async () => {
+    countAnswers(() => answer({ error: 'Service unavailable' }, 503));
+    renderWithProviders(<DoctorsOnDuty />);
+    await advance();
+    expect(line().textContent).toBe('');
+  });
+
+  it('keeps the last count through a failed refetch', async () => {
+    countAnswers(
+      () => answer({ onDuty: 2 }),
+      () => answer({ error: 'Service unavailable' }, 503),
+    );
+    renderWithProviders(<DoctorsOnDuty />);
+    await advance();
+    await advance(DOCTORS_ON_DUTY_POLL_MS);
+    expect(line().textContent).toBe('2 doctors on duty now');
+  });
+
+  it('brings its own query client where the page has none (the landing)', async () => {
+    countAnswers(() => answer({ onDuty: 1 }));
+    render(<DoctorsOnDuty />);
+    await advance();
+    expect(line().textContent).toBe('1 doctor on duty now');
+  });
+});
