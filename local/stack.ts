@@ -9,6 +9,7 @@ import {
 } from '../shared/src/http/site-headers';
 import {
   CASE_EXPIRY_FUNCTION,
+  WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
   SETTLEMENT_FUNCTION,
   MEETING_END_FUNCTION,
@@ -227,6 +228,7 @@ function configureHandlerEnvironment(
     ),
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
     [envNames.settlementTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${SETTLEMENT_FUNCTION}`,
+    [envNames.waitPromiseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${WAIT_PROMISE_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,

@@ -599,6 +599,9 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'payments/settle-payment': combine(readsCases, writes(k.case), updatesPatients, {
     secrets: ['stripe'],
   }),
+  // docs/adr/0025: the case back to awaiting payment, its authorization voided (settlement),
+  // the patient's pages told and a claiming doctor's room page closed.
+  'cases/lapse-wait-promise': combine(readsCases, writes(k.case), pushesToRooms, settlesMoney),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
   // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,

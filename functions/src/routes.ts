@@ -400,11 +400,14 @@ export const MEETING_END_FUNCTION = 'meetings-end-meeting';
 export const CASE_EXPIRY_FUNCTION = 'cases-expire-case';
 /** The retry of a capture or void Stripe failed (`SETTLEMENT_TARGET_ARN`, docs/adr/0024). */
 export const SETTLEMENT_FUNCTION = 'payments-settle-payment';
+/** A wait promise that lapsed: back to awaiting payment, voided (`WAIT_PROMISE_TARGET_ARN`). */
+export const WAIT_PROMISE_FUNCTION = 'cases-lapse-wait-promise';
 const scheduledHandlers = {
   [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
   [MEETING_END_FUNCTION]: 'meetings/end-meeting',
   [CASE_EXPIRY_FUNCTION]: 'cases/expire-case',
   [SETTLEMENT_FUNCTION]: 'payments/settle-payment',
+  [WAIT_PROMISE_FUNCTION]: 'cases/lapse-wait-promise',
 } as const;
 export const scheduledTargets: Readonly<Record<string, string>> = scheduledHandlers;
 

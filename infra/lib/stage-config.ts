@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DEFAULT_WAIT_PROMISE_MINUTES } from '../../shared/src/payments/money';
 import { parseRegionSetting } from '../../shared/src/triage/regions';
 import type { RegionSetting } from '../../shared/src/triage/types';
 import { parseCustomDomain, type CustomDomain, type CustomDomainContext } from './custom-domain';
@@ -53,6 +54,11 @@ export interface StageConfig {
    */
   readonly triageRegion: RegionSetting;
   /**
+   * `WAIT_PROMISE_MINUTES` (issue 28 item 3, docs/adr/0025): a case no doctor started this long
+   * after its authorization is not charged (`-c waitPromiseMinutes=30`, the default).
+   */
+  readonly waitPromiseMinutes: number;
+  /**
    * The app's own host name and its certificate (`-c domainName=… -c certificateArn=…`);
    * without one, CloudFront's `*.cloudfront.net` name and certificate (docs/deployment.md).
    */
@@ -72,6 +78,7 @@ export interface StageContext extends CustomDomainContext {
   readonly sesFrom?: string;
   readonly iceTransportPolicy?: string;
   readonly triageRegion?: string;
+  readonly waitPromiseMinutes?: string;
   readonly alarmEmail?: string;
 }
 
@@ -83,6 +90,16 @@ function parseIcePolicy(value: string | undefined): IceTransportPolicy {
   if (value === undefined) return 'relay';
   if (value === 'all' || value === 'relay') return value;
   throw new Error(`Invalid iceTransportPolicy ${JSON.stringify(value)}: use all or relay.`);
+}
+
+/** A positive number of minutes; a typo fails the synth instead of silently using 30. */
+function parseWaitPromiseMinutes(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_WAIT_PROMISE_MINUTES;
+  const minutes = Number(value);
+  if (value.trim() !== '' && Number.isFinite(minutes) && minutes > 0) return minutes;
+  throw new Error(
+    `Invalid waitPromiseMinutes ${JSON.stringify(value)}: use a positive number of minutes.`,
+  );
 }
 
 function parseAlarmEmail(value: string | undefined): string | undefined {
@@ -151,6 +168,7 @@ export function stageConfig(stage: string, context: StageContext = {}): StageCon
     iceTransportPolicy: parseIcePolicy(context.iceTransportPolicy),
     // An unknown region fails the synth: a typo must not silently turn the rule off.
     triageRegion: parseRegionSetting(context.triageRegion, 'triageRegion'),
+    waitPromiseMinutes: parseWaitPromiseMinutes(context.waitPromiseMinutes),
     customDomain,
     alarmEmail: parseAlarmEmail(context.alarmEmail),
   };
@@ -163,6 +181,7 @@ const contextNames = [
   'sesFrom',
   'iceTransportPolicy',
   'triageRegion',
+  'waitPromiseMinutes',
   'domainName',
   'certificateArn',
   'hostedZoneId',
@@ -179,6 +198,8 @@ export function stageConfigOf(scope: IConstruct, stage: string): StageConfig {
   for (const name of contextNames) {
     const value: unknown = scope.node.tryGetContext(name);
     if (typeof value === 'string' && value) context[name] = value;
+    // cdk.json may hold a number (`"waitPromiseMinutes": 30`); `-c` always gives a string.
+    if (typeof value === 'number') context[name] = String(value);
   }
   return stageConfig(stage, context);
 }

@@ -3,11 +3,13 @@ import type { Construct } from 'constructs';
 import { envNames } from '../../functions/src/lib/env';
 import {
   CASE_EXPIRY_FUNCTION,
+  WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
   SETTLEMENT_FUNCTION,
   createCase,
   createCheckoutSession,
   createPatient,
+  getCaseStatus,
   getClientConfig,
   joinRoom,
   manualPaymentComplete,
@@ -18,6 +20,19 @@ import {
   testPaymentComplete,
 } from '../../functions/src/routes';
 import { AppSecrets, originVerifyVersionOf } from './app-secrets';
+
+/**
+ * The handlers that read `WAIT_PROMISE_MINUTES` (docs/adr/0025): the four that reach
+ * `markCasePaid` (it schedules the promise's end), the status answer and the client config.
+ */
+export const waitPromiseReaders: readonly string[] = [
+  stripeWebhook.handler,
+  manualPaymentComplete.handler,
+  testPaymentComplete.handler,
+  createCheckoutSession.handler,
+  getCaseStatus.handler,
+  getClientConfig.handler,
+];
 import { DataBackup } from './backup';
 import { DataTable } from './data-table';
 import { HandlerFunctions, handlerFunctionName, manifestHandlers } from './handler-functions';
@@ -149,6 +164,7 @@ export class TelehealthStack extends Stack {
     this.wireSchedules();
     this.wireRoomSessions();
     this.wireTriageRegion();
+    this.wireWaitPromise();
 
     this.httpApi.addManifestRoutes(this.functions);
     this.webSocketApi.addManifestRoutes(this.functions);
@@ -200,6 +216,19 @@ export class TelehealthStack extends Stack {
         target: [envNames.caseExpiryTargetArn, targetArn(scheduledTargets[CASE_EXPIRY_FUNCTION]!)],
       },
       {
+        // The same four schedule each authorization's wait promise (docs/adr/0025).
+        handlers: [
+          stripeWebhook.handler,
+          manualPaymentComplete.handler,
+          testPaymentComplete.handler,
+          createCheckoutSession.handler,
+        ],
+        target: [
+          envNames.waitPromiseTargetArn,
+          targetArn(scheduledTargets[WAIT_PROMISE_FUNCTION]!),
+        ],
+      },
+      {
         handlers: [startMeetingTimer.handler],
         target: [envNames.meetingEndTargetArn, targetArn(scheduledTargets[MEETING_END_FUNCTION]!)],
       },
@@ -245,6 +274,19 @@ export class TelehealthStack extends Stack {
       this.functions
         .forHandler(handler)
         .addEnvironment(envNames.triageRegion, this.config.triageRegion);
+    }
+  }
+
+  /**
+   * The wait promise's minutes (issue 28 item 3, `-c waitPromiseMinutes=`): the payment handlers
+   * (they all reach `markCasePaid`, which schedules the promise's end), the status answer that
+   * tells it, and `GET /api/config`, which gives it to the pages before paying.
+   */
+  private wireWaitPromise(): void {
+    for (const handler of waitPromiseReaders) {
+      this.functions
+        .forHandler(handler)
+        .addEnvironment(envNames.waitPromiseMinutes, String(this.config.waitPromiseMinutes));
     }
   }
 

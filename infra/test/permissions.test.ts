@@ -424,9 +424,10 @@ describe('permissions per function', () => {
     else for (const id of ids) expect(text(listed)).toContain(`"Ref":"${id}"`);
   });
 
-  it('lets only the payment handlers and the settlements (case expiry, a nurse visit, the call ends, the retry) read the Stripe keys', () => {
+  it('lets only the payment handlers and the settlements (case expiry, a lapsed wait promise, a nurse visit, the call ends, the retry) read the Stripe keys', () => {
     expect(declaring((p) => p.secrets?.includes('stripe'))).toEqual([
       'cases/expire-case',
+      'cases/lapse-wait-promise',
       'cases/nurse-visit',
       'cases/submit-feedback',
       'meetings/end',
@@ -521,10 +522,10 @@ describe('permissions per function', () => {
       expect(variablesOf(handler)[envNames.schedulerDlqArn], handler).toBeDefined();
     }
     // Each of them settles payments (markCasePaid), which schedules the unstarted case's expiry;
-    // the call's ends settle the money and delete the end schedule (docs/adr/0023); the expiry,
-    // and a nurse visit's step only schedule a failed settlement's retry
+    // the call's ends settle the money and delete the end schedule (docs/adr/0023); the expiry, the
+    // wait promise's lapse and a nurse visit's step only schedule a failed settlement's retry
     // (docs/adr/0024), whose target every function knows.
-    const settlers = ['cases/expire-case', 'cases/nurse-visit'];
+    const settlers = ['cases/expire-case', 'cases/lapse-wait-promise', 'cases/nurse-visit'];
     const payers = declaring((p) => p.secrets?.includes('stripe') && p.schedules).filter(
       (handler) => !meetingEnders.includes(handler) && !settlers.includes(handler),
     );

@@ -127,6 +127,16 @@ export const caseRecordSchema = z.object({
   /** A video call that did not happen (docs/adr/0023): who never joined it. */
   callOutcome: callOutcomeSchema.nullable().default(null),
   /**
+   * How many times Stripe authorized this case's fee (issue 28, docs/adr/0025): 1 after the
+   * payment, one more for each "Keep waiting" after a lapsed wait promise. It numbers the wait
+   * promise's schedule, so a late run of an earlier promise never lapses a newer authorization.
+   */
+  authorizations: z.number().int().nonnegative().default(0),
+  /** While paid: when the wait promise of the current authorization ends (docs/adr/0025). */
+  waitPromiseEndsAt: z.string().nullable().default(null),
+  /** Back to awaiting payment because no doctor started it within the wait promise. */
+  waitPromiseLapsedAt: z.string().nullable().default(null),
+  /**
    * The wait estimate the patient was shown when the case was paid (issue 28 item 5), judged
    * against the real start when the call starts; null before payment or with nobody on duty.
    */
@@ -198,18 +208,36 @@ export async function insertPatientWithCase(
   await writeTransaction([...patientTxs(patient), caseTx(caseRecord)]);
 }
 
+/** One authorization of a case's fee as `casePaidTx` records it (docs/adr/0025). */
+export interface CaseAuthorization {
+  /** The queue's order: the first payment's time, kept by a "Keep waiting" re-authorization. */
+  paidAt: string;
+  /** This authorization's number (1 for the payment); the case must still hold `number - 1`. */
+  number: number;
+  /** paid time + WAIT_PROMISE_MINUTES of this authorization. */
+  waitPromiseEndsAt: string;
+}
+
 /**
  * The case's move awaiting_payment → paid, as a transaction item: it fails unless the case
- * still awaits payment, so two deliveries can never both mark it paid.
+ * still awaits payment with the authorization count it was read with, so two deliveries can
+ * never both mark it paid, nor two re-authorizations after a lapsed wait promise.
  */
-export function casePaidTx(caseId: string, paidAt: string): TransactItem {
+export function casePaidTx(caseId: string, authorization: CaseAuthorization): TransactItem {
+  const { paidAt } = authorization;
   const queue = queueEntry(paidAt, caseId);
   const paidList = paidCasesEntry(paidAt, caseId);
+  const previous = authorization.number - 1;
   return updateTx(caseKey(caseId), {
     UpdateExpression:
       'SET #status = :paid, paidAt = :paidAt, gsi2pk = :queue, gsi2sk = :queueSk, ' +
-      'gsi4pk = :paidList, gsi4sk = :paidListSk',
-    ConditionExpression: '#status = :awaiting',
+      'gsi4pk = :paidList, gsi4sk = :paidListSk, authorizations = :number, ' +
+      'waitPromiseEndsAt = :endsAt, waitPromiseLapsedAt = :none',
+    ConditionExpression:
+      '#status = :awaiting AND ' +
+      (previous === 0
+        ? '(attribute_not_exists(authorizations) OR authorizations = :previous)'
+        : 'authorizations = :previous'),
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':paid': 'paid',
@@ -219,6 +247,44 @@ export function casePaidTx(caseId: string, paidAt: string): TransactItem {
       ':queueSk': queue.gsi2sk,
       ':paidList': paidList.gsi4pk,
       ':paidListSk': paidList.gsi4sk,
+      ':number': authorization.number,
+      ':previous': previous,
+      ':endsAt': authorization.waitPromiseEndsAt,
+      ':none': null,
+    },
+  });
+}
+
+/**
+ * Access pattern: a wait promise lapsed (docs/adr/0025), once: the case goes back to awaiting
+ * payment when it still holds authorization `number`, its promise ended at or before `now`,
+ * and no doctor started it: paid, or a claimed video consultation (its claim cleared; a claimed
+ * home nurse visit is arranged by its nurse and exempt, docs/adr/0022). It leaves the queue
+ * (gsi2) and the claimer's list (gsi3); it stays in the paid-cases list (gsi4), which lists
+ * every case ever paid. False when the condition failed (started, closed, re-authorized, done).
+ */
+export async function lapseWaitPromiseItem(
+  caseId: string,
+  number: number,
+  now: string,
+): Promise<boolean> {
+  return conditionalUpdate(caseKey(caseId), {
+    UpdateExpression:
+      'SET #status = :awaiting, waitPromiseLapsedAt = :now, claimedBy = :none, ' +
+      'claimedByName = :none, claimedAt = :none, leaseEndsAt = :none, lapsedClaimBy = :none, ' +
+      'lapsedAt = :none REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+    ConditionExpression:
+      'authorizations = :number AND waitPromiseEndsAt <= :now AND ' +
+      '(#status = :paid OR (#status = :claimed AND requestType = :telemedicine))',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':awaiting': 'awaiting_payment',
+      ':paid': 'paid',
+      ':claimed': 'claimed',
+      ':telemedicine': 'telemedicine',
+      ':number': number,
+      ':now': now,
+      ':none': null,
     },
   });
 }

@@ -110,6 +110,8 @@ export const envNames = {
    * authorization is released (issue 28 item 3, default 30; a decimal on test stacks).
    */
   waitPromiseMinutes: 'WAIT_PROMISE_MINUTES',
+  /** The function a paid case's wait promise schedule invokes (`cases/lapse-wait-promise`). */
+  waitPromiseTargetArn: 'WAIT_PROMISE_TARGET_ARN',
   /**
    * Seconds both parties must be connected in the room together for the consultation to count
    * as held and its payment to be captured (issue 28 item 1, default 60).
@@ -347,6 +349,9 @@ export const env = {
   },
   get waitPromiseMinutes() {
     return positiveNumber(envNames.waitPromiseMinutes, DEFAULT_WAIT_PROMISE_MINUTES);
+  },
+  get waitPromiseTargetArn() {
+    return required(envNames.waitPromiseTargetArn);
   },
   get captureAfterConnectedSeconds() {
     return positiveInt(

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { waitPromiseInputSchema } from '../features/cases/wait-promise-schedule';
 import { caseExpiryInputSchema } from '../features/cases/case-expiry-schedule';
 import { claimReleaseInputSchema } from '../features/cases/claim-release';
 import { meetingEndInputSchema } from '../features/meetings/end-schedule';
@@ -113,6 +114,7 @@ describe('events/', () => {
     const schemas = {
       'cases/release-claim': claimReleaseInputSchema,
       'cases/expire-case': caseExpiryInputSchema,
+      'cases/lapse-wait-promise': waitPromiseInputSchema,
       'meetings/end-meeting': meetingEndInputSchema,
       'payments/settle-payment': settlementRetryInputSchema,
     };

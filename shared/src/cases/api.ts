@@ -56,5 +56,17 @@ export const caseStatusResponseSchema = z.object({
    * cancelled and refunded) or the doctor never joined (the case is back in the queue).
    */
   callOutcome: callOutcomeSchema.nullable(),
+  /**
+   * The wait promise (issue 28 item 3, docs/adr/0025): `endsAt` while the case waits for a
+   * doctor on its current authorization, `lapsedAt` once no doctor started it in time (the case
+   * awaits payment again: "Keep waiting" authorizes again). Null for a case never authorized.
+   */
+  waitPromise: z
+    .object({
+      minutes: z.number().positive(),
+      endsAt: z.string().nullable(),
+      lapsedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CaseStatusResponse = z.infer<typeof caseStatusResponseSchema>;

@@ -22,6 +22,8 @@ const caseStatus = {
   refund: null,
   nurseVisit: null,
   callOutcome: null,
+  waitPromise: null,
+  money: null,
 };
 const status = () => jsonAnswer(caseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */

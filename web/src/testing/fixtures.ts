@@ -49,6 +49,7 @@ export function caseStatusAnswer(
     money: null,
     nurseVisit: null,
     callOutcome: null,
+    waitPromise: null,
     ...overrides,
   };
 }

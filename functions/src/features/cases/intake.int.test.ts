@@ -72,6 +72,8 @@ describe('POST /api/cases (reading A)', () => {
       money: null,
       nurseVisit: null,
       callOutcome: null,
+      waitPromise: null,
+      money: null,
     });
   });
 

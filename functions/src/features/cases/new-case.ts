@@ -81,6 +81,9 @@ export function newPatientAndCase(
       patientJoinedAt: null,
       providerJoinedAt: null,
       callOutcome: null,
+      authorizations: 0,
+      waitPromiseEndsAt: null,
+      waitPromiseLapsedAt: null,
       waitEstimateAtPayment: null,
     },
   };

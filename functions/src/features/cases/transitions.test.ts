@@ -25,8 +25,8 @@ describe('case state machine (DESIGN.md §5)', () => {
     expect(canTransition('paid', 'claimed')).toBe(true);
     expect(canTransition('claimed', 'in_call')).toBe(true);
     expect(canTransition('in_call', 'completed')).toBe(true);
-    expect(canTransition('paid', 'awaiting_payment')).toBe(false);
     expect(canTransition('awaiting_payment', 'claimed')).toBe(false);
+    expect(canTransition('in_call', 'awaiting_payment')).toBe(false);
     expect(canTransition('completed', 'paid')).toBe(false);
   });
 

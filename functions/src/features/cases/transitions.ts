@@ -10,12 +10,14 @@ import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import {
   casePaidTx,
   claimCaseTx,
+  lapseWaitPromiseItem,
   expireCaseItem,
   finishNurseVisitItem,
   getCaseBundle,
   releaseClaimItem,
   scheduleNurseVisitItem,
   type CallHolder,
+  type CaseAuthorization,
   type CaseClaim,
   type CaseRecord,
 } from '../../db/cases';
@@ -29,7 +31,8 @@ import { env } from '../../lib/env';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
 import { findClaimSlot } from './claim-slots';
-import { scheduleCaseExpiry } from './case-expiry-schedule';
+import { caseExpiresAt, scheduleCaseExpiry } from './case-expiry-schedule';
+import { scheduleWaitPromise, waitPromiseEndsAt } from './wait-promise-schedule';
 
 /**
  * The case state machine (DESIGN.md §5). Every status change of a case happens through this
@@ -39,11 +42,13 @@ import { scheduleCaseExpiry } from './case-expiry-schedule';
  */
 export const allowedTransitions: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
   awaiting_payment: ['paid', 'expired', 'cancelled'],
-  paid: ['claimed', 'expired', 'cancelled'],
+  // paid | claimed → awaiting_payment: no doctor started it within the wait promise; its
+  // authorization is voided and "Keep waiting" authorizes again (docs/adr/0025).
+  paid: ['claimed', 'expired', 'cancelled', 'awaiting_payment'],
   // claimed → paid: the claim lease lapsed before the meeting started (DESIGN.md §5).
   // claimed → expired: nobody started the meeting within CASE_EXPIRY_SECONDS of the payment.
   // claimed → completed | cancelled: a home nurse visit done or not reached (docs/adr/0022).
-  claimed: ['in_call', 'paid', 'expired', 'completed', 'cancelled'],
+  claimed: ['in_call', 'paid', 'expired', 'completed', 'cancelled', 'awaiting_payment'],
   // in_call → cancelled: the patient never joined the call (a no-show, refunded);
   // in_call → paid: the doctor who started it never joined it (docs/adr/0023).
   in_call: ['completed', 'cancelled', 'paid'],
@@ -121,6 +126,20 @@ export type MarkPaidOutcome =
   | { outcome: 'refused'; reason: PaymentRefusal | 'case_closed' };
 
 /**
+ * Whether a case whose wait promise lapsed may still be authorized again ("Keep waiting",
+ * docs/adr/0025): CASE_EXPIRY_SECONDS from the first payment stays the outer limit, and the
+ * case's one expiry schedule (at that time) has run by then, so a later payment would never
+ * expire. A case never paid, or not lapsed, is not this function's matter (true).
+ */
+export function mayAuthorizeAgain(
+  caseRecord: Pick<CaseRecord, 'paidAt' | 'waitPromiseLapsedAt'>,
+  now: Date,
+): boolean {
+  if (!caseRecord.waitPromiseLapsedAt || !caseRecord.paidAt) return true;
+  return caseExpiresAt(new Date(caseRecord.paidAt)).getTime() > now.getTime();
+}
+
+/**
  * The one function that marks a case paid (DESIGN.md §5), reached from the verified webhook, the
  * manual completion and the sync endpoint. In one transaction: the case moves
  * awaiting_payment → paid, the Payment is recorded, the telemedicine Meeting is created and the
@@ -141,7 +160,22 @@ export async function markCasePaid(
       : { outcome: 'refused', reason: 'case_closed' };
   }
 
+  // "Keep waiting" after a lapsed wait promise (docs/adr/0025): only the case's current
+  // session pays it (a late delivery of the voided one's must not), within the outer limit.
+  const again = caseRecord.waitPromiseLapsedAt !== null;
+  if (again && evidence.checkoutSessionId !== caseRecord.checkoutSessionId) {
+    return { outcome: 'refused', reason: 'not_paid' };
+  }
+  if (!mayAuthorizeAgain(caseRecord, now)) return { outcome: 'refused', reason: 'case_closed' };
+
   const paidAt = now.toISOString();
+  const authorization: CaseAuthorization = {
+    // The queue keeps the first payment's order (the patient has waited already), and the case's
+    // expiry, scheduled then, still comes at the first payment + CASE_EXPIRY_SECONDS.
+    paidAt: (again && caseRecord.paidAt) || paidAt,
+    number: caseRecord.authorizations + 1,
+    waitPromiseEndsAt: waitPromiseEndsAt(now).toISOString(),
+  };
   const payment: PaymentRecord = {
     id: randomUUID(),
     caseId: caseRecord.id,
@@ -162,8 +196,9 @@ export async function markCasePaid(
     settlementFailure: null,
   };
   const meetingId = newMeetingId();
+  // A re-authorized case keeps the Meeting of its first payment (never started: it lapsed unstarted).
   const meeting: MeetingRecord | null =
-    caseRecord.requestType === 'telemedicine'
+    caseRecord.requestType === 'telemedicine' && !again
       ? {
           id: meetingId,
           caseId: caseRecord.id,
@@ -182,17 +217,21 @@ export async function markCasePaid(
         }
       : null;
 
-  const items: TransactItem[] = [casePaidTx(caseRecord.id, paidAt), paymentTx(payment)];
+  const items: TransactItem[] = [casePaidTx(caseRecord.id, authorization), paymentTx(payment)];
   if (meeting) items.push(meetingTx(meeting));
   if (evidence.eventId) items.push(stripeEventTx(evidence.eventId, caseRecord.id, now));
 
   const codes = await writeConditionalTransaction(items);
   if (!codes) {
-    // The case is paid whatever the counter does: a failed count only undercounts the
-    // dashboard's Total Cases (db/case-counters.ts).
-    await countPaidCase().catch(() => undefined);
-    // The expiry schedule (DESIGN.md §5); its failure is logged and the payment stands.
-    await scheduleCaseExpiry(caseRecord.id, now);
+    if (!again) {
+      // The case is paid whatever the counter does: a failed count only undercounts the
+      // dashboard's Total Cases (db/case-counters.ts).
+      await countPaidCase().catch(() => undefined);
+      // The expiry schedule (DESIGN.md §5); its failure is logged and the payment stands.
+      await scheduleCaseExpiry(caseRecord.id, now);
+    }
+    // This authorization's wait promise (docs/adr/0025); likewise never fails the payment.
+    await scheduleWaitPromise(caseRecord.id, authorization.number, now);
     return { outcome: 'paid', payment, meeting };
   }
   // Another delivery won: the event marker (last item) or the case condition (first) failed.
@@ -343,6 +382,20 @@ export function expireUnstartedCase(
 ): Promise<boolean> {
   const paidBefore = new Date(now.getTime() - expirySeconds * 1000).toISOString();
   return expireCaseItem(caseId, now.toISOString(), paidBefore);
+}
+
+/**
+ * paid | claimed (a video consultation not started) → awaiting_payment when authorization
+ * `number`'s wait promise has ended (docs/adr/0025), once: a late, repeated or stale run (the
+ * case started, closed or authorized again meanwhile) changes nothing. True when this call
+ * moved it; the caller voids the authorization.
+ */
+export function lapseWaitPromise(
+  caseId: string,
+  number: number,
+  now = new Date(),
+): Promise<boolean> {
+  return lapseWaitPromiseItem(caseId, number, now.toISOString());
 }
 
 /**

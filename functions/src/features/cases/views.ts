@@ -1,6 +1,7 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle, CaseRecord } from '../../db/cases';
+import { env } from '../../lib/env';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import type { MoneyState } from '@shared/payments/money';
 import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';
@@ -51,6 +52,27 @@ export function toCaseStatusResponse(
         ? { scheduledFor: caseRecord.visitScheduledFor, outcome: caseRecord.visitOutcome }
         : null,
     callOutcome: caseRecord.callOutcome,
+    waitPromise: waitPromiseView(caseRecord),
+  };
+}
+
+/**
+ * The wait promise as the patient's pages tell it (docs/adr/0025; pass the case as it reads
+ * now): its end while the case waits for a doctor, when it lapsed once it has. Null for a case
+ * never authorized under a promise (unpaid, or paid before promises existed).
+ */
+export function waitPromiseView(
+  caseRecord: CaseRecord,
+  minutes = env.waitPromiseMinutes,
+): CaseStatusResponse['waitPromise'] {
+  if (caseRecord.authorizations === 0) return null;
+  const waiting =
+    caseRecord.status === 'paid' ||
+    (caseRecord.status === 'claimed' && caseRecord.requestType === 'telemedicine');
+  return {
+    minutes,
+    endsAt: waiting ? caseRecord.waitPromiseEndsAt : null,
+    lapsedAt: caseRecord.status === 'awaiting_payment' ? caseRecord.waitPromiseLapsedAt : null,
   };
 }
 

@@ -114,8 +114,10 @@ export async function openCheckoutSession(
       ? await (await stripe()).checkout.sessions.retrieve(previousId)
       : null;
     // Complete: under manual capture its `payment_status` stays 'unpaid' (the PaymentIntent
-    // holds the authorization), so completion, not that flag, means it was paid.
-    if (previous?.status === 'complete') return { kind: 'paid', session: previous };
+    // holds the authorization), so completion, not that flag, means it was paid. Unless a lapsed
+    // wait promise voided that authorization: "Keep waiting" needs a new session (docs/adr/0025).
+    const spent = current.waitPromiseLapsedAt !== null;
+    if (previous?.status === 'complete' && !spent) return { kind: 'paid', session: previous };
     if (previous?.status === 'open') {
       if (previous.ui_mode === uiModes[mode]) return { kind: 'open', session: previous };
       await expireIfOpen(previous.id);

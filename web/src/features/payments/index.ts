@@ -1,2 +1,5 @@
 /** What other features use of payments: the checkout session call (intake's payment step). */
 export { useCreateCheckoutSession } from './api/create-checkout-session';
+/** Issue 28: the money line, and Keep waiting's way back to paying. */
+export { CaseMoneyLine, MoneyLine, type MoneyView } from './components/MoneyLine';
+export { paymentChoicePath } from './hooks/use-case-id-param';

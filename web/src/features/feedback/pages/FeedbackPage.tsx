@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { caseIdSchema } from '@shared/cases/case-id';
 import { RequirePatientKey } from '@web/components/RequirePatientKey';
+import { CaseMoneyLine } from '@web/features/payments';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { FeedbackForm } from '../components/FeedbackForm';
 import type { Rating } from '../components/StarRating';
@@ -13,6 +14,8 @@ function Feedback({ caseId }: { caseId: string }) {
   useDocumentTitle(submitted ? 'Thank You' : FEEDBACK_TITLE);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+      {/* Where the money stands once the call is over: charged, or released (issue 28 item 2). */}
+      <CaseMoneyLine caseId={caseId} className="mb-6 text-center" />
       {submitted ? (
         <ThankYou rating={submitted} />
       ) : (

@@ -14,6 +14,7 @@ import { FeatureBadges } from '@web/components/FeatureBadges';
 import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 
 const highlights: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -74,6 +75,7 @@ export function HeroSection() {
           <div className="mt-4">
             <DoctorsOnDuty />
           </div>
+          <WaitPromiseNote className="mt-4 max-w-xl" />
         </div>
 
         <Card className="lg:ml-auto lg:max-w-md">

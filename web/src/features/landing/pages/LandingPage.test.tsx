@@ -4,6 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, resetDom } from '@web/testing/render';
 import LandingPage from './LandingPage';
 
+// These tests count the application-status lookups on `fetch`; the wait promise's own read of
+// the config is tested in features/payments/pay-only-when-seen.test.tsx.
+vi.mock('@web/lib/config/use-wait-promise-minutes', () => ({
+  useWaitPromiseMinutes: () => undefined,
+}));
+
 afterEach(() => {
   resetDom();
   vi.unstubAllGlobals();

@@ -19,6 +19,7 @@ const waiting = () =>
     patientName: 'Ada Patient',
     requestType: 'telemedicine',
     caseId: '6f1c7a52-7d0e-4b6f-9f66-2d8f7c4b1e11',
+    money: null,
   });
 
 beforeEach(fakePollClock);

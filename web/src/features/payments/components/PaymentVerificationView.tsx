@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { SectionCard } from '@web/components/SectionCard';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { VideoAccessPanel } from '@web/features/video-access';
+import { MoneyLine } from './MoneyLine';
 import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
@@ -173,6 +174,7 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
         Thank you{data.patientName ? `, ${data.patientName}` : ''}. Your {typeLabel} request is
         confirmed.
       </PaymentHero>
+      <MoneyLine money={data.money} className="mt-4" />
     </div>
   );
 

@@ -5,6 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SectionCard } from '@web/components/SectionCard';
+import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { PackageDetails } from '../components/PackageDetails';
@@ -31,6 +32,7 @@ export default function PaymentChoicePage() {
           One flat fee of {CONSULTATION_FEE_LABEL} for your consultation. Choose how you would like
           to pay.
         </p>
+        <WaitPromiseNote className="mt-3" />
         <p className="mt-2 text-sm text-muted-foreground">
           Case ID: <span className="font-mono break-all text-foreground">{caseId}</span>
         </p>

@@ -29,6 +29,7 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { cn } from '@web/lib/utils';
+import { MoneyLine } from '../components/MoneyLine';
 import { useRequiredCaseId } from '../hooks/use-case-id-param';
 
 type StepState = 'done' | 'current' | 'waiting';
@@ -183,6 +184,7 @@ function Processing({ caseId }: { caseId: string }) {
             {paid ? 'Confirmed' : 'Pending'}
           </dd>
         </dl>
+        <MoneyLine money={data?.money} />
 
         <ol className="grid gap-3" aria-label="Progress">
           {processingSteps(data).map(({ label, state }) => {

@@ -23,6 +23,7 @@ function verification(overrides: Record<string, unknown> = {}) {
     patientName: 'Ama Mensah',
     requestType: 'telemedicine',
     caseId: CASE_ID,
+    money: { state: 'authorized' },
     ...overrides,
   };
 }

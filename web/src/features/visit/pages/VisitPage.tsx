@@ -21,7 +21,9 @@ import {
 } from '@web/lib/case-status';
 import { pollInterval } from '@web/lib/realtime/case-updates';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
+import { MoneyLine } from '@web/features/payments';
 import { InvalidVisitLink } from '../components/InvalidVisitLink';
+import { LapsedNotice } from '../components/LapsedNotice';
 import { NurseVisitCard, nurseVisitLines } from '../components/NurseVisitCard';
 import { PaidStatusCard, StatusCard } from '../components/StatusCards';
 import { QueuePlace } from '../components/QueuePlaceCard';
@@ -106,6 +108,11 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   if (invalid) return <InvalidVisitLink />;
 
   const refresh = () => void refetch();
+  // The wait promise lapsed (docs/adr/0025): the notice and its Keep waiting replace the status.
+  const lapsedMinutes =
+    data?.status === 'awaiting_payment' && data.waitPromise?.lapsedAt
+      ? data.waitPromise.minutes
+      : null;
   const visitLink = linkWithPatientKey(caseId, visitPath(caseId));
 
   return (
@@ -140,7 +147,9 @@ function WaitingRoom({ caseId }: { caseId: string }) {
       ) : (
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1.6fr_1fr]">
           <div className="grid gap-6">
-            {nurseVisit && nurseVisitLines(data) ? (
+            {lapsedMinutes !== null ? (
+              <LapsedNotice caseId={caseId} minutes={lapsedMinutes} />
+            ) : nurseVisit && nurseVisitLines(data) ? (
               <NurseVisitCard answer={data} />
             ) : (
               <StatusCard
@@ -149,7 +158,8 @@ function WaitingRoom({ caseId }: { caseId: string }) {
                 callOutcome={data.callOutcome}
               />
             )}
-            {nurseVisit ? null : (
+            <MoneyLine money={data.money} className="rounded-lg border bg-card px-4 py-3" />
+            {nurseVisit || lapsedMinutes !== null ? null : (
               <>
                 {/* Issue 28 item 5: the place in the queue and the estimate, pushed. */}
                 {data.status === 'paid' ? <QueuePlace caseId={caseId} /> : null}
