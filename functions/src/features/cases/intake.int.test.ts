@@ -73,7 +73,6 @@ describe('POST /api/cases (reading A)', () => {
       nurseVisit: null,
       callOutcome: null,
       waitPromise: null,
-      money: null,
     });
   });
 
