@@ -6,6 +6,7 @@ import { signInProvider, type SignedInProvider } from '../local/testing/provider
 import { useTestStack } from '../local/testing/stack-context';
 import { holdPatientKey, launchBrowser, newPage } from './browser';
 import { noShowPatientTexts } from '@shared/cases/no-show';
+import { moneyTexts } from '@shared/payments/money';
 
 /**
  * Nobody pays for a call that did not happen (issue 27 item 2, docs/adr/0023), in Chromium: the
@@ -49,9 +50,8 @@ describe('a consultation the patient never joined', () => {
     // poll, which may come only after the 20-second call ended.)
     await page.getByText('Consultation Missed').first().waitFor({ timeout: 60_000 });
     await page.getByText(noShowPatientTexts.patientNoShow).waitFor();
-    await page
-      .getByText('Your payment of $2.99 has been refunded in full.')
-      .waitFor({ timeout: 60_000 });
+    // Nothing charged: the authorization is released (issue 28), not refunded.
+    await page.getByText(moneyTexts.released).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('button', { name: /Join Video Call/ }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/visit/${caseId}`);
     expect(visited.filter((path) => path.startsWith('/feedback'))).toEqual([]);

@@ -22,6 +22,7 @@ import { useRecordMeetingAccess } from '../api/record-meeting-access';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
 import { feedbackPath } from '@web/lib/app-paths';
 import { refundLine } from '@web/lib/case-status';
+import { moneyTexts } from '@shared/payments/money';
 
 /** Texts of the video access page (spec doc 1 §2, §8). */
 export const VIDEO_ACCESS_TEXT = {
@@ -137,8 +138,8 @@ function ConsultationEnded({ caseId }: { caseId: string }) {
 }
 
 /**
- * An expired or cancelled case: what happened and its refund, never a Join (issue 27 item 6). A
- * cancelled case is refunded when its call did not happen (a no-show, docs/adr/0023).
+ * An expired or cancelled case: what happened and where the money stands, never a Join (issue
+ * 27 item 6): its authorization released (issue 28), or a payment captured before that refunded.
  */
 function ConsultationClosed({ access }: { access: VideoAccessResponse }) {
   const expired = access.caseStatus === 'expired';
@@ -154,6 +155,12 @@ function ConsultationClosed({ access }: { access: VideoAccessResponse }) {
         {refunded ? (
           <p className="font-medium" data-testid="video-access-refund">
             {refunded}
+          </p>
+        ) : access.money ? (
+          // A case closed since pay-only-when-seen: its authorization released, nothing charged
+          // (issue 28); only a payment captured before that has a refund line.
+          <p className="font-medium" data-testid="video-access-money">
+            {moneyTexts[access.money.state]}
           </p>
         ) : null}
       </div>

@@ -34,6 +34,7 @@ function access(overrides: Record<string, unknown> = {}, meeting: Record<string,
     caseId: CASE_ID,
     caseStatus: 'paid',
     refund: null,
+    money: null,
     ...overrides,
   };
 }
@@ -223,6 +224,19 @@ describe('VideoAccessPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Session Expired' })).toBeTruthy();
     expect(screen.getByTestId('video-access-refund').textContent).toMatch(/refunded in full/);
     expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  it('says an expired case released its authorization: nothing charged', async () => {
+    api.on(ACCESS, () =>
+      json(access({ caseStatus: 'expired', money: { state: 'released' } }, { meetingUrl: null })),
+    );
+    renderAt();
+    await advance();
+    expect(screen.getByRole('heading', { level: 2, name: 'Session Expired' })).toBeTruthy();
+    expect(screen.getByTestId('video-access-money').textContent).toBe(
+      'Not charged – the authorization was released',
+    );
+    expect(screen.queryByTestId('video-access-refund')).toBeNull();
   });
 
   it('says a cancelled case is cancelled, with no Join', async () => {
