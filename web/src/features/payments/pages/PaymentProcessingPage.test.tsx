@@ -128,6 +128,21 @@ describe('PaymentProcessingPage', () => {
     },
   );
 
+  it('says an expired case was not charged: its authorization released, no refund line', async () => {
+    api.on(STATUS, () =>
+      json(
+        caseStatusAnswer('expired', { meeting: null, refund: null, money: { state: 'released' } }),
+      ),
+    );
+    renderAt(url);
+    await advance();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Request Expired');
+    expect(screen.getByTestId('money-line').textContent).toBe(
+      'Not charged – the authorization was released',
+    );
+    expect(screen.queryByText(/refund/)).toBeNull();
+  });
+
   it('retries a failed status request, as spec doc 1 §7 sets for this screen', async () => {
     api.on(STATUS, (_init, call) =>
       call < 2 ? json({ message: 'Internal error' }, 500) : json(caseStatus('awaiting_payment')),

@@ -29,6 +29,7 @@ import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { cn } from '@web/lib/utils';
+import { moneyTexts } from '@shared/payments/money';
 import { MoneyLine } from '../components/MoneyLine';
 import { useRequiredCaseId } from '../hooks/use-case-id-param';
 
@@ -86,9 +87,11 @@ const closedCaseTexts = {
 function ClosedCase({
   status,
   refund,
+  money,
 }: {
   status: keyof typeof closedCaseTexts;
   refund: CaseStatusResponse['refund'];
+  money: CaseStatusResponse['money'];
 }) {
   const { title, text } = closedCaseTexts[status];
   const refunded = status === 'expired' ? refundLine(refund) : null;
@@ -106,7 +109,13 @@ function ClosedCase({
     >
       <span className="grid gap-3">
         <span>{text}</span>
-        {refunded && <span>{refunded}</span>}
+        {/* Issue 28: a case closed unseen was not charged (its authorization released); only a
+            payment captured at checkout before that has a refund line. */}
+        {refunded ? (
+          <span>{refunded}</span>
+        ) : money ? (
+          <span data-testid="money-line">{moneyTexts[money.state]}</span>
+        ) : null}
         <span>Please start a new request to see a provider.</span>
         <span>
           Questions? Contact <SupportEmailLink />.
@@ -153,7 +162,7 @@ function Processing({ caseId }: { caseId: string }) {
 
   if (isUnknownCaseError(query.error)) return <InvalidRequest />;
   if (data?.status === 'expired' || data?.status === 'cancelled') {
-    return <ClosedCase status={data.status} refund={data.refund} />;
+    return <ClosedCase status={data.status} refund={data.refund} money={data.money} />;
   }
 
   return (
