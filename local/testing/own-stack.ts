@@ -13,6 +13,31 @@ export async function startOwnStack(
   name: string,
   settings: Partial<Omit<StackOptions, 'dataDir'>> = {},
 ): Promise<{ stack: RunningStack; stop: () => Promise<void> }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(name, settings);
+    } catch (error) {
+      // The stack's free ports are found before they are bound, so a file's stack starting in
+      // parallel can take one in between (CI saw `listen EADDRINUSE`); startStack has stopped
+      // what it started, so a second try with fresh ports is clean.
+      if (attempt >= PORT_RACE_ATTEMPTS || !isAddressInUse(error)) throw error;
+    }
+  }
+}
+
+const PORT_RACE_ATTEMPTS = 3;
+
+function isAddressInUse(error: unknown): boolean {
+  return (
+    (error as { code?: unknown } | null)?.code === 'EADDRINUSE' ||
+    (error instanceof Error && error.message.includes('EADDRINUSE'))
+  );
+}
+
+async function startOnce(
+  name: string,
+  settings: Partial<Omit<StackOptions, 'dataDir'>>,
+): Promise<{ stack: RunningStack; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `telehealth-${name}-`));
   try {
     const stack = await startStack({
