@@ -8,6 +8,7 @@ import {
   allocationsPerParty,
   offerAllocationsPerParty,
   turnAssumptions,
+  webSocketQuotas,
 } from '../infra/lib/capacity';
 import { launchBrowser } from './browser';
 import { inOwnNetworkNamespace } from './call';
@@ -59,11 +60,14 @@ afterAll(async () => {
  * A relay-only call between two peer connections of one page, open until the page closes;
  * resolves once both are connected and have gathered every candidate.
  */
-async function relayedCall(provider: IceServer, patient: IceServer): Promise<Page> {
+async function relayedCall(
+  provider: IceServer,
+  patient: IceServer,
+): Promise<{ page: Page; sdpLengths: number[] }> {
   const page = await browser.newPage();
   try {
     await page.goto(pageUrl);
-    await page.evaluate(
+    const sdpLengths = await page.evaluate(
       async ([providerServer, patientServer]) => {
         const media = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
         const peer = (iceServer: RTCIceServer) =>
@@ -103,14 +107,16 @@ async function relayedCall(provider: IceServer, patient: IceServer): Promise<Pag
             check();
           });
         await Promise.all([reached(offerer), reached(answerer)]);
+        // With every candidate in it: the largest offer and answer the room could send.
+        return [offerer.localDescription!.sdp.length, answerer.localDescription!.sdp.length];
       },
       [provider, patient] as const,
     );
+    return { page, sdpLengths };
   } catch (error) {
     await page.close();
     throw error;
   }
-  return page;
 }
 
 describe('TURN allocations of a relayed call (issue 29)', () => {
@@ -133,7 +139,7 @@ describe('TURN allocations of a relayed call (issue 29)', () => {
     ]);
     try {
       const call = await relayedCall(provider, patient);
-      calls.push(call);
+      calls.push(call.page);
       // The doctor's offer gathers on one transport per media kind (the default bundle policy)
       // and drops all but one when the answer bundles them; the patient's answer bundles at once.
       await expect
@@ -142,6 +148,23 @@ describe('TURN allocations of a relayed call (issue 29)', () => {
           provider: { made: offerAllocationsPerParty(), held: allocationsPerParty() },
           patient: { made: allocationsPerParty(), held: allocationsPerParty() },
         });
+    } finally {
+      await turn.stop();
+    }
+  });
+
+  it('sends an offer and an answer that fit one WebSocket frame, candidates and all', async () => {
+    turn = await startCountingTurnServer();
+    try {
+      const iceServer = (name: string) => trimTurnServers(turn.kvsAnswer(name))!.server;
+      const call = await relayedCall(iceServer('provider'), iceServer('patient'));
+      calls.push(call.page);
+      console.info(`SDP lengths (offer, answer): ${call.sdpLengths.join(', ')}`);
+      // API Gateway closes a connection that sends a larger frame (1009). Half of it leaves room
+      // for the signal's JSON around the SDP and for a device with more interfaces' candidates.
+      for (const length of call.sdpLengths) {
+        expect(length).toBeLessThan(webSocketQuotas.frameBytes / 2);
+      }
     } finally {
       await turn.stop();
     }
