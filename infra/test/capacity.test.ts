@@ -159,6 +159,7 @@ describe('the most the stage holds', () => {
       'WebSocket idle timeout',
       'Lambda concurrent executions',
       'Scheduler CreateSchedule',
+      'Scheduler DeleteSchedule',
       'Scheduler invocations',
       'SES sending (sandbox)',
       'TURN channel pool',

@@ -166,6 +166,16 @@ function waitingLimits(waitingPatients: number): Limit[] {
       raise: 'Service Quotas: EventBridge Scheduler "CreateSchedule request rate"',
     },
     {
+      name: 'Scheduler DeleteSchedule',
+      driver: 'waiting',
+      figure: scheduler.deletes,
+      quota: schedulerQuotas.deleteSchedulePerSecond,
+      unit: 'requests/s',
+      confirmed: true,
+      kind: 'account',
+      raise: 'Service Quotas: EventBridge Scheduler "DeleteSchedule request rate"',
+    },
+    {
       name: 'Scheduler invocations',
       driver: 'waiting',
       figure: scheduler.invocations,
