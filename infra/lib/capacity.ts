@@ -141,7 +141,9 @@ export function pollingRequestsPerSecond(waitingPatients: number): number {
  * Steady requests per second of the HTTP API: the polling, and the case lists every dashboard
  * reloads when an alert reaches it (issue 29: more than the dashboards' own polling).
  */
-export function httpRequestsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function httpRequestsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return pollingRequestsPerSecond(waitingPatients) + alertReloadsPerSecond(waitingPatients);
 }
 
@@ -149,7 +151,7 @@ export function httpRequestsPerSecond(waitingPatients = assumptions.waitingPatie
  * The HTTP API stage throttle: the design load's requests with headroom, rounded up to 100 rps;
  * the burst is one second of that rate, within the account's burst bucket.
  */
-export function httpStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
+export function httpStageThrottle(waitingPatients: number = assumptions.waitingPatients): Throttle {
   const rateLimit = roundUp(httpRequestsPerSecond(waitingPatients) * assumptions.headroom, 100);
   return {
     rateLimit,
@@ -195,14 +197,18 @@ export function routeThrottles(): Record<string, Throttle> {
  * connection coming back after a blip and the steady connects, with the headroom; rounded up to
  * 100.
  */
-export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
+export function webSocketStageThrottle(
+  waitingPatients: number = assumptions.waitingPatients,
+): Throttle {
   const { signalling, connects } = webSocketLoad(waitingPatients);
   const rateLimit = roundUp((signalling + connects) * assumptions.headroom, 100);
   return { rateLimit, burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst) };
 }
 
 /** Messages and connection attempts per second the WebSocket stage is sized for, before headroom. */
-export function webSocketRequestsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function webSocketRequestsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const { signalling, connects } = webSocketLoad(waitingPatients);
   return signalling + connects;
 }
@@ -239,7 +245,7 @@ function webSocketLoad(waitingPatients: number): { signalling: number; connects:
  * (functions/src/features/realtime/frame-budget.ts): API Gateway throttles are never per client.
  */
 export function webSocketRouteThrottles(
-  waitingPatients = assumptions.waitingPatients,
+  waitingPatients: number = assumptions.waitingPatients,
 ): Record<'$default' | '$connect', Throttle> {
   const { signalling, connects } = webSocketLoad(waitingPatients);
   const throttle = (perSecond: number): Throttle => {
@@ -345,7 +351,9 @@ export const turnAssumptions = {
 } as const;
 
 /** Relayed consultations at once at the design load: one per signed-in doctor (the goal: 500). */
-export function concurrentRelayedCalls(waitingPatients = assumptions.waitingPatients): number {
+export function concurrentRelayedCalls(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return providersOnline(waitingPatients);
 }
 

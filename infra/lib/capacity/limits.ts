@@ -60,7 +60,7 @@ export const lambdaAssumptions = {
  * Lambda concurrency at a load: both API stages at their throttles (the most they let through),
  * the pushes and the scheduled runs.
  */
-export function lambdaConcurrency(waitingPatients = assumptions.waitingPatients): number {
+export function lambdaConcurrency(waitingPatients: number = assumptions.waitingPatients): number {
   const handlers =
     (httpStageThrottle(waitingPatients).rateLimit +
       webSocketStageThrottle(waitingPatients).rateLimit +
@@ -77,7 +77,9 @@ export function lambdaConcurrency(waitingPatients = assumptions.waitingPatients)
  * stages at their throttles and every other push: the budget of the queue's fan-out
  * (docs/capacity.md "The queue's push").
  */
-export function queueMovedPushBudget(waitingPatients = assumptions.waitingPatients): number {
+export function queueMovedPushBudget(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const pushes = pushesPerSecond(waitingPatients);
   return (
     accountQuotas.apiGatewayRequestsPerSecond -
@@ -251,7 +253,7 @@ function callLimits(calls: number): Limit[] {
 
 /** Every limit at a load: `waitingPatients`, and `calls` concurrent calls (one per doctor). */
 export function limitsAt(
-  waitingPatients = assumptions.waitingPatients,
+  waitingPatients: number = assumptions.waitingPatients,
   calls = concurrentRelayedCalls(waitingPatients),
 ): Limit[] {
   return [...waitingLimits(waitingPatients), ...callLimits(calls)];

@@ -9,7 +9,9 @@ import { assumptions, concurrentRelayedCalls, turnAssumptions } from '../capacit
  * coalesced fan-out is merged, this function returns its pushes per second instead (the
  * coordinator wires it); the model's limits (limits.ts) read only this function.
  */
-export function queueMovedPushesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function queueMovedPushesPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const queueChangesPerConsult = 3;
   const consultsPerSecond = concurrentRelayedCalls(waitingPatients) / turnAssumptions.callSeconds;
   return consultsPerSecond * queueChangesPerConsult * waitingPatients;

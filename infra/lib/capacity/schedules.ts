@@ -33,7 +33,7 @@ export const scheduleAssumptions = {
 } as const;
 
 /** Scheduler's request and invocation rates at the design load. */
-export function schedulerRates(waitingPatients = assumptions.waitingPatients) {
+export function schedulerRates(waitingPatients: number = assumptions.waitingPatients) {
   const consults = consultsPerSecond(waitingPatients);
   return {
     creates: consults * scheduleAssumptions.schedulesCreatedPerConsult,

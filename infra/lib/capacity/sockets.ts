@@ -48,12 +48,12 @@ export const socketAssumptions = {
 } as const;
 
 /** Consultations started (and finished) per second: every doctor in a call, one call at a time. */
-export function consultsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function consultsPerSecond(waitingPatients: number = assumptions.waitingPatients): number {
   return concurrentRelayedCalls(waitingPatients) / turnAssumptions.callSeconds;
 }
 
 /** Open WebSocket connections, by kind. API Gateway sets no quota on them (quotas.ts). */
-export function webSocketConnections(waitingPatients = assumptions.waitingPatients) {
+export function webSocketConnections(waitingPatients: number = assumptions.waitingPatients) {
   const patients = waitingPatients * socketAssumptions.socketsPerWaitingPatient;
   const dashboards = providersOnline(waitingPatients);
   const rooms = concurrentRelayedCalls(waitingPatients) * turnAssumptions.partiesPerCall;
@@ -64,7 +64,9 @@ export function webSocketConnections(waitingPatients = assumptions.waitingPatien
  * New connections per second in steady state: every socket is replaced when API Gateway ends
  * it at its 2-hour limit, each consult opens its case socket, and both room pages connect.
  */
-export function webSocketConnectsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function webSocketConnectsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const open = webSocketConnections(waitingPatients);
   const consults = consultsPerSecond(waitingPatients);
   return (
@@ -74,7 +76,7 @@ export function webSocketConnectsPerSecond(waitingPatients = assumptions.waiting
 }
 
 /** Frames the pages send per second in steady state, by kind (each is one WebSocket message). */
-export function webSocketMessagesPerSecond(waitingPatients = assumptions.waitingPatients) {
+export function webSocketMessagesPerSecond(waitingPatients: number = assumptions.waitingPatients) {
   const open = webSocketConnections(waitingPatients);
   const pings = (open.patients + open.dashboards) / (PING_INTERVAL_MS / 1000);
   const heartbeats = open.dashboards / ON_DUTY_HEARTBEAT_SECONDS;
@@ -94,7 +96,7 @@ export function webSocketMessagesPerSecond(waitingPatients = assumptions.waiting
  * the case's pages, `QUEUE_MOVED` to the waiting pages (queue-pushes.ts). Room relays are one
  * push per signalling frame.
  */
-export function pushesPerSecond(waitingPatients = assumptions.waitingPatients) {
+export function pushesPerSecond(waitingPatients: number = assumptions.waitingPatients) {
   const consults = consultsPerSecond(waitingPatients);
   const alerts = consults * socketAssumptions.alertsPerConsult * providersOnline(waitingPatients);
   const caseUpdates = consults * socketAssumptions.caseUpdatesPerConsult;
@@ -113,7 +115,9 @@ export function pushesPerSecond(waitingPatients = assumptions.waitingPatients) {
  * `GET /api/cases` per second from the alerts (each refreshes the dashboard's list), on top of
  * the 30-second poll: with one case paid every two seconds, far more than the poll itself.
  */
-export function alertReloadsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function alertReloadsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return pushesPerSecond(waitingPatients).alerts * socketAssumptions.caseListReloadsPerAlert;
 }
 
@@ -121,7 +125,9 @@ export function alertReloadsPerSecond(waitingPatients = assumptions.waitingPatie
  * Case-list reads per second of all dashboards: the poll plus the reloads after alerts (for the
  * DynamoDB arithmetic of the case list, docs/capacity.md "DynamoDB").
  */
-export function caseListRequestsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function caseListRequestsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const polls = (providersOnline(waitingPatients) * requestsPerMinute('providerDashboard')) / 60;
   return polls + alertReloadsPerSecond(waitingPatients);
 }
