@@ -31,7 +31,11 @@ export * from './capacity/sockets';
  * patient makes, and every limit the stack derives from it: the HTTP API stage throttle, the
  * per-route throttles of sign-in and apply, the WebSocket stage throttle and the WAF rate rules.
  * The stack reads its numbers only from here, so changing an assumption changes the stack, and
- * the template tests compare the template with this module.
+ * the template tests compare the template with this module (infra/test/capacity-drift.test.ts:
+ * every figure). Issue 29's parts are modules of their own, re-exported here: every socket,
+ * message and push (capacity/sockets.ts, capacity/queue-pushes.ts), Scheduler and SES
+ * (capacity/schedules.ts), the AWS quotas (capacity/quotas.ts), and every limit with the most
+ * the stage holds (capacity/limits.ts).
  */
 
 /** One polled call of a page: the route and the spec's interval. */
