@@ -14,13 +14,28 @@ import {
   uploadApplicationDocument,
   type HttpRoute,
 } from '../../functions/src/routes';
+import {
+  alertReloadsPerSecond,
+  webSocketConnectsPerSecond,
+  webSocketMessagesPerSecond,
+} from './capacity/sockets';
+
+export * from './capacity/limits';
+export * from './capacity/queue-pushes';
+export * from './capacity/quotas';
+export * from './capacity/schedules';
+export * from './capacity/sockets';
 
 /**
  * The capacity model (docs/capacity.md): what the pages poll, how many requests a waiting
  * patient makes, and every limit the stack derives from it: the HTTP API stage throttle, the
  * per-route throttles of sign-in and apply, the WebSocket stage throttle and the WAF rate rules.
  * The stack reads its numbers only from here, so changing an assumption changes the stack, and
- * the template tests compare the template with this module.
+ * the template tests compare the template with this module (infra/test/capacity-drift.test.ts:
+ * every figure). Issue 29's parts are modules of their own, re-exported here: every socket,
+ * message and push (capacity/sockets.ts, capacity/queue-pushes.ts), Scheduler and SES
+ * (capacity/schedules.ts), the AWS quotas (capacity/quotas.ts), and every limit with the most
+ * the stage holds (capacity/limits.ts).
  */
 
 /** One polled call of a page: the route and the spec's interval. */
@@ -127,11 +142,21 @@ export function pollingRequestsPerSecond(waitingPatients: number): number {
 }
 
 /**
- * The HTTP API stage throttle: the design load's polling with headroom, rounded up to 100 rps;
+ * Steady requests per second of the HTTP API: the polling, and the case lists every dashboard
+ * reloads when an alert reaches it (issue 29: more than the dashboards' own polling).
+ */
+export function httpRequestsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
+  return pollingRequestsPerSecond(waitingPatients) + alertReloadsPerSecond(waitingPatients);
+}
+
+/**
+ * The HTTP API stage throttle: the design load's requests with headroom, rounded up to 100 rps;
  * the burst is one second of that rate, within the account's burst bucket.
  */
-export function httpStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
-  const rateLimit = roundUp(pollingRequestsPerSecond(waitingPatients) * assumptions.headroom, 100);
+export function httpStageThrottle(waitingPatients: number = assumptions.waitingPatients): Throttle {
+  const rateLimit = roundUp(httpRequestsPerSecond(waitingPatients) * assumptions.headroom, 100);
   return {
     rateLimit,
     burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst),
@@ -172,24 +197,47 @@ export function routeThrottles(): Record<string, Throttle> {
 
 /**
  * The WebSocket stage throttle (messages and connection attempts per second): the rooms that
- * negotiate at once, plus every doctor's alert connection coming back after a blip, with the
- * headroom; rounded up to 100.
+ * negotiate at once and every socket's pings and heartbeats, plus every doctor's alert
+ * connection coming back after a blip and the steady connects, with the headroom; rounded up to
+ * 100.
  */
-export function webSocketStageThrottle(waitingPatients = assumptions.waitingPatients): Throttle {
+export function webSocketStageThrottle(
+  waitingPatients: number = assumptions.waitingPatients,
+): Throttle {
   const { signalling, connects } = webSocketLoad(waitingPatients);
   const rateLimit = roundUp((signalling + connects) * assumptions.headroom, 100);
   return { rateLimit, burstLimit: Math.min(rateLimit, accountQuotas.apiGatewayBurst) };
 }
 
-/** The WebSocket API's expected peak: messages and connection attempts per second. */
+/** Messages and connection attempts per second the WebSocket stage is sized for, before headroom. */
+export function webSocketRequestsPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
+  const { signalling, connects } = webSocketLoad(waitingPatients);
+  return signalling + connects;
+}
+
+/**
+ * The WebSocket API's expected peak: messages (the negotiating rooms' signalling and every
+ * socket's pings and heartbeats) and connection attempts (the doctors back after a blip, and
+ * the steady connects of capacity/sockets.ts) per second. Patients' sockets back after a blip
+ * are not sized for: the `$connect` throttle spreads them, and their pages poll at the spec's
+ * rates meanwhile, which the HTTP stage is sized for.
+ */
 function webSocketLoad(waitingPatients: number): { signalling: number; connects: number } {
   const providers = providersOnline(waitingPatients);
+  const { pings, heartbeats, roomHeartbeats } = webSocketMessagesPerSecond(waitingPatients);
   return {
     signalling:
       providers *
-      assumptions.roomsNegotiatingShare *
-      assumptions.signallingMessagesPerRoomPerSecond,
-    connects: providers / assumptions.alertReconnectSpreadSeconds,
+        assumptions.roomsNegotiatingShare *
+        assumptions.signallingMessagesPerRoomPerSecond +
+      pings +
+      heartbeats +
+      roomHeartbeats,
+    connects:
+      providers / assumptions.alertReconnectSpreadSeconds +
+      webSocketConnectsPerSecond(waitingPatients),
   };
 }
 
@@ -201,7 +249,7 @@ function webSocketLoad(waitingPatients: number): { signalling: number; connects:
  * (functions/src/features/realtime/frame-budget.ts): API Gateway throttles are never per client.
  */
 export function webSocketRouteThrottles(
-  waitingPatients = assumptions.waitingPatients,
+  waitingPatients: number = assumptions.waitingPatients,
 ): Record<'$default' | '$connect', Throttle> {
   const { signalling, connects } = webSocketLoad(waitingPatients);
   const throttle = (perSecond: number): Throttle => {
@@ -285,6 +333,12 @@ export const turnAssumptions = {
   /** Interfaces a browser gathers relay candidates on: one route to the internet. */
   interfacesPerParty: 1,
   /**
+   * Transports the doctor's offer gathers on before the patient's answer bundles them: one per
+   * media kind (camera and microphone) under the room's default bundle policy. Measured by
+   * e2e/turn-allocations.e2e.test.ts: the offer allocates on both, then releases one.
+   */
+  transportsPerOffer: 2,
+  /**
    * Share of a channel's allocations not planned for: during an ICE restart a party holds its
    * old and its new allocations until the old pair is dropped, and a phone on Wi-Fi and
    * cellular gathers on both.
@@ -301,13 +355,23 @@ export const turnAssumptions = {
 } as const;
 
 /** Relayed consultations at once at the design load: one per signed-in doctor (the goal: 500). */
-export function concurrentRelayedCalls(waitingPatients = assumptions.waitingPatients): number {
+export function concurrentRelayedCalls(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return providersOnline(waitingPatients);
 }
 
 /** TURN allocations one party holds in steady state (relay-only). */
 export function allocationsPerParty(): number {
   return turnAssumptions.turnUrisPerParty * turnAssumptions.interfacesPerParty;
+}
+
+/**
+ * TURN allocations the offering party (the doctor) makes while it negotiates: every transport
+ * of the offer, until the answer bundles them and the extra ones are released (seconds).
+ */
+export function offerAllocationsPerParty(): number {
+  return turnAssumptions.transportsPerOffer * allocationsPerParty();
 }
 
 /** TURN allocations one relayed call holds in steady state. */

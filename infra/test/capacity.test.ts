@@ -6,9 +6,25 @@ import { CASE_LIST_POLL_MS } from '../../web/src/features/provider-dashboard/api
 import { VIDEO_ACCESS_POLL_MS } from '../../web/src/features/video-access/api/get-video-access';
 import { Template } from 'aws-cdk-lib/assertions';
 import {
+  accountQuotas,
   allocationsPerCall,
+  allocationsPerParty,
   callsHeldByPool,
+  concurrentCallsHeld,
   concurrentRelayedCalls,
+  consultsPerSecond,
+  fits,
+  httpRequestsPerSecond,
+  lambdaConcurrency,
+  limitsAt,
+  offerAllocationsPerParty,
+  pushesPerSecond,
+  queueMovedPushBudget,
+  schedulerRates,
+  waitingPatientsHeld,
+  webSocketConnections,
+  webSocketConnectsPerSecond,
+  webSocketMessagesPerSecond,
   getIceServerConfigPerSecond,
   kvsQuotas,
   partiesPerChannel,
@@ -91,5 +107,110 @@ describe('the capacity model’s TURN pool', () => {
     expect(Object.keys(resourcesOfType(pool, 'AWS::KinesisVideo::SignalingChannel'))).toHaveLength(
       turnChannelCount(),
     );
+  });
+});
+
+/**
+ * Issue 29 item 2: every connection and message, every quota, and the most the stage holds
+ * (docs/capacity.md "Every limit at the design load").
+ */
+describe('the capacity model’s connections and messages', () => {
+  it('counts a socket for every waiting patient, dashboard and room party', () => {
+    expect(webSocketConnections()).toEqual({
+      patients: 10_000,
+      dashboards: 500,
+      rooms: 1_000,
+      total: 11_500,
+    });
+    // Every open socket replaced at API Gateway's 2 hours, plus each consult's case and room sockets.
+    expect(consultsPerSecond()).toBeCloseTo(500 / 900, 6);
+    expect(webSocketConnectsPerSecond()).toBeCloseTo(10_500 / 7_200 + (500 / 900) * 3, 6);
+  });
+
+  it('counts the pages’ pings, heartbeats and signalling frames', () => {
+    const messages = webSocketMessagesPerSecond();
+    expect(messages.pings).toBeCloseTo(10_500 / 300, 6); // every 5 minutes
+    expect(messages.heartbeats).toBeCloseTo(500 / 60, 6); // issue 28: every 60 s
+    expect(messages.roomHeartbeats).toBeCloseTo(1_000 / 10, 6); // issue 26: every 10 s
+    expect(messages.signalling).toBeCloseTo((500 / 900) * 48, 6);
+  });
+
+  it('counts the pushes, and the case lists each alert reloads on every dashboard', () => {
+    const pushes = pushesPerSecond();
+    expect(pushes.alerts).toBeCloseTo((500 / 900) * 2 * 500, 6);
+    expect(httpRequestsPerSecond()).toBeCloseTo(2_016.67 + pushes.alerts, 1);
+    // Today's queue push: three changes a consult, each told to every waiting page.
+    expect(pushes.queueMoved).toBeCloseTo((500 / 900) * 3 * 10_000, 6);
+  });
+
+  it('counts the schedules each consult creates and the Lambda concurrency', () => {
+    expect(schedulerRates().creates).toBeCloseTo((500 / 900) * 5, 6);
+    expect(lambdaConcurrency()).toBeLessThan(accountQuotas.lambdaConcurrency);
+  });
+});
+
+describe('the most the stage holds', () => {
+  it('checks every limit of docs/capacity.md', () => {
+    expect(limitsAt().map((limit) => limit.name)).toEqual([
+      'HTTP API stage throttle',
+      'WebSocket stage throttle',
+      'API Gateway account throttle (HTTP + WebSocket + callbacks)',
+      'WebSocket new connections',
+      'WebSocket idle timeout',
+      'Lambda concurrent executions',
+      'Scheduler CreateSchedule',
+      'Scheduler DeleteSchedule',
+      'Scheduler invocations',
+      'SES sending (sandbox)',
+      'TURN channel pool',
+      'TURN allocations per channel (peak)',
+      'GetIceServerConfig per account',
+      'Signaling channels per account',
+    ]);
+  });
+
+  it('fits every limit at the load it holds, and names the one that binds above it', () => {
+    const waiting = waitingPatientsHeld();
+    expect(
+      limitsAt(waiting.load)
+        .filter((limit) => limit.driver === 'waiting')
+        .every(fits),
+    ).toBe(true);
+    expect(waiting.binding).toBeDefined();
+    const above = limitsAt(waiting.load + 100).find(
+      (limit) => limit.name === waiting.binding!.name,
+    );
+    expect(above && fits(above)).toBe(false);
+  });
+
+  it('holds the goal of 500 concurrent calls, bound by the TURN channel pool', () => {
+    const calls = concurrentCallsHeld();
+    expect(calls.load).toBe(callsHeldByPool());
+    expect(calls.load).toBeGreaterThanOrEqual(500);
+    expect(calls.binding?.name).toBe('TURN channel pool');
+  });
+
+  // The figures of docs/capacity.md with today's queue push (queue-pushes.ts): they change when
+  // the fan-out of issue 29's fan-out part replaces it.
+  it('holds 5,900 waiting patients today: QUEUE_MOVED callbacks bind the account throttle', () => {
+    expect(waitingPatientsHeld().load).toBe(5_900);
+    expect(waitingPatientsHeld().binding?.name).toBe(
+      'API Gateway account throttle (HTTP + WebSocket + callbacks)',
+    );
+    // What the account throttle leaves the fan-out at 10,000 waiting: 10,000 − 5,200 (HTTP) −
+    // 1,400 (WebSocket) − ≈ 584 other pushes.
+    expect(queueMovedPushBudget()).toBeCloseTo(10_000 - 5_200 - 1_400 - 584.44, 1);
+    // Every other limit fits the design load.
+    expect(
+      limitsAt()
+        .filter((limit) => !fits(limit))
+        .map((limit) => limit.name),
+    ).toEqual(['API Gateway account throttle (HTTP + WebSocket + callbacks)']);
+  });
+
+  it('sizes the TURN channel from the measured allocations (e2e/turn-allocations.e2e.test.ts)', () => {
+    expect(allocationsPerParty()).toBe(2);
+    // The doctor's offer, before the answer bundles its two transports.
+    expect(offerAllocationsPerParty()).toBe(4);
   });
 });
