@@ -55,7 +55,7 @@ export const partitionKeys = {
   /** `db/wait-stats.ts`: the rolling samples of the wait estimate and its accuracy. */
   waitStats: 'STATS#WAIT',
   /** `db/queue-fan-out.ts`: the queue's fan-out state and the marks of its last pass. */
-  queueFanOut: 'QUEUE_FANOUT',
+  queueFanOut: 'QUEUE#FANOUT',
   /** `db/unique-guards.ts`: emails, license numbers and record ids that must stay unique. */
   uniqueGuard: 'UNIQUE#',
   /** `db/realtime-tickets.ts` */

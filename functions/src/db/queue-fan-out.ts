@@ -12,7 +12,7 @@ import { conditionalUpdate, getItem, putItem } from './table';
  *   sort key with the number of waiting cases ahead of it.
  */
 export const QUEUE_FAN_OUT_ENTITY = 'QueueFanOut';
-export const QUEUE_FAN_OUT_PARTITION = 'QUEUE_FANOUT';
+export const QUEUE_FAN_OUT_PARTITION = 'QUEUE#FANOUT';
 
 /** Passes start at least this far apart: one fan-out a second, whatever the change rate. */
 export const QUEUE_FAN_OUT_WINDOW_MS = 1_000;
