@@ -121,9 +121,9 @@ export interface QueueMark {
 }
 
 /** Every this many waiting cases, one mark: a place is counted from at most this far back. */
-export const QUEUE_MARK_STRIDE = 100;
+export const QUEUE_MARK_STRIDE = 50;
 
-/** Access pattern: the marks of the last pass (one GetItem, about 7 KB at 10,000 waiting). */
+/** Access pattern: the marks of the last pass (one GetItem, about 14 KB at 10,000 waiting). */
 export async function readQueueMarks(): Promise<QueueMark[]> {
   const item = await getItem(marksKey);
   const marks = Array.isArray(item?.marks) ? (item.marks as unknown[]) : [];
@@ -134,7 +134,7 @@ export async function readQueueMarks(): Promise<QueueMark[]> {
   });
 }
 
-/** Access pattern: the worker stores a pass's marks (one PutItem, about 7 WCU at 10,000). */
+/** Access pattern: the worker stores a pass's marks (one PutItem, about 14 WCU at 10,000). */
 export async function writeQueueMarks(marks: readonly QueueMark[]): Promise<void> {
   await putItem({
     ...marksKey,
