@@ -426,9 +426,11 @@ export async function allCasePages(): Promise<CasePage[]> {
       ProjectionExpression: 'connectionId, caseId',
     }),
   );
-  return (await Promise.all(shards)).flat().flatMap((item) =>
-    typeof item.connectionId === 'string' && typeof item.caseId === 'string'
-      ? [{ connectionId: item.connectionId, caseId: item.caseId }]
-      : [],
-  );
+  return (await Promise.all(shards))
+    .flat()
+    .flatMap((item) =>
+      typeof item.connectionId === 'string' && typeof item.caseId === 'string'
+        ? [{ connectionId: item.connectionId, caseId: item.caseId }]
+        : [],
+    );
 }

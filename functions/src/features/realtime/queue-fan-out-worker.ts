@@ -22,7 +22,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * nothing new, it lets go, unless a change came in between. A run that reaches
  * `RUN_BUDGET_MS` starts its successor (the lease passes on with the state) and ends.
  */
-export async function runQueueFanOut(log: Logger): Promise<{ passes: number; handedOver: boolean }> {
+export async function runQueueFanOut(
+  log: Logger,
+): Promise<{ passes: number; handedOver: boolean }> {
   const started = Date.now();
   let passes = 0;
   for (;;) {

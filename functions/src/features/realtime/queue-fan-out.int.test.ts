@@ -89,11 +89,7 @@ const toldPlace = (page: AlertSocket, caseId: string, place: number) =>
   );
 
 async function waitOf(caseId: string): Promise<CaseWaitResponse> {
-  const response = await patientFetch(
-    stack,
-    caseId,
-    pathOf(caseContracts.getCaseWait, { caseId }),
-  );
+  const response = await patientFetch(stack, caseId, pathOf(caseContracts.getCaseWait, { caseId }));
   expect(response.status).toBe(200);
   return (await response.json()) as CaseWaitResponse;
 }
