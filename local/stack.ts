@@ -10,6 +10,7 @@ import {
 import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,
+  QUEUE_FAN_OUT_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
   SETTLEMENT_FUNCTION,
   MEETING_END_FUNCTION,
@@ -185,6 +186,8 @@ function configureHandlerEnvironment(
     AWS_ENDPOINT_URL_SES: local(ports.mailbox),
     AWS_ENDPOINT_URL_SESV2: local(ports.mailbox),
     AWS_ENDPOINT_URL_SCHEDULER: local(ports.app),
+    // The queue's fan-out worker is started through Lambda's Invoke (local/gateway/lambda-api.ts).
+    AWS_ENDPOINT_URL_LAMBDA: local(ports.app),
     [envNames.tableName]: localResources.tableName,
     [envNames.uploadsBucket]: localResources.uploadsBucket,
     // The first origin is the app's base URL in links (join links, emails): the public one.
@@ -229,6 +232,7 @@ function configureHandlerEnvironment(
     [envNames.caseExpiryTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${CASE_EXPIRY_FUNCTION}`,
     [envNames.settlementTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${SETTLEMENT_FUNCTION}`,
     [envNames.waitPromiseTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${WAIT_PROMISE_FUNCTION}`,
+    [envNames.queueFanOutTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${QUEUE_FAN_OUT_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,

@@ -57,7 +57,9 @@ function permissionsTable(): string {
       .filter((kind) => p.uploads?.[kind])
       .map((kind) => `${kind} ${code(p.uploads?.[kind])}`)
       .join('; ');
-    const also = (['push', 'schedules', 'email', 'iceServers'] as const).filter((flag) => p[flag]);
+    const also = (['push', 'schedules', 'email', 'iceServers', 'fansOutQueue'] as const).filter(
+      (flag) => p[flag],
+    );
     return `| \`${handler}\` | ${table} | ${uploads} | ${(p.secrets ?? []).join(', ')} | ${also.join(', ')} |`;
   };
   return [

@@ -54,6 +54,8 @@ export const partitionKeys = {
   stripeEvent: 'STRIPE_EVENT#',
   /** `db/wait-stats.ts`: the rolling samples of the wait estimate and its accuracy. */
   waitStats: 'STATS#WAIT',
+  /** `db/queue-fan-out.ts`: the queue's fan-out state and the marks of its last pass. */
+  queueFanOut: 'QUEUE#FANOUT',
   /** `db/unique-guards.ts`: emails, license numbers and record ids that must stay unique. */
   uniqueGuard: 'UNIQUE#',
   /** `db/realtime-tickets.ts` */
@@ -80,6 +82,10 @@ export const indexPartitions = {
   providerRoomConnections: { index: 'gsi1', key: 'PROVIDER_ROOM_CONNECTIONS#' },
   /** `db/cases.ts`: the waiting queue. */
   caseQueue: { index: 'gsi2', key: 'CASE_QUEUE' },
+  /** `db/cases.ts`: the waiting queue on the small `queue` index (place counts, the fan-out). */
+  queueOrder: { index: 'queue', key: 'CASE_QUEUE' },
+  /** `db/connections.ts`: every open patient page, on `CASE_PAGE_SHARDS` lists (the fan-out). */
+  casePages: { index: 'gsi1', key: 'CASE_PAGES#' },
   /** `db/sessions.ts`: every session of one account. */
   subjectSessions: { index: 'gsi2', key: 'SUBJECT_SESSIONS#' },
   /** `db/connections.ts`: one provider's alert sockets. */
@@ -179,6 +185,8 @@ export interface HandlerPermissions {
   readonly email?: true;
   /** TURN credentials of the stage's Kinesis Video signaling channel. */
   readonly iceServers?: true;
+  /** `lambda:InvokeFunction` of the queue's fan-out worker (docs/adr/0028), nothing else. */
+  readonly fansOutQueue?: true;
 }
 
 /** Several fragments as one: lists are joined without repeats, flags kept when any sets them. */
@@ -217,6 +225,7 @@ export function combine(...parts: HandlerPermissions[]): HandlerPermissions {
     schedules: flag((part) => part.schedules),
     email: flag((part) => part.email),
     iceServers: flag((part) => part.iceServers),
+    fansOutQueue: flag((part) => part.fansOutQueue),
   };
   return strip(result);
 }
@@ -304,20 +313,27 @@ const checksListeners = reads(k.session, k.provider);
 /** `features/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
 const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
 /**
- * `features/cases/queue-wait.ts` `caseWaitOf`: the cases ahead counted on the queue index, the
- * doctors on duty (`features/providers/on-duty.ts`: the alert list) and the wait statistics.
+ * `features/cases/queue-wait.ts` `caseWaitOf`: the marks of the queue's last fan-out and the few
+ * cases between the nearest mark and the case (the `queue` index), the doctors on duty
+ * (`features/providers/on-duty.ts`: the alert list) and the wait statistics.
  */
-const estimatesWait = combine(queries(ix.caseQueue, ix.alertConnections), reads(k.waitStats));
+const estimatesWait = combine(
+  queries(ix.queueOrder, ix.alertConnections),
+  reads(k.waitStats, k.queueFanOut),
+);
 /**
- * `features/realtime/queue-moves.ts`: the waiting cases (the queue index) hear their new place
- * and estimate on their patient pages (issue 28 item 5).
+ * `features/realtime/queue-changed.ts`: a change of the queue arms the fan-out (one conditional
+ * write) and, when no worker holds it, starts the worker (issue 29, docs/adr/0028).
  */
-const tellsQueue = combine(pushes, queries(ix.caseConnections), estimatesWait);
+const startsQueueFanOut: HandlerPermissions = {
+  table: { write: [k.queueFanOut] },
+  fansOutQueue: true,
+};
 /**
  * `features/realtime/case-updates.ts`: a case change is pushed to its patient pages, and a
- * change that moves the queue to the waiting cases' pages.
+ * change that moves the queue starts the queue's fan-out.
  */
-const updatesPatients = combine(pushes, queries(ix.caseConnections), tellsQueue);
+const updatesPatients = combine(pushes, queries(ix.caseConnections), startsQueueFanOut);
 /** `features/cases/wait-samples.ts`: a claim delay or a call's length, or an estimate judged. */
 const samplesWait = combine(reads(k.waitStats), writes(k.waitStats));
 /**
@@ -602,6 +618,15 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   // docs/adr/0025: the case back to awaiting payment, its authorization voided (settlement),
   // the patient's pages told and a claiming doctor's room page closed.
   'cases/lapse-wait-promise': combine(readsCases, writes(k.case), pushesToRooms, settlesMoney),
+  // The queue's fan-out worker (docs/adr/0028): its state and marks, the queue, every patient
+  // page, the estimate's inputs; the pages told; a successor started when its run is long.
+  'realtime/fan-out-queue': combine(
+    estimatesWait,
+    startsQueueFanOut,
+    pushes,
+    queries(ix.casePages),
+    reads(k.queueFanOut),
+  ),
   // API Gateway's authorizer of both APIs (docs/adr/0011-origin-authorizer.md): the origin-verify
   // secret, nothing else.
   'edge/origin-authorizer': behindCloudFront,

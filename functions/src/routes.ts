@@ -402,12 +402,19 @@ export const CASE_EXPIRY_FUNCTION = 'cases-expire-case';
 export const SETTLEMENT_FUNCTION = 'payments-settle-payment';
 /** A wait promise that lapsed: back to awaiting payment, voided (`WAIT_PROMISE_TARGET_ARN`). */
 export const WAIT_PROMISE_FUNCTION = 'cases-lapse-wait-promise';
+/**
+ * The queue's fan-out worker (issue 29, docs/adr/0028): not scheduled but started the same way,
+ * asynchronously (`QUEUE_FAN_OUT_TARGET_ARN`), by a change of the queue, so it shares the
+ * targets' retries and failed-runs queue.
+ */
+export const QUEUE_FAN_OUT_FUNCTION = 'realtime-fan-out-queue';
 const scheduledHandlers = {
   [CLAIM_RELEASE_FUNCTION]: 'cases/release-claim',
   [MEETING_END_FUNCTION]: 'meetings/end-meeting',
   [CASE_EXPIRY_FUNCTION]: 'cases/expire-case',
   [SETTLEMENT_FUNCTION]: 'payments/settle-payment',
   [WAIT_PROMISE_FUNCTION]: 'cases/lapse-wait-promise',
+  [QUEUE_FAN_OUT_FUNCTION]: 'realtime/fan-out-queue',
 } as const;
 export const scheduledTargets: Readonly<Record<string, string>> = scheduledHandlers;
 

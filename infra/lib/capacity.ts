@@ -1,4 +1,9 @@
+import { CASE_PAGE_SHARDS } from '../../functions/src/db/connections';
+import { QUEUE_FAN_OUT_WINDOW_MS, QUEUE_MARK_STRIDE } from '../../functions/src/db/queue-fan-out';
+import { RECENT_ON_DUTY_MAX_AGE_MS } from '../../functions/src/features/providers/on-duty';
 import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
+import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '../../shared/src/providers/contracts/get-doctors-on-duty';
+import { PUSHED_PAGE_POLL_MS } from '../../shared/src/realtime/api';
 import {
   adminLogin,
   adminLoginCode,
@@ -435,3 +440,159 @@ export function callsHeldByPool(channels = turnChannelCount()): number {
 export function getIceServerConfigPerSecond(calls = concurrentRelayedCalls()): number {
   return (calls * turnAssumptions.partiesPerCall) / turnAssumptions.callSeconds;
 }
+
+// ── The queue's fan-out and the waiting room's reads (issue 29, docs/adr/0028) ──────────────
+
+/**
+ * DynamoDB's limit per partition (of the table or of an index), whatever the table's capacity
+ * mode; the model keeps every hot partition under half of it.
+ */
+export const dynamoDbPartitionQuota = {
+  readUnitsPerSecond: 3_000,
+  writeUnitsPerSecond: 1_000,
+} as const;
+
+/** What one partition carries at the design load: its read and write units per second. */
+export interface PartitionLoad {
+  /** The partition, as `index partition-key` or the table's partition key. */
+  readonly partition: string;
+  /** What reads and writes it, and the arithmetic (docs/capacity.md says the same). */
+  readonly what: string;
+  readonly readUnitsPerSecond: number;
+  readonly writeUnitsPerSecond: number;
+}
+
+/**
+ * The assumptions of the fan-out's arithmetic. Item sizes are estimates from the attributes the
+ * items carry (names and values, plus DynamoDB's 100 bytes per index entry), rounded up.
+ */
+export const queueFanOutAssumptions = {
+  /** A consultation and the claim before it: how long a doctor is busy with one case. */
+  secondsPerCase: turnAssumptions.callSeconds + 120,
+  /** Changes of the queue per case served: paid, claimed, started. */
+  queueChangesPerCase: 3,
+  /** Open patient pages (tabs) per waiting case. */
+  pagesPerWaitingCase: 1,
+  /** One entry of the small `queue` index: keys, id, status, request type, lease end. */
+  queueIndexEntryBytes: 300,
+  /** One patient page's connection as gsi1 projects it (all attributes) on `CASE_PAGES#…`. */
+  casePageEntryBytes: 500,
+  /** One open dashboard's connection on the alert list (gsi1 `CONNECTIONS`). */
+  alertConnectionEntryBytes: 500,
+  /** One mark of the marks item (a queue sort key and a number). */
+  markBytes: 70,
+  /** The three wait statistics items together (51 samples each). */
+  waitStatsBytes: 2_000,
+  /** Warm handler duration (`assumptions` above): instances = requests/s × this. */
+  handlerSeconds: 0.06,
+  /** Landing and payment-choice pages polling the doctors on duty (docs/capacity.md). */
+  dutyPollingPages: 10_000,
+  /** Their poll (`DOCTORS_ON_DUTY_POLL_MS`, 15 s). */
+  dutyPollSeconds: 15,
+} as const;
+
+/** Read units of an eventually consistent Query or GetItem of `bytes` (0.5 per 4 KB). */
+const eventualReadUnits = (bytes: number) => Math.ceil(bytes / 4096) / 2;
+/** Write units of writing an item (or an index entry) of `bytes` (1 per 1 KB). */
+const writeUnits = (bytes: number) => Math.ceil(bytes / 1024);
+
+/** Cases served (and paid) per second at the design load, by Little's law on the doctors. */
+export function casesServedPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return providersOnline(waitingPatients) / queueFanOutAssumptions.secondsPerCase;
+}
+
+/** Fan-out passes per second: one per change, at most one per window (`QUEUE_FAN_OUT_WINDOW_MS`). */
+export function queueFanOutPassesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  const changes =
+    casesServedPerSecond(waitingPatients) * queueFanOutAssumptions.queueChangesPerCase;
+  return Math.min(changes, 1000 / QUEUE_FAN_OUT_WINDOW_MS);
+}
+
+/**
+ * `QUEUE_MOVED` pushes (PostToConnection calls) per second at the design load, for the model of
+ * the WebSocket API: a page is told only when its answer changed, and a case leaving the head of
+ * the queue moves every page behind it (doctors take the oldest first), so each departure tells
+ * every waiting page once; departures closer than a window apart share a pass. Arrivals join at
+ * the tail and move nobody. Upper bound: one departure per pass.
+ */
+export function queueFanOutPushesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  const departures = Math.min(
+    casesServedPerSecond(waitingPatients),
+    1000 / QUEUE_FAN_OUT_WINDOW_MS,
+  );
+  return departures * waitingPatients * queueFanOutAssumptions.pagesPerWaitingCase;
+}
+
+/**
+ * The reads and writes of the waiting room's side of the queue on each partition they touch, at
+ * the design load (docs/capacity.md, "The queue's push"): the fan-out's passes, the wait route's
+ * polls (every waiting page every `PUSHED_PAGE_POLL_MS`), and the doctors-on-duty counts.
+ */
+export function queueFanOutPartitionLoads(
+  waitingPatients = assumptions.waitingPatients,
+): PartitionLoad[] {
+  const a = queueFanOutAssumptions;
+  const passes = queueFanOutPassesPerSecond(waitingPatients);
+  const changes = casesServedPerSecond(waitingPatients) * a.queueChangesPerCase;
+  const pages = waitingPatients * a.pagesPerWaitingCase;
+  const waitPolls = pages / (PUSHED_PAGE_POLL_MS / 1000);
+  const doctors = providersOnline(waitingPatients);
+  const marks = Math.ceil(waitingPatients / QUEUE_MARK_STRIDE);
+  // The route counts from the nearest mark: a stride of waiting cases, plus the live claims
+  // among them (claims live about two minutes, spread over the queue).
+  const liveClaims = casesServedPerSecond(waitingPatients) * 120;
+  const countedPerPoll = QUEUE_MARK_STRIDE + liveClaims / marks;
+  const waitInstances = waitPolls * a.handlerSeconds;
+  const dutyInstances = (a.dutyPollingPages / a.dutyPollSeconds) * a.handlerSeconds;
+  const dutyCounts =
+    passes +
+    waitInstances / (RECENT_ON_DUTY_MAX_AGE_MS / 1000) +
+    dutyInstances / DOCTORS_ON_DUTY_MAX_AGE_SECONDS;
+  const shardPages = pages / CASE_PAGE_SHARDS;
+  return [
+    {
+      partition: 'queue CASE_QUEUE',
+      what:
+        'the fan-out reads the whole queue once a pass; each wait poll counts from its mark; ' +
+        'a case entering or leaving writes its entry',
+      readUnitsPerSecond:
+        passes * eventualReadUnits(waitingPatients * a.queueIndexEntryBytes) +
+        waitPolls * eventualReadUnits(countedPerPoll * a.queueIndexEntryBytes),
+      writeUnitsPerSecond: changes * writeUnits(a.queueIndexEntryBytes),
+    },
+    {
+      partition: 'table QUEUE#FANOUT',
+      what:
+        'each wait poll reads the marks; each pass reads the state, takes the changes and ' +
+        'writes the marks; each change arms or marks the state',
+      readUnitsPerSecond: waitPolls * eventualReadUnits(marks * a.markBytes) + passes * 2,
+      writeUnitsPerSecond: passes * (1 + writeUnits(marks * a.markBytes)) + changes * 2,
+    },
+    {
+      partition: `gsi1 CASE_PAGES#{0…${CASE_PAGE_SHARDS - 1}} (each)`,
+      what: 'the fan-out reads every shard once a pass; a page opening or closing writes one',
+      readUnitsPerSecond: passes * eventualReadUnits(shardPages * a.casePageEntryBytes),
+      writeUnitsPerSecond: 0,
+    },
+    {
+      partition: 'gsi1 CONNECTIONS',
+      what:
+        'doctors-on-duty counts: each pass, each wait instance every 2 s, each public ' +
+        'route instance every 10 s; each dashboard heartbeat (one a minute) writes its entry',
+      readUnitsPerSecond: dutyCounts * eventualReadUnits(doctors * a.alertConnectionEntryBytes),
+      writeUnitsPerSecond: (doctors / 60) * writeUnits(a.alertConnectionEntryBytes),
+    },
+    {
+      partition: 'table STATS#WAIT',
+      what:
+        'each wait poll and each pass reads the three statistics items; a served case adds ' +
+        'two samples',
+      readUnitsPerSecond: (waitPolls + passes) * eventualReadUnits(a.waitStatsBytes),
+      writeUnitsPerSecond:
+        casesServedPerSecond(waitingPatients) * 2 * writeUnits(a.waitStatsBytes / 3),
+    },
+  ];
+}
+
+/** Every partition load the model computes (the dashboards' entries join these). */
+export const partitionLoads: readonly PartitionLoad[] = queueFanOutPartitionLoads();

@@ -1,7 +1,7 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../../functions/src/db/table-definition';
+import { indexProjection, tableDefinition } from '../../functions/src/db/table-definition';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 
@@ -13,6 +13,17 @@ const stringAttribute = (name: string): dynamodb.Attribute => ({
   name,
   type: dynamodb.AttributeType.STRING,
 });
+
+/** An index's projection as CDK takes it: all attributes, or the keys and a few named ones. */
+function projectionOf(index: (typeof tableDefinition.globalSecondaryIndexes)[number]) {
+  const projection = indexProjection(index);
+  return projection.type === 'ALL'
+    ? { projectionType: dynamodb.ProjectionType.ALL }
+    : {
+        projectionType: dynamodb.ProjectionType.INCLUDE,
+        nonKeyAttributes: [...projection.attributes],
+      };
+}
 
 /**
  * The one DynamoDB table (DESIGN.md §4), built from `functions/src/db/table-definition.ts`, the
@@ -50,7 +61,7 @@ export class DataTable extends Construct {
         indexName: index.indexName,
         partitionKey: stringAttribute(index.partitionKey),
         sortKey: stringAttribute(index.sortKey),
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...projectionOf(index),
       });
     }
 

@@ -40,6 +40,8 @@ export interface HandlerPermissionsProps {
   readonly videoSignaling: VideoSignaling;
   /** The SES identity the email senders send as. */
   readonly sesIdentityArn: string;
+  /** The queue's fan-out worker (docs/adr/0028), which a change of the queue starts. */
+  readonly queueFanOutFunctionArn: string;
 }
 
 /**
@@ -68,6 +70,17 @@ export function grantDeclaredPermissions(
       );
     }
     if (permissions.iceServers) props.videoSignaling.grantIceServers(fn);
+    if (permissions.fansOutQueue) {
+      // The worker by its name (not its ARN attribute: the worker itself has this grant, to
+      // start its successor, and must not depend on itself); no `:*`, so no version or alias.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'StartQueueFanOut',
+          actions: ['lambda:InvokeFunction'],
+          resources: [props.queueFanOutFunctionArn],
+        }),
+      );
+    }
   }
 }
 

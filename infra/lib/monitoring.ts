@@ -383,19 +383,19 @@ export class Monitoring extends Construct {
       }),
       threshold: alarmThresholds.lambdaThrottles,
     });
-    const throttleMetrics = Object.fromEntries(
-      [undefined, ...tableDefinition.globalSecondaryIndexes.map((index) => index.indexName)]
-        .flatMap((indexName) =>
-          ['ReadThrottleEvents', 'WriteThrottleEvents'].map((metricName) => ({
-            indexName,
-            metricName,
-          })),
-        )
-        .map(({ indexName, metricName }, i) => [
+    // One alarm per kind: CloudWatch takes at most 10 metrics in an alarm's expression, and the
+    // table with its five indexes has 12 (issue 29 added the small `queue` index).
+    const targets = [
+      undefined,
+      ...tableDefinition.globalSecondaryIndexes.map((index) => index.indexName),
+    ];
+    for (const kind of ['Read', 'Write'] as const) {
+      const throttleMetrics = Object.fromEntries(
+        targets.map((indexName, i) => [
           `t${i}`,
           new cloudwatch.Metric({
             namespace: 'AWS/DynamoDB',
-            metricName,
+            metricName: `${kind}ThrottleEvents`,
             dimensionsMap: {
               TableName: table.tableName,
               ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}),
@@ -404,20 +404,21 @@ export class Monitoring extends Construct {
             period: this.period,
           }),
         ]),
-    );
-    this.alarm('DynamoDbThrottles', {
-      name: 'dynamodb-throttles',
-      description:
-        'DynamoDB throttled reads or writes on the table or an index (a hot partition, or ' +
-        'the on-demand table outgrew its previous peak too fast).',
-      metric: new cloudwatch.MathExpression({
-        expression: `SUM([${Object.keys(throttleMetrics).join(', ')}])`,
-        usingMetrics: throttleMetrics,
-        label: 'DynamoDB throttle events',
-        period: this.period,
-      }),
-      threshold: alarmThresholds.dynamoDbThrottles,
-    });
+      );
+      this.alarm(`DynamoDb${kind}Throttles`, {
+        name: `dynamodb-${kind.toLowerCase()}-throttles`,
+        description:
+          `DynamoDB throttled ${kind.toLowerCase()}s on the table or an index (a hot ` +
+          'partition, or the on-demand table outgrew its previous peak too fast).',
+        metric: new cloudwatch.MathExpression({
+          expression: `SUM([${Object.keys(throttleMetrics).join(', ')}])`,
+          usingMetrics: throttleMetrics,
+          label: `DynamoDB ${kind.toLowerCase()} throttle events`,
+          period: this.period,
+        }),
+        threshold: alarmThresholds.dynamoDbThrottles,
+      });
+    }
     this.alarm('WebSocketClientErrors', {
       name: 'websocket-client-errors',
       description:

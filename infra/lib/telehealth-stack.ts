@@ -5,6 +5,7 @@ import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
+  QUEUE_FAN_OUT_FUNCTION,
   SETTLEMENT_FUNCTION,
   createCase,
   createCheckoutSession,
@@ -123,6 +124,9 @@ export class TelehealthStack extends Stack {
       accessLogsBucket: accessLogs.bucket,
     });
 
+    const queueFanOutFunctionArn = functionArn(
+      handlerFunctionName(config.stage, scheduledTargets[QUEUE_FAN_OUT_FUNCTION]!),
+    );
     this.functions = new HandlerFunctions(this, 'Handlers', {
       config,
       logGroups,
@@ -143,6 +147,8 @@ export class TelehealthStack extends Stack {
         [envNames.settlementTargetArn]: functionArn(
           handlerFunctionName(config.stage, scheduledTargets[SETTLEMENT_FUNCTION]!),
         ),
+        // Every function that pushes a case change may start the queue's fan-out (ADR 0028).
+        [envNames.queueFanOutTargetArn]: queueFanOutFunctionArn,
         // Publishable: it is meant to be seen by browsers. Set per stage with -c.
         [envNames.stripePublishableKey]: config.stripePublishableKey,
         [envNames.supportEmail]: config.supportEmail,
@@ -160,6 +166,7 @@ export class TelehealthStack extends Stack {
       scheduler: this.scheduler,
       videoSignaling: this.videoSignaling,
       sesIdentityArn: sesIdentityArn(this, config.sesFrom),
+      queueFanOutFunctionArn,
     });
     this.wireSchedules();
     this.wireRoomSessions();

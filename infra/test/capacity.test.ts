@@ -25,11 +25,18 @@ import {
   webSocketConnections,
   webSocketConnectsPerSecond,
   webSocketMessagesPerSecond,
+  casesServedPerSecond,
+  concurrentRelayedCalls,
+  dynamoDbPartitionQuota,
   getIceServerConfigPerSecond,
   kvsQuotas,
   partiesPerChannel,
+  partitionLoads,
   pollingPages,
   poolOverflowProbability,
+  queueFanOutPartitionLoads,
+  queueFanOutPassesPerSecond,
+  queueFanOutPushesPerSecond,
   requestsPerMinute,
   turnAssumptions,
   turnChannelCount,
@@ -212,5 +219,43 @@ describe('the most the stage holds', () => {
     expect(allocationsPerParty()).toBe(2);
     // The doctor's offer, before the answer bundles its two transports.
     expect(offerAllocationsPerParty()).toBe(4);
+describe('the capacity model’s queue fan-out (issue 29)', () => {
+  it('keeps every partition it loads under half its limit at the design load', () => {
+    const loads = queueFanOutPartitionLoads();
+    expect(loads.map((load) => load.partition)).toEqual([
+      'queue CASE_QUEUE',
+      'table QUEUE#FANOUT',
+      'gsi1 CASE_PAGES#{0…7} (each)',
+      'gsi1 CONNECTIONS',
+      'table STATS#WAIT',
+    ]);
+    for (const load of loads) {
+      expect(load.readUnitsPerSecond, load.partition).toBeLessThanOrEqual(
+        dynamoDbPartitionQuota.readUnitsPerSecond / 2,
+      );
+      expect(load.writeUnitsPerSecond, load.partition).toBeLessThanOrEqual(
+        dynamoDbPartitionQuota.writeUnitsPerSecond / 2,
+      );
+    }
+    expect(partitionLoads).toEqual(expect.arrayContaining(loads));
+  });
+
+  it('gives the arithmetic of docs/capacity.md, "The queue\'s push"', () => {
+    expect(casesServedPerSecond()).toBeCloseTo(0.49, 2);
+    expect(queueFanOutPassesPerSecond()).toBe(1);
+    expect(Math.round(queueFanOutPushesPerSecond())).toBe(4_902);
+    const byPartition = Object.fromEntries(
+      queueFanOutPartitionLoads().map((load) => [
+        load.partition,
+        [Math.round(load.readUnitsPerSecond), Math.round(load.writeUnitsPerSecond)],
+      ]),
+    );
+    expect(byPartition).toEqual({
+      'queue CASE_QUEUE': [1_033, 1],
+      'table QUEUE#FANOUT': [669, 18],
+      'gsi1 CASE_PAGES#{0…7} (each)': [77, 0],
+      'gsi1 CONNECTIONS': [465, 8],
+      'table STATS#WAIT': [167, 1],
+    });
   });
 });

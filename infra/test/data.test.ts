@@ -1,19 +1,27 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { tableDefinition } from '../../functions/src/db/table-definition';
+import {
+  indexProjection,
+  keyAttributeNames,
+  tableDefinition,
+} from '../../functions/src/db/table-definition';
 import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
 import { onlyResource, resourcesOfType, synth } from './synth';
+
+/** The projection CloudFormation should carry for an index of the definition. */
+function projectionOf(index: (typeof tableDefinition.globalSecondaryIndexes)[number]) {
+  const projection = indexProjection(index);
+  return projection.type === 'ALL'
+    ? { ProjectionType: 'ALL' }
+    : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection.attributes] };
+}
 
 describe('DynamoDB table', () => {
   const { template } = synth('dev');
 
   it('has the keys, indexes and TTL of functions/src/db/table-definition.ts', () => {
     const gsis = tableDefinition.globalSecondaryIndexes;
-    const keyNames = [
-      tableDefinition.partitionKey,
-      tableDefinition.sortKey,
-      ...gsis.flatMap((index) => [index.partitionKey, index.sortKey]),
-    ];
+    const keyNames = keyAttributeNames();
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: 'telehealth-dev',
@@ -30,7 +38,7 @@ describe('DynamoDB table', () => {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projectionOf(index),
       })),
       TimeToLiveSpecification: {
         AttributeName: tableDefinition.timeToLiveAttribute,

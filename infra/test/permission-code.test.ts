@@ -55,6 +55,11 @@ const evidence: [string, (p: HandlerPermissions) => unknown, string[]][] = [
     ],
   ],
   [
+    'fansOutQueue',
+    (p) => p.fansOutQueue,
+    ['lib/invoke-async.ts', '@aws-sdk/client-lambda/dist-es/commands/InvokeCommand.js'],
+  ],
+  [
     'uploads',
     (p) => p.uploads,
     ['features/uploads/storage.ts', '@aws-sdk/client-s3/dist-es/commands/PutObjectCommand.js'],

@@ -6,6 +6,7 @@ import {
 import { envNames } from '../../functions/src/lib/env';
 import {
   gatewayAuthorizers,
+  QUEUE_FAN_OUT_FUNCTION,
   httpRoutes,
   scheduledTargets,
   webSocketRoutes,
@@ -186,6 +187,7 @@ describe('permissions per function', () => {
           ]
         : []),
       ...(permissions.email ? ['ses:SendEmail'] : []),
+      ...(permissions.fansOutQueue ? ['lambda:InvokeFunction'] : []),
       ...(permissions.iceServers
         ? [
             'kinesisvideo:DescribeSignalingChannel',
@@ -257,7 +259,7 @@ describe('permissions per function', () => {
     const granted = Object.fromEntries(
       onIndexes.map((statement) => {
         expect(actionsOf(statement)).toEqual(['dynamodb:Query']);
-        const index = /\/index\/(gsi\d)/.exec(text(statement.Resource))![1]!;
+        const index = /\/index\/([\w-]+)/.exec(text(statement.Resource))![1]!;
         expect(text(statement.Resource)).toContain(tableId);
         const keys = leadingKeysOf(statement);
         expect(Object.keys(statement.Condition!)).toEqual(['ForAllValues:StringLike']);
@@ -509,9 +511,23 @@ describe('permissions per function', () => {
     expect(holders('scheduler:CreateSchedule')).toEqual(declaring((p) => p.schedules));
     expect(holders('ses:SendEmail')).toEqual(['admin/approve', 'admin/reject']);
     expect(holders('kinesisvideo:GetIceServerConfig')).toEqual(['meetings/join-room']);
+    expect(holders('lambda:InvokeFunction')).toEqual(declaring((p) => p.fansOutQueue));
     // Ending a meeting deletes its end schedule, from every place a meeting can end.
     for (const ender of ['meetings/end', 'meetings/end-meeting', 'realtime/default']) {
       expect(holders('scheduler:DeleteSchedule')).toContain(ender);
+    }
+  });
+
+  it('lets the queue changes start the fan-out worker, that function only (docs/adr/0028)', () => {
+    const worker = handlerFunctionName('dev', scheduledTargets[QUEUE_FAN_OUT_FUNCTION]!);
+    const starters = declaring((p) => p.fansOutQueue);
+    // Every handler that pushes a change moving the queue, and the worker (its successor).
+    expect(starters).toEqual(expect.arrayContaining(['cases/claim', 'realtime/fan-out-queue']));
+    for (const handler of starters) {
+      const invokes = withAction(handler, 'lambda:InvokeFunction');
+      expect(invokes, handler).toHaveLength(1);
+      expect(text(invokes[0]!.Resource), handler).toContain(`:function:${worker}"`);
+      expect(text(invokes[0]!.Resource), handler).not.toContain('*');
     }
   });
 

@@ -4,6 +4,8 @@ import {
   type AwsCall,
   type PermissionGuard,
 } from '../../functions/src/lib/permission-guard';
+import { QUEUE_FAN_OUT_FUNCTION } from '../../functions/src/routes';
+import { functionNameOf } from '../../functions/src/scheduled-runs';
 import { tableRefusal } from './table-permission-check';
 
 /**
@@ -70,11 +72,26 @@ export function refusalOf(permissions: HandlerPermissions, call: AwsCall): strin
       return permissions.email ? null : `ses:${action}`;
     case 'Kinesis Video':
       return permissions.iceServers ? null : `kinesisvideo:${action}`;
+    case 'Lambda':
+      return lambdaRefusal(permissions, action, input);
     case 'Secrets Manager':
       return secretRefusal(permissions, action, input);
     case 'Stripe':
       return null;
   }
+}
+
+/** `lambda:InvokeFunction` of the queue's fan-out worker only (`fansOutQueue`). */
+function lambdaRefusal(
+  permissions: HandlerPermissions,
+  action: string,
+  input: Record<string, unknown>,
+): string | null {
+  const target = typeof input.FunctionName === 'string' ? functionNameOf(input.FunctionName) : '?';
+  if (action === 'Invoke' && permissions.fansOutQueue && target === QUEUE_FAN_OUT_FUNCTION) {
+    return null;
+  }
+  return `lambda:${action === 'Invoke' ? 'InvokeFunction' : action} of ${target}`;
 }
 
 /**

@@ -889,42 +889,61 @@ const waitingFilter = {
 };
 
 /**
- * Access pattern: how many waiting cases are ahead of a case in the queue (gsi2 `CASE_QUEUE`,
- * ordered by payment time): one `Select: COUNT` Query whose key condition stops at the case's
- * own place (`gsi2sk < paidAt#caseId`), so it reads only the queue ahead of it (about 1 RCU per
- * 4 KB of those items, eventually consistent; issue 29 weighs a 10k-case queue).
+ * Access pattern: how many waiting cases are ahead of a case in the queue, counted from `from`
+ * (a mark of the last fan-out, db/queue-fan-out.ts: a sort key of the queue; from the head when
+ * none): one `Select: COUNT` Query of the small `queue` index (gsi2's keys, about 150 bytes a
+ * case) between that key and the case's own place, so it reads the few cases between them, not
+ * the queue ahead (issue 29: at most a mark's stride plus the live claims among them).
  */
 export async function countWaitingAhead(
   caseRecord: { id: string; paidAt: string },
   now: Date,
+  from?: string,
 ): Promise<number> {
+  const place = queueEntry(caseRecord.paidAt, caseRecord.id).gsi2sk;
   return countQuery({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :place',
-    FilterExpression: waitingFilter.FilterExpression,
-    ExpressionAttributeNames: waitingFilter.names,
+    IndexName: 'queue',
+    KeyConditionExpression: from
+      ? 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :place'
+      : 'gsi2pk = :pk AND gsi2sk < :place',
+    // BETWEEN takes both ends: the case itself is not ahead of itself.
+    FilterExpression: `${waitingFilter.FilterExpression} AND #id <> :self`,
+    ExpressionAttributeNames: { ...waitingFilter.names, '#id': 'id' },
     ExpressionAttributeValues: {
       ':pk': CASE_QUEUE,
-      ':place': queueEntry(caseRecord.paidAt, caseRecord.id).gsi2sk,
+      ':place': place,
+      ':self': caseRecord.id,
+      ...(from ? { ':from': from } : {}),
       ...waitingFilter.values(now),
     },
   });
 }
 
+/** A waiting case in queue order: its id and its sort key on the queue. */
+export interface QueuedCase {
+  caseId: string;
+  sortKey: string;
+}
+
 /**
- * Access pattern: the ids of every waiting case, in queue order (gsi2 `CASE_QUEUE`, the ids only):
- * the cases whose patient pages hear that the queue moved.
+ * Access pattern: every waiting case, in queue order (the `queue` index: gsi2 `CASE_QUEUE` with
+ * a projection of the id and the three attributes the waiting filter reads), for the fan-out
+ * (issue 29): about 150 bytes a case, so 1 read unit per 50 cases or so (eventually consistent).
  */
-export async function waitingCaseIds(now: Date): Promise<string[]> {
+export async function waitingQueue(now: Date): Promise<QueuedCase[]> {
   const items = await queryAll({
-    IndexName: 'gsi2',
+    IndexName: 'queue',
     KeyConditionExpression: 'gsi2pk = :pk',
     FilterExpression: waitingFilter.FilterExpression,
     ExpressionAttributeNames: { ...waitingFilter.names, '#id': 'id' },
     ExpressionAttributeValues: { ':pk': CASE_QUEUE, ...waitingFilter.values(now) },
-    ProjectionExpression: '#id',
+    ProjectionExpression: '#id, gsi2sk',
   });
-  return items.flatMap((item) => (typeof item.id === 'string' ? [item.id] : []));
+  return items.flatMap((item) =>
+    typeof item.id === 'string' && typeof item.gsi2sk === 'string'
+      ? [{ caseId: item.id, sortKey: item.gsi2sk }]
+      : [],
+  );
 }
 
 /**

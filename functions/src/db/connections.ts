@@ -27,8 +27,10 @@ import {
  *   and is on the provider's room list (gsi1 `PROVIDER_ROOM_CONNECTIONS#…`), closed with the
  *   provider's access (docs/adr/0013-room-connections.md);
  * - `case`: a patient page subscribed to one case's updates (issue 12), opened with a case
- *   ticket; only on its case's list (gsi2 `CASE_CONNECTIONS#{caseId}`), so one Query finds every
- *   page of a case and nothing else ever reaches it.
+ *   ticket; on its case's list (gsi2 `CASE_CONNECTIONS#{caseId}`), so one Query finds every
+ *   page of a case and nothing else ever reaches it, and on one of the `CASE_PAGE_SHARDS` lists
+ *   of every patient page (gsi1 `CASE_PAGES#{shard}`), so the queue's fan-out finds the pages of
+ *   all waiting cases in a few parallel Queries instead of one per case (issue 29).
  */
 export const WEBSOCKET_CONNECTION_ENTITY = 'WebSocketConnection';
 const entity = { tag: WEBSOCKET_CONNECTION_ENTITY };
@@ -45,6 +47,21 @@ const roomConnectionsOfProvider = (providerId: string) => `PROVIDER_ROOM_CONNECT
 const connectionsOfRoom = (meetingId: string) => `ROOM_CONNECTIONS#${meetingId}`;
 /** `gsi2`: the patient pages subscribed to one case, sorted by connection time. */
 const connectionsOfCase = (caseId: string) => `CASE_CONNECTIONS#${caseId}`;
+/**
+ * `gsi1`: every patient page, spread over this many lists by its connection id. At 10,000 open
+ * pages (about 350 bytes each as gsi1 projects them) a list holds about 440 KB, 55 read units a
+ * read (docs/capacity.md, "The queue's push").
+ */
+export const CASE_PAGE_SHARDS = 8;
+const casePagesShard = (shard: number) => `CASE_PAGES#${shard}`;
+/** A connection id's shard: FNV-1a of its characters, so a page stays on one list. */
+function casePageShardOf(connectionId: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < connectionId.length; index += 1) {
+    hash = Math.imul(hash ^ connectionId.charCodeAt(index), 0x01000193);
+  }
+  return (hash >>> 0) % CASE_PAGE_SHARDS;
+}
 
 export const connectionChannels = ['provider-alerts', 'room', 'case'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
@@ -118,7 +135,12 @@ function listsOf(record: ConnectionRecord) {
       : roomList;
   }
   if (record.channel === 'case') {
-    return { gsi2pk: connectionsOfCase(record.caseId), gsi2sk: sortKey };
+    return {
+      gsi2pk: connectionsOfCase(record.caseId),
+      gsi2sk: sortKey,
+      gsi1pk: casePagesShard(casePageShardOf(record.connectionId)),
+      gsi1sk: sortKey,
+    };
   }
   return {
     ...listEntry('CONNECTIONS', record.connectedAt, record.connectionId),
@@ -384,4 +406,31 @@ export async function caseConnectionIds(caseId: string): Promise<string[]> {
   return items.flatMap((item) =>
     typeof item.connectionId === 'string' ? [item.connectionId] : [],
   );
+}
+
+/** An open patient page and the case it watches. */
+export interface CasePage {
+  connectionId: string;
+  caseId: string;
+}
+
+/**
+ * Access pattern: every open patient page with its case (gsi1 `CASE_PAGES#{shard}`), the
+ * `CASE_PAGE_SHARDS` lists read in parallel with a projection, field by field (the queue's
+ * fan-out runs once a second at most and should not pay for a schema).
+ */
+export async function allCasePages(): Promise<CasePage[]> {
+  const shards = Array.from({ length: CASE_PAGE_SHARDS }, (_, shard) =>
+    queryAll({
+      ...indexQuery('gsi1', casePagesShard(shard)),
+      ProjectionExpression: 'connectionId, caseId',
+    }),
+  );
+  return (await Promise.all(shards))
+    .flat()
+    .flatMap((item) =>
+      typeof item.connectionId === 'string' && typeof item.caseId === 'string'
+        ? [{ connectionId: item.connectionId, caseId: item.caseId }]
+        : [],
+    );
 }

@@ -15,7 +15,8 @@ export type Dependency =
   | 'Scheduler'
   | 'API Gateway'
   | 'Secrets Manager'
-  | 'Kinesis Video';
+  | 'Kinesis Video'
+  | 'Lambda';
 
 export type DependencyFailureReason = 'timeout' | 'network' | 'throttled' | 'server-error';
 

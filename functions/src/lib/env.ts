@@ -113,6 +113,11 @@ export const envNames = {
   /** The function a paid case's wait promise schedule invokes (`cases/lapse-wait-promise`). */
   waitPromiseTargetArn: 'WAIT_PROMISE_TARGET_ARN',
   /**
+   * The queue's fan-out worker (`realtime/fan-out-queue`, docs/adr/0028), started
+   * asynchronously by a change of the queue; every function has it, like the claim release's.
+   */
+  queueFanOutTargetArn: 'QUEUE_FAN_OUT_TARGET_ARN',
+  /**
    * Seconds both parties must be connected in the room together for the consultation to count
    * as held and its payment to be captured (issue 28 item 1, default 60).
    */
@@ -352,6 +357,9 @@ export const env = {
   },
   get waitPromiseTargetArn() {
     return required(envNames.waitPromiseTargetArn);
+  },
+  get queueFanOutTargetArn() {
+    return required(envNames.queueFanOutTargetArn);
   },
   get captureAfterConnectedSeconds() {
     return positiveInt(

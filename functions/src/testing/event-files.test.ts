@@ -9,6 +9,7 @@ import { meetingEndInputSchema } from '../features/meetings/end-schedule';
 import { settlementRetryInputSchema } from '../features/payments/settlement';
 import { gatewayAuthorizers, httpRoutes, scheduledTargets, webSocketRoutes } from '../routes';
 import { expectedSampleEvents, handlerOfEventFile } from './event-files';
+import { queueFanOutInputSchema } from '../features/realtime/fan-out-queue.handler';
 
 const eventsDir = fileURLToPath(new URL('../../../events/', import.meta.url));
 const eventDirs = ['http', 'ws', 'schedule', 'authorizer'];
@@ -117,6 +118,7 @@ describe('events/', () => {
       'cases/lapse-wait-promise': waitPromiseInputSchema,
       'meetings/end-meeting': meetingEndInputSchema,
       'payments/settle-payment': settlementRetryInputSchema,
+      'realtime/fan-out-queue': queueFanOutInputSchema,
     };
     expect(Object.keys(schemas).sort()).toEqual(Object.values(scheduledTargets).sort());
     for (const [functionName, handler] of Object.entries(scheduledTargets)) {

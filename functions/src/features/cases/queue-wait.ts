@@ -6,10 +6,11 @@ import {
   type WaitEstimate,
 } from '@shared/cases/wait-estimate';
 import { countWaitingAhead, recordWaitEstimateAtPayment, type CaseRecord } from '../../db/cases';
+import { readQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { readWaitStats } from '../../db/wait-stats';
 import { env } from '../../lib/env';
 import { errorFields, type Logger } from '../../lib/logger';
-import { countDoctorsOnDuty } from '../providers/on-duty';
+import { countDoctorsOnDuty, recentDoctorsOnDuty } from '../providers/on-duty';
 
 /**
  * Whether a case waits in the queue for a doctor (issue 28 item 5): a paid telemedicine case, or
@@ -46,10 +47,14 @@ export interface QueueConditions {
 
 /**
  * The doctors on duty (`countDoctorsOnDuty`: the alert list) and the medians of the wait
- * statistics (one Query of `STATS#WAIT`), read side by side.
+ * statistics (one Query of `STATS#WAIT`), read side by side. `countOnDuty` is the fan-out's fresh
+ * count by default; the route passes `recentDoctorsOnDuty` (one count per instance a few seconds).
  */
-export async function readQueueConditions(now: Date): Promise<QueueConditions> {
-  const [doctorsOnDuty, stats] = await Promise.all([countDoctorsOnDuty(now), readWaitStats()]);
+export async function readQueueConditions(
+  now: Date,
+  countOnDuty: (now: Date) => Promise<number> = countDoctorsOnDuty,
+): Promise<QueueConditions> {
+  const [doctorsOnDuty, stats] = await Promise.all([countOnDuty(now), readWaitStats()]);
   return {
     doctorsOnDuty,
     medianConsultationMinutes: medianMinutes(
@@ -80,17 +85,45 @@ export function waitAnswer(
   };
 }
 
+/** The last mark at or before a queue sort key (marks are in queue order), or none. */
+export function markBefore(marks: readonly QueueMark[], sortKey: string): QueueMark | undefined {
+  let found: QueueMark | undefined;
+  for (const mark of marks) {
+    if (mark.sortKey > sortKey) break;
+    found = mark;
+  }
+  return found;
+}
+
+/**
+ * The waiting cases ahead of a waiting case (issue 29): from the marks of the queue's last
+ * fan-out (db/queue-fan-out.ts, one GetItem), the nearest mark at or before the case's place
+ * gives how many waited before it, and one COUNT Query of the small `queue` index counts the
+ * waiting cases from that mark to the case: at most a mark's stride of cases (plus live claims)
+ * whatever the queue's length. Exact when the queue did not change since that fan-out; after a
+ * change, off by what changed before the mark until the next pass (within a second) pushes the
+ * new place.
+ */
+async function waitingAhead(caseRecord: { id: string; paidAt: string }, now: Date) {
+  const marks = await readQueueMarks();
+  const ownPlace = `${caseRecord.paidAt}#${caseRecord.id}`;
+  const mark = markBefore(marks, ownPlace);
+  if (!mark) return countWaitingAhead(caseRecord, now);
+  if (mark.sortKey === ownPlace) return mark.ahead;
+  return mark.ahead + (await countWaitingAhead(caseRecord, now, mark.sortKey));
+}
+
 /**
  * Where a case stands (`GET /api/cases/{caseId}/wait`): its place (the waiting cases ahead + 1),
- * the doctors on duty and the estimate from the rolling medians. The queue's COUNT Query (only
- * for a waiting case) beside `readQueueConditions`.
+ * the doctors on duty and the estimate from the rolling medians. The place (only for a waiting
+ * case, `waitingAhead`) beside `readQueueConditions` with the instance's recent duty count.
  */
 export async function caseWaitOf(caseRecord: CaseRecord, now: Date): Promise<CaseWaitResponse> {
   const [aheadInQueue, conditions] = await Promise.all([
     isWaitingCase(caseRecord, now)
-      ? countWaitingAhead({ id: caseRecord.id, paidAt: caseRecord.paidAt }, now)
+      ? waitingAhead({ id: caseRecord.id, paidAt: caseRecord.paidAt }, now)
       : null,
-    readQueueConditions(now),
+    readQueueConditions(now, recentDoctorsOnDuty),
   ]);
   return waitAnswer(aheadInQueue, conditions);
 }

@@ -15,3 +15,22 @@ import { dutySignals } from '../../db/connections';
 export async function countDoctorsOnDuty(now: Date = new Date()): Promise<number> {
   return countOnDuty(await dutySignals(), now);
 }
+
+/**
+ * How old a count `recentDoctorsOnDuty` answers may be: the waiting pages' wait route asks about
+ * 330 times a second at 10,000 waiting (issue 29), one count per instance per 2 s keeps the alert
+ * list's partition far below its limit (docs/capacity.md), and 2 s is nothing on the rule's
+ * 120 s heartbeat scale.
+ */
+export const RECENT_ON_DUTY_MAX_AGE_MS = 2_000;
+
+let recentCount: { count: number; at: number } | undefined;
+
+/** `countDoctorsOnDuty`, counted once per instance per `RECENT_ON_DUTY_MAX_AGE_MS`. */
+export async function recentDoctorsOnDuty(now: Date = new Date()): Promise<number> {
+  const age = recentCount ? now.getTime() - recentCount.at : Infinity;
+  if (!recentCount || age < 0 || age >= RECENT_ON_DUTY_MAX_AGE_MS) {
+    recentCount = { count: await countDoctorsOnDuty(now), at: now.getTime() };
+  }
+  return recentCount.count;
+}

@@ -3,14 +3,14 @@ import { caseConnectionIds } from '../../db/connections';
 import type { Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
 import { pushCaseUpdate } from './case-updates';
-import { pushQueueMoved } from './queue-moves';
+import { queueChanged } from './queue-changed';
 
 vi.mock('../../db/connections', () => ({ caseConnectionIds: vi.fn() }));
 vi.mock('../../lib/realtime/push', () => ({ pushToConnection: vi.fn() }));
-vi.mock('./queue-moves', () => ({ pushQueueMoved: vi.fn() }));
+vi.mock('./queue-changed', () => ({ queueChanged: vi.fn() }));
 const connections = vi.mocked(caseConnectionIds);
 const push = vi.mocked(pushToConnection);
-const queueMoved = vi.mocked(pushQueueMoved);
+const queueMoved = vi.mocked(queueChanged);
 
 const CASE_ID = '5e1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -65,7 +65,7 @@ describe('pushCaseUpdate', () => {
     expect(JSON.stringify(warnings)).not.toContain('DynamoDB unavailable');
   });
 
-  it('tells the waiting cases when the change moves the queue, and only then (issue 28)', async () => {
+  it('marks the queue for its fan-out when the change moves it, and only then (issue 29)', async () => {
     connections.mockResolvedValue([]);
     const { log } = recordingLogger();
     for (const status of ['paid', 'claimed', 'in_call', 'expired', 'cancelled'] as const) {

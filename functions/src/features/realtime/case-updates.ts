@@ -4,7 +4,7 @@ import { caseConnectionIds } from '../../db/connections';
 import { settleWithLimit } from '../../lib/concurrency';
 import { errorFields, type Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
-import { pushQueueMoved } from './queue-moves';
+import { queueChanged } from './queue-changed';
 
 /** A case has a page or a few open (processing, visit, another tab): a small fan-out. */
 const CASE_PUSH_CONCURRENCY = 8;
@@ -28,8 +28,8 @@ const MOVES_QUEUE: ReadonlySet<CaseStatus> = new Set<CaseStatus>([
  * Query for the case's connections, then `CASE_UPDATED` to each; each page refetches its own
  * answer. Called by the few functions every patient-visible transition goes through (payment
  * settled, claim, lapsed claim released, call started, call ended, case expired or refunded).
- * A change that moves the queue also tells every waiting case's pages (`pushQueueMoved`), in
- * parallel, so they hear it within the request that made it. A push is a convenience (the pages
+ * A change that moves the queue also marks it for the queue's fan-out (`queueChanged`, issue 29):
+ * a worker tells every waiting case's pages within about a second, outside this request. A push is a convenience (the pages
  * still poll as a safety net), so this never throws and never fails the transition: a failure is
  * logged with the case id only. A connection gone (410) is forgotten by the push.
  */
@@ -40,7 +40,7 @@ export async function pushCaseUpdate(
 ): Promise<void> {
   await Promise.all([
     pushToCasePages(caseId, status, log),
-    status && MOVES_QUEUE.has(status) ? pushQueueMoved(caseId, log) : undefined,
+    status && MOVES_QUEUE.has(status) ? queueChanged(caseId, log) : undefined,
   ]);
 }
 

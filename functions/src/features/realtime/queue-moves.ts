@@ -1,49 +1,79 @@
 import type { QueueMovedMessage } from '@shared/realtime/api';
-import { waitingCaseIds } from '../../db/cases';
-import { caseConnectionIds } from '../../db/connections';
+import { waitingQueue, type QueuedCase } from '../../db/cases';
+import { allCasePages, type CasePage } from '../../db/connections';
+import { QUEUE_MARK_STRIDE, writeQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { settleWithLimit } from '../../lib/concurrency';
-import { errorFields, type Logger } from '../../lib/logger';
+import type { Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
-import { readQueueConditions, waitAnswer } from '../cases/queue-wait';
-
-/** Waiting cases handled at once: each is a small Query, then a push or two. */
-const QUEUE_PUSH_CONCURRENCY = 16;
+import { readQueueConditions, waitAnswer, type QueueConditions } from '../cases/queue-wait';
 
 /**
- * Tells the patient pages of every waiting case their new place and estimate (issue 28 item 5):
- * one Query of the queue index for the waiting cases in order (a case's place is its index + 1),
- * the doctors on duty and the medians once for all, then per case one Query of its case
- * connections and a `QUEUE_MOVED` carrying its answer to each. The case that moved is skipped:
- * its own pages hear `CASE_UPDATED` and refetch. Per queue change with W waiting cases and P
- * open pages: 3 + W Queries and P pushes, no request from the pages (docs/capacity.md; a
- * 10k-case queue is issue 29's). A push is a convenience like `pushCaseUpdate`: it never throws.
+ * Pushes in flight at once: at 10,000 waiting a pass may tell thousands of pages (everyone behind
+ * a case that left), and a PostToConnection takes some tens of milliseconds.
  */
-export async function pushQueueMoved(movedCaseId: string, log: Logger, now = new Date()) {
-  try {
-    const [caseIds, conditions] = await Promise.all([
-      waitingCaseIds(now),
-      readQueueConditions(now),
-    ]);
-    const places = caseIds.map((caseId, ahead) => ({ caseId, ahead }));
-    const toTell = places.filter(({ caseId }) => caseId !== movedCaseId);
-    const results = await settleWithLimit(
-      toTell,
-      QUEUE_PUSH_CONCURRENCY,
-      async ({ caseId, ahead }) => {
-        const message: QueueMovedMessage = {
-          type: 'QUEUE_MOVED',
-          caseId,
-          wait: waitAnswer(ahead, conditions),
-        };
-        const connectionIds = await caseConnectionIds(caseId);
-        await Promise.all(
-          connectionIds.map((connectionId) => pushToConnection(connectionId, message)),
-        );
-      },
-    );
-    const failed = results.filter((result) => result.status === 'rejected').length;
-    if (failed > 0) log.warn('queue move pushes failed', { caseId: movedCaseId, failed });
-  } catch (error) {
-    log.warn('queue move not pushed', { caseId: movedCaseId, ...errorFields(error) });
+const QUEUE_PUSH_CONCURRENCY = 64;
+
+/**
+ * What each open page was last told (its connection id → the answer, as JSON), kept by the one
+ * worker that holds the fan-out (docs/adr/0028): a page is told again only when its place or
+ * estimate changed. A new worker instance starts empty and tells every waiting page once.
+ */
+const lastTold = new Map<string, string>();
+
+/** Every `QUEUE_MARK_STRIDE`-th waiting case with the number ahead of it (the route's marks). */
+export function marksOf(queue: readonly QueuedCase[]): QueueMark[] {
+  return queue.flatMap(({ sortKey }, ahead) =>
+    ahead % QUEUE_MARK_STRIDE === 0 ? [{ sortKey, ahead }] : [],
+  );
+}
+
+/** A page to tell and what: only pages of waiting cases whose answer differs from the last told. */
+export function pagesToTell(
+  queue: readonly QueuedCase[],
+  pages: readonly CasePage[],
+  conditions: QueueConditions,
+  told: ReadonlyMap<string, string>,
+): { page: CasePage; message: QueueMovedMessage; answer: string }[] {
+  const aheadOf = new Map(queue.map(({ caseId }, ahead) => [caseId, ahead]));
+  return pages.flatMap((page) => {
+    const ahead = aheadOf.get(page.caseId);
+    if (ahead === undefined) return [];
+    const wait = waitAnswer(ahead, conditions);
+    const answer = JSON.stringify(wait);
+    if (told.get(page.connectionId) === answer) return [];
+    return [{ page, message: { type: 'QUEUE_MOVED', caseId: page.caseId, wait }, answer }];
+  });
+}
+
+/**
+ * One pass of the queue's fan-out (issue 28 item 5, issue 29): the waiting cases in order (one
+ * Query of the small `queue` index), the doctors on duty and the medians, and every open patient
+ * page (`CASE_PAGE_SHARDS` Queries in parallel); the marks stored for the wait route, then a
+ * `QUEUE_MOVED` with its answer to each page of a waiting case whose place or estimate changed
+ * since it was last told. A few Queries and one write whatever the queue's length, and a push
+ * per page that has something new to show (docs/capacity.md, "The queue's push"). Throws only
+ * when a read or the marks' write fails (the worker logs it and tries again on the next change);
+ * failed pushes are counted and logged.
+ */
+export async function fanOutQueue(log: Logger, now = new Date()): Promise<{ told: number }> {
+  const [queue, conditions, pages] = await Promise.all([
+    waitingQueue(now),
+    readQueueConditions(now),
+    allCasePages(),
+  ]);
+  // Before any push: a page told its place and asking the route at once gets the same answer.
+  await writeQueueMarks(marksOf(queue));
+  const open = new Set(pages.map((page) => page.connectionId));
+  for (const connectionId of lastTold.keys()) {
+    if (!open.has(connectionId)) lastTold.delete(connectionId);
   }
+  const toTell = pagesToTell(queue, pages, conditions, lastTold);
+  const results = await settleWithLimit(toTell, QUEUE_PUSH_CONCURRENCY, async (push) => {
+    if (await pushToConnection(push.page.connectionId, push.message)) {
+      lastTold.set(push.page.connectionId, push.answer);
+    }
+  });
+  const failed = results.filter((result) => result.status === 'rejected').length;
+  if (failed > 0) log.warn('queue move pushes failed', { failed, told: toTell.length });
+  return { told: toTell.length - failed };
 }
