@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
         timeScale: command.timeScale,
         timeoutMs: command.timeoutMs,
         thresholds: { maxErrorRate: command.maxErrorRate, maxP99Ms: command.maxP99Ms },
-        setUpConcurrency: 50,
+        setUpConcurrency: command.setUpConcurrency,
         log: (line) => console.log(line),
       });
       const files = writeReport(command.outDir, report);

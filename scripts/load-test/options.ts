@@ -38,6 +38,8 @@ export interface RunCommand {
   maxErrorRate: number;
   maxP99Ms: number;
   shard: { index: number; count: number };
+  /** Tickets, sockets, sign-ins and call set-ups at once while a step sets up. */
+  setUpConcurrency: number;
   outDir: string;
 }
 
@@ -56,7 +58,7 @@ export const usage = `Usage:
   npm run load-test -- run     --stage <stage> --base-url <https://…> [--ws-url <wss://…/ws>] [--actors <file>]
                                [--steps 5] [--step-seconds 120] [--max-error-rate 0.01] [--max-p99-ms 2000]
                                [--patients <n>] [--doctors <n>] [--calls <n>] [--shard <i>/<n>]
-                               [--time-scale 1] [--timeout-ms 10000] [--out <dir>]
+                               [--time-scale 1] [--timeout-ms 10000] [--set-up-concurrency 50] [--out <dir>]
   npm run load-test -- cleanup --stage <stage> [--actors <file>] [--env-from-function <name> | --env-file <json>]
 Every command refuses the stage "${PROD_STAGE}" unless --allow-prod is given.`;
 
@@ -140,6 +142,7 @@ export function parseCommand(argv: string[], now = Date.now()): Command {
       'max-error-rate': { type: 'string' },
       'max-p99-ms': { type: 'string' },
       shard: { type: 'string' },
+      'set-up-concurrency': { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -195,6 +198,10 @@ export function parseCommand(argv: string[], now = Date.now()): Command {
         maxErrorRate: fraction('max-error-rate', values['max-error-rate'], 0.01),
         maxP99Ms: positive('max-p99-ms', values['max-p99-ms'], 2_000),
         shard: shardOf(values.shard),
+        setUpConcurrency: Math.max(
+          1,
+          whole('set-up-concurrency', values['set-up-concurrency'], 50),
+        ),
         outDir:
           values.out ?? `.load-test/${stage}-${new Date(now).toISOString().replace(/[:.]/g, '-')}`,
       };
