@@ -2,7 +2,7 @@ import type { Agent } from 'node:http';
 import WebSocket from 'ws';
 import { realtimeTicketResponseSchema, TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import { httpRequest, type HttpOutcome } from '../bench/http-client';
-import { PendingAnswers } from './pending';
+import type { PendingAnswers } from './pending';
 import { OK, type StepRecorder, type TrafficKind } from './recorder';
 
 /**

@@ -88,10 +88,11 @@ async function main(argv: string[]): Promise<number> {
       const { cleanupActors } = await import('./seed-actors');
       const figures = await cleanupActors(actors);
       console.log(
-        `Cases expired: ${figures.casesExpired}, left to their own schedule: ${figures.casesLeft}, ` +
-          `failed: ${figures.casesFailed}; doctors deactivated: ${figures.doctorsDeactivated}.`,
+        `Cases expired: ${figures.casesExpired}, in another state (a call's ends on its own schedule): ` +
+          `${figures.casesLeft}, unreadable: ${figures.casesFailed}; doctors deactivated: ` +
+          `${figures.doctorsDeactivated} of ${actors.doctors.length}.`,
       );
-      return figures.casesFailed > 0 ? 1 : 0;
+      return figures.casesFailed > 0 || figures.doctorsDeactivated < actors.doctors.length ? 1 : 0;
     }
   }
 }
