@@ -229,13 +229,11 @@ describe('the cloud load test against the local stack', { timeout: RUN_TIMEOUT_M
 
   it('cleans up: the waiting cases expire, the doctors can no longer sign in', async () => {
     const figures = await cleanupActors(actors, SEED_CONCURRENCY);
-    expect(figures).toEqual({
-      // The call's case is in its meeting: it ends on its own schedule.
-      casesExpired: 30,
-      casesLeft: 1,
-      casesFailed: 0,
-      doctorsDeactivated: 3,
-    });
+    // Every waiting case expires; the call's case, once its meeting started (the first test),
+    // ends on its own schedule instead.
+    expect(figures.casesExpired).toBeGreaterThanOrEqual(POPULATION.patients);
+    expect(figures.casesExpired + figures.casesLeft).toBe(POPULATION.patients + POPULATION.calls);
+    expect(figures).toMatchObject({ casesFailed: 0, doctorsDeactivated: POPULATION.doctors });
     const [patient] = actors.patients;
     const status = await fetch(
       new URL(pathOf(caseContracts.getCaseStatus, { caseId: patient!.caseId }), stack.appUrl),
