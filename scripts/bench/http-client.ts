@@ -1,5 +1,6 @@
 import dns, { type LookupAddress } from 'node:dns';
 import http from 'node:http';
+import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 /** How one request ended: an HTTP status, a timeout, or a network error (status 0). */
@@ -53,6 +54,20 @@ export const keepAliveAgent = (maxSockets: number) =>
   new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, lookup: cachedLookup });
 
 /**
+ * The same for an origin that may be `https:` (a deployed stage behind CloudFront, for the
+ * cloud load test); `httpRequest` picks the module by the URL's protocol.
+ */
+export const keepAliveAgentFor = (origin: URL, maxSockets: number): http.Agent =>
+  origin.protocol === 'https:'
+    ? new https.Agent({
+        keepAlive: true,
+        maxSockets,
+        maxFreeSockets: maxSockets,
+        lookup: cachedLookup,
+      })
+    : keepAliveAgent(maxSockets);
+
+/**
  * One request with node:http (lighter per request than `fetch`, so the load process spends its
  * CPU on sending, not on its client). Never rejects: a timeout or network error is an outcome.
  */
@@ -84,7 +99,7 @@ export function httpRequest(
         body: '',
         networkError: errorCode(error),
       });
-    const request = http.request(
+    const request = (url.protocol === 'https:' ? https : http).request(
       url,
       { agent, method: options.method ?? 'GET', headers: options.headers },
       (response) => {
