@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesLoadedAtImport } from './handlers';
+import { filesReadAtImport } from './handlers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'handler-imports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,9 +17,9 @@ const files = {
 };
 for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
 
-describe('filesLoadedAtImport: what a cold start reads of an asset', () => {
+describe('filesReadAtImport: what a cold start reads of an asset', () => {
   it('is the handler file and the chunks it imports statically, transitively; not a lazy chunk', () => {
-    expect(filesLoadedAtImport(path.join(dir, 'index.mjs')).sort()).toEqual(
+    expect(filesReadAtImport(path.join(dir, 'index.mjs')).sort()).toEqual(
       ['chunk-SHARED.mjs', 'chunk-STATIC.mjs', 'index.mjs'].map((name) => path.join(dir, name)),
     );
   });

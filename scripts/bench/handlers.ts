@@ -92,7 +92,7 @@ const loadedFilesProbe = (url: string) =>
  * chunks it imports statically, transitively; a chunk only an `import()` reaches is not among
  * them (it loads when that import first runs). Node's own modules are not files.
  */
-export function filesLoadedAtImport(file: string): string[] {
+export function filesReadAtImport(file: string): string[] {
   return runProbe(loadedFilesProbe(pathToFileURL(file).href), `listing the imports of ${file}`)
     .split('\n')
     .filter((url) => url.startsWith('file:'))
@@ -110,7 +110,7 @@ export function filesLoadedAtImport(file: string): string[] {
  */
 export function measureHandlers(deployed: readonly DeployedHandler[]): HandlerFigures[] {
   return deployed.map(({ handler, handlerFile }) => {
-    const code = Buffer.concat(filesLoadedAtImport(handlerFile).map((file) => readFileSync(file)));
+    const code = Buffer.concat(filesReadAtImport(handlerFile).map((file) => readFileSync(file)));
     const times = medianImportTimes(handlerFile);
     return {
       handler,
