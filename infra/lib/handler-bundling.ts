@@ -22,8 +22,8 @@ export const bundleAliases: Readonly<Record<string, string>> = {
 
 /**
  * How every handler is bundled: the one definition, used by the stack (`handlerCode`, CDK's
- * local bundling; `sam local` and the sample-event replay run what it staged), the cold-start
- * and permission-code checks and `npm run bench`.
+ * local bundling; `sam local`, the sample-event replay and `npm run bench` take what it staged)
+ * and the cold-start and permission-code checks.
  *
  * esbuild writes a handler's entry as `index.mjs` and, with code splitting, what only an
  * `import()` reaches (S3 and its presigners, SES, Scheduler, Stripe, …) into `chunk-*.mjs` files
@@ -67,11 +67,6 @@ export const handlerBundling = {
   logLevel: 'error',
 } as const satisfies BuildOptions;
 
-/** Where a handler's entry file lies under the `outDir` of `buildHandlerAssets`. */
-export function bundleFile(outDir: string, handler: string): string {
-  return path.join(handlerAssetDir(outDir, handler), 'index.mjs');
-}
-
 /** The directory of a handler's files (its asset) under the `outDir` of `buildHandlerAssets`. */
 export function handlerAssetDir(outDir: string, handler: string): string {
   return path.join(outDir, handler);
@@ -109,11 +104,6 @@ function writeAsset(result: BuildResult<{ write: false }>, assetDir: string): vo
   for (const file of result.outputFiles) {
     writeFileSync(path.join(assetDir, path.relative(virtualAssetDir, file.path)), file.contents);
   }
-}
-
-/** The file of an asset that an output of `handlerBuildOptions`'s metafile names. */
-export function assetFile(assetDir: string, metafileOutput: string): string {
-  return path.join(assetDir, path.relative(virtualAssetDir, path.resolve(metafileOutput)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerModulePath } from '../../functions/src/routes';
+import { deployedHandlers } from '../../scripts/bench/deployed-handlers';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { stackName } from '../lib/telehealth-stack';
 import { mapLimited } from './map-limited';
@@ -127,6 +128,22 @@ describe(`the synthesized ${stage} stage`, () => {
     );
     const keys = new Set(bundled.map((fn) => JSON.stringify(fn.Properties.Code?.S3Key)));
     expect(keys.size).toBe(handlers.length);
+  });
+
+  it("is what the bench times: each function's staged asset and its handler file (issue 29 item 5)", () => {
+    const template = stageTemplate(outDir, stage);
+    expect(
+      deployedHandlers(outDir, stage).map(({ handler, assetDir, handlerFile }) => [
+        handler,
+        assetDir,
+        handlerFile,
+      ]),
+    ).toEqual(
+      [...handlers].sort().map((handler) => {
+        const assetDir = publishedAssetDir(handlerFunction(template, stage, handler));
+        return [handler, assetDir, path.join(assetDir, 'index.mjs')];
+      }),
+    );
   });
 
   it('imports the assets where no node_modules can supply a dependency', () => {

@@ -1,6 +1,6 @@
 /**
  * The goals `npm run bench` checks: exactly the table at the end of issue 12, with issue 26's
- * call figures and issue 28's simulated day. A budget is a goal someone decided on, never a
+ * call figures, issue 28's simulated day and issue 29's status goal against the floor. A budget is a goal someone decided on, never a
  * figure raised to fit a measurement: when the bench misses one, the code (or the machine) is
  * slower than the goal, and the miss is printed with its gap.
  *
@@ -11,6 +11,10 @@
  *   gateway's own event loop; issue 12 replaces them with a ratio to raw DynamoDB Local.
  * - handler bundle size (80 KB gzip): no issue set it. The bench still prints every handler's
  *   minified and gzip size, without a budget.
+ * - the status API over the raw DynamoDB Local Query ≥ 0.9 (issue 12): issue 29 replaced it.
+ *   A bare `node:http` server making the same Query in the same process served only 0.68–0.94
+ *   of the raw Query on this 2-core machine: one HTTP hop cost about what the goal allowed, so
+ *   the goal is now against that floor. The raw ratio is still printed, without a goal.
  *
  * KB are 1,024 bytes, as `kb()` prints them. "This machine" is the 2-core development machine
  * the issue measured on; the figures are local (DynamoDB Local, loopback), not AWS.
@@ -33,10 +37,11 @@ export const budgets = {
   /** Issue 12: median module import of every bundled handler, AWS SDK included, ≤ 60 ms. */
   handlerImportMedianMs: 60,
   /**
-   * Issue 12: the status API's throughput over the raw DynamoDB Local Query it makes, measured
-   * in the same run at the same concurrency, ≥ 0.9 at c=16 and at c=100.
+   * Issue 29 item 4: the status API's throughput over the floor's (a bare `node:http` server
+   * making the same Query, scripts/bench/floor-server.ts), same run, same concurrency, ≥ 0.9 at
+   * c=16 and at c=100: our overhead under 10 % of what one HTTP hop allows.
    */
-  statusOverRawQueryMinRatio: 0.9,
+  statusOverFloorMinRatio: 0.9,
   /** Issue 12: the waiting room with push, 10,000 patients, this machine: p99 ≤ 100 ms, 0 errors. */
   pushWaitingRoom: { patients: 10_000, p99Ms: 100, errors: 0 },
   /**

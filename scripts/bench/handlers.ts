@@ -1,16 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import {
-  assetFile,
-  buildHandlerAssets,
-  bundleFile,
-  filesLoadedAtImport,
-  handlerAssetDir,
-} from '../../infra/lib/handler-bundling';
-import { manifestHandlers } from '../../infra/lib/handler-functions';
+import type { DeployedHandler } from './deployed-handlers';
 import { median } from './stats';
 
 export interface HandlerFigures {
@@ -24,6 +16,13 @@ export interface HandlerFigures {
 
 const IMPORT_RUNS = 15;
 
+/** What a function has at cold start before any request: a region and the table's name. */
+const coldStartEnvironment = {
+  PATH: process.env.PATH ?? '',
+  TABLE_NAME: 'bench',
+  AWS_REGION: 'us-east-1',
+};
+
 /**
  * Times one dynamic import of the module at `url`: prints its wall and CPU (user + system)
  * milliseconds on stdout.
@@ -33,30 +32,28 @@ const importProbe = (url: string) =>
   'const w=performance.now()-t,u=process.cpuUsage(c);' +
   "process.stdout.write(w+' '+(u.user+u.system)/1000);";
 
+function runProbe(script: string, what: string): string {
+  const probe = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: coldStartEnvironment,
+  });
+  if (probe.status !== 0) throw new Error(`${what} failed: ${probe.stderr}`);
+  return probe.stdout;
+}
+
 export interface ImportTimes {
   wallMs: number;
   cpuMs: number;
 }
 
 /**
- * The wall and CPU time one fresh Node process takes to import the bundle at `file`, with the
+ * The wall and CPU time one fresh Node process takes to import the module at `file`, with the
  * environment a function has at cold start (a region, the table's name; no `NODE_OPTIONS`).
  */
 export function importTimes(file: string): ImportTimes {
-  const probe = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', importProbe(pathToFileURL(file).href)],
-    {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '',
-        TABLE_NAME: 'bench',
-        AWS_REGION: 'us-east-1',
-      },
-    },
-  );
-  if (probe.status !== 0) throw new Error(`importing ${file} failed: ${probe.stderr}`);
-  const [wallMs, cpuMs] = probe.stdout.split(' ').map(Number);
+  const [wallMs, cpuMs] = runProbe(importProbe(pathToFileURL(file).href), `importing ${file}`)
+    .split(' ')
+    .map(Number);
   return { wallMs: wallMs!, cpuMs: cpuMs! };
 }
 
@@ -70,36 +67,57 @@ export function medianImportTimes(file: string): ImportTimes {
 }
 
 /**
- * Builds every handler of the manifest exactly as the stack deploys it (`buildHandlerAssets`,
- * the stack's own bundling: minified ESM with the AWS SDK inside, what only `import()` reaches
- * split into chunks) and times the import of its `index.mjs` in fresh Node processes, as Lambda
- * imports it: the chunks it imports statically load with it, the lazily imported ones do not.
- * The processes have the function's environment (no `--enable-source-maps`, as in Lambda: the
- * source map is read only when an error is logged): the part of a cold start the code controls.
- * The bundles import nothing from node_modules, so what is timed is all of it. Sizes are of the
- * files the import loads (`index.mjs` and its static chunks), without source maps.
+ * A module hook (Node's `module.register`) that tells the importing thread every module it
+ * loads, through the port it is given.
  */
-export async function measureHandlers(outDir: string): Promise<HandlerFigures[]> {
-  outDir = path.resolve(outDir);
-  rmSync(outDir, { recursive: true, force: true });
-  const handlers = manifestHandlers();
-  const builds = await buildHandlerAssets(handlers, outDir);
-  const figures: HandlerFigures[] = [];
-  for (const [index, handler] of handlers.entries()) {
-    const assetDir = handlerAssetDir(outDir, handler);
-    const code = Buffer.concat(
-      filesLoadedAtImport(builds[index]!.metafile).map((file) =>
-        readFileSync(assetFile(assetDir, file)),
-      ),
-    );
-    const times = medianImportTimes(bundleFile(outDir, handler));
-    figures.push({
+const loadReporter =
+  'let port;export function initialize(data){port=data.port}' +
+  'export async function load(url,context,next){port.postMessage(url);return next(url,context)}';
+
+/**
+ * Imports `url` with the reporter registered and prints the URL of every module the import
+ * loaded, one a line. The loads happen before the import settles, so their messages are queued
+ * by then and read without waiting.
+ */
+const loadedFilesProbe = (url: string) =>
+  "import{register}from'node:module';import{MessageChannel,receiveMessageOnPort}from'node:worker_threads';" +
+  'const{port1,port2}=new MessageChannel();' +
+  `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loadReporter)}`)},{data:{port:port2},transferList:[port2]});` +
+  `await import(${JSON.stringify(url)});const urls=[];` +
+  'for(let m=receiveMessageOnPort(port1);m;m=receiveMessageOnPort(port1))urls.push(m.message);' +
+  "process.stdout.write(urls.join('\\n'));";
+
+/**
+ * The files a fresh Node process reads to import the module at `file`: the module and the
+ * chunks it imports statically, transitively; a chunk only an `import()` reaches is not among
+ * them (it loads when that import first runs). Node's own modules are not files.
+ */
+export function filesReadAtImport(file: string): string[] {
+  return runProbe(loadedFilesProbe(pathToFileURL(file).href), `listing the imports of ${file}`)
+    .split('\n')
+    .filter((url) => url.startsWith('file:'))
+    .map((url) => fileURLToPath(url));
+}
+
+/**
+ * Each function's figures from the code the stage deploys (`deployed-handlers.ts`): the size of
+ * what importing its handler file loads (`index.mjs` and the chunks it imports statically;
+ * without source maps), minified as staged and gzip, and the median time to import the handler
+ * file in fresh Node processes, as Lambda imports it at a cold start. The processes have the
+ * function's environment (no `--enable-source-maps`, as in Lambda: the source map is read only
+ * when an error is logged): the part of a cold start the code controls. The assets are imported
+ * where CDK staged them, outside the repository, so no node_modules can supply a dependency.
+ */
+export function measureHandlers(deployed: readonly DeployedHandler[]): HandlerFigures[] {
+  return deployed.map(({ handler, handlerFile }) => {
+    const code = Buffer.concat(filesReadAtImport(handlerFile).map((file) => readFileSync(file)));
+    const times = medianImportTimes(handlerFile);
+    return {
       handler,
       minifiedBytes: code.length,
       gzipBytes: gzipSync(code).length,
       medianImportMs: times.wallMs,
       medianImportCpuMs: times.cpuMs,
-    });
-  }
-  return figures;
+    };
+  });
 }

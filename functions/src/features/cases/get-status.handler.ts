@@ -13,7 +13,8 @@ export const handler = httpHandler(routes.getCaseStatus, {
   async handle({ params, event }) {
     const bundle = await loadCase(params.caseId);
     const body = toCaseStatusResponse(bundle, { patient: holdsPatientKey(event, bundle.case) });
-    if (!body.meeting) return { body };
+    // Without the patient's key there is no link to move: no page origin to work out.
+    if (!body.meeting?.patientJoinUrl) return { body };
     const patientJoinUrl = linkOnOrigin(body.meeting.patientJoinUrl, pageOrigin(event));
     return { body: { ...body, meeting: { ...body.meeting, patientJoinUrl } } };
   },
