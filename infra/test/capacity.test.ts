@@ -26,7 +26,6 @@ import {
   webSocketConnectsPerSecond,
   webSocketMessagesPerSecond,
   casesServedPerSecond,
-  concurrentRelayedCalls,
   dynamoDbPartitionQuota,
   getIceServerConfigPerSecond,
   kvsQuotas,
@@ -219,6 +218,9 @@ describe('the most the stage holds', () => {
     expect(allocationsPerParty()).toBe(2);
     // The doctor's offer, before the answer bundles its two transports.
     expect(offerAllocationsPerParty()).toBe(4);
+  });
+});
+
 describe('the capacity model’s queue fan-out (issue 29)', () => {
   it('keeps every partition it loads under half its limit at the design load', () => {
     const loads = queueFanOutPartitionLoads();
