@@ -509,21 +509,6 @@ export function queueFanOutPassesPerSecond(waitingPatients = assumptions.waiting
 }
 
 /**
- * `QUEUE_MOVED` pushes (PostToConnection calls) per second at the design load, for the model of
- * the WebSocket API: a page is told only when its answer changed, and a case leaving the head of
- * the queue moves every page behind it (doctors take the oldest first), so each departure tells
- * every waiting page once; departures closer than a window apart share a pass. Arrivals join at
- * the tail and move nobody. Upper bound: one departure per pass.
- */
-export function queueFanOutPushesPerSecond(waitingPatients = assumptions.waitingPatients): number {
-  const departures = Math.min(
-    casesServedPerSecond(waitingPatients),
-    1000 / QUEUE_FAN_OUT_WINDOW_MS,
-  );
-  return departures * waitingPatients * queueFanOutAssumptions.pagesPerWaitingCase;
-}
-
-/**
  * The reads and writes of the waiting room's side of the queue on each partition they touch, at
  * the design load (docs/capacity.md, "The queue's push"): the fan-out's passes, the wait route's
  * polls (every waiting page every `PUSHED_PAGE_POLL_MS`), and the doctors-on-duty counts.

@@ -42,7 +42,9 @@ function toldAt(place: number, at: number, conditions = nobodyOnDuty): ToldAnswe
 
 /** Every page told its place one further back (the case ahead of all of them just left). */
 function toldOnePlaceBack(pages: readonly CasePage[], at: number, conditions = nobodyOnDuty) {
-  return new Map(pages.map((page, index) => [page.connectionId, toldAt(index + 2, at, conditions)]));
+  return new Map(
+    pages.map((page, index) => [page.connectionId, toldAt(index + 2, at, conditions)]),
+  );
 }
 
 const placesOf = (pushes: ReturnType<typeof pagesToTell>) =>
@@ -125,7 +127,10 @@ describe('pagesToTell (the freshness tiers)', () => {
     );
     // Never told counts as stalest; those told at 0 come after them.
     expect(places.slice(QUEUE_NEAR_PLACES)).toEqual(
-      Array.from({ length: QUEUE_FAR_PUSHES_PER_PASS }, (_, index) => QUEUE_NEAR_PLACES + index + 1),
+      Array.from(
+        { length: QUEUE_FAR_PUSHES_PER_PASS },
+        (_, index) => QUEUE_NEAR_PLACES + index + 1,
+      ),
     );
   });
 });
