@@ -497,12 +497,16 @@ const eventualReadUnits = (bytes: number) => Math.ceil(bytes / 4096) / 2;
 const writeUnits = (bytes: number) => Math.ceil(bytes / 1024);
 
 /** Cases served (and paid) per second at the design load, by Little's law on the doctors. */
-export function casesServedPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function casesServedPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return providersOnline(waitingPatients) / queueFanOutAssumptions.secondsPerCase;
 }
 
 /** Fan-out passes per second: one per change, at most one per window (`QUEUE_FAN_OUT_WINDOW_MS`). */
-export function queueFanOutPassesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function queueFanOutPassesPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const changes =
     casesServedPerSecond(waitingPatients) * queueFanOutAssumptions.queueChangesPerCase;
   return Math.min(changes, 1000 / QUEUE_FAN_OUT_WINDOW_MS);
