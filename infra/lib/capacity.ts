@@ -497,30 +497,19 @@ const eventualReadUnits = (bytes: number) => Math.ceil(bytes / 4096) / 2;
 const writeUnits = (bytes: number) => Math.ceil(bytes / 1024);
 
 /** Cases served (and paid) per second at the design load, by Little's law on the doctors. */
-export function casesServedPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function casesServedPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   return providersOnline(waitingPatients) / queueFanOutAssumptions.secondsPerCase;
 }
 
 /** Fan-out passes per second: one per change, at most one per window (`QUEUE_FAN_OUT_WINDOW_MS`). */
-export function queueFanOutPassesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+export function queueFanOutPassesPerSecond(
+  waitingPatients: number = assumptions.waitingPatients,
+): number {
   const changes =
     casesServedPerSecond(waitingPatients) * queueFanOutAssumptions.queueChangesPerCase;
   return Math.min(changes, 1000 / QUEUE_FAN_OUT_WINDOW_MS);
-}
-
-/**
- * `QUEUE_MOVED` pushes (PostToConnection calls) per second at the design load, for the model of
- * the WebSocket API: a page is told only when its answer changed, and a case leaving the head of
- * the queue moves every page behind it (doctors take the oldest first), so each departure tells
- * every waiting page once; departures closer than a window apart share a pass. Arrivals join at
- * the tail and move nobody. Upper bound: one departure per pass.
- */
-export function queueFanOutPushesPerSecond(waitingPatients = assumptions.waitingPatients): number {
-  const departures = Math.min(
-    casesServedPerSecond(waitingPatients),
-    1000 / QUEUE_FAN_OUT_WINDOW_MS,
-  );
-  return departures * waitingPatients * queueFanOutAssumptions.pagesPerWaitingCase;
 }
 
 /**

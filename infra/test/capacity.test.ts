@@ -9,36 +9,37 @@ import {
   accountQuotas,
   allocationsPerCall,
   allocationsPerParty,
+  assumptions,
   callsHeldByPool,
+  casesServedPerSecond,
   concurrentCallsHeld,
   concurrentRelayedCalls,
   consultsPerSecond,
+  dynamoDbPartitionQuota,
   fits,
+  getIceServerConfigPerSecond,
   httpRequestsPerSecond,
+  kvsQuotas,
   lambdaConcurrency,
   limitsAt,
   offerAllocationsPerParty,
-  pushesPerSecond,
-  queueMovedPushBudget,
-  schedulerRates,
-  waitingPatientsHeld,
-  webSocketConnections,
-  webSocketConnectsPerSecond,
-  webSocketMessagesPerSecond,
-  casesServedPerSecond,
-  dynamoDbPartitionQuota,
-  getIceServerConfigPerSecond,
-  kvsQuotas,
   partiesPerChannel,
   partitionLoads,
   pollingPages,
   poolOverflowProbability,
+  pushesPerSecond,
   queueFanOutPartitionLoads,
   queueFanOutPassesPerSecond,
-  queueFanOutPushesPerSecond,
+  queueMovedPushBudget,
+  queueMovedPushesPerSecond,
   requestsPerMinute,
+  schedulerRates,
   turnAssumptions,
   turnChannelCount,
+  waitingPatientsHeld,
+  webSocketConnections,
+  webSocketConnectsPerSecond,
+  webSocketMessagesPerSecond,
 } from '../lib/capacity';
 import { resourcesOfType, synth } from './synth';
 
@@ -145,8 +146,10 @@ describe('the capacity model’s connections and messages', () => {
     const pushes = pushesPerSecond();
     expect(pushes.alerts).toBeCloseTo((500 / 900) * 2 * 500, 6);
     expect(httpRequestsPerSecond()).toBeCloseTo(2_016.67 + pushes.alerts, 1);
-    // Today's queue push: three changes a consult, each told to every waiting page.
-    expect(pushes.queueMoved).toBeCloseTo((500 / 900) * 3 * 10_000, 6);
+    // The queue's fan-out (docs/adr/0028): one pass a second, each telling at most the 100 near
+    // pages and 500 far ones (functions/src/features/realtime/queue-freshness.ts).
+    expect(pushes.queueMoved).toBe(600);
+    expect(pushes.queueMoved).toBe(queueMovedPushesPerSecond());
   });
 
   it('counts the schedules each consult creates and the Lambda concurrency', () => {
@@ -196,22 +199,20 @@ describe('the most the stage holds', () => {
     expect(calls.binding?.name).toBe('TURN channel pool');
   });
 
-  // The figures of docs/capacity.md with today's queue push (queue-pushes.ts): they change when
-  // the fan-out of issue 29's fan-out part replaces it.
-  it('holds 5,900 waiting patients today: QUEUE_MOVED callbacks bind the account throttle', () => {
-    expect(waitingPatientsHeld().load).toBe(5_900);
-    expect(waitingPatientsHeld().binding?.name).toBe(
-      'API Gateway account throttle (HTTP + WebSocket + callbacks)',
-    );
+  // The figures of docs/capacity.md, "Every limit at the design load" and "The queue's push".
+  it('holds the design load of 10,000 waiting: every limit fits, none of them an account quota', () => {
+    expect(limitsAt().filter((limit) => !fits(limit))).toEqual([]);
+    expect(waitingPatientsHeld().load).toBeGreaterThanOrEqual(assumptions.waitingPatients);
+    expect(waitingPatientsHeld().load).toBe(10_000);
+    // Above it, the HTTP stage's own throttle (sized for the design load): no quota raise.
+    expect(waitingPatientsHeld().binding?.name).toBe('HTTP API stage throttle');
+    expect(waitingPatientsHeld().binding?.kind).toBe('stage');
     // What the account throttle leaves the fan-out at 10,000 waiting: 10,000 − 5,200 (HTTP) −
-    // 1,400 (WebSocket) − ≈ 584 other pushes.
+    // 1,400 (WebSocket) − ≈ 584 other pushes; the fan-out's 600 fit in it.
     expect(queueMovedPushBudget()).toBeCloseTo(10_000 - 5_200 - 1_400 - 584.44, 1);
-    // Every other limit fits the design load.
-    expect(
-      limitsAt()
-        .filter((limit) => !fits(limit))
-        .map((limit) => limit.name),
-    ).toEqual(['API Gateway account throttle (HTTP + WebSocket + callbacks)']);
+    expect(queueMovedPushesPerSecond()).toBeLessThanOrEqual(queueMovedPushBudget());
+    const account = limitsAt().find((limit) => limit.name.startsWith('API Gateway account'));
+    expect(account?.figure).toBeCloseTo(5_200 + 1_400 + 584.44 + 600, 1);
   });
 
   it('sizes the TURN channel from the measured allocations (e2e/turn-allocations.e2e.test.ts)', () => {
@@ -245,7 +246,9 @@ describe('the capacity model’s queue fan-out (issue 29)', () => {
   it('gives the arithmetic of docs/capacity.md, "The queue\'s push"', () => {
     expect(casesServedPerSecond()).toBeCloseTo(0.49, 2);
     expect(queueFanOutPassesPerSecond()).toBe(1);
-    expect(Math.round(queueFanOutPushesPerSecond())).toBe(4_902);
+    // At most 100 near + 500 far pages a pass, one pass a second; fewer pages, fewer pushes.
+    expect(queueMovedPushesPerSecond()).toBe(600);
+    expect(queueMovedPushesPerSecond(300)).toBeCloseTo(queueFanOutPassesPerSecond(300) * 300, 6);
     const byPartition = Object.fromEntries(
       queueFanOutPartitionLoads().map((load) => [
         load.partition,

@@ -6,19 +6,21 @@ import { settleWithLimit } from '../../lib/concurrency';
 import type { Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
 import { readQueueConditions, waitAnswer, type QueueConditions } from '../cases/queue-wait';
+import { freshnessOf, QUEUE_FAR_PUSHES_PER_PASS, type ToldAnswer } from './queue-freshness';
 
 /**
- * Pushes in flight at once: at 10,000 waiting a pass may tell thousands of pages (everyone behind
- * a case that left), and a PostToConnection takes some tens of milliseconds.
+ * Pushes in flight at once: a pass tells up to 600 pages (queue-freshness.ts), and a
+ * PostToConnection takes some tens of milliseconds.
  */
 const QUEUE_PUSH_CONCURRENCY = 64;
 
 /**
- * What each open page was last told (its connection id → the answer, as JSON), kept by the one
- * worker that holds the fan-out (docs/adr/0028): a page is told again only when its place or
- * estimate changed. A new worker instance starts empty and tells every waiting page once.
+ * What each open page was last told and when (its connection id → `ToldAnswer`), kept by the one
+ * worker that holds the fan-out (docs/adr/0028): a page is told again only when its answer
+ * changed, and far from the head only when its tier says so (queue-freshness.ts). A new worker
+ * instance starts empty and tells every waiting page once, `QUEUE_FAR_PUSHES_PER_PASS` a pass.
  */
-const lastTold = new Map<string, string>();
+const lastTold = new Map<string, ToldAnswer>();
 
 /** Every `QUEUE_MARK_STRIDE`-th waiting case with the number ahead of it (the route's marks). */
 export function marksOf(queue: readonly QueuedCase[]): QueueMark[] {
@@ -27,22 +29,47 @@ export function marksOf(queue: readonly QueuedCase[]): QueueMark[] {
   );
 }
 
-/** A page to tell and what: only pages of waiting cases whose answer differs from the last told. */
+/** A page to tell, what, and the memory of it once told. */
+export interface PageToTell {
+  page: CasePage;
+  message: QueueMovedMessage;
+  told: ToldAnswer;
+}
+
+/**
+ * The pages a pass tells (issue 29's freshness tiers, queue-freshness.ts): of the pages of
+ * waiting cases whose answer differs from the last told, every one near the head, and of those
+ * further back whose turn came (`freshnessOf`), the stalest `QUEUE_FAR_PUSHES_PER_PASS`. Each is
+ * told its true answer at this pass.
+ */
 export function pagesToTell(
   queue: readonly QueuedCase[],
   pages: readonly CasePage[],
   conditions: QueueConditions,
-  told: ReadonlyMap<string, string>,
-): { page: CasePage; message: QueueMovedMessage; answer: string }[] {
+  told: ReadonlyMap<string, ToldAnswer>,
+  now: number,
+): PageToTell[] {
   const aheadOf = new Map(queue.map(({ caseId }, ahead) => [caseId, ahead]));
-  return pages.flatMap((page) => {
+  const near: PageToTell[] = [];
+  const far: { push: PageToTell; toldAt: number }[] = [];
+  for (const page of pages) {
     const ahead = aheadOf.get(page.caseId);
-    if (ahead === undefined) return [];
+    if (ahead === undefined) continue;
     const wait = waitAnswer(ahead, conditions);
     const answer = JSON.stringify(wait);
-    if (told.get(page.connectionId) === answer) return [];
-    return [{ page, message: { type: 'QUEUE_MOVED', caseId: page.caseId, wait }, answer }];
-  });
+    const before = told.get(page.connectionId);
+    if (before?.answer === answer) continue;
+    const push = {
+      page,
+      message: { type: 'QUEUE_MOVED' as const, caseId: page.caseId, wait },
+      told: { answer, estimate: wait.estimate, at: now },
+    };
+    const freshness = freshnessOf(ahead + 1, wait.estimate, before, now);
+    if (freshness === 'near') near.push(push);
+    else if (freshness === 'far') far.push({ push, toldAt: before?.at ?? Number.MIN_SAFE_INTEGER });
+  }
+  const stalestFirst = far.sort((a, b) => a.toldAt - b.toldAt);
+  return [...near, ...stalestFirst.slice(0, QUEUE_FAR_PUSHES_PER_PASS).map(({ push }) => push)];
 }
 
 /**
@@ -67,10 +94,10 @@ export async function fanOutQueue(log: Logger, now = new Date()): Promise<{ told
   for (const connectionId of lastTold.keys()) {
     if (!open.has(connectionId)) lastTold.delete(connectionId);
   }
-  const toTell = pagesToTell(queue, pages, conditions, lastTold);
+  const toTell = pagesToTell(queue, pages, conditions, lastTold, now.getTime());
   const results = await settleWithLimit(toTell, QUEUE_PUSH_CONCURRENCY, async (push) => {
     if (await pushToConnection(push.page.connectionId, push.message)) {
-      lastTold.set(push.page.connectionId, push.answer);
+      lastTold.set(push.page.connectionId, push.told);
     }
   });
   const failed = results.filter((result) => result.status === 'rejected').length;
