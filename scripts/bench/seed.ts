@@ -1,5 +1,10 @@
 import { bulkPut } from '../../functions/src/db/transaction';
-import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases';
+import {
+  caseTx,
+  getCaseBundle,
+  insertPatientWithCase,
+  type CaseRecord,
+} from '../../functions/src/db/cases';
 import { patientTxs } from '../../functions/src/db/patients';
 import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
 import { markCasePaid } from '../../functions/src/features/cases/transitions';
@@ -37,23 +42,35 @@ function newBenchCase(index: number) {
 export async function seedCase(index: number, { paid }: { paid: boolean }): Promise<SeededCase> {
   const { patient, caseRecord, patientKey } = newBenchCase(index);
   await insertPatientWithCase(patient, caseRecord);
-  if (paid) {
-    const outcome = await markCasePaid(caseRecord, {
-      checkoutSessionId: `cs_bench_${index}`,
-      clientReferenceId: caseRecord.id,
-      sessionStatus: 'complete',
-      paymentIntentId: null,
-      intent: {
-        status: 'requires_capture',
-        amount: CONSULTATION_FEE_CENTS,
-        currency: 'usd',
-        caseId: caseRecord.id,
-      },
-      eventId: null,
-    });
-    if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
-  }
+  if (paid) await payCase(caseRecord, index);
   return { caseId: caseRecord.id, patientId: patient.id, patientKey };
+}
+
+async function payCase(caseRecord: CaseRecord, index: number): Promise<void> {
+  const outcome = await markCasePaid(caseRecord, {
+    checkoutSessionId: `cs_bench_${index}`,
+    clientReferenceId: caseRecord.id,
+    sessionStatus: 'complete',
+    paymentIntentId: null,
+    intent: {
+      status: 'requires_capture',
+      amount: CONSULTATION_FEE_CENTS,
+      currency: 'usd',
+      caseId: caseRecord.id,
+    },
+    eventId: null,
+  });
+  if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
+}
+
+/**
+ * Pays a case `seedWaitingCases` stored, through the real transition (its queue entry and
+ * everything the payment writes with it): the dashboards' bench (case-list.ts) queues thousands.
+ */
+export async function payWaitingCase(caseId: string, index: number): Promise<void> {
+  const bundle = await getCaseBundle(caseId);
+  if (!bundle) throw new Error(`seed case ${index}: not stored`);
+  await payCase(bundle.case, index);
 }
 
 /**
