@@ -40,9 +40,12 @@ export async function measureCaseList(): Promise<LoadFigures[]> {
   try {
     const provider = await signInProvider(stack);
     const seedStarted = performance.now();
-    // Intakes in bulk, then each paid through the real transition (its queue entry and counter).
+    // Intakes in bulk, then each paid through the case's paid transition, a second apart.
     const seeded = await seedWaitingCases(QUEUE_LENGTH);
-    await inBatches(seeded.length, 16, (index) => payWaitingCase(seeded[index]!.caseId, index));
+    const firstPaidAt = Date.now() - QUEUE_LENGTH * 1000;
+    await inBatches(seeded.length, 8, (index) =>
+      payWaitingCase(seeded[index]!.caseId, new Date(firstPaidAt + index * 1000)),
+    );
     await inBatches(MINE, 20, async (index) => {
       const bundle = await getCaseBundle(seeded[index]!.caseId);
       await claimPaidCase(bundle!.case, provider);
