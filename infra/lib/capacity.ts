@@ -1,4 +1,6 @@
 import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
+import { MEETING_DURATION_MINUTES } from '../../shared/src/payments/constants';
+import { DEFAULT_WAIT_PROMISE_MINUTES } from '../../shared/src/payments/money';
 import {
   adminLogin,
   adminLoginCode,
@@ -370,4 +372,158 @@ export function callsHeldByPool(channels = turnChannelCount()): number {
  */
 export function getIceServerConfigPerSecond(calls = concurrentRelayedCalls()): number {
   return (calls * turnAssumptions.partiesPerCall) / turnAssumptions.callSeconds;
+}
+
+// ── DynamoDB: the hot partitions (issue 29 item 1) ──────────────────────────────────────────
+
+/**
+ * What one partition of the table or of an index serves (DynamoDB's documented per-partition
+ * maximum, on-demand and provisioned alike), and the share of it the model allows: half, so a
+ * burst or an uneven second does not throttle.
+ */
+export const dynamoDbPartitionLimits = {
+  readUnitsPerSecond: 3_000,
+  writeUnitsPerSecond: 1_000,
+  allowedShare: 0.5,
+} as const;
+
+/** The assumptions of the partition arithmetic; docs/capacity.md "DynamoDB" explains them. */
+export const dynamoDbAssumptions = {
+  /** A queued case item as the queue index projects it (ALL), with a short intake. */
+  caseItemBytes: 1_024,
+  /** A claim's lease item in `CLAIM_LEASES` (db/claim-leases.ts), keys and tag. */
+  leaseItemBytes: 200,
+  /** Cases on the Available page's Query: the default page and the one that says more exist. */
+  availablePageItems: 26,
+  /** The waiting counter's shards (db/waiting-counter.ts WAITING_COUNTER_SHARDS). */
+  waitingCounterShards: 8,
+  /**
+   * Alerts that refresh a dashboard (a case created, a case paid, a case back in the queue) come
+   * at most this often per dashboard: the dashboard coalesces them (use-live-alerts.ts,
+   * ALERT_REFRESH_MIN_MS). At the design load a paid alert comes every 0.2 s, and one refresh of
+   * every dashboard per alert would read each shared item ~5,600 times a second.
+   */
+  alertRefreshMinSeconds: 10,
+  /** How long a lapsed claim waits for the Scheduler's release (its run is up to a minute late). */
+  releaseDelaySeconds: 60,
+  /** The share of claims whose lease lapses (the doctor never started the call). */
+  lapsingClaimShare: 0.1,
+} as const;
+
+/** An eventually consistent read: half a unit per 4 KB, the whole answer rounded up. */
+const eventualReadUnits = (bytes: number) => Math.max(1, Math.ceil(bytes / 4_096)) * 0.5;
+
+/**
+ * Paid events per second at `waitingPatients` waiting (a payment, or a "Keep waiting"
+ * re-authorization): each waiting patient is paid within one wait promise, so the queue holds
+ * waiting / promise payments a second.
+ */
+export function paidEventsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return waitingPatients / (DEFAULT_WAIT_PROMISE_MINUTES * 60);
+}
+
+/** Claims per second: every signed-in doctor takes a case per consultation. */
+export function claimsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return providersOnline(waitingPatients) / (MEETING_DURATION_MINUTES * 60);
+}
+
+/**
+ * `GET /api/cases` per second over every open dashboard: the 30 s beat, and an alert's refresh
+ * at most every `alertRefreshMinSeconds` (alerts come far more often at the design load).
+ */
+export function dashboardRefreshesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  const alertsPerDashboard = Math.min(
+    2 * paidEventsPerSecond(waitingPatients),
+    1 / dynamoDbAssumptions.alertRefreshMinSeconds,
+  );
+  return (
+    providersOnline(waitingPatients) *
+    (requestsPerMinute('providerDashboard') / 60 + alertsPerDashboard)
+  );
+}
+
+/** One partition's load at the design load: read and write units per second, and what reads it. */
+export interface PartitionLoad {
+  /** `table` or the index, and the partition key value. */
+  readonly partition: string;
+  readonly readUnitsPerSecond: number;
+  readonly writeUnitsPerSecond: number;
+  readonly why: string;
+}
+
+/**
+ * The hottest partitions the dashboards read, at `waitingPatients` waiting (docs/capacity.md
+ * "DynamoDB"). Other parts of the model add their own entries (the patients' queue reads); a
+ * partition named twice is summed by `partitionTotals`.
+ */
+export function dashboardPartitionLoads(
+  waitingPatients = assumptions.waitingPatients,
+): PartitionLoad[] {
+  const refreshes = dashboardRefreshesPerSecond(waitingPatients);
+  const a = dynamoDbAssumptions;
+  const claims = claimsPerSecond(waitingPatients);
+  const lapsedAtOnce = claims * a.lapsingClaimShare * a.releaseDelaySeconds;
+  // Each transition into or out of the stored paid status is a transactional write (2 units) of
+  // one shard: payments, claims of paid cases, releases.
+  const counterChanges = paidEventsPerSecond(waitingPatients) + claims * (1 + a.lapsingClaimShare);
+  return [
+    {
+      partition: 'gsi2 CASE_QUEUE',
+      readUnitsPerSecond: refreshes * eventualReadUnits(a.availablePageItems * a.caseItemBytes),
+      writeUnitsPerSecond: 0,
+      why: 'the Available page (26 cases) of every refresh; no count of the queue',
+    },
+    {
+      partition: 'table COUNTER#WAITING#{n} (each shard)',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: (2 * counterChanges) / a.waitingCounterShards,
+      why: 'every shard read in the BatchGetItem of every refresh',
+    },
+    {
+      partition: 'table COUNTER#WAITING_BASE',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: 0,
+      why: 'the baseline, read with the shards',
+    },
+    {
+      partition: 'table COUNTER#CASES',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: paidEventsPerSecond(waitingPatients),
+      why: 'Total, read with the shards; added to after each payment',
+    },
+    {
+      partition: 'gsi1 CLAIM_LEASES',
+      readUnitsPerSecond: refreshes * eventualReadUnits(lapsedAtOnce * a.leaseItemBytes),
+      writeUnitsPerSecond: claims * 2,
+      why: 'the COUNT of the lapsed leases (only those) of every refresh',
+    },
+  ];
+}
+
+/** Each partition's total over `loads` (a partition named twice is summed). */
+export function partitionTotals(loads: readonly PartitionLoad[]): PartitionLoad[] {
+  const totals = new Map<string, PartitionLoad>();
+  for (const load of loads) {
+    const seen = totals.get(load.partition);
+    totals.set(
+      load.partition,
+      seen
+        ? {
+            partition: load.partition,
+            readUnitsPerSecond: seen.readUnitsPerSecond + load.readUnitsPerSecond,
+            writeUnitsPerSecond: seen.writeUnitsPerSecond + load.writeUnitsPerSecond,
+            why: `${seen.why}; ${load.why}`,
+          }
+        : load,
+    );
+  }
+  return [...totals.values()];
+}
+
+/** Before issue 29: the Available counter was a COUNT of the whole queue on every refresh. */
+export function queueCountReadUnitsPerSecond(waitingPatients = assumptions.waitingPatients) {
+  return (
+    dashboardRefreshesPerSecond(waitingPatients) *
+    eventualReadUnits(waitingPatients * dynamoDbAssumptions.caseItemBytes)
+  );
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getCaseBundle } from '../../functions/src/db/cases';
 import { claimPaidCase } from '../../functions/src/features/cases/transitions';
 import { signInProvider } from '../../local/testing/provider-journey';
+import { dynamodbNiceFromEnv } from '../../local/dynamodb';
 import { startStack } from '../../local/stack';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -34,6 +35,8 @@ export async function measureCaseList(): Promise<LoadFigures[]> {
     dataDir,
     logLevel: 'error',
     rateLimitMultiplier: 1_000_000,
+    // DynamoDB Local's priority as `npm start` sets it (DYNAMODB_LOCAL_NICE, README).
+    dynamodbNice: dynamodbNiceFromEnv(process.env),
     // One provider holds every claimed case of the run.
     maxActiveClaims: 1_000_000,
   });

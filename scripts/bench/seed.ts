@@ -72,12 +72,14 @@ async function payCase(caseRecord: CaseRecord, index: number): Promise<void> {
  * of a write that had landed finds the case paid already, which is what was asked.
  */
 export async function payWaitingCase(caseId: string, paidAt: Date): Promise<void> {
-  const codes = await writeConditionalTransaction(
-    casePaidTxs(caseId, {
-      paidAt: paidAt.toISOString(),
-      number: 1,
-      waitPromiseEndsAt: waitPromiseEndsAt(new Date()).toISOString(),
-    }),
+  const codes = await retryingTimeouts(() =>
+    writeConditionalTransaction(
+      casePaidTxs(caseId, {
+        paidAt: paidAt.toISOString(),
+        number: 1,
+        waitPromiseEndsAt: waitPromiseEndsAt(new Date()).toISOString(),
+      }),
+    ),
   );
   if (codes && codes[0] !== 'ConditionalCheckFailed') {
     throw new Error(`seed case ${caseId}: ${codes.join(',')}`);
@@ -99,8 +101,10 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
     const cases = Array.from({ length: Math.min(PATIENTS_PER_REQUEST, count - from) }, (_, i) =>
       newBenchCase(from + i),
     );
-    await bulkPut(
-      cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
+    await retryingTimeouts(() =>
+      bulkPut(
+        cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
+      ),
     );
     seeded.push(
       ...cases.map(({ patient, caseRecord, patientKey }) => ({
@@ -111,6 +115,22 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
     );
   });
   return seeded;
+}
+
+/**
+ * A fixture write sent again when DynamoDB Local answered too late (the SDK's 2 s request
+ * timeout, seen while other work loads this shared machine): the bulk puts write the same items
+ * again, and the paid transition is conditional (a retry of one that landed is refused, which
+ * `payWaitingCase` accepts).
+ */
+async function retryingTimeouts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || (error as { name?: unknown }).name !== 'TimeoutError') throw error;
+    }
+  }
 }
 
 /** `count` results of `make`, `batch` at a time (DynamoDB Local takes a few dozen writes at once). */

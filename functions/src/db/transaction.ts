@@ -44,26 +44,6 @@ export function deleteTx(key: ItemKey, condition: string): TransactItem {
   return { Delete: { TableName: tableName(), Key: key, ConditionExpression: condition } };
 }
 
-/** A condition on an item the transaction does not write (it fails the whole transaction). */
-export function conditionCheckTx(
-  key: ItemKey,
-  condition: {
-    expression: string;
-    names?: Record<string, string>;
-    values?: Record<string, unknown>;
-  },
-): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: key,
-      ConditionExpression: condition.expression,
-      ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}),
-      ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
-    },
-  };
-}
-
 /** Deletes the item whether or not it exists (an item a transition ends, if there was one). */
 export function removeTx(key: ItemKey): TransactItem {
   return { Delete: { TableName: tableName(), Key: key } };

@@ -1,13 +1,7 @@
-import { itemAt, type ItemsRead } from './item-reads';
+import { itemAt, readItems, type ItemsRead } from './item-reads';
 import type { ItemKey } from './keys';
-import { IF_NEW, type StoredItem } from './table';
-import {
-  conditionCheckTx,
-  putTx,
-  updateTx,
-  writeConditionalTransaction,
-  type TransactItem,
-} from './transaction';
+import { conditionalUpdate, IF_NEW, type StoredItem } from './table';
+import { updateTx, type TransactItem } from './transaction';
 
 /**
  * The dashboards' Available counter without reading the queue (issue 29 item 1,
@@ -104,29 +98,27 @@ export const newTableBaselineItem = () => ({
 });
 
 /**
- * Access pattern: the baseline, written once: the queued paid cases recounted (`storedPaid`)
- * minus the shards' sum as `read` found them. One transaction puts it (none may exist) with a
- * check that every shard still holds the writes `read` saw, so a transition that changed the
- * counter after that read (and maybe before the recount) cancels it. False when it was not
- * written (another recount first, or a transition meanwhile: a later refresh tries again).
+ * Access pattern: the baseline, written once (a conditional put: none may exist): the queued
+ * paid cases recounted (`storedPaid`) minus the shards' sum as `read` found them before the
+ * recount. The shards are read again first: unless every shard still holds the writes `read`
+ * saw, a transition moved the counter while the queue was recounted, and nothing is written (a
+ * later refresh tries again). A transition after that second read is in the shards and not in
+ * the recount, so the sum stays exact. False when not written.
  */
 export async function writeWaitingBaseline(
   storedPaid: number,
   read: WaitingCount,
 ): Promise<boolean> {
-  const unchanged = shardKeys.map((key, shard) => {
-    const writes = read.shardWrites[shard] ?? 0;
-    return writes === 0
-      ? conditionCheckTx(key, { expression: IF_NEW })
-      : conditionCheckTx(key, {
-          expression: '#writes = :writes',
-          names: { '#writes': 'writes' },
-          values: { ':writes': writes },
-        });
+  const again = await readItems(waitingCountRead);
+  const unchanged = again.shardWrites.every((writes, shard) => writes === read.shardWrites[shard]);
+  if (!unchanged || again.baseline !== null) return false;
+  return conditionalUpdate(waitingBaselineKey, {
+    UpdateExpression: 'SET #count = :count, entity = :entity',
+    ConditionExpression: IF_NEW,
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: {
+      ':count': storedPaid - read.counted,
+      ':entity': WAITING_COUNTER_ENTITY,
+    },
   });
-  const codes = await writeConditionalTransaction([
-    putTx({ ...newTableBaselineItem(), count: storedPaid - read.counted }, { expression: IF_NEW }),
-    ...unchanged,
-  ]);
-  return codes === null;
 }
