@@ -123,7 +123,7 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
  * again, and the paid transition is conditional (a retry of one that landed is refused, which
  * `payWaitingCase` accepts).
  */
-async function retryingTimeouts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+export async function retryingTimeouts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await write();
