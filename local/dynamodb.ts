@@ -7,6 +7,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  PutItemCommand,
   ResourceInUseException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -17,6 +18,7 @@ import {
   keyAttributeNames,
   tableDefinition,
 } from '../functions/src/db/table-definition';
+import { newTableBaselineItem } from '../functions/src/db/waiting-counter';
 import { waitFor } from './ports';
 
 export class JavaMissingError extends Error {
@@ -176,6 +178,20 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
+      }),
+    );
+    // A new table queues no case: the waiting counter starts exact, with nothing to recount
+    // (docs/adr/0027); a table kept from before the counter recounts on a dashboard's refresh.
+    const baseline = newTableBaselineItem();
+    await client.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: {
+          pk: { S: baseline.pk },
+          sk: { S: baseline.sk },
+          count: { N: String(baseline.count) },
+          entity: { S: baseline.entity },
+        },
       }),
     );
   } catch (error) {

@@ -26,6 +26,8 @@ export const partitionKeys = {
   application: 'APP#',
   /** A case and what belongs to it: meeting, payments, attachments, pending uploads, feedback. */
   case: 'CASE#',
+  /** `db/claim-leases.ts`: a claim's lease, until the claim ends (the lapsed leases' count). */
+  claimLease: 'CLAIM_LEASE#',
   /** `db/claim-slots.ts`: the live claims of one provider (MAX_ACTIVE_CLAIMS). */
   claimSlots: 'CLAIM_SLOTS#',
   /** `db/connections.ts`: WebSocket connections. */
@@ -36,6 +38,10 @@ export const partitionKeys = {
   paidCasesCounter: 'COUNTER#CASES',
   /** `db/case-counters.ts`: one provider's completed cases. */
   providerCounter: 'COUNTER#PROVIDER#',
+  /** `db/waiting-counter.ts`: the shards of the waiting (stored paid) cases' count. */
+  waitingCounter: 'COUNTER#WAITING#',
+  /** `db/waiting-counter.ts`: that count's baseline, recounted once (docs/adr/0027). */
+  waitingBaseline: 'COUNTER#WAITING_BASE',
   /** `db/second-factors.ts`: a provider's or admin's TOTP secret and recovery code hashes. */
   secondFactor: 'MFA#',
   /** `db/patients.ts`: a patient's name and contact details. */
@@ -78,6 +84,8 @@ export const indexPartitions = {
   cases: { index: 'gsi1', key: 'CASES' },
   /** `db/connections.ts`: every open alert socket (the new-case announcement). */
   alertConnections: { index: 'gsi1', key: 'CONNECTIONS' },
+  /** `db/claim-leases.ts`: the claims' leases by their end (the lapsed ones are counted). */
+  claimLeases: { index: 'gsi1', key: 'CLAIM_LEASES' },
   /** `db/connections.ts`: one provider's doctor room sockets. */
   providerRoomConnections: { index: 'gsi1', key: 'PROVIDER_ROOM_CONNECTIONS#' },
   /** `db/cases.ts`: the waiting queue. */
@@ -354,6 +362,11 @@ const pushesToParties = combine(pushesToRooms, checksListeners);
 /** `db/cases.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
 const readsCases = reads(k.case);
 /**
+ * `db/cases.ts`: a transition into or out of the waiting queue writes, in its transaction, the
+ * waiting counter's shard and the claim's lease item (docs/adr/0027).
+ */
+const movesQueue = writes(k.waitingCounter, k.claimLease);
+/**
  * `features/patients/load.ts`: a patient's case from the patient id; a case stored before the
  * patient's copy sat in its partition (or an unknown id) reads the patient item first.
  */
@@ -394,6 +407,7 @@ const settlesPayments = combine(
   // The estimate given at payment is stored with the case (issue 28 item 5).
   estimatesWait,
   writes(k.case, k.paidCasesCounter, k.stripeEvent),
+  movesQueue,
   // The webhook records Stripe's own captures and voids (docs/adr/0024).
   settlesMoney,
   {
@@ -509,8 +523,10 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'cases/list': combine(
     signedInProvider,
     // The case item: a search by a whole case id reads it by its key.
-    reads(k.case, k.paidCasesCounter, k.providerCounter),
-    queries(ix.caseQueue, ix.providerCases, ix.paidCases),
+    reads(k.case, k.paidCasesCounter, k.providerCounter, k.waitingCounter, k.waitingBaseline),
+    queries(ix.caseQueue, ix.providerCases, ix.paidCases, ix.claimLeases),
+    // A stage older than the waiting counter: its baseline, recounted once (docs/adr/0027).
+    writes(k.waitingBaseline),
   ),
   'cases/details': combine(
     signedInProvider,
@@ -528,6 +544,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     // The claim delay's sample: when the doctor came on duty (their dashboards' opening).
     queries(ix.providerConnections),
     writes(k.case, k.claimSlots),
+    movesQueue,
     updatesPatients,
     samplesWait,
     { schedules: true },
@@ -538,6 +555,7 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
     signedInProvider,
     readsCases,
     writes(k.case),
+    movesQueue,
     updatesPatients,
     samplesWait,
     pushesToParties,
@@ -602,14 +620,15 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   'cases/release-claim': combine(
     readsCases,
     writes(k.case),
+    movesQueue,
     announces,
     updatesPatients,
     pushesToRooms,
   ),
   // Also the doctor's join check (docs/adr/0023): a case back in the queue alerts the dashboards.
-  'meetings/end-meeting': combine(endsMeetings, announces),
+  'meetings/end-meeting': combine(endsMeetings, announces, movesQueue),
   // The void of its authorization (or a legacy payment's refund), retried by a schedule.
-  'cases/expire-case': combine(readsCases, settlesMoney),
+  'cases/expire-case': combine(readsCases, settlesMoney, movesQueue),
   // The retry of a failed capture or void (docs/adr/0024): it throws on failure (Lambda's
   // retries, then the failed-runs queue) and schedules nothing.
   'payments/settle-payment': combine(readsCases, writes(k.case), updatesPatients, {
@@ -617,7 +636,13 @@ export const handlerPermissions: Readonly<Record<ManifestHandler, HandlerPermiss
   }),
   // docs/adr/0025: the case back to awaiting payment, its authorization voided (settlement),
   // the patient's pages told and a claiming doctor's room page closed.
-  'cases/lapse-wait-promise': combine(readsCases, writes(k.case), pushesToRooms, settlesMoney),
+  'cases/lapse-wait-promise': combine(
+    readsCases,
+    writes(k.case),
+    movesQueue,
+    pushesToRooms,
+    settlesMoney,
+  ),
   // The queue's fan-out worker (docs/adr/0028): its state and marks, the queue, every patient
   // page, the estimate's inputs; the pages told; a successor started when its run is long.
   'realtime/fan-out-queue': combine(

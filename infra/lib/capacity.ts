@@ -4,6 +4,8 @@ import { RECENT_ON_DUTY_MAX_AGE_MS } from '../../functions/src/features/provider
 import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
 import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '../../shared/src/providers/contracts/get-doctors-on-duty';
 import { PUSHED_PAGE_POLL_MS } from '../../shared/src/realtime/api';
+import { MEETING_DURATION_MINUTES } from '../../shared/src/payments/constants';
+import { DEFAULT_WAIT_PROMISE_MINUTES } from '../../shared/src/payments/money';
 import {
   adminLogin,
   adminLoginCode,
@@ -24,6 +26,8 @@ import {
   webSocketConnectsPerSecond,
   webSocketMessagesPerSecond,
 } from './capacity/sockets';
+
+import { caseListRequestsPerSecond } from './capacity/sockets';
 
 export * from './capacity/limits';
 export * from './capacity/queue-pushes';
@@ -450,6 +454,8 @@ export function getIceServerConfigPerSecond(calls = concurrentRelayedCalls()): n
 export const dynamoDbPartitionQuota = {
   readUnitsPerSecond: 3_000,
   writeUnitsPerSecond: 1_000,
+  /** The share of it the model allows: half, so a burst or an uneven second does not throttle. */
+  allowedShare: 0.5,
 } as const;
 
 /** What one partition carries at the design load: its read and write units per second. */
@@ -491,8 +497,11 @@ export const queueFanOutAssumptions = {
   dutyPollSeconds: 15,
 } as const;
 
-/** Read units of an eventually consistent Query or GetItem of `bytes` (0.5 per 4 KB). */
-const eventualReadUnits = (bytes: number) => Math.ceil(bytes / 4096) / 2;
+/**
+ * Read units of an eventually consistent Query or GetItem of `bytes`: half a unit per 4 KB, the
+ * whole answer rounded up, and never less than half a unit.
+ */
+const eventualReadUnits = (bytes: number) => Math.max(1, Math.ceil(bytes / 4_096)) * 0.5;
 /** Write units of writing an item (or an index entry) of `bytes` (1 per 1 KB). */
 const writeUnits = (bytes: number) => Math.ceil(bytes / 1024);
 
@@ -583,5 +592,125 @@ export function queueFanOutPartitionLoads(
   ];
 }
 
-/** Every partition load the model computes (the dashboards' entries join these). */
-export const partitionLoads: readonly PartitionLoad[] = queueFanOutPartitionLoads();
+// ── DynamoDB: the hot partitions (issue 29 item 1) ──────────────────────────────────────────
+
+/** The assumptions of the partition arithmetic; docs/capacity.md "DynamoDB" explains them. */
+export const dynamoDbAssumptions = {
+  /** A queued case item as the queue index projects it (ALL), with a short intake. */
+  caseItemBytes: 1_024,
+  /** A claim's lease item in `CLAIM_LEASES` (db/claim-leases.ts), keys and tag. */
+  leaseItemBytes: 200,
+  /** Cases on the Available page's Query: the default page and the one that says more exist. */
+  availablePageItems: 26,
+  /** The waiting counter's shards (db/waiting-counter.ts WAITING_COUNTER_SHARDS). */
+  waitingCounterShards: 8,
+  /** How long a lapsed claim waits for the Scheduler's release (its run is up to a minute late). */
+  releaseDelaySeconds: 60,
+  /** The share of claims whose lease lapses (the doctor never started the call). */
+  lapsingClaimShare: 0.1,
+} as const;
+
+/**
+ * Paid events per second at `waitingPatients` waiting (a payment, or a "Keep waiting"
+ * re-authorization): each waiting patient is paid within one wait promise, so the queue holds
+ * waiting / promise payments a second.
+ */
+export function paidEventsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return waitingPatients / (DEFAULT_WAIT_PROMISE_MINUTES * 60);
+}
+
+/** Claims per second: every signed-in doctor takes a case per consultation. */
+export function claimsPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return providersOnline(waitingPatients) / (MEETING_DURATION_MINUTES * 60);
+}
+
+/**
+ * `GET /api/cases` per second over every open dashboard: the 30 s beat, and an alert's refresh
+ * at most every `ALERT_REFRESH_MIN_MS` (capacity/sockets.ts `caseListRequestsPerSecond`).
+ */
+export function dashboardRefreshesPerSecond(waitingPatients = assumptions.waitingPatients): number {
+  return caseListRequestsPerSecond(waitingPatients);
+}
+
+/**
+ * The hottest partitions the dashboards read, at `waitingPatients` waiting (docs/capacity.md
+ * "DynamoDB"). Other parts of the model add their own entries (the patients' queue reads); a
+ * partition named twice is summed by `partitionTotals`.
+ */
+export function dashboardPartitionLoads(
+  waitingPatients = assumptions.waitingPatients,
+): PartitionLoad[] {
+  const refreshes = dashboardRefreshesPerSecond(waitingPatients);
+  const a = dynamoDbAssumptions;
+  const claims = claimsPerSecond(waitingPatients);
+  const lapsedAtOnce = claims * a.lapsingClaimShare * a.releaseDelaySeconds;
+  // Each transition into or out of the stored paid status is a transactional write (2 units) of
+  // one shard: payments, claims of paid cases, releases.
+  const counterChanges = paidEventsPerSecond(waitingPatients) + claims * (1 + a.lapsingClaimShare);
+  return [
+    {
+      partition: 'gsi2 CASE_QUEUE',
+      readUnitsPerSecond: refreshes * eventualReadUnits(a.availablePageItems * a.caseItemBytes),
+      writeUnitsPerSecond: 0,
+      what: 'the Available page (26 cases) of every refresh; no count of the queue',
+    },
+    {
+      partition: 'table COUNTER#WAITING#{n} (each shard)',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: (2 * counterChanges) / a.waitingCounterShards,
+      what: 'every shard read in the BatchGetItem of every refresh',
+    },
+    {
+      partition: 'table COUNTER#WAITING_BASE',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: 0,
+      what: 'the baseline, read with the shards',
+    },
+    {
+      partition: 'table COUNTER#CASES',
+      readUnitsPerSecond: refreshes * eventualReadUnits(100),
+      writeUnitsPerSecond: paidEventsPerSecond(waitingPatients),
+      what: 'Total, read with the shards; added to after each payment',
+    },
+    {
+      partition: 'gsi1 CLAIM_LEASES',
+      readUnitsPerSecond: refreshes * eventualReadUnits(lapsedAtOnce * a.leaseItemBytes),
+      writeUnitsPerSecond: claims * 2,
+      what: 'the COUNT of the lapsed leases (only those) of every refresh',
+    },
+  ];
+}
+
+/** Every partition load the model computes: the patients' side of the queue and the dashboards'. */
+export const partitionLoads: readonly PartitionLoad[] = [
+  ...queueFanOutPartitionLoads(),
+  ...dashboardPartitionLoads(),
+];
+
+/** Each partition's total over `loads` (a partition named twice is summed). */
+export function partitionTotals(loads: readonly PartitionLoad[]): PartitionLoad[] {
+  const totals = new Map<string, PartitionLoad>();
+  for (const load of loads) {
+    const seen = totals.get(load.partition);
+    totals.set(
+      load.partition,
+      seen
+        ? {
+            partition: load.partition,
+            readUnitsPerSecond: seen.readUnitsPerSecond + load.readUnitsPerSecond,
+            writeUnitsPerSecond: seen.writeUnitsPerSecond + load.writeUnitsPerSecond,
+            what: `${seen.what}; ${load.what}`,
+          }
+        : load,
+    );
+  }
+  return [...totals.values()];
+}
+
+/** Before issue 29: the Available counter was a COUNT of the whole queue on every refresh. */
+export function queueCountReadUnitsPerSecond(waitingPatients = assumptions.waitingPatients) {
+  return (
+    dashboardRefreshesPerSecond(waitingPatients) *
+    eventualReadUnits(waitingPatients * dynamoDbAssumptions.caseItemBytes)
+  );
+}

@@ -7,6 +7,7 @@ import { VIDEO_ACCESS_POLL_MS } from '../../web/src/features/video-access/api/ge
 import { Template } from 'aws-cdk-lib/assertions';
 import {
   accountQuotas,
+  alertReloadsPerSecond,
   allocationsPerCall,
   allocationsPerParty,
   assumptions,
@@ -145,7 +146,10 @@ describe('the capacity model’s connections and messages', () => {
   it('counts the pushes, and the case lists each alert reloads on every dashboard', () => {
     const pushes = pushesPerSecond();
     expect(pushes.alerts).toBeCloseTo((500 / 900) * 2 * 500, 6);
-    expect(httpRequestsPerSecond()).toBeCloseTo(2_016.67 + pushes.alerts, 1);
+    // A dashboard hears about one alert a second and reloads its list at most every 10 s
+    // (use-live-alerts.ts): 500 × 0.1 on top of the 30 s poll.
+    expect(alertReloadsPerSecond()).toBeCloseTo(50, 6);
+    expect(httpRequestsPerSecond()).toBeCloseTo(2_016.67 + 50, 1);
     // The queue's fan-out (docs/adr/0028): one pass a second, each telling at most the 100 near
     // pages and 500 far ones (functions/src/features/realtime/queue-freshness.ts).
     expect(pushes.queueMoved).toBe(600);
@@ -204,15 +208,15 @@ describe('the most the stage holds', () => {
     expect(limitsAt().filter((limit) => !fits(limit))).toEqual([]);
     expect(waitingPatientsHeld().load).toBeGreaterThanOrEqual(assumptions.waitingPatients);
     expect(waitingPatientsHeld().load).toBe(10_000);
-    // Above it, the HTTP stage's own throttle (sized for the design load): no quota raise.
-    expect(waitingPatientsHeld().binding?.name).toBe('HTTP API stage throttle');
+    // Above it, the WebSocket stage's own throttle (sized for the design load): no quota raise.
+    expect(waitingPatientsHeld().binding?.name).toBe('WebSocket stage throttle');
     expect(waitingPatientsHeld().binding?.kind).toBe('stage');
-    // What the account throttle leaves the fan-out at 10,000 waiting: 10,000 − 5,200 (HTTP) −
+    // What the account throttle leaves the fan-out at 10,000 waiting: 10,000 − 4,200 (HTTP) −
     // 1,400 (WebSocket) − ≈ 584 other pushes; the fan-out's 600 fit in it.
-    expect(queueMovedPushBudget()).toBeCloseTo(10_000 - 5_200 - 1_400 - 584.44, 1);
+    expect(queueMovedPushBudget()).toBeCloseTo(10_000 - 4_200 - 1_400 - 584.44, 1);
     expect(queueMovedPushesPerSecond()).toBeLessThanOrEqual(queueMovedPushBudget());
     const account = limitsAt().find((limit) => limit.name.startsWith('API Gateway account'));
-    expect(account?.figure).toBeCloseTo(5_200 + 1_400 + 584.44 + 600, 1);
+    expect(account?.figure).toBeCloseTo(4_200 + 1_400 + 584.44 + 600, 1);
   });
 
   it('sizes the TURN channel from the measured allocations (e2e/turn-allocations.e2e.test.ts)', () => {

@@ -12,6 +12,7 @@ import {
 import { budgets } from './budgets';
 import { ensureOpenFileLimit } from './fd-limit';
 import { CALL_NETWORK_RUNS, runCallNetworkBench } from './call-network';
+import { caseListHeading, caseListTable, measureCaseList } from './case-list';
 import { deployedHandlers, synthesizeDeployedStage } from './deployed-handlers';
 import { measureHandlers } from './handlers';
 import {
@@ -52,11 +53,20 @@ import { measureWebRoutes } from './web';
  * Last, issue 26's calls across the test network of namespaces (call-network.ts; needs root).
  * Issue 28's simulated day (simulated-day.ts) needs no stack and runs after the web figures.
  * While developing, `BENCH_PARTS=api,waiting` runs only some parts (handlers, web, day,
- * lighthouse, api, waiting, callnet) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals
+ * lighthouse, api, waiting, cases, callnet) and `BENCH_PATIENTS=1000` smaller waiting rooms; the goals
  * left out then read "not measured" and the run fails. Local figures on a shared 2-core machine: compare runs,
  * not clouds.
  */
-const PARTS = ['handlers', 'web', 'day', 'lighthouse', 'api', 'waiting', 'callnet'] as const;
+const PARTS = [
+  'handlers',
+  'web',
+  'day',
+  'lighthouse',
+  'api',
+  'waiting',
+  'cases',
+  'callnet',
+] as const;
 const chosenParts = new Set(process.env.BENCH_PARTS?.split(',') ?? PARTS);
 const PATIENT_COUNTS = (process.env.BENCH_PATIENTS ?? '1000,10000').split(',').map(Number);
 const MAX_PATIENTS = Math.max(...PATIENT_COUNTS);
@@ -455,6 +465,19 @@ function callNetworkSection(): void {
   verdict.add(atLeast('call network runs', figures.joinToFrameMs.length, goals.minRuns, 'count'));
 }
 
+/**
+ * Issue 29 item 1: the dashboards' `GET /api/cases` with 10,000 paid cases waiting, on a stack
+ * of its own (case-list.ts). Reported before and after in docs/performance.md; no goal.
+ */
+async function caseListSection(): Promise<void> {
+  const figures = await measureCaseList();
+  heading(caseListHeading());
+  console.log(caseListTable(figures));
+  for (const figure of figures) {
+    verdict.add(holds(`${figure.name} answers`, figure.errors === 0, `${figure.errors} errors`));
+  }
+}
+
 /** Lighthouse, the status API and the waiting room share one local stack, started for them only. */
 async function stackSections(): Promise<void> {
   // DynamoDB Local's data in memory-backed /dev/shm where there is one: on this machine's shared
@@ -499,6 +522,9 @@ if (included('day')) simulatedDaySection(verdict, daySeed);
 const stackParts = ['lighthouse', 'api', 'waiting'] as const;
 if (stackParts.some((part) => chosenParts.has(part))) await stackSections();
 else for (const part of stackParts) included(part);
+
+// On a stack of its own, after the shared one stopped.
+if (included('cases')) await caseListSection();
 
 // After the stack above has stopped: the calls need both cores.
 if (included('callnet')) callNetworkSection();

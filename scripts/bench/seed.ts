@@ -1,8 +1,14 @@
-import { bulkPut } from '../../functions/src/db/transaction';
-import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases';
+import { bulkPut, writeConditionalTransaction } from '../../functions/src/db/transaction';
+import {
+  casePaidTxs,
+  caseTx,
+  insertPatientWithCase,
+  type CaseRecord,
+} from '../../functions/src/db/cases';
 import { patientTxs } from '../../functions/src/db/patients';
 import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
 import { markCasePaid } from '../../functions/src/features/cases/transitions';
+import { waitPromiseEndsAt } from '../../functions/src/features/cases/wait-promise-schedule';
 import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 
 /**
@@ -37,23 +43,47 @@ function newBenchCase(index: number) {
 export async function seedCase(index: number, { paid }: { paid: boolean }): Promise<SeededCase> {
   const { patient, caseRecord, patientKey } = newBenchCase(index);
   await insertPatientWithCase(patient, caseRecord);
-  if (paid) {
-    const outcome = await markCasePaid(caseRecord, {
-      checkoutSessionId: `cs_bench_${index}`,
-      clientReferenceId: caseRecord.id,
-      sessionStatus: 'complete',
-      paymentIntentId: null,
-      intent: {
-        status: 'requires_capture',
-        amount: CONSULTATION_FEE_CENTS,
-        currency: 'usd',
-        caseId: caseRecord.id,
-      },
-      eventId: null,
-    });
-    if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
-  }
+  if (paid) await payCase(caseRecord, index);
   return { caseId: caseRecord.id, patientId: patient.id, patientKey };
+}
+
+async function payCase(caseRecord: CaseRecord, index: number): Promise<void> {
+  const outcome = await markCasePaid(caseRecord, {
+    checkoutSessionId: `cs_bench_${index}`,
+    clientReferenceId: caseRecord.id,
+    sessionStatus: 'complete',
+    paymentIntentId: null,
+    intent: {
+      status: 'requires_capture',
+      amount: CONSULTATION_FEE_CENTS,
+      currency: 'usd',
+      caseId: caseRecord.id,
+    },
+    eventId: null,
+  });
+  if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
+}
+
+/**
+ * Marks a case `seedWaitingCases` stored as paid through the entity's paid transition
+ * (`casePaidTxs`: its queue entry and waiting count), without the rest of a payment (Payment,
+ * Meeting, schedules): the dashboards' bench (case-list.ts) queues thousands, which
+ * `markCasePaid` and the local Scheduler's schedule file would take minutes to store. A retry
+ * of a write that had landed finds the case paid already, which is what was asked.
+ */
+export async function payWaitingCase(caseId: string, paidAt: Date): Promise<void> {
+  const codes = await retryingTimeouts(() =>
+    writeConditionalTransaction(
+      casePaidTxs(caseId, {
+        paidAt: paidAt.toISOString(),
+        number: 1,
+        waitPromiseEndsAt: waitPromiseEndsAt(new Date()).toISOString(),
+      }),
+    ),
+  );
+  if (codes && codes[0] !== 'ConditionalCheckFailed') {
+    throw new Error(`seed case ${caseId}: ${codes.join(',')}`);
+  }
 }
 
 /**
@@ -71,8 +101,10 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
     const cases = Array.from({ length: Math.min(PATIENTS_PER_REQUEST, count - from) }, (_, i) =>
       newBenchCase(from + i),
     );
-    await bulkPut(
-      cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
+    await retryingTimeouts(() =>
+      bulkPut(
+        cases.flatMap(({ patient, caseRecord }) => [...patientTxs(patient), caseTx(caseRecord)]),
+      ),
     );
     seeded.push(
       ...cases.map(({ patient, caseRecord, patientKey }) => ({
@@ -83,6 +115,22 @@ export async function seedWaitingCases(count: number): Promise<SeededCase[]> {
     );
   });
   return seeded;
+}
+
+/**
+ * A fixture write sent again when DynamoDB Local answered too late (the SDK's 2 s request
+ * timeout, seen while other work loads this shared machine): the bulk puts write the same items
+ * again, and the paid transition is conditional (a retry of one that landed is refused, which
+ * `payWaitingCase` accepts).
+ */
+export async function retryingTimeouts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || (error as { name?: unknown }).name !== 'TimeoutError') throw error;
+    }
+  }
 }
 
 /** `count` results of `make`, `batch` at a time (DynamoDB Local takes a few dozen writes at once). */

@@ -22,7 +22,15 @@ import {
   type QuerySpec,
   type StoredItem,
 } from './table';
-import { newItemTx, updateTx, writeTransaction, type TransactItem } from './transaction';
+import { claimLeaseEndedTx, claimLeaseTx } from './claim-leases';
+import {
+  newItemTx,
+  updateTx,
+  writeConditionalTransaction,
+  writeTransaction,
+  type TransactItem,
+} from './transaction';
+import { waitingCountTx } from './waiting-counter';
 
 export const CASE_ENTITY = 'Case';
 const entity = { tag: CASE_ENTITY };
@@ -219,11 +227,16 @@ export interface CaseAuthorization {
 }
 
 /**
- * The case's move awaiting_payment → paid, as a transaction item: it fails unless the case
- * still awaits payment with the authorization count it was read with, so two deliveries can
- * never both mark it paid, nor two re-authorizations after a lapsed wait promise.
+ * The case's move awaiting_payment → paid, as transaction items (the case's first, then the
+ * waiting counter's +1: db/waiting-counter.ts): it fails unless the case still awaits payment
+ * with the authorization count it was read with, so two deliveries can never both mark it paid,
+ * nor two re-authorizations after a lapsed wait promise.
  */
-export function casePaidTx(caseId: string, authorization: CaseAuthorization): TransactItem {
+export function casePaidTxs(caseId: string, authorization: CaseAuthorization): TransactItem[] {
+  return [casePaidUpdateTx(caseId, authorization), waitingCountTx(caseId, 1)];
+}
+
+function casePaidUpdateTx(caseId: string, authorization: CaseAuthorization): TransactItem {
   const { paidAt } = authorization;
   const queue = queueEntry(paidAt, caseId);
   const paidList = paidCasesEntry(paidAt, caseId);
@@ -261,32 +274,81 @@ export function casePaidTx(caseId: string, authorization: CaseAuthorization): Tr
  * and no doctor started it: paid, or a claimed video consultation (its claim cleared; a claimed
  * home nurse visit is arranged by its nurse and exempt, docs/adr/0022). It leaves the queue
  * (gsi2) and the claimer's list (gsi3); it stays in the paid-cases list (gsi4), which lists
- * every case ever paid. False when the condition failed (started, closed, re-authorized, done).
+ * every case ever paid. A paid case leaves the waiting counter, a claimed one its lease
+ * (`fromQueue`). False when the condition failed (started, closed, re-authorized, done).
  */
 export async function lapseWaitPromiseItem(
   caseId: string,
   number: number,
   now: string,
 ): Promise<boolean> {
-  return conditionalUpdate(caseKey(caseId), {
-    UpdateExpression:
-      'SET #status = :awaiting, waitPromiseLapsedAt = :now, claimedBy = :none, ' +
-      'claimedByName = :none, claimedAt = :none, leaseEndsAt = :none, lapsedClaimBy = :none, ' +
-      'lapsedAt = :none REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
-    ConditionExpression:
-      'authorizations = :number AND waitPromiseEndsAt <= :now AND ' +
-      '(#status = :paid OR (#status = :claimed AND requestType = :telemedicine))',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':awaiting': 'awaiting_payment',
-      ':paid': 'paid',
-      ':claimed': 'claimed',
-      ':telemedicine': 'telemedicine',
-      ':number': number,
-      ':now': now,
-      ':none': null,
-    },
-  });
+  const lapse = (from: QueuedStatus) =>
+    updateTx(caseKey(caseId), {
+      UpdateExpression:
+        'SET #status = :awaiting, waitPromiseLapsedAt = :now, claimedBy = :none, ' +
+        'claimedByName = :none, claimedAt = :none, leaseEndsAt = :none, lapsedClaimBy = :none, ' +
+        'lapsedAt = :none REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+      ConditionExpression: `authorizations = :number AND waitPromiseEndsAt <= :now AND ${queuedAs[from]}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':awaiting': 'awaiting_payment',
+        ...queuedValues[from],
+        ':number': number,
+        ':now': now,
+        ':none': null,
+      },
+    });
+  return fromQueue(caseId, lapse);
+}
+
+/**
+ * The two stored statuses a case leaves the queue from when nobody started it (a lapsed wait
+ * promise, an expiry): paid (the waiting counter's -1), or a claimed video consultation (a
+ * claimed home nurse visit is arranged by its nurse and exempt, docs/adr/0022; its lease item
+ * goes: db/claim-leases.ts).
+ */
+type QueuedStatus = 'paid' | 'claimed';
+const queuedAs: Record<QueuedStatus, string> = {
+  paid: '#status = :paid',
+  claimed: '#status = :claimed AND requestType = :telemedicine',
+};
+const queuedValues: Record<QueuedStatus, Record<string, string>> = {
+  paid: { ':paid': 'paid' },
+  claimed: { ':claimed': 'claimed', ':telemedicine': 'telemedicine' },
+};
+
+/**
+ * Writes the case's move out of the queue from whichever stored status it holds (`leave(from)`:
+ * its update, conditional on that status), with that status's counter or lease item in the same
+ * transaction. Each try is conditional, so the move happens at most once; a second round covers a
+ * case that changed status between the two tries (a release between them). False when no
+ * condition held.
+ */
+async function fromQueue(
+  caseId: string,
+  leave: (from: QueuedStatus) => TransactItem,
+): Promise<boolean> {
+  const tries: Record<QueuedStatus, TransactItem[]> = {
+    paid: [leave('paid'), waitingCountTx(caseId, -1)],
+    claimed: [leave('claimed'), claimLeaseEndedTx(caseId)],
+  };
+  for (let round = 0; round < 2; round += 1) {
+    for (const items of Object.values(tries)) {
+      if (await writtenUnlessCaseCondition(items)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Sends a transaction whose first item is the case's conditional update: true when written,
+ * false when that condition failed; any other cancellation is an error.
+ */
+async function writtenUnlessCaseCondition(items: TransactItem[]): Promise<boolean> {
+  const codes = await writeConditionalTransaction(items);
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`The case's transaction was cancelled: ${codes.join(',')}`);
 }
 
 /**
@@ -301,28 +363,35 @@ export interface CaseClaim {
 }
 
 /**
- * Access pattern: claim a case, one conditional write, as a transaction item (the claim writes
- * the provider's claim slot with it, db/claim-slots.ts). It succeeds only while the case is
- * paid, or claimed with a lease that ended before `now` (a lapsed claim is available again), so
- * two providers can never both win. The case stays in the queue index until its meeting starts,
- * because its lease may lapse.
+ * Access pattern: claim a case, as transaction items, the case's first (the claim writes the
+ * provider's claim slot with them, db/claim-slots.ts). `from` is the case as read: `paid`, or
+ * `lapsed`, a claim whose lease ended before `now` (available again). The write succeeds only
+ * while the case still is what `from` says, so two providers can never both win, and the
+ * waiting counter changes only when a paid case is taken (-1; db/waiting-counter.ts). A video
+ * consultation stays in the queue index until its meeting starts, because its lease may lapse;
+ * its lease item (db/claim-leases.ts) is written, or moved to the new lease end.
  */
-export function claimCaseTx(caseId: string, claim: CaseClaim, now: Date): TransactItem {
+export function claimCaseTxs(
+  caseId: string,
+  from: 'paid' | 'lapsed',
+  claim: CaseClaim,
+  now: Date,
+): TransactItem[] {
   const own = providerCasesEntry(claim.providerId, 'ACTIVE', claim.claimedAt, caseId);
   // A claim without a lease (a nurse visit) can never read as available again: it leaves the
   // queue at once, as a started call does.
   const leavesQueue = claim.leaseEndsAt === null ? ' REMOVE gsi2pk, gsi2sk' : '';
-  return updateTx(caseKey(caseId), {
+  const caseClaimed = updateTx(caseKey(caseId), {
     UpdateExpression:
       'SET #status = :claimed, claimedBy = :by, claimedByName = :name, claimedAt = :at, ' +
       'leaseEndsAt = :leaseEndsAt, lapsedClaimBy = :none, lapsedAt = :none, ' +
       'callOutcome = :none, gsi3pk = :own, gsi3sk = :ownSk' +
       leavesQueue,
-    ConditionExpression: '#status = :paid OR (#status = :claimed AND leaseEndsAt <= :now)',
+    ConditionExpression:
+      from === 'paid' ? '#status = :paid' : '#status = :claimed AND leaseEndsAt <= :now',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':claimed': 'claimed',
-      ':paid': 'paid',
       ':by': claim.providerId,
       ':name': claim.providerName,
       ':at': claim.claimedAt,
@@ -330,14 +399,20 @@ export function claimCaseTx(caseId: string, claim: CaseClaim, now: Date): Transa
       ':none': null,
       ':own': own.gsi3pk,
       ':ownSk': own.gsi3sk,
-      ':now': now.toISOString(),
+      ...(from === 'paid' ? { ':paid': 'paid' } : { ':now': now.toISOString() }),
     },
   });
+  return [
+    caseClaimed,
+    ...(from === 'paid' ? [waitingCountTx(caseId, -1)] : []),
+    ...(claim.leaseEndsAt === null ? [] : [claimLeaseTx(caseId, claim.leaseEndsAt)]),
+  ];
 }
 
 /**
  * Access pattern: release a lapsed claim, once. Only the same claim (provider and time) whose
- * lease has ended goes back to paid, so a late or repeated release never undoes a newer claim.
+ * lease has ended goes back to paid, so a late or repeated release never undoes a newer claim;
+ * in the same transaction the case counts as waiting again and its lease item goes.
  * Returns false when there was nothing to release.
  */
 export async function releaseClaimItem(
@@ -345,7 +420,7 @@ export async function releaseClaimItem(
   claim: Pick<CaseClaim, 'providerId' | 'claimedAt'>,
   now: Date,
 ): Promise<boolean> {
-  return conditionalUpdate(caseKey(caseId), {
+  const released = updateTx(caseKey(caseId), {
     UpdateExpression:
       // `lapsedAt` takes the lease end before it is cleared: an update reads the item as it was.
       'SET #status = :paid, claimedBy = :none, claimedByName = :none, claimedAt = :none, ' +
@@ -362,6 +437,11 @@ export async function releaseClaimItem(
       ':now': now.toISOString(),
     },
   });
+  return writtenUnlessCaseCondition([
+    released,
+    waitingCountTx(caseId, 1),
+    claimLeaseEndedTx(caseId),
+  ]);
 }
 
 /** The claim a start or an end of the call is conditional on: the same provider's. */
@@ -371,11 +451,22 @@ export interface CallHolder {
 }
 
 /**
- * The case's move claimed → in_call, as a transaction item: only for the same claim, while its
- * lease is live at `now`. The case leaves the queue index (gsi2) and loses its lease: a started
- * meeting can no longer lapse. `startedAt` and `endsAt` are the meeting's clock.
+ * The case's move claimed → in_call, as transaction items (the case's first): only for the same
+ * claim, while its lease is live at `now`. The case leaves the queue index (gsi2) and loses its
+ * lease (and lease item): a started meeting can no longer lapse. A live claim was not counted
+ * as waiting, so the waiting counter does not change. `startedAt` and `endsAt` are the
+ * meeting's clock.
  */
-export function caseCallStartedTx(
+export function caseCallStartedTxs(
+  caseId: string,
+  holder: CallHolder,
+  times: { startedAt: string; endsAt: string },
+  now: Date,
+): TransactItem[] {
+  return [caseCallStartedTx(caseId, holder, times, now), claimLeaseEndedTx(caseId)];
+}
+
+function caseCallStartedTx(
   caseId: string,
   holder: CallHolder,
   times: { startedAt: string; endsAt: string },
@@ -451,17 +542,21 @@ export function casePatientNoShowTx(
 
 /**
  * The case's move in_call → paid when the doctor who started the call never joined it
- * (docs/adr/0023), as a transaction item: only for that claim and while its room page has not
- * entered since the claim. The case goes back to the queue (gsi2, at its payment time) and
- * leaves the doctor's list, its clock and the patient's join are cleared (the room is closed: the
- * patient enters again for the next doctor), and `callOutcome` tells the patient's page why until
- * the next claim clears it.
+ * (docs/adr/0023), as transaction items (the case's first): only for that claim and while its
+ * room page has not entered since the claim. The case goes back to the queue (gsi2, at its
+ * payment time; the waiting counter's +1) and leaves the doctor's list, its clock and the
+ * patient's join are cleared (the room is closed: the patient enters again for the next doctor),
+ * and `callOutcome` tells the patient's page why until the next claim clears it.
  */
-export function caseProviderNoShowTx(
+export function caseProviderNoShowTxs(
   caseId: string,
   holder: CallHolder,
   paidAt: string,
-): TransactItem {
+): TransactItem[] {
+  return [caseProviderNoShowTx(caseId, holder, paidAt), waitingCountTx(caseId, 1)];
+}
+
+function caseProviderNoShowTx(caseId: string, holder: CallHolder, paidAt: string): TransactItem {
   const queue = queueEntry(paidAt, caseId);
   return updateTx(caseKey(caseId), {
     UpdateExpression:
@@ -595,33 +690,32 @@ export function caseFeedbackTx(caseId: string, snapshot: CaseFeedback): Transact
 /**
  * Access pattern: expire a paid case nobody started (DESIGN.md §5), once. Only a case paid at or
  * before `paidBefore` and still paid, or claimed with its meeting not started, moves; it leaves
- * the queue (gsi2) and its claimer's list (gsi3), and any claim lease ends. A claimed nurse
- * visit is never "started" here (the nurse calls the patient; no meeting), so only an unclaimed
- * one expires. Returns false when the condition failed (started, taken, expired, not yet due).
+ * the queue (gsi2), with the waiting counter's -1 or its lease item (`fromQueue`), and its
+ * claimer's list (gsi3), and any claim lease ends. A claimed nurse visit is never "started" here
+ * (the nurse calls the patient; no meeting), so only an unclaimed one expires. Returns false when
+ * the condition failed (started, taken, expired, not yet due).
  */
 export async function expireCaseItem(
   caseId: string,
   expiredAt: string,
   paidBefore: string,
 ): Promise<boolean> {
-  return conditionalUpdate(caseKey(caseId), {
-    UpdateExpression:
-      'SET #status = :expired, expiredAt = :expiredAt, leaseEndsAt = :none ' +
-      'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
-    ConditionExpression:
-      '(#status = :paid OR (#status = :claimed AND requestType = :telemedicine)) ' +
-      'AND paidAt <= :paidBefore',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':expired': 'expired',
-      ':paid': 'paid',
-      ':claimed': 'claimed',
-      ':telemedicine': 'telemedicine',
-      ':expiredAt': expiredAt,
-      ':none': null,
-      ':paidBefore': paidBefore,
-    },
-  });
+  const expire = (from: QueuedStatus) =>
+    updateTx(caseKey(caseId), {
+      UpdateExpression:
+        'SET #status = :expired, expiredAt = :expiredAt, leaseEndsAt = :none ' +
+        'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+      ConditionExpression: `${queuedAs[from]} AND paidAt <= :paidBefore`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':expired': 'expired',
+        ...queuedValues[from],
+        ':expiredAt': expiredAt,
+        ':none': null,
+        ':paidBefore': paidBefore,
+      },
+    });
+  return fromQueue(caseId, expire);
 }
 
 /**
@@ -829,17 +923,22 @@ export async function listWholeCaseList(list: CaseList): Promise<ListedCase[]> {
 
 /**
  * Which cases of a list a count keeps, as they read at `now` (features/cases/claim-lease.ts):
- * `available`: the queue without live claims (a lapsed claim reads as available).
+ * `available`: the queue without live claims (a lapsed claim reads as available); `storedPaid`:
+ * the cases stored as paid (the waiting counter's recount, features/cases/available-count.ts).
  */
-export type CaseCountFilter = 'available';
+export type CaseCountFilter = 'available' | 'storedPaid';
 
 const countFilters: Record<CaseCountFilter, { expression: string; values: string[] }> = {
   available: {
     expression: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
-    values: [':claimed'],
+    values: [':claimed', ':now'],
   },
+  storedPaid: { expression: '#status = :paid', values: [':paid'] },
 };
-const statusValues: Record<string, string> = { ':claimed': 'claimed' };
+
+/** DynamoDB refuses values an expression does not use: only the filter's. */
+const pick = (values: Record<string, string>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, values[name]]));
 
 /**
  * Access pattern: how many cases a list holds (Query with `Select: COUNT`: no items are sent),
@@ -862,8 +961,10 @@ export async function countCases(
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ...spec.ExpressionAttributeValues,
-        ...Object.fromEntries(filter.values.map((name) => [name, statusValues[name]])),
-        ':now': keep.now.toISOString(),
+        ...pick(
+          { ':claimed': 'claimed', ':paid': 'paid', ':now': keep.now.toISOString() },
+          filter.values,
+        ),
       },
     },
     startKey,

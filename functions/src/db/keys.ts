@@ -30,7 +30,7 @@ export const partitions = {
 } as const;
 
 /** The `gsi1` lists (see `docs/access-patterns.md`): one partition per list, newest last. */
-export type ListName = 'APPLICATIONS' | 'AUDIT_LOGS' | 'CASES' | 'CONNECTIONS';
+export type ListName = 'APPLICATIONS' | 'AUDIT_LOGS' | 'CASES' | 'CLAIM_LEASES' | 'CONNECTIONS';
 
 export interface ListEntry {
   gsi1pk: ListName;

@@ -1,6 +1,11 @@
 import { caseKey, CASE_ENTITY } from './cases';
 import { providerLoginKey } from './provider-logins';
-import { IF_EXISTS, putItem, updateItem } from './table';
+import { deleteItem, IF_EXISTS, putItem, updateItem } from './table';
+import {
+  WAITING_COUNTER_SHARDS,
+  waitingBaselineKey,
+  waitingCounterShardKey,
+} from './waiting-counter';
 
 /**
  * Test only: stores a case item exactly as given, bypassing its record schema, so a test can
@@ -48,4 +53,19 @@ export async function storeTemporaryPasswordIssuedAt(email: string, at: string):
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: { ':at': at },
   });
+}
+
+/**
+ * Test only: the table as a stage older than the waiting counter (docs/adr/0027) holds it: no
+ * baseline and no shard, whatever cases are queued.
+ */
+export async function forgetWaitingCounter(): Promise<void> {
+  await Promise.all(
+    [
+      waitingBaselineKey,
+      ...Array.from({ length: WAITING_COUNTER_SHARDS }, (_, shard) =>
+        waitingCounterShardKey(shard),
+      ),
+    ].map((key) => deleteItem(key)),
+  );
 }

@@ -44,6 +44,11 @@ export function deleteTx(key: ItemKey, condition: string): TransactItem {
   return { Delete: { TableName: tableName(), Key: key, ConditionExpression: condition } };
 }
 
+/** Deletes the item whether or not it exists (an item a transition ends, if there was one). */
+export function removeTx(key: ItemKey): TransactItem {
+  return { Delete: { TableName: tableName(), Key: key } };
+}
+
 export async function writeTransaction(items: TransactItem[]): Promise<void> {
   await db().send(new TransactWriteCommand({ TransactItems: items }));
 }

@@ -1,6 +1,7 @@
 import { ROOM_HEARTBEAT_INTERVAL_MS } from '../../../shared/src/meetings/signalling';
 import { ON_DUTY_HEARTBEAT_SECONDS } from '../../../shared/src/providers/on-duty';
 import { PING_INTERVAL_MS } from '../../../shared/src/realtime/api';
+import { ALERT_REFRESH_MIN_MS } from '../../../web/src/features/provider-dashboard/lib/coalesced-refresh';
 import {
   assumptions,
   concurrentRelayedCalls,
@@ -39,10 +40,12 @@ export const socketAssumptions = {
   /** Alerts every dashboard hears per case: `NEW_CASE_CREATED`, then `CASE_PAID_READY`. */
   alertsPerConsult: 2,
   /**
-   * Case lists a dashboard reloads per alert it hears (use-live-alerts.ts refreshes the list on
-   * every alert): one `GET /api/cases`.
+   * The fewest seconds between two case-list reloads that alerts cause on one dashboard
+   * (use-live-alerts.ts coalesces them, `ALERT_REFRESH_MIN_MS`): at the design load alerts come
+   * about once a second to every dashboard, and a reload per alert would read every shared
+   * counter item 500 times a second.
    */
-  caseListReloadsPerAlert: 1,
+  alertReloadMinSeconds: ALERT_REFRESH_MIN_MS / 1000,
   /** Case sockets a consult opens: its pages share one per tab. */
   caseSocketsPerConsult: 1,
 } as const;
@@ -112,13 +115,15 @@ export function pushesPerSecond(waitingPatients: number = assumptions.waitingPat
 }
 
 /**
- * `GET /api/cases` per second from the alerts (each refreshes the dashboard's list), on top of
- * the 30-second poll: with one case paid every two seconds, far more than the poll itself.
+ * `GET /api/cases` per second from the alerts, on top of the 30-second poll: each dashboard
+ * reloads its list on an alert, at most once per `alertReloadMinSeconds`.
  */
 export function alertReloadsPerSecond(
   waitingPatients: number = assumptions.waitingPatients,
 ): number {
-  return pushesPerSecond(waitingPatients).alerts * socketAssumptions.caseListReloadsPerAlert;
+  const dashboards = providersOnline(waitingPatients);
+  const alertsPerDashboard = pushesPerSecond(waitingPatients).alerts / dashboards;
+  return dashboards * Math.min(alertsPerDashboard, 1 / socketAssumptions.alertReloadMinSeconds);
 }
 
 /**

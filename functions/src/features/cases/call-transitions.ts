@@ -1,8 +1,8 @@
 import {
-  caseCallStartedTx,
+  caseCallStartedTxs,
   caseCompletedTx,
   casePatientNoShowTx,
-  caseProviderNoShowTx,
+  caseProviderNoShowTxs,
   getCaseBundle,
   type CallHolder,
   type CaseBundle,
@@ -73,7 +73,7 @@ export async function startCall(
     return { outcome: 'lost', latest: bundle };
   }
   const written = await conditionalTransaction([
-    caseCallStartedTx(caseRecord.id, holder, times, now),
+    ...caseCallStartedTxs(caseRecord.id, holder, times, now),
     meetingStartedTx(caseRecord.id, meeting.id, times),
   ]);
   if (written) return { outcome: 'started', times };
@@ -120,7 +120,8 @@ export async function endCallAsNoShow(bundle: CaseBundle, endedAt: string): Prom
 
 /**
  * in_call → paid (`callOutcome: provider_no_show`) and active → scheduled, in one transaction:
- * the doctor who started the call never joined it, so the case goes back to the queue. False
+ * the doctor who started the call never joined it, so the case goes back to the queue (and the
+ * waiting counter). False
  * when the condition failed (the doctor joined, the call ended, or it was released already).
  */
 export async function releaseUnjoinedCall(bundle: CaseBundle): Promise<boolean> {
@@ -130,7 +131,7 @@ export async function releaseUnjoinedCall(bundle: CaseBundle): Promise<boolean> 
     return false;
   }
   return conditionalTransaction([
-    caseProviderNoShowTx(caseRecord.id, holder, caseRecord.paidAt),
+    ...caseProviderNoShowTxs(caseRecord.id, holder, caseRecord.paidAt),
     meetingResetTx(caseRecord.id, meeting.id),
   ]);
 }

@@ -1,7 +1,9 @@
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
+  UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -16,8 +18,15 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2026-11-25T12:00:00.000Z');
 const at = (minutesFromNow: number) =>
   new Date(now.getTime() + minutesFromNow * 60_000).toISOString();
-/** The counter items as the account re-check read them (list.handler.ts). */
-const stored = { paid: 42, completed: 7 };
+/**
+ * The counter items as the account re-check read them (list.handler.ts): 2 cases stored as
+ * paid in the queue (a baseline of 1 and one counted since).
+ */
+const stored = {
+  paid: 42,
+  completed: 7,
+  waiting: { counted: 1, shardWrites: [0, 0, 0, 5, 0, 0, 0, 0], baseline: 1 },
+};
 
 /** A stored paid case as the queue index holds it, paid `minutesAgo` before `now`. */
 function queuedCase(index: number, minutesAgo: number) {
@@ -82,14 +91,16 @@ const active = [
   }),
 ];
 
-/** What the queue's `Select: COUNT` answers (the count is DynamoDB's, not checked here). */
-const QUEUE_COUNT = 3;
+/** What the lapsed leases' `Select: COUNT` answers (the count is DynamoDB's, not checked here). */
+const LAPSED_LEASES = 1;
+/** The Available counter: the stored paid cases and the lapsed leases. */
+const AVAILABLE = 2 + LAPSED_LEASES;
 
 beforeEach(() => {
   dynamo.reset();
   stubEnv({ TABLE_NAME: 'test-table', LOG_LEVEL: 'error' });
   dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
-    if (input.Select === 'COUNT') return { Count: QUEUE_COUNT };
+    if (input.Select === 'COUNT') return { Count: LAPSED_LEASES };
     if (input.IndexName === 'gsi2') return { Items: queue.slice(0, input.Limit) };
     if (input.ExpressionAttributeValues?.[':prefix'] === 'ACTIVE#') return { Items: active };
     return { Items: [] };
@@ -102,11 +113,11 @@ const list = (query: Record<string, string>) =>
   listProviderCases('provider-1', caseListQuerySchema.parse(query), stored, now);
 
 describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
-  it('My Active: its page and counters from one Query of the active cases, one queue COUNT', async () => {
+  it('My Active: its page and counters from one Query of the active cases, one COUNT of the lapsed leases', async () => {
     const answer = await list({ view: 'mine' });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
     expect(queries()).toHaveLength(2);
-    const [activeRead, queueCount] = queries();
+    const [activeRead, lapsedCount] = queries();
     expect(activeRead).toMatchObject({
       IndexName: 'gsi3',
       ScanIndexForward: false,
@@ -115,15 +126,17 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
     // Read whole: the counters need every active case, not a page of them.
     expect(activeRead?.Limit).toBeUndefined();
     expect(activeRead?.Select).toBeUndefined();
-    expect(queueCount).toMatchObject({
-      IndexName: 'gsi2',
+    // Only the leases that ended by now: the key condition stops there (docs/adr/0027).
+    expect(lapsedCount).toMatchObject({
+      IndexName: 'gsi1',
       Select: 'COUNT',
-      FilterExpression: 'NOT (#status = :claimed AND leaseEndsAt > :now)',
+      KeyConditionExpression: 'gsi1pk = :list AND gsi1sk <= :upTo',
+      ExpressionAttributeValues: { ':list': 'CLAIM_LEASES', ':upTo': `${now.toISOString()}#~` },
     });
-    expect(queueCount?.ExclusiveStartKey).toBeUndefined();
+    expect(lapsedCount?.FilterExpression).toBeUndefined();
     expect(answer.cases.map((c) => c.triageSummary)).toEqual(['live claim', 'in call']);
     expect(answer.counts).toEqual({
-      available: QUEUE_COUNT,
+      available: AVAILABLE,
       myActive: 2,
       completed: stored.completed + 1,
       total: stored.paid,
@@ -142,10 +155,12 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
     expect(queries().filter((input) => input.IndexName === 'gsi3')).toHaveLength(1);
   });
 
-  it('Available: a first page that holds the whole queue counts it, without a COUNT', async () => {
+  it('Available: one Query of a page, and the counter without reading the queue', async () => {
     const answer = await list({ view: 'available' });
-    expect(queries().filter((input) => input.Select === 'COUNT')).toHaveLength(0);
-    expect(queries().find((input) => input.IndexName === 'gsi2')).toMatchObject({ Limit: 26 });
+    const queueReads = queries().filter((input) => input.IndexName === 'gsi2');
+    expect(queueReads).toHaveLength(1);
+    expect(queueReads[0]).toMatchObject({ Limit: 26 });
+    expect(queueReads[0]?.Select).toBeUndefined();
     expect(answer.cases.map((c) => c.triageSummary)).toEqual([
       'case 1',
       'case 3',
@@ -153,46 +168,64 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
       'case 5',
     ]);
     expect(answer.nextCursor).toBeNull();
-    expect(answer.counts).toMatchObject({ available: 4, myActive: 2 });
+    // From the counter, whatever the page holds.
+    expect(answer.counts).toMatchObject({ available: AVAILABLE, myActive: 2 });
   });
 
-  it('Available: past a first page, counts only the rest of the queue after it', async () => {
+  it('Available: a later page is one Query after the cursor, the counter the same', async () => {
     const first = await list({ view: 'available', limit: '3' });
     expect(first.cases.map((c) => c.triageSummary)).toEqual(['case 1', 'case 3']);
-    const page = queries().find((input) => input.IndexName === 'gsi2' && !input.Select);
-    expect(page).toMatchObject({ Limit: 4 });
-    expect(page?.ExclusiveStartKey).toBeUndefined();
-    const rest = queries().find((input) => input.Select === 'COUNT');
-    expect(rest?.ExclusiveStartKey).toEqual({
+    expect(first.counts.available).toBe(AVAILABLE);
+    dynamo.resetHistory();
+    const next = await list({ view: 'available', limit: '3', cursor: first.nextCursor! });
+    const queueReads = queries().filter((input) => input.IndexName === 'gsi2');
+    expect(queueReads).toHaveLength(1);
+    expect(queueReads[0]?.ExclusiveStartKey).toEqual({
       pk: `CASE#${queue[2]!.id}`,
       sk: 'CASE',
       gsi2pk: 'CASE_QUEUE',
       gsi2sk: queue[2]!.gsi2sk,
     });
-    // Two shown (the live claim is not available) and the rest's count.
-    expect(first.counts.available).toBe(2 + QUEUE_COUNT);
-
-    dynamo.resetHistory();
-    const next = await list({ view: 'available', limit: '3', cursor: first.nextCursor! });
-    const nextPage = queries().find((input) => input.IndexName === 'gsi2' && !input.Select);
-    expect(nextPage?.ExclusiveStartKey).toEqual(rest?.ExclusiveStartKey);
-    // A later page counts the whole queue: the cases before the cursor count too.
-    const whole = queries().filter((input) => input.Select === 'COUNT');
-    expect(whole).toHaveLength(1);
-    expect(whole[0]?.ExclusiveStartKey).toBeUndefined();
-    expect(next.counts.available).toBe(QUEUE_COUNT);
+    expect(next.counts.available).toBe(AVAILABLE);
   });
 
-  it('Available: a page DynamoDB cut short at 1 MB is not the end of the queue', async () => {
-    dynamo.on(QueryCommand, { IndexName: 'gsi2', Limit: 26 }).resolves({
-      Items: queue.slice(0, 2),
-      LastEvaluatedKey: { pk: queue[1]!.pk, sk: 'CASE', gsi2pk: 'CASE_QUEUE', gsi2sk: 'x' },
+  it('Available before the counter has a baseline (a stage older than it): counts the queue as before, and writes the baseline', async () => {
+    // The queue holds 9 available cases, 7 of them stored as paid; shard 3 counted 1 since.
+    dynamo
+      .on(QueryCommand, { IndexName: 'gsi2', Select: 'COUNT' })
+      .callsFake((input: QueryCommandInput) => ({
+        Count: input.FilterExpression === '#status = :paid' ? 7 : 9,
+      }));
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [{ pk: 'COUNTER#WAITING#3', sk: 'PAID', count: 1, writes: 5 }] },
     });
-    const answer = await list({ view: 'available' });
-    expect(answer.nextCursor).not.toBeNull();
-    const rest = queries().find((input) => input.Select === 'COUNT');
-    expect(rest?.ExclusiveStartKey).toMatchObject({ gsi2sk: queue[1]!.gsi2sk });
-    expect(answer.counts.available).toBe(1 + QUEUE_COUNT);
+    dynamo.on(UpdateCommand).resolves({});
+    const answer = await listProviderCases(
+      'provider-1',
+      caseListQuerySchema.parse({ view: 'mine' }),
+      { ...stored, waiting: { ...stored.waiting, baseline: null } },
+      now,
+    );
+    expect(answer.counts.available).toBe(9);
+    const [baseline] = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(baseline).toMatchObject({
+      Key: { pk: 'COUNTER#WAITING_BASE', sk: 'PAID' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ExpressionAttributeValues: { ':count': 6 },
+    });
+  });
+
+  it('writes no baseline when a transition changed the counter during the recount', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'test-table': [{ pk: 'COUNTER#WAITING#3', sk: 'PAID', count: 2, writes: 6 }] },
+    });
+    await listProviderCases(
+      'provider-1',
+      caseListQuerySchema.parse({ view: 'mine' }),
+      { ...stored, waiting: { ...stored.waiting, baseline: null } },
+      now,
+    );
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('Completed and All: a page Query of their own, never a Scan', async () => {
@@ -206,7 +239,7 @@ describe('GET /api/cases reads (docs/access-patterns.md pattern 29)', () => {
       expect(sent.every((input) => input.IndexName !== undefined)).toBe(true);
       expect(sent).toHaveLength(3);
       expect(sent.find((input) => input.IndexName === index && input.Limit === 26)).toBeDefined();
-      expect(answer.counts).toEqual({ available: 3, myActive: 2, completed: 8, total: 42 });
+      expect(answer.counts).toEqual({ available: AVAILABLE, myActive: 2, completed: 8, total: 42 });
     }
   });
 });
@@ -268,7 +301,7 @@ describe('GET /api/cases?search=&status=: the server filters the whole list', ()
     expect(paidListReads().map((input) => input.Limit)).toEqual([26, 274]);
     expect(queries().every((input) => input.IndexName && input.KeyConditionExpression)).toBe(true);
     // The counters are those of the lists, not of the search.
-    expect(answer.counts).toEqual({ available: QUEUE_COUNT, myActive: 2, completed: 8, total: 42 });
+    expect(answer.counts).toEqual({ available: AVAILABLE, myActive: 2, completed: 8, total: 42 });
   });
 
   it('reads at most 300 cases a request and hands a cursor that reads on from there', async () => {

@@ -11,9 +11,10 @@ import {
   type CaseSearch,
 } from '@shared/cases/case-search';
 import { dashboardCountersRead } from '../../db/case-counters';
+import { bothReads, mapRead } from '../../db/item-reads';
+import { waitingCountRead, type WaitingCount } from '../../db/waiting-counter';
 import {
   casePageOf,
-  countCases,
   getCaseRecord,
   listCasePage,
   listMatchingCasePage,
@@ -27,27 +28,27 @@ import {
   type ListedCase,
 } from '../../db/cases';
 import type { Session } from '../../lib/auth/sessions';
+import { availableCount } from './available-count';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
 import { toProviderCaseSummary } from './provider-views';
 
 /**
  * `GET /api/cases` (docs/access-patterns.md pattern 29): one page of one dashboard list and the
  * four counters, every figure as the cases read now (claim-lease.ts: a lapsed claim is available
- * again, a call past its `endsAt` completed), in as few DynamoDB requests as that allows:
- * - Total and Completed are counter items (every case ever paid, every call a provider
- *   completed: too many to count per refresh), read in the request of the account re-check
- *   (`caseListCountersRead`, lib/auth/authorize.ts);
+ * again, a call past its `endsAt` completed), in as few DynamoDB requests as that allows, none of
+ * which reads the queue whole (issue 29 item 1):
+ * - Total, Completed and the waiting part of Available are counter items, read in the request
+ *   of the account re-check (`caseListCountersRead`, lib/auth/authorize.ts);
+ * - Available adds the claims whose lease lapsed and that are not yet released: a COUNT of the
+ *   lapsed leases only (available-count.ts, docs/adr/0027);
  * - the provider's active cases (gsi3 `ACTIVE#`: their live claims and calls, a few) are read
  *   whole in one Query: My Active, the calls past their `endsAt` (completed before their end is
  *   stored, so Completed adds them) and the My Active page all come from it;
- * - Available is a `Select: COUNT` of the waiting queue, except on the Available view's first
- *   page: that page's Query counts the queue itself when it holds the whole queue (at most
- *   `limit` cases), and only the rest of the queue after it is counted otherwise.
+ * - the page of the Available, Completed and All views is one Query of `limit + 1` cases.
  * The queue index also holds claimed cases whose meeting has not started, because their lease
- * may lapse: the Available page and counter leave out the live claims.
- * Session GetItem, BatchGetItem, the active cases and the queue: 4 requests for My Active and
- * Available (5 past the first Available page or when the queue is longer than it), 5 for
- * Completed and All (their page is a Query of its own).
+ * may lapse: the Available page leaves out the live claims.
+ * Session GetItem, BatchGetItem, the active cases and the lapsed leases: 4 requests for My
+ * Active, 5 for the other views (their page is a Query of its own).
  * With a search or a status filter (@shared/cases/case-search.ts) the page holds the cases of the list that
  * match, read on until a page is full, bounded per request (`listMatchingCasePage`); a whole
  * case id is one GetItem of the case instead.
@@ -64,14 +65,10 @@ export async function listProviderCases(
       .map((caseRecord) => toProviderCaseSummary(caseRecord, providerId, now))
       .filter((summary): summary is ProviderCaseSummary => summary !== null);
   const mineRead = listWholeCaseList(providerCasesList(providerId, 'ACTIVE'));
-  const [mine, { page, available }] = await Promise.all([
+  const [mine, page, available] = await Promise.all([
     mineRead,
-    pageAndAvailable(query, afterSortKey, {
-      providerId,
-      now,
-      mine: mineRead,
-      availableIn: (cases) => summariesOf(cases).filter((s) => belongsTo('available', s)).length,
-    }),
+    viewPage(query, afterSortKey, { providerId, now, mine: mineRead }),
+    availableCount(stored.waiting, now),
   ]);
   const mineNow = summariesOf(mine.map((listed) => listed.record));
   // Calls past `endsAt` read completed before their end is stored (claim-lease.ts).
@@ -88,53 +85,39 @@ export async function listProviderCases(
   };
 }
 
-/** The counter items as stored: cases ever paid, calls this provider completed. */
+/** The counter items as stored: cases ever paid, calls this provider completed, the waiting. */
 export interface StoredCounters {
   paid: number;
   completed: number;
+  waiting: WaitingCount;
 }
 
 /** The counter items of `GET /api/cases`, read with the account re-check (list.handler.ts). */
-export const caseListCountersRead = (session: Session) => dashboardCountersRead(session.subjectId);
+export const caseListCountersRead = (session: Session) =>
+  mapRead(
+    bothReads(dashboardCountersRead(session.subjectId), waitingCountRead),
+    ([counters, waiting]): StoredCounters => ({ ...counters, waiting }),
+  );
 
 interface PageContext {
   providerId: string;
   now: Date;
   /** The provider's active cases, read whole (the My Active page is cut from them). */
   mine: Promise<ListedCase[]>;
-  /** How many of these cases read as available now. */
-  availableIn: (cases: CaseRecord[]) => number;
 }
 
-/** The page of the view and the Available counter, from as few queue reads as the view allows. */
-async function pageAndAvailable(
+/** The page of the view: bounded reads whatever the queue holds (`limit + 1` cases a Query). */
+function viewPage(
   query: CaseListQuery,
   afterSortKey: string | undefined,
   context: PageContext,
-): Promise<{ page: CasePage; available: number }> {
-  const countAvailable = (after?: string) =>
-    countCases(queueList, { filter: 'available', now: context.now }, after);
+): Promise<CasePage> {
   const search = caseSearchOf(query);
-  if (search) {
-    const [page, available] = await Promise.all([
-      matchingPage(query, afterSortKey, search, context),
-      countAvailable(),
-    ]);
-    return { page, available };
+  if (search) return matchingPage(query, afterSortKey, search, context);
+  if (query.view === 'mine') {
+    return context.mine.then((mine) => casePageOf(mine, query.limit, afterSortKey));
   }
-  if (query.view === 'available' && !afterSortKey) {
-    const page = await listCasePage(queueList, query.limit);
-    // No next page: the page read the whole queue. Otherwise count only what follows it.
-    const rest = page.lastSortKey ? await countAvailable(page.lastSortKey) : 0;
-    return { page, available: context.availableIn(page.cases) + rest };
-  }
-  const [page, available] = await Promise.all([
-    query.view === 'mine'
-      ? context.mine.then((mine) => casePageOf(mine, query.limit, afterSortKey))
-      : listCasePage(listOf(query.view, context.providerId), query.limit, afterSortKey),
-    countAvailable(),
-  ]);
-  return { page, available };
+  return listCasePage(listOf(query.view, context.providerId), query.limit, afterSortKey);
 }
 
 /**

@@ -8,8 +8,8 @@ import {
 import { claimMessages } from '@shared/cases/provider-case';
 import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import {
-  casePaidTx,
-  claimCaseTx,
+  casePaidTxs,
+  claimCaseTxs,
   lapseWaitPromiseItem,
   expireCaseItem,
   finishNurseVisitItem,
@@ -217,7 +217,7 @@ export async function markCasePaid(
         }
       : null;
 
-  const items: TransactItem[] = [casePaidTx(caseRecord.id, authorization), paymentTx(payment)];
+  const items: TransactItem[] = [...casePaidTxs(caseRecord.id, authorization), paymentTx(payment)];
   if (meeting) items.push(meetingTx(meeting));
   if (evidence.eventId) items.push(stripeEventTx(evidence.eventId, caseRecord.id, now));
 
@@ -283,8 +283,12 @@ export function claimRefusal(
   }
 }
 
-/** How often a claim that lost its slot to a concurrent claim of the same provider tries again. */
-const SLOT_ATTEMPTS = 3;
+/**
+ * How often a claim tries again: after losing its slot to a concurrent claim of the same
+ * provider, or after the case changed between its read and the write but can still be claimed
+ * (a paid case whose claim lapsed meanwhile, a lapsed claim released meanwhile).
+ */
+const CLAIM_ATTEMPTS = 3;
 
 /**
  * paid → claimed (or a lapsed claim → a new claim), in one transaction with the provider's
@@ -312,7 +316,8 @@ export async function claimPaidCase(
         ? null
         : leaseEndFor(now, leaseSeconds).toISOString(),
   };
-  for (let attempt = 1; attempt <= SLOT_ATTEMPTS; attempt += 1) {
+  let current = caseRecord;
+  for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
     const choice = await findClaimSlot(claimant.id, caseRecord.id, now, maxActiveClaims);
     if (!choice) return { outcome: 'refused', message: claimMessages.activeClaimHeld };
     const slot = {
@@ -321,8 +326,10 @@ export async function claimPaidCase(
       caseId: caseRecord.id,
       claimedAt: claim.claimedAt,
     };
+    // Claimable now (`claimRefusal`): stored paid, or a claim whose lease lapsed.
+    const from = current.status === 'paid' ? 'paid' : 'lapsed';
     const codes = await writeConditionalTransaction([
-      claimCaseTx(caseRecord.id, claim, now),
+      ...claimCaseTxs(caseRecord.id, from, claim, now),
       claimSlotTx(slot, choice.previous),
     ]);
     if (!codes) {
@@ -330,7 +337,7 @@ export async function claimPaidCase(
         outcome: 'claimed',
         claim,
         case: {
-          ...caseRecord,
+          ...current,
           status: 'claimed',
           claimedBy: claim.providerId,
           claimedByName: claim.providerName,
@@ -341,21 +348,22 @@ export async function claimPaidCase(
         },
       };
     }
-    // The case's condition failed: another claim won it. Only the slot's: another claim of this
-    // provider took the slot meanwhile; read the slots again.
-    if (codes[0] === 'ConditionalCheckFailed') break;
-    if (codes[1] !== 'ConditionalCheckFailed')
+    if (codes[0] === 'ConditionalCheckFailed') {
+      // The case is not what it was read as: another claim won it, or it changed in a way that
+      // leaves it claimable (then try again as it is now).
+      const latest = await getCaseBundle(caseRecord.id);
+      const reason = latest ? claimRefusal(latest.case, claimant.id, now) : claimMessages.closed;
+      if (reason) return { outcome: 'refused', message: reason };
+      current = latest!.case;
+      continue;
+    }
+    // Only the slot's condition failed: another claim of this provider took the slot
+    // meanwhile; read the slots again.
+    if (codes.at(-1) !== 'ConditionalCheckFailed') {
       throw new Error(`claim cancelled: ${codes.join(',')}`);
+    }
   }
-  // Another claim won between our read and our write: say who holds it now.
-  const latest = await getCaseBundle(caseRecord.id);
-  const reason = latest && claimRefusal(latest.case, claimant.id, now);
-  if (reason) return { outcome: 'refused', message: reason };
-  return {
-    outcome: 'refused',
-    message:
-      latest?.case.status === 'paid' ? claimMessages.activeClaimHeld : claimMessages.claimedByOther,
-  };
+  return { outcome: 'refused', message: claimMessages.activeClaimHeld };
 }
 
 /**

@@ -8,11 +8,13 @@ import {
 import { getRealtimeTicket } from '../api/realtime';
 import { providerKeys } from '../api/keys';
 import { openTicketSocket, type TicketSocket } from '@web/lib/realtime/ticket-socket';
+import { coalescedRefresh } from '../lib/coalesced-refresh';
 import { startDashboardHeartbeat, type DashboardHeartbeat } from '../lib/dashboard-heartbeat';
 
 /**
  * Live alerts while signed in (spec doc 2 §7): a `NEW_CASE_CREATED` or `CASE_PAID_READY` message
- * refreshes the case lists and is handed to `onAlert`; `PATIENT_PRESENCE` refreshes them only. A reconnect, and the tab becoming visible,
+ * refreshes the case lists (at most every ALERT_REFRESH_MIN_MS, lib/coalesced-refresh.ts) and is
+ * handed to `onAlert`; `PATIENT_PRESENCE` refreshes them only. A reconnect, and the tab becoming visible,
  * refresh too (alerts may have been missed meanwhile). The socket also carries the dashboard's
  * heartbeat (lib/dashboard-heartbeat.ts: the doctor on duty, issue 28). Returns whether the
  * socket is open: the Live Alerts / Offline indicator.
@@ -30,6 +32,9 @@ export function useLiveAlerts(
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: providerKeys.cases() });
+    // Alerts refresh at most every ALERT_REFRESH_MIN_MS (issue 29: at the design load they come
+    // several times a second); a reconnect or the tab coming back refreshes at once.
+    const alertRefresh = coalescedRefresh(refresh);
     // Whether this doctor is on duty (issue 28): beats on the same socket, at once when it opens.
     const heartbeat: DashboardHeartbeat = startDashboardHeartbeat({
       send: (message) => socket.send(message),
@@ -42,10 +47,10 @@ export function useLiveAlerts(
       onMessage: (message) => {
         // The patient of a case this doctor holds came or left (issue 27): the card and the
         // details read the stored presence again. No toast, no sound: it is not a new case.
-        if (patientPresenceMessageSchema.safeParse(message).success) return refresh();
+        if (patientPresenceMessageSchema.safeParse(message).success) return alertRefresh.request();
         const alert = caseAlertSchema.safeParse(message);
         if (!alert.success) return; // PONG, or a type this page does not know.
-        refresh();
+        alertRefresh.request();
         onAlertRef.current(alert.data);
       },
       ...(WebSocketImpl ? { WebSocketImpl } : {}),
@@ -62,6 +67,7 @@ export function useLiveAlerts(
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
       heartbeat.stop();
+      alertRefresh.stop();
       socket.close();
     };
   }, [queryClient, WebSocketImpl]);
