@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '../../web/src/app/route-table';
-import { pageVisits, routeOf, type PageState } from './browser-weight';
+import { pageVisits, routeOf, servedBytes, type PageState } from './browser-weight';
 
 const state: PageState = {
   unpaidCaseId: '11111111-1111-4111-8111-111111111111',
@@ -40,5 +40,13 @@ describe("the browser's count of each page (bench part `browser`)", () => {
     expect(visits['/room/:meetingId'].url).toBe('/room/meeting-1?role=patient#token=t');
     expect(visits['/provider-dashboard'].signedIn).toBe('provider');
     expect(visits['/admin'].signedIn).toBe('admin');
+  });
+});
+
+describe('bytes as CloudFront serves a script', () => {
+  it('counts the gzip bytes from 1,000 bytes on, and a smaller script whole (not compressed)', () => {
+    expect(servedBytes(999, 400)).toBe(999);
+    expect(servedBytes(1_000, 420)).toBe(420);
+    expect(servedBytes(50_000, 12_000)).toBe(12_000);
   });
 });

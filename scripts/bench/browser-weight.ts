@@ -21,7 +21,8 @@ import {
  * chunks it fetches as it mounts (a lazily loaded panel shown without any interaction, the
  * deferred toaster) that the module-graph count of `web.ts` cannot see. Bytes are the gzip body
  * bytes on the wire: the browser asks for gzip only, and the gateway compresses as CloudFront does
- * (`local/gateway/static-site.ts`, level 9; CloudFront's own level is not documented).
+ * (`local/gateway/static-site.ts`, level 9; CloudFront's own level is not documented), except
+ * that a script under 1,000 bytes counts whole: CloudFront serves it uncompressed.
  */
 
 /** What the pages need that a first visit does not create: made through the product's own API. */
@@ -266,7 +267,7 @@ async function signIn(
 ): Promise<void> {
   const { provider, admin } = state;
   await signInContext(page, { appUrl }, who === 'provider' ? provider : admin);
-  const stored =
+  const stored: Record<string, string> =
     who === 'provider'
       ? {
           [PROVIDER_AUTH_KEY]: 'true',
@@ -278,7 +279,19 @@ async function signIn(
   }, stored);
 }
 
-/** A script's body bytes as transferred; the site's must come gzip-encoded. */
+/**
+ * CloudFront compresses only objects of 1,000 to 10,000,000 bytes (its Developer Guide, "Serve
+ * compressed files"); a smaller chunk reaches the phone as it is. The local gateway gzips every
+ * file, so a script under this size counts its own length.
+ */
+export const CLOUDFRONT_MIN_COMPRESSED_BYTES = 1_000;
+
+/** What a script's body costs as CloudFront serves it: its gzip bytes, or itself when small. */
+export function servedBytes(bodyBytes: number, gzipBytes: number): number {
+  return bodyBytes < CLOUDFRONT_MIN_COMPRESSED_BYTES ? bodyBytes : gzipBytes;
+}
+
+/** A script's body bytes as CloudFront would send them; the site's must come gzip-encoded here. */
 async function scriptBytes(
   request: Request,
   appUrl: string,
@@ -287,10 +300,12 @@ async function scriptBytes(
   const url = new URL(request.url());
   const site = url.origin === new URL(appUrl).origin && url.pathname.startsWith('/assets/');
   const { responseBodySize } = await request.sizes();
-  if (site && (await response?.headerValue('content-encoding')) !== 'gzip') {
+  if (!site || !response) return { url: url.pathname, bytes: responseBodySize, site };
+  if ((await response.headerValue('content-encoding')) !== 'gzip') {
     throw new Error(`${url.pathname} came without gzip: the count would not be gzip bytes`);
   }
-  return { url: url.pathname, bytes: responseBodySize, site };
+  const body = await response.body();
+  return { url: url.pathname, bytes: servedBytes(body.length, responseBodySize), site };
 }
 
 /** Every route of the route table, one after the other, in one Chromium. */
