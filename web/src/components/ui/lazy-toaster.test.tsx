@@ -73,7 +73,9 @@ describe('LazyToaster without a toast', () => {
         return import('./toaster');
       };
       render(<FreshLazyToaster load={load} />);
-      act(() => vi.advanceTimersByTime(60_000));
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
       expect(calls).toBe(0);
       expect(screen.queryByRole('region', REGION)).toBeNull();
     } finally {

@@ -1,9 +1,10 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode, type Ref } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 type SlotProps = Record<string, unknown> & { children?: ReactNode };
+type Handler = (...args: unknown[]) => unknown;
 
 function setRef(ref: unknown, node: unknown): void {
-  if (typeof ref === 'function') ref(node);
+  if (typeof ref === 'function') (ref as Handler)(node);
   else if (ref && typeof ref === 'object') (ref as { current: unknown }).current = node;
 }
 
@@ -24,18 +25,18 @@ export function Slot({ children, ...slotProps }: SlotProps) {
     if (slotValue === undefined || childValue === undefined) continue;
     if (/^on[A-Z]/.test(name) && typeof slotValue === 'function') {
       merged[name] = (...args: unknown[]) => {
-        (childValue as (...args: unknown[]) => unknown)(...args);
-        slotValue(...args);
+        (childValue as Handler)(...args);
+        (slotValue as Handler)(...args);
       };
     } else if (name === 'style') {
       merged[name] = { ...(slotValue as object), ...(childValue as object) };
     } else if (name === 'className') {
-      merged[name] = `${String(slotValue)} ${String(childValue)}`;
+      merged[name] = `${slotValue as string} ${childValue as string}`;
     } else if (name === 'ref') {
-      merged[name] = ((node: unknown) => {
+      merged[name] = (node: unknown) => {
         setRef(slotValue, node);
         setRef(childValue, node);
-      }) as Ref<unknown>;
+      };
     }
   }
   return cloneElement(child, merged);
