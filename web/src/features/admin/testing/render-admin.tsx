@@ -4,11 +4,14 @@ import { expect } from 'vitest';
 import { renderWithProviders } from '@web/testing/render';
 import AdminPage from '../pages/AdminPage';
 
-/** The admin page; signed in, once its lazily loaded panel (`AdminPage`) has rendered. */
+/**
+ * The admin page, once what it loads lazily (`AdminPage`: the panel when signed in, the login
+ * form when not) has rendered.
+ */
 export async function renderAdmin() {
   const view = renderWithProviders(<AdminPage />);
   await act(async () => {
-    await import('../components/AdminPanel');
+    await Promise.all([import('../components/AdminPanel'), import('../components/AdminLoginForm')]);
   });
   return view;
 }
