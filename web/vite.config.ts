@@ -43,7 +43,7 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'query-core', test: /node_modules[\/]@tanstack[\/]query-core[\/]/ }],
+          groups: [{ name: 'query-core', test: /node_modules[\\/]@tanstack[\\/]query-core[\\/]/ }],
           experimentalInlineCommonChunks: { maxSize: 30000 },
         },
       },
