@@ -31,5 +31,22 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs ES2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
+    // Issue 29 item 6: a page fetched up to 53 scripts, most of them shared modules of a few
+    // hundred bytes (an icon, a contract) that CloudFront sends uncompressed (it compresses only
+    // objects of 1,000 bytes and more) and that gzip cannot compress across. So a common chunk
+    // under 30,000 source bytes is inlined into each chunk that imports it (a page now fetches 4
+    // to 8 scripts; docs/performance.md). Inlining copies a module into each importer, so
+    // TanStack's query core, which the query layout and the pages' hooks all import, is one chunk
+    // of its own instead (inlined, it was in the layout and again in a page). Inlining needs the
+    // entry's export signature free (Rolldown: preserveEntrySignatures false).
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'query-core', test: /node_modules[\\/]@tanstack[\\/]query-core[\\/]/ }],
+          experimentalInlineCommonChunks: { maxSize: 30000 },
+        },
+      },
+    },
   },
 });

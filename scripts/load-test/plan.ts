@@ -82,8 +82,7 @@ export function designPopulation(waitingPatients: number): Population {
   return {
     patients: waitingPatients,
     doctors: providersOnline(waitingPatients),
-    // Its parameter's type is the literal default of `assumptions` (declared `as const`).
-    calls: concurrentRelayedCalls(waitingPatients as typeof assumptions.waitingPatients),
+    calls: concurrentRelayedCalls(waitingPatients),
   };
 }
 

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { CONSULTATION_FEE_CENTS, CONSULTATION_FEE_LABEL } from './constants';
 
+// The texts said before paying live in a module without zod (the landing's first load).
+export { doctorsOnDutyText, minutesText, waitPromiseText } from './before-paying';
+
 /**
  * Pay only when seen (issue 28, docs/adr/0024): checkout authorizes the fee, the payment is
  * captured when the consultation happened and voided otherwise. These are the states a patient
@@ -27,22 +30,6 @@ export const DEFAULT_WAIT_PROMISE_MINUTES = 30;
  * in the room for the consultation to count as held, and the payment to be captured.
  */
 export const DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS = 60;
-
-/** Shown before paying (landing, payment choice) and in the waiting room. */
-export function waitPromiseText(minutes: number): string {
-  return `If no doctor starts your consultation within ${minutesText(minutes)}, you will not be charged`;
-}
-
-/** "30 minutes", "1 minute"; a test stack's fraction of a minute as it is ("0.5 minutes"). */
-export function minutesText(minutes: number): string {
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** "N doctors on duty now" (issue 28 item 4); none is said plainly. */
-export function doctorsOnDutyText(count: number): string {
-  if (count === 0) return 'No doctors are on duty right now';
-  return count === 1 ? '1 doctor on duty now' : `${count} doctors on duty now`;
-}
 
 /** Why a payment is captured or voided: recorded with the decision, shown to the admin. */
 export const settlementReasons = {

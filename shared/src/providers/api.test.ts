@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  providerPasswordFormSchema,
-  providerPasswordMessages,
-  providerPasswordRequestSchema,
-} from './api';
+import { providerPasswordMessages } from './api';
+import { providerPasswordFormSchema, providerPasswordRequestSchema } from './password';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

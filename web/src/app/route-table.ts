@@ -50,7 +50,8 @@ export const routeTable = [
   // Target of the payment verification redirect; its registration is an open point of the spec.
   { path: '/video-access', page: 'features/video-access/pages/VideoAccessPage.tsx' },
   // The in-app video call that meeting join links open (DESIGN.md §7); not in the spec's table.
-  { path: '/room/:meetingId', page: 'features/room/pages/RoomPage.tsx' },
+  // The room fetches through its own session and socket, no TanStack query (issue 29 item 6).
+  { path: '/room/:meetingId', page: 'features/room/pages/RoomPage.tsx', withoutQueries: true },
   {
     path: '/provider-dashboard',
     page: 'features/provider-dashboard/pages/ProviderDashboardPage.tsx',

@@ -1,5 +1,6 @@
 import { defineRoute } from '../../http/contract';
-import { providerPasswordRequestSchema, providerSessionSchema } from '../api';
+import { providerSessionSchema } from '../api';
+import { providerPasswordRequestSchema } from '../password';
 
 /**
  * Replaces the provider's password (the first sign-in's forced change). 422 with

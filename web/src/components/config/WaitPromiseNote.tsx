@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { waitPromiseText } from '@shared/payments/money';
+import { waitPromiseText } from '@shared/payments/before-paying';
 import { useWaitPromiseMinutes } from '@web/lib/config/use-wait-promise-minutes';
 import { cn } from '@web/lib/utils';
 

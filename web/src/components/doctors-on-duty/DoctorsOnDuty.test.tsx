@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { renderWithProviders, resetDom } from '@web/testing/render';
-import { DOCTORS_ON_DUTY_POLL_MS } from './get-doctors-on-duty';
+import { getDoctorsOnDuty } from '@shared/providers/contracts';
+import { DOCTORS_ON_DUTY_PATH, DOCTORS_ON_DUTY_POLL_MS } from './use-doctors-on-duty';
 import { DoctorsOnDuty } from './DoctorsOnDuty';
 
 const answer = (body: unknown, status = 200) =>
@@ -27,10 +28,6 @@ function countAnswers(...answers: (() => Response)[]) {
 
 const line = () => screen.getByRole('status');
 
-// The count's chunk, loaded once up front: the page's `import()` of it then settles at once.
-beforeAll(async () => {
-  await import('./DoctorsOnDutyCount');
-});
 beforeEach(installFakeClock);
 afterEach(() => {
   resetDom();
@@ -89,7 +86,11 @@ describe('DoctorsOnDuty', () => {
     expect(line().textContent).toBe('2 doctors on duty now');
   });
 
-  it('brings its own query client where the page has none (the landing)', async () => {
+  it("asks the route's path (the contract's, which the line does not load: it brings zod)", () => {
+    expect(DOCTORS_ON_DUTY_PATH).toBe(getDoctorsOnDuty.path);
+  });
+
+  it('needs no query client (the landing has none)', async () => {
     countAnswers(() => answer({ onDuty: 1 }));
     render(<DoctorsOnDuty />);
     await advance();

@@ -1,10 +1,11 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@web/lib/utils';
+import { variants, type VariantProps } from './variants';
 
 /** Class names of the components layer (index.css), so a caller's utilities override them. */
-export const alertVariants = cva('ui-alert', {
-  variants: {
+export const alertVariants = variants(
+  'ui-alert',
+  {
     variant: {
       default: 'ui-alert-default',
       destructive: 'ui-alert-destructive',
@@ -12,8 +13,8 @@ export const alertVariants = cva('ui-alert', {
       warning: 'ui-alert-warning',
     },
   },
-  defaultVariants: { variant: 'default' },
-});
+  { variant: 'default' },
+);
 
 export function Alert({
   className,

@@ -1,11 +1,12 @@
-import { Slot } from '@radix-ui/react-slot';
-import { cva, type VariantProps } from 'class-variance-authority';
+import { Slot } from './slot';
+import { variants, type VariantProps } from './variants';
 import type * as React from 'react';
 import { cn } from '@web/lib/utils';
 
 /** Class names of the components layer (index.css), so a caller's utilities override them. */
-export const buttonVariants = cva('ui-button', {
-  variants: {
+export const buttonVariants = variants(
+  'ui-button',
+  {
     variant: {
       default: 'ui-button-default',
       destructive: 'ui-button-destructive',
@@ -22,8 +23,8 @@ export const buttonVariants = cva('ui-button', {
       icon: 'ui-button-size-icon',
     },
   },
-  defaultVariants: { variant: 'default', size: 'default' },
-});
+  { variant: 'default', size: 'default' },
+);
 
 export interface ButtonProps
   extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {

@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot';
 import type * as React from 'react';
 import { cn } from '@web/lib/utils';
 

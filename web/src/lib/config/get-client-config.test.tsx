@@ -75,17 +75,22 @@ describe('useClientConfig', () => {
 });
 
 describe('useTriageRegion', () => {
-  it('shares the config query (its key is the contract path) and reads the region', async () => {
+  it('reads the region from the config answer, without the contract (no zod as the intake mounts)', async () => {
     expect(CLIENT_CONFIG_QUERY_KEY).toEqual([getClientConfigRoute.path]);
     const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
     vi.stubGlobal('fetch', fetchMock);
-    const Wrapper = wrapper();
-    const region = renderHook(() => useTriageRegion(), { wrapper: Wrapper });
+    const region = renderHook(() => useTriageRegion(), { wrapper: wrapper() });
     expect(region.result.current).toBeUndefined();
     await waitFor(() => expect(region.result.current).toBe('sub-saharan'));
-    const config = renderHook(() => useClientConfig(), { wrapper: Wrapper });
-    expect(config.result.current.data).toEqual(CONFIG);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/config');
+  });
+
+  it('keeps the default region for a region the analyser does not know', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer({ ...CONFIG, triageRegion: 'sahara' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const region = renderHook(() => useTriageRegion(), { wrapper: wrapper() });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(region.result.current).toBeUndefined());
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CLIENT_CONFIG_QUERY_KEY } from './client-config-key';
+import { fetchRawConfig } from './raw-config';
 
 /** The promise's minutes from a config answer; undefined for anything else. */
 function minutesOf(answer: unknown): number | undefined {
@@ -21,9 +21,8 @@ export function useWaitPromiseMinutes(): number | undefined {
   useEffect(() => {
     const controller = new AbortController();
     Promise.resolve()
-      .then(() => fetch(CLIENT_CONFIG_QUERY_KEY[0], { signal: controller.signal }))
-      .then((response) => (response.ok ? response.json() : null))
-      .then((answer: unknown) => setMinutes(minutesOf(answer)))
+      .then(() => fetchRawConfig(controller.signal))
+      .then((answer) => setMinutes(minutesOf(answer)))
       // Offline or refused: the page says no promise rather than one we are unsure of.
       .catch(() => undefined);
     return () => controller.abort();

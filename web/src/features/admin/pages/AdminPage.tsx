@@ -4,7 +4,6 @@ import { LoadingState } from '@web/components/states';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminKeys } from '../api/keys';
 import { useAdminToken } from '../api/session';
-import { AdminLoginForm } from '../components/AdminLoginForm';
 
 /**
  * The signed-in panel (tabs, lists, dialogs) loads lazily: a first visit shows only the login
@@ -12,6 +11,14 @@ import { AdminLoginForm } from '../components/AdminLoginForm';
  */
 const loadAdminPanel = () => import('../components/AdminPanel');
 const AdminPanel = lazy(() => loadAdminPanel().then((module) => ({ default: module.AdminPanel })));
+
+/**
+ * The login form (and its second factor step) loads only for a browser that is signed out: a
+ * signed-in administrator's reload would fetch it for nothing (issue 29 item 6).
+ */
+const AdminLoginForm = lazy(() =>
+  import('../components/AdminLoginForm').then((module) => ({ default: module.AdminLoginForm })),
+);
 
 function preloadAdminPanel() {
   // Only a head start: a failure shows when the panel renders (the page's error boundary).
@@ -39,9 +46,11 @@ export default function AdminPage() {
           <AdminPanel />
         </Suspense>
       ) : (
-        <div onFocus={preloadAdminPanel}>
-          <AdminLoginForm />
-        </div>
+        <Suspense fallback={<LoadingState label="Loading..." />}>
+          <div onFocus={preloadAdminPanel}>
+            <AdminLoginForm />
+          </div>
+        </Suspense>
       )}
     </div>
   );

@@ -2,13 +2,21 @@ import type { BoundFunctions, queries } from '@testing-library/dom';
 import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { renderWithProviders } from '@web/testing/render';
+import { adminPanelParts } from '../components/AdminPanel';
 import AdminPage from '../pages/AdminPage';
 
-/** The admin page; signed in, once its lazily loaded panel (`AdminPage`) has rendered. */
+/**
+ * The admin page, once what it loads lazily (`AdminPage`: the panel when signed in, the login
+ * form when not, the panel's other tabs and review dialog) has rendered.
+ */
 export async function renderAdmin() {
   const view = renderWithProviders(<AdminPage />);
   await act(async () => {
-    await import('../components/AdminPanel');
+    await Promise.all([
+      import('../components/AdminPanel'),
+      import('../components/AdminLoginForm'),
+      ...adminPanelParts.map((load) => load()),
+    ]);
   });
   return view;
 }

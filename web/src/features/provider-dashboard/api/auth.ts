@@ -2,16 +2,14 @@ import { queryOptions, useMutation, type UseMutationOptions } from '@tanstack/re
 import {
   PROVIDER_LOGIN_FAILED,
   type ProviderLoginResponse,
-  type ProviderPasswordRequest,
   type ProviderSession,
 } from '@shared/providers/api';
-import {
-  providerChangePassword,
-  providerLogin,
-  providerLoginCode,
-  providerLogout,
-  providerMe,
-} from '@shared/providers/contracts';
+// Each contract from its own module, not the barrel: the barrel brings the password change's
+// schemas and their common-password list into the dashboard's first load (api/change-password.ts).
+import { providerLogin } from '@shared/providers/contracts/provider-login';
+import { providerLoginCode } from '@shared/providers/contracts/provider-login-code';
+import { providerLogout } from '@shared/providers/contracts/provider-logout';
+import { providerMe } from '@shared/providers/contracts/provider-me';
 import {
   SECOND_FACTOR_MESSAGES,
   type SecondFactorChallenge,
@@ -27,7 +25,10 @@ export interface ProviderCredentials {
   password: string;
 }
 
-type MutationOptions<T, V> = Omit<UseMutationOptions<T, Error, V>, 'mutationFn' | 'mutationKey'>;
+export type MutationOptions<T, V> = Omit<
+  UseMutationOptions<T, Error, V>,
+  'mutationFn' | 'mutationKey'
+>;
 
 /**
  * The words of a failed sign-in (spec doc 2 §8): wrong credentials read 'Invalid email or
@@ -64,17 +65,6 @@ export function useProviderLoginCode(
     ...options,
     mutationKey: [...providerKeys.all, 'login', 'code'],
     mutationFn: (body) => request(providerLoginCode, { body }),
-  });
-}
-
-/** `POST /api/provider/password`: the first sign-in's forced change (and any later one). */
-export function useChangePassword(
-  options: MutationOptions<ProviderSession, ProviderPasswordRequest>,
-) {
-  return useMutation({
-    ...options,
-    mutationKey: [...providerKeys.all, 'password'],
-    mutationFn: (body) => request(providerChangePassword, { body, auth: providerAuth }),
   });
 }
 

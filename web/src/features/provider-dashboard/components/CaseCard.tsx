@@ -1,4 +1,5 @@
 import { CircleAlert, Eye, Hand, House, LoaderCircle, Lock, Video } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { ProviderCaseSummary } from '@shared/cases/provider-case';
 import { providerCaseLabel } from '@shared/cases/status';
 import { requestTypeLabels } from '@shared/patients/request-types';
@@ -9,7 +10,14 @@ import { formatDateTime } from '@web/lib/dates';
 import { shortCaseId, truncate } from '../lib/case-view';
 import { providerMessages } from '../lib/labels';
 import { PatientPresenceLine } from './PatientPresenceLine';
-import { NurseVisitControls } from './NurseVisitControls';
+
+/*
+ * Only a home nurse visit held by this doctor shows its steps: the form, its mutation and the
+ * contract load with the first such card, not with every dashboard (issue 29 item 6).
+ */
+const NurseVisitControls = lazy(() =>
+  import('./NurseVisitControls').then((module) => ({ default: module.NurseVisitControls })),
+);
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
 
@@ -99,7 +107,11 @@ export function CaseCard({
           queue.
         </p>
       ) : null}
-      {mine && nurseVisit ? <NurseVisitControls item={item} label={label} /> : null}
+      {mine && nurseVisit ? (
+        <Suspense fallback={null}>
+          <NurseVisitControls item={item} label={label} />
+        </Suspense>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {available ? (
           <Button

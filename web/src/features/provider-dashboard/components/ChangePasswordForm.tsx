@@ -3,10 +3,10 @@ import { KeyRound, Stethoscope } from 'lucide-react';
 import {
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_CHANGE_REQUIRED,
-  providerPasswordFormSchema,
   providerPasswordMessages,
   type ProviderSession,
 } from '@shared/providers/api';
+import { providerPasswordFormSchema } from '@shared/providers/password';
 import { serverFieldErrorsOf } from '@web/components/form/field-errors';
 import { Form } from '@web/components/form/Form';
 import { inputPresets } from '@web/components/form/presets';
@@ -17,7 +17,7 @@ import { useForm } from '@web/components/form/use-form';
 import { validateWith } from '@web/components/form/validate';
 import { FormError } from '@web/components/form/FormError';
 import { ApiError, envelopeOf } from '@web/lib/api';
-import { useChangePassword } from '../api/auth';
+import { useChangePassword } from '../api/change-password';
 import { providerKeys } from '../api/keys';
 import { saveProviderSession } from '../api/session';
 

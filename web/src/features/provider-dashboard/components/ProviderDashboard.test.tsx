@@ -653,7 +653,7 @@ describe('ProviderDashboard: home nurse visits (docs/adr/0022)', () => {
     const heldCard = await shownCard(held);
     expect(heldCard.queryByRole('button', { name: /Start Call/ })).toBeNull();
     expect(heldCard.queryByText(/Start the meeting by/)).toBeNull();
-    expect(heldCard.getByLabelText('Visit time')).toBeTruthy();
+    expect(await heldCard.findByLabelText('Visit time')).toBeTruthy();
     expect(heldCard.getByRole<HTMLButtonElement>('button', { name: /^Visit Done/ }).disabled).toBe(
       true,
     );
@@ -691,7 +691,9 @@ describe('ProviderDashboard: home nurse visits (docs/adr/0022)', () => {
       [routeOf(recordNurseVisit)]: () => answers[Math.min(call++, 1)]!,
     });
     const heldCard = await shownCard(held);
-    expect(heldCard.getByTestId('nurse-visit-time').textContent).toMatch(/^Visit arranged for /);
+    expect((await heldCard.findByTestId('nurse-visit-time')).textContent).toMatch(
+      /^Visit arranged for /,
+    );
 
     fireEvent.click(heldCard.getByRole('button', { name: /^Visit Done/ }));
     expect((await heldCard.findByRole('alert')).textContent).toBe(

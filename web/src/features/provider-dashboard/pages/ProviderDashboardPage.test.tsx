@@ -18,6 +18,13 @@ import { renderProviderPage } from '../testing/render-provider';
 
 providerPageHooks();
 
+/** The signed-out page, once its lazily loaded sign-in form has rendered. */
+async function renderSignInForm() {
+  const view = renderProviderPage();
+  await screen.findByRole('button', { name: 'Sign In' });
+  return view;
+}
+
 function signInButton() {
   return screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' });
 }
@@ -29,9 +36,9 @@ function signIn(email = 'ada@example.com', password = 'temporary-pass') {
 }
 
 describe('ProviderDashboardPage: signing in', () => {
-  it('keeps Sign In disabled while a field is blank after trimming', () => {
+  it('keeps Sign In disabled while a field is blank after trimming', async () => {
     mockProviderApi();
-    renderProviderPage();
+    await renderSignInForm();
     expect(document.title).toBe('Provider Dashboard | TeleHealth');
     expect(signInButton().disabled).toBe(true);
     fill('Email', 'ada@example.com');
@@ -43,7 +50,7 @@ describe('ProviderDashboardPage: signing in', () => {
 
   it("says 'Login Required' when Enter submits a blank field, and calls nothing", async () => {
     const api = mockProviderApi();
-    renderProviderPage();
+    await renderSignInForm();
     fill('Email', '  ');
     fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
     expect(await toasts().findByText('Login Required')).toBeTruthy();
@@ -53,7 +60,7 @@ describe('ProviderDashboardPage: signing in', () => {
 
   it("says 'Login Required' on Enter in a blank field, where the browser sends no submit", async () => {
     const api = mockProviderApi();
-    renderProviderPage();
+    await renderSignInForm();
     fill('Email', '  ');
     // Sign In is disabled, so a real Enter reaches only the key listener (issue 27).
     expect(signInButton().disabled).toBe(true);
@@ -104,7 +111,7 @@ describe('ProviderDashboardPage: signing in', () => {
         }),
       [routeOf(providerChangePassword)]: () => reply(providerChangePassword, PROVIDER),
     });
-    renderProviderPage();
+    await renderSignInForm();
     signIn();
     // The first sign-in enrols the second factor (issue 25): QR code, key, first code.
     expect(await screen.findByRole('img', { name: /QR code to add this account/ })).toBeTruthy();
@@ -144,7 +151,10 @@ describe('ProviderDashboardPage: signing in', () => {
     fill('New password', 'a-much-longer-password');
     fill('Confirm new password', 'a-much-longer-password');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByRole('heading', { name: `Welcome, ${PROVIDER.name}` })).toBeTruthy();
+    // The dashboard's chunk is a real dynamic import: on a loaded machine longer than 1 s.
+    expect(
+      await screen.findByRole('heading', { name: `Welcome, ${PROVIDER.name}` }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(api.jsonBody(providerChangePassword)).toEqual({
       currentPassword: 'temporary-pass',
       newPassword: 'a-much-longer-password',

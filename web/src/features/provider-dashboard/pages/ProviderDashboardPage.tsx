@@ -6,7 +6,6 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { providerMeQueryOptions } from '../api/auth';
 import { providerKeys } from '../api/keys';
 import { clearProviderSession, useCurrentProvider } from '../api/session';
-import { ProviderLoginForm } from '../components/ProviderLoginForm';
 
 /**
  * What a signed-in provider sees (the dashboard, the forced password change) loads lazily: a
@@ -20,6 +19,17 @@ const ProviderDashboard = lazy(() =>
 );
 const ChangePasswordForm = lazy(() =>
   loadChangePasswordForm().then((module) => ({ default: module.ChangePasswordForm })),
+);
+
+/**
+ * The sign-in form (and its second factor step) loads only for a browser that is signed out: a
+ * signed-in doctor's reload would fetch it for nothing (issue 29 item 6: the browser's count of
+ * the signed-in dashboard).
+ */
+const ProviderLoginForm = lazy(() =>
+  import('../components/ProviderLoginForm').then((module) => ({
+    default: module.ProviderLoginForm,
+  })),
 );
 
 function preloadSignedIn() {
