@@ -138,7 +138,17 @@ export async function buildHandlerAssets(
  */
 export function filesLoadedAtImport(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint);
+  // The build's own entry (a handler's is `index.mjs`): the metafile marks the target of an
+  // `import()` as an entry point too, and which of them comes first depends on the build.
+  const lazyTargets = new Set(
+    Object.values(outputs).flatMap((output) =>
+      output.imports.filter((edge) => edge.kind === 'dynamic-import').map((edge) => edge.path),
+    ),
+  );
+  const entries = Object.keys(outputs).filter(
+    (file) => outputs[file]!.entryPoint && !lazyTargets.has(file),
+  );
+  const entry = entries.find((file) => path.basename(file) === 'index.mjs') ?? entries[0];
   if (!entry) throw new Error('A build without an entry point');
   const loaded = new Set<string>();
   const pending = [entry];

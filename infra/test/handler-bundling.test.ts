@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildHandlerAssets,
+  filesLoadedAtImport,
   handlerAssetDir,
   handlerBundling,
   handlerCode,
@@ -79,5 +80,37 @@ describe('handler bundling', () => {
     expect(ownAsset.get('index.mjs')!.length).toBeGreaterThan(100_000);
     // Source maps included: they name the sources the same way wherever the asset was staged.
     for (const [name, own] of ownAsset) expect(cdkAsset.get(name) === own, name).toBe(true);
+  });
+});
+
+describe('the files a handler loads at import', () => {
+  const output = (
+    entryPoint: string | undefined,
+    imports: [string, 'import-statement' | 'dynamic-import'][],
+  ) => ({
+    bytes: 1,
+    inputs: {},
+    exports: [],
+    ...(entryPoint ? { entryPoint } : {}),
+    imports: imports.map(([importPath, kind]) => ({ path: importPath, kind })),
+  });
+
+  it('starts at the handler’s entry even when an import() target comes first in the metafile', () => {
+    // esbuild marks every import() target as an entry point too; their order follows the build.
+    const outputs = {
+      'out/chunk-LAZY.mjs': output('functions/src/lib/stripe-faults.ts', [
+        ['out/chunk-STRIPE.mjs', 'import-statement'],
+      ]),
+      'out/chunk-STRIPE.mjs': output(undefined, []),
+      'out/index.mjs': output('functions/src/features/x.handler.ts', [
+        ['out/chunk-SHARED.mjs', 'import-statement'],
+        ['out/chunk-LAZY.mjs', 'dynamic-import'],
+      ]),
+      'out/chunk-SHARED.mjs': output(undefined, []),
+    };
+    expect(filesLoadedAtImport({ inputs: {}, outputs }).sort()).toEqual([
+      'out/chunk-SHARED.mjs',
+      'out/index.mjs',
+    ]);
   });
 });
