@@ -24,10 +24,47 @@ export const CLOSED_LOOP = { warmupMs: 2_000, measureMs: 5_000 } as const;
  * times over, each 1 s of warm-up then 3 s measured. Other work on the machine comes in bursts;
  * alternating puts both sides of a ratio under the same bursts (the status API and the floor
  * run back to back), and the median of the rounds' ratios is what one burst cannot move. 9 s
- * measured per figure, about 50 s per concurrency.
+ * measured per figure, plus the warm-up pass below: about 70 s per concurrency.
  */
 export const COMPARISON_ROUNDS = 3;
 const COMPARISON_LOOP = { warmupMs: 1_000, measureMs: 3_000 } as const;
+/**
+ * Before the rounds, every target runs once unmeasured for 5 s. The stack keeps getting faster
+ * for its first 20-30 s under load (DynamoDB Local's JVM compiles its hot paths, V8 the
+ * handler's): on a quiet machine, status and floor loops of 4 s back to back went from 244 and
+ * 524 requests a second in the first pair to about 1,000 and 1,100 by the fifth
+ * (docs/performance.md). Without this pass the first round measured the warm-up, not the code.
+ */
+const COMPARISON_WARM_UP_LOOP = { warmupMs: 4_000, measureMs: 1_000 } as const;
+
+/** One loop of the comparison: which target, and whether its figures count. */
+export interface ComparisonStep {
+  target: number;
+  measured: boolean;
+}
+
+/**
+ * The order of the comparison's loops over `targets` targets: a warm-up pass of every target,
+ * then `rounds` rounds of every target. In every other round the two targets of the ratio
+ * (`pair`) swap places, so while the machine still speeds up (or slows down) the later side of
+ * the pair is not always the same one: a trend favours neither the status API nor the floor.
+ */
+export function comparisonSchedule(
+  targets: number,
+  rounds: number,
+  pair: readonly [number, number],
+): ComparisonStep[] {
+  const inOrder = Array.from({ length: targets }, (_, target) => target);
+  const swapped = inOrder.map((target) =>
+    target === pair[0] ? pair[1] : target === pair[1] ? pair[0] : target,
+  );
+  return [
+    ...inOrder.map((target) => ({ target, measured: false })),
+    ...Array.from({ length: rounds }, (_, round) =>
+      (round % 2 === 0 ? inOrder : swapped).map((target) => ({ target, measured: true })),
+    ).flat(),
+  ];
+}
 
 /** Issues 12 and 29: the comparison at 16 and at 100 concurrent clients. */
 export const COMPARED_CONCURRENCIES = [16, 100] as const;
@@ -115,18 +152,20 @@ async function compareRounds(
     { name: 'floor: bare node:http + the same Query', target: { kind: 'http', url: floorUrl } },
   ];
   const comparisons: StatusComparison[] = [];
+  // The status API (2) and the floor (3) are the ratio's two sides.
+  const schedule = comparisonSchedule(targets.length, COMPARISON_ROUNDS, [2, 3]);
   for (const concurrency of COMPARED_CONCURRENCIES) {
-    const loops: ClosedLoopJob[] = Array.from({ length: COMPARISON_ROUNDS }, () =>
-      targets.map(({ name, target }) => ({
-        kind: 'closed-loop' as const,
-        name,
-        target,
-        concurrency,
-        ...COMPARISON_LOOP,
-      })),
-    ).flat();
+    const loops: ClosedLoopJob[] = schedule.map((step) => ({
+      kind: 'closed-loop' as const,
+      name: targets[step.target]!.name,
+      target: targets[step.target]!.target,
+      concurrency,
+      ...(step.measured ? COMPARISON_LOOP : COMPARISON_WARM_UP_LOOP),
+    }));
     const figures = await inLoadProcess<ClosedLoopsJob>({ kind: 'closed-loops', loops });
-    const ofTarget = (index: number) => figures.filter((_, i) => i % targets.length === index);
+    // Each target's measured loops, in round order.
+    const ofTarget = (index: number) =>
+      figures.filter((_, i) => schedule[i]!.measured && schedule[i]!.target === index);
     const [rawGet, rawQuery, app, floor] = [0, 1, 2, 3].map(ofTarget) as [
       LoadFigures[],
       LoadFigures[],

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesReadAtImport } from './handlers';
+import { filesReadAtImport, importTimesInRounds } from './handlers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'handler-imports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,5 +22,22 @@ describe('filesReadAtImport: what a cold start reads of an asset', () => {
     expect(filesReadAtImport(path.join(dir, 'index.mjs')).sort()).toEqual(
       ['chunk-SHARED.mjs', 'chunk-STATIC.mjs', 'index.mjs'].map((name) => path.join(dir, name)),
     );
+  });
+});
+
+describe('importTimesInRounds: every file once a round', () => {
+  it('times each file 15 times, alternating between the files, not 15 in a row', () => {
+    const log = path.join(dir, 'imports.log');
+    // Each module appends its name to the log when a process imports it.
+    for (const name of ['a', 'b']) {
+      writeFileSync(
+        path.join(dir, `${name}.mjs`),
+        `import{appendFileSync}from"node:fs";appendFileSync(${JSON.stringify(log)},"${name}");`,
+      );
+    }
+    const runs = importTimesInRounds(['a', 'b'].map((name) => path.join(dir, `${name}.mjs`)));
+    expect(runs.map((times) => times.length)).toEqual([15, 15]);
+    expect(runs.flat().every((times) => times.wallMs > 0 && times.cpuMs >= 0)).toBe(true);
+    expect(readFileSync(log, 'utf8')).toBe('ab'.repeat(15));
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dynamodbNiceFromEnv } from '../../local/dynamodb';
+import { admissionLimitsFromEnv } from '../../local/gateway/admission';
 import { startStack, type RunningStack } from '../../local/stack';
 import {
   COMPARISON_ROUNDS,
@@ -88,7 +89,7 @@ const heading = (text: string) => console.log(`\n${text}\n`);
 
 async function handlerSection(): Promise<void> {
   heading(
-    'Handlers (the assets `cdk synth` stages for the prod stage, imported as Lambda imports them; import = median of 15 fresh processes; sizes have no goal)',
+    'Handlers (the assets `cdk synth` stages for the prod stage, imported as Lambda imports them; import = median of 15 fresh processes, in rounds over every handler; sizes have no goal)',
   );
   const synthesized = await synthesizeDeployedStage();
   try {
@@ -518,11 +519,17 @@ async function stackSections(): Promise<void> {
   // DynamoDB Local's priority as `npm start` sets it (DYNAMODB_LOCAL_NICE, README).
   const dynamodbNice = dynamodbNiceFromEnv(process.env);
   console.log(`\nDynamoDB Local runs at nice ${dynamodbNice} (DYNAMODB_LOCAL_NICE)`);
+  // The gateway's admission limits as `npm start` reads them (GATEWAY_MAX_IN_FLIGHT…, README).
+  const admission = admissionLimitsFromEnv(process.env);
+  console.log(
+    `The gateway admits ${admission.maxInFlight} API invocations at once (GATEWAY_MAX_IN_FLIGHT)`,
+  );
   const stack = await startStack({
     dataDir,
     logLevel: 'error',
     rateLimitMultiplier: 1_000_000,
     dynamodbNice,
+    admission,
   });
   try {
     if (included('browser')) await browserWeightSection(stack);

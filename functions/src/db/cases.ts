@@ -4,7 +4,7 @@ import { callOutcomeSchema } from '@shared/cases/no-show';
 import { nurseVisitOutcomeSchema, type NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { caseStatusSchema } from '@shared/cases/status';
 import { waitEstimateSchema, type WaitEstimate } from '@shared/cases/wait-estimate';
-import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request';
+import { requestTypeSchema, urgencyLevelSchema } from '@shared/patients/request-kinds';
 import { isAttachmentItem, parseAttachment, type AttachmentRecord } from './attachments';
 import { listEntry, partitions, type ItemKey, type ListName } from './keys';
 import { isMeetingItem, parseMeeting, type MeetingRecord } from './meetings';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ApplicationRef } from '@shared/doctor-applications/application-ref';
-import { applicationMessages } from '@shared/doctor-applications/submit';
+import { applicationMessages } from '@shared/doctor-applications/application-rules';
 import { applicationStatusSchema } from '@shared/doctor-applications/status';
 import { conflict, serviceUnavailable } from '../lib/errors';
 import { countNewApplicationTx } from './application-counters';

@@ -3,7 +3,7 @@ import { pageSchema } from '../http/page';
 import { caseFeedbackSchema } from '../cases/feedback';
 import { moneyStateSchema, settlementReasons } from '../payments/money';
 import { adminCaseStatuses } from '../cases/status';
-import { requestTypeSchema, urgencyLevelSchema } from '../patients/request';
+import { requestTypeSchema, urgencyLevelSchema } from '../patients/request-kinds';
 
 /**
  * Where a case's money stands, for the admin (issue 28 item 1, docs/adr/0024): the patient's

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+export { ATTACHMENT_LINK_SECONDS } from './attachment-links';
+
 /** Presigned upload of one file into a case (DESIGN.md §6). */
 export const createUploadRequestSchema = z.object({
   kind: z.enum(['image', 'document', 'voice', 'attachment']),
@@ -20,12 +22,6 @@ export const createUploadResponseSchema = z.object({
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
 export const confirmUploadRequestSchema = z.object({ uploadId: z.string().min(1).max(100) });
-
-/**
- * How long an attachment's presigned download link works (DESIGN.md §6). The provider's dialog
- * reads the list again before then, so a link opened late still works (issue 27).
- */
-export const ATTACHMENT_LINK_SECONDS = 300;
 
 /** An attachment as listed for a case (spec doc 2 §3). */
 export const attachmentSchema = z.object({

@@ -1,4 +1,12 @@
 import * as z from 'zod';
+import { applicationDocumentTypes, applicationMessages } from './application-rules';
+
+export {
+  applicationDocumentMessages,
+  applicationDocumentRules,
+  applicationDocumentTypes,
+  applicationMessages,
+} from './application-rules';
 
 /** Spec doc 2 §5: the specializations offered, in order. */
 export const specializations = [
@@ -75,19 +83,6 @@ export const usStateCodes = [
   'WY',
 ] as const;
 
-export const applicationMessages = {
-  fullName: 'Please enter your full name',
-  email: 'Please enter a valid email address',
-  phoneNumber: 'Please enter a valid phone number',
-  medicalLicenseNumber: 'Please enter a valid license number',
-  licenseState: 'Please select your license state',
-  hospitalAffiliation: 'Please enter your hospital affiliation',
-  medicalSchool: 'Please enter your medical school',
-  specialization: 'Please select your specialization',
-  emailRegistered: 'Email already registered',
-  licenseRegistered: 'License number already registered',
-} as const;
-
 export const YEARS_EXPERIENCE_MAX = 50;
 export const GRADUATION_YEAR_MIN = 1970;
 
@@ -160,34 +155,7 @@ export const checkEmailQuerySchema = z.object({
 });
 export const checkEmailResponseSchema = z.object({ exists: z.boolean() });
 
-/** Application documents (spec doc 2 §3, §5). */
-export const applicationDocumentTypes = [
-  'medical_license',
-  'identification',
-  'hospital_credentials',
-  'cv',
-  'board_certifications',
-  'malpractice_insurance',
-] as const;
 export const applicationDocumentTypeSchema = z.enum(applicationDocumentTypes, {
   error: 'Unknown document type',
 });
 export type ApplicationDocumentType = z.infer<typeof applicationDocumentTypeSchema>;
-
-export const applicationDocumentRules = {
-  maxBytes: 5 * 1024 * 1024,
-  contentTypes: ['application/pdf', 'image/jpeg', 'image/png'],
-  extensions: ['pdf', 'jpeg', 'jpg', 'png'],
-} as const;
-
-export const applicationDocumentMessages = {
-  invalidTypeTitle: 'Invalid File Type',
-  invalidType: 'Please upload PDF, JPG, or PNG files only.',
-  tooLargeTitle: 'File Too Large',
-  tooLarge: 'Please upload files smaller than 5MB.',
-  licenseRequiredTitle: 'Medical License Required',
-  licenseRequired: 'Please upload your medical license document.',
-  idRequiredTitle: 'ID Verification Required',
-  idRequired: 'Please upload a government-issued ID.',
-  uploadFailed: (type: string) => `Failed to upload ${type}`,
-} as const;

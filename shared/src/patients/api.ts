@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requestTypeSchema } from './request';
+import { requestTypeSchema } from './request-kinds';
 import { caseStatusResponseSchema } from '../cases/api';
 import { caseStatusSchema } from '../cases/status';
 

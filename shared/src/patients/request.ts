@@ -1,10 +1,16 @@
 import * as z from 'zod';
 import { patientKeySchema } from './patient-key-schema';
 import { SYMPTOMS_MAX_LENGTH } from '../cases/intake-limits';
-import { requestTypes, type RequestType } from './request-types';
+import { requestTypeSchema, urgencyLevelSchema } from './request-kinds';
+import type { RequestType } from './request-types';
 
 export { requestTypeLabels, requestTypes, type RequestType } from './request-types';
-export const requestTypeSchema = z.enum(requestTypes, { error: 'Please choose a type of care' });
+export {
+  requestTypeSchema,
+  urgencyLevels,
+  urgencyLevelSchema,
+  type UrgencyLevel,
+} from './request-kinds';
 
 export const patientRequestMessages = {
   nameRequired: 'Name is required',
@@ -13,10 +19,6 @@ export const patientRequestMessages = {
   symptomsTooLong: 'Please keep the description under 2000 characters',
   addressRequired: 'Please enter your home address for the nurse visit',
 } as const;
-
-export const urgencyLevels = ['emergency', 'urgent', 'routine'] as const;
-export const urgencyLevelSchema = z.enum(urgencyLevels);
-export type UrgencyLevel = z.infer<typeof urgencyLevelSchema>;
 
 /** Reading B of the request screen (spec doc 1 §3, §5): the patient flow. */
 export const patientRequestSchema = z

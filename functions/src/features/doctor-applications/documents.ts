@@ -1,7 +1,7 @@
 import {
   applicationDocumentMessages,
   applicationDocumentRules,
-} from '@shared/doctor-applications/submit';
+} from '@shared/doctor-applications/application-rules';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
 import {
   listExpiredPendingDocuments,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applicationDocumentRules } from '@shared/doctor-applications/submit';
+import { applicationDocumentRules } from '@shared/doctor-applications/application-rules';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { releasePendingDocument, type PendingDocument } from '../../db/pending-documents';
 import { notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { providerPasswordMessages, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/api';
+import { providerPasswordMessages, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/messages';
 import { getProviderLogin, providerPasswordTx } from '../../db/provider-logins';
 import { getProvider, providerCredentialsVersionTx } from '../../db/providers';
 import { writeConditionalTransaction } from '../../db/transaction';

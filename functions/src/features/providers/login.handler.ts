@@ -1,4 +1,4 @@
-import { PROVIDER_LOGIN_FAILED, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/api';
+import { PROVIDER_LOGIN_FAILED, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/messages';
 import { getProviderLogin } from '../../db/provider-logins';
 import { getProvider } from '../../db/providers';
 import { HttpError } from '../../lib/errors';

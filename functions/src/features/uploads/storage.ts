@@ -1,5 +1,5 @@
 import type { CreateUploadResponse } from '@shared/cases/api';
-import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachments';
+import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachment-links';
 import { env } from '../../lib/env';
 import { checkPermission } from '../../lib/permission-guard';
 import { s3, s3Sdk } from '../../lib/s3';

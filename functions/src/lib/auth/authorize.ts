@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
+import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/messages';
 import { adminStatusRead } from '../../db/admin-users';
 import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
 import { providerRead, type ProviderRecord } from '../../db/providers';
