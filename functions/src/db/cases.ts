@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/feedback';
+import { caseFeedbackSchema, type CaseFeedback } from '@shared/cases/case-feedback';
 import { callOutcomeSchema } from '@shared/cases/no-show';
 import { nurseVisitOutcomeSchema, type NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { caseStatusSchema } from '@shared/cases/status';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FEEDBACK_MAX_LENGTH } from '@shared/cases/feedback';
+import { FEEDBACK_MAX_LENGTH } from '@shared/cases/case-feedback';
 import { partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import type { StoredItem } from './table';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pageSchema } from '../http/page';
-import { caseFeedbackSchema } from '../cases/feedback';
+import { caseFeedbackSchema } from '../cases/case-feedback';
 import { moneyStateSchema, settlementReasons } from '../payments/money';
 import { adminCaseStatuses } from '../cases/status';
 import { requestTypeSchema, urgencyLevelSchema } from '../patients/request-kinds';

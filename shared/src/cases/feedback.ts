@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { FEEDBACK_MAX_LENGTH } from './case-feedback';
 
 /** Feedback (spec doc 1 §3, §5): a rating of 1 to 5 and optional comments. */
-export const FEEDBACK_MAX_LENGTH = 2000;
+export { caseFeedbackSchema, FEEDBACK_MAX_LENGTH, type CaseFeedback } from './case-feedback';
 
 export const feedbackMessages = {
   ratingRequired: 'Please select a rating',
@@ -39,11 +40,3 @@ export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
 export const feedbackResponseSchema = z.object({ success: z.literal(true) });
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
-
-/** What the admin case details show of it. */
-export const caseFeedbackSchema = z.object({
-  rating: z.number().int().min(1).max(5),
-  feedback: z.string().nullable(),
-  submittedAt: z.string(),
-});
-export type CaseFeedback = z.infer<typeof caseFeedbackSchema>;

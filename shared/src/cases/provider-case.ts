@@ -4,6 +4,9 @@ import { caseIdSchema } from './case-id';
 import { casePriorities } from './case-summary';
 import { nurseVisitViewSchema } from './nurse-visit';
 import { cursorSchema, INVALID_CURSOR_MESSAGE, pageLimitSchema } from '../http/page';
+import { claimMessages } from './provider-case-messages';
+
+export { claimMessages, providerCaseMessages } from './provider-case-messages';
 
 /**
  * The provider's reading of a case (spec doc 2 §3 "Case (provider view)", §4). A provider sees
@@ -143,22 +146,6 @@ export const providerCaseDetailsSchema = providerCaseSummarySchema.extend({
 });
 export type ProviderCaseDetails = z.infer<typeof providerCaseDetailsSchema>;
 
-/** Spec doc 2 §5 "Assignment" and the refusals of a claim (the toast shows the message). */
-export const claimMessages = {
-  providerRequired: 'Provider ID is required',
-  notYourself: 'You can only claim cases for yourself',
-  notPaid: 'This case has not been paid yet',
-  claimedByOther: 'This case has already been claimed by another provider',
-  claimedByMe: 'You have already claimed this case',
-  closed: 'This case is no longer available',
-  /** Issue 25: one live claim per provider (MAX_ACTIVE_CLAIMS), so no account hoards the queue. */
-  activeClaimHeld:
-    'You already have an active case. Finish it, or let your claim on it expire, before claiming another case.',
-  /** Issue 25: after a claim lapsed, its provider waits a cool-down before claiming it again. */
-  coolingDown:
-    'Your claim on this case expired recently. Other providers get the first chance at it; you can claim it again in a few minutes.',
-} as const;
-
 /** `POST /api/cases/claim` (spec doc 2 §7). */
 export const claimCaseRequestSchema = z.object({
   caseId: caseIdSchema,
@@ -175,12 +162,3 @@ export const claimCaseResponseSchema = z.object({
   case: providerCaseSummarySchema,
 });
 export type ClaimCaseResponse = z.infer<typeof claimCaseResponseSchema>;
-
-/** Refusals of the case routes the web shows as they are. */
-export const providerCaseMessages = {
-  heldByOther: 'This case is claimed by another provider.',
-  /** Details and attachments of a waiting case (spec doc 2 §6: only for own claimed cases). */
-  claimFirst: "Claim this case to see the patient's details and attachments.",
-  /** The provider's own claim lapsed (the lease ran out): a stale screen's Start Call or Rejoin. */
-  claimLapsed: 'Your claim lapsed; the case is back in the queue.',
-} as const;

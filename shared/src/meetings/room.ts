@@ -1,4 +1,16 @@
 import * as z from 'zod';
+import { roomRoles } from './room-paths';
+
+export {
+  ROOM_CASE_ID_PARAM,
+  ROOM_ROLE_PARAM,
+  ROOM_START_PARAM,
+  ROOM_TOKEN_PARAM,
+  roomPath,
+  roomRoles,
+  roomTokenFromHash,
+  type RoomRole,
+} from './room-paths';
 
 /**
  * The consultation room (DESIGN.md §7, issue 9). The join links of a meeting open the app's own
@@ -6,19 +18,7 @@ import * as z from 'zod';
  * travels in the URL *fragment*, which browsers never send, so it stays out of the gateway's,
  * CloudFront's and the handlers' logs. The page posts it in a JSON body to enter the room.
  */
-export const roomRoles = ['patient', 'provider'] as const;
 export const roomRoleSchema = z.enum(roomRoles);
-export type RoomRole = z.infer<typeof roomRoleSchema>;
-
-/** Query and fragment names of a join link. `case_id` is the provider's (spec doc 2 §7). */
-export const ROOM_ROLE_PARAM = 'role';
-export const ROOM_TOKEN_PARAM = 'token';
-export const ROOM_CASE_ID_PARAM = 'case_id';
-/**
- * `start=1` on the provider's link from Start Call: the room itself starts the 15-minute timer
- * once the doctor is in it (the dashboard opens the tab inside the click and awaits nothing).
- */
-export const ROOM_START_PARAM = 'start';
 
 /** The warning the room shows when this little time is left (issue 9 item 3). */
 export const MEETING_WARNING_SECONDS = 120;
@@ -82,17 +82,3 @@ export const roomSessionResponseSchema = z.object({
   ticket: z.string().nullable(),
 });
 export type RoomSessionResponse = z.infer<typeof roomSessionResponseSchema>;
-
-/**
- * The room page's URL of a join link, as the server builds it and the page reads it: the token
- * goes into the fragment (never sent to a server).
- */
-export function roomPath(meetingId: string, role: RoomRole, token: string): string {
-  const fragment = new URLSearchParams({ [ROOM_TOKEN_PARAM]: token });
-  return `/room/${encodeURIComponent(meetingId)}?${ROOM_ROLE_PARAM}=${role}#${fragment.toString()}`;
-}
-
-/** The token of a join link's fragment (`#token=…`), or null. */
-export function roomTokenFromHash(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get(ROOM_TOKEN_PARAM);
-}

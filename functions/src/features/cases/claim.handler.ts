@@ -1,4 +1,4 @@
-import { claimMessages } from '@shared/cases/provider-case';
+import { claimMessages } from '@shared/cases/provider-case-messages';
 import { getProvider } from '../../db/providers';
 import { conflict, forbidden, unauthorized } from '../../lib/errors';
 import { httpHandler } from '../../lib/http/handler';

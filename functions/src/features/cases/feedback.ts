@@ -1,4 +1,4 @@
-import type { CaseFeedback } from '@shared/cases/feedback';
+import type { CaseFeedback } from '@shared/cases/case-feedback';
 import { caseFeedbackTx } from '../../db/cases';
 import { feedbackTx, type FeedbackRecord } from '../../db/feedback';
 import { writeConditionalTransaction } from '../../db/transaction';

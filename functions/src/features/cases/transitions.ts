@@ -5,7 +5,7 @@ import {
   CONSULTATION_FEE_CENTS,
   MEETING_DURATION_MINUTES,
 } from '@shared/payments/constants';
-import { claimMessages } from '@shared/cases/provider-case';
+import { claimMessages } from '@shared/cases/provider-case-messages';
 import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import {
   casePaidTxs,

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { roomPath, type RoomRole } from '@shared/meetings/room';
+import { roomPath, type RoomRole } from '@shared/meetings/room-paths';
 import { env } from '../../lib/env';
 
 export type { RoomRole };

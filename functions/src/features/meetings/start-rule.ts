@@ -1,4 +1,4 @@
-import { providerCaseMessages } from '@shared/cases/provider-case';
+import { providerCaseMessages } from '@shared/cases/provider-case-messages';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
