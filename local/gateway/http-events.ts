@@ -159,6 +159,14 @@ export function writeJson(res: ServerResponse, status: number, body: unknown, he
   res.end(JSON.stringify(body));
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
+/** RFC 9112 §6.3: a request has a body only if it announces a length or a transfer coding. */
+function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
 /**
  * Reads a request body up to `limit` bytes. Past the limit it stops keeping bytes and reports
  * `tooLarge`, still draining the upload so the client sees the 413 instead of a reset.
@@ -167,6 +175,9 @@ export function readBody(
   req: IncomingMessage,
   limit: number,
 ): Promise<{ body: Buffer; tooLarge: boolean }> {
+  // Every poll is a GET without a body: nothing to wait for, and no stream to set flowing for
+  // it (Node drains whatever an unread request still holds once the answer is sent).
+  if (!announcesBody(req)) return Promise.resolve({ body: NO_BYTES, tooLarge: false });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -32,6 +32,9 @@ export function loadHandler(handlerName: string): Promise<LambdaHandler> {
   return pending;
 }
 
+// Lambda's deprecated callbacks, which no handler of ours calls: shared, not made per request.
+const noCallback = () => undefined;
+
 /** The Lambda context a handler receives; only the fields our code reads are meaningful. */
 export function lambdaContext(functionName: string): Context {
   const requestId = randomUUID();
@@ -46,9 +49,9 @@ export function lambdaContext(functionName: string): Context {
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    done: noCallback,
+    fail: noCallback,
+    succeed: noCallback,
   };
 }
 

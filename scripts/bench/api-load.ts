@@ -20,13 +20,16 @@ import { median, ratio } from './stats';
 export const CLOSED_LOOP = { warmupMs: 2_000, measureMs: 5_000 } as const;
 
 /**
- * The status comparison runs in rounds: raw GetItem, raw Query, status API, the floor, three
+ * The status comparison runs in rounds: raw GetItem, raw Query, status API, the floor, seven
  * times over, each 1 s of warm-up then 3 s measured. Other work on the machine comes in bursts;
  * alternating puts both sides of a ratio under the same bursts (the status API and the floor
- * run back to back), and the median of the rounds' ratios is what one burst cannot move. 9 s
- * measured per figure, plus the warm-up pass below: about 70 s per concurrency.
+ * run back to back), and the median of the rounds' ratios is what one burst cannot move. Seven,
+ * not three: on a quiet machine single rounds of the same code ranged from 0.68 to 1.07, and the
+ * median of three moved from 0.79 to 0.92 between runs of one commit (docs/performance.md,
+ * "The third session"). 21 s measured per figure, plus the warm-up pass below: about 135 s per
+ * concurrency.
  */
-export const COMPARISON_ROUNDS = 3;
+export const COMPARISON_ROUNDS = 7;
 const COMPARISON_LOOP = { warmupMs: 1_000, measureMs: 3_000 } as const;
 /**
  * Before the rounds, every target runs once unmeasured for 5 s. The stack keeps getting faster

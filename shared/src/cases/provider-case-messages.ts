@@ -4,6 +4,7 @@
  * them from `provider-case.ts` built the dashboard's schemas at the cold start of every function
  * that changes a case. `provider-case.ts` re-exports them.
  */
+
 /** Spec doc 2 §5 "Assignment" and the refusals of a claim (the toast shows the message). */
 export const claimMessages = {
   providerRequired: 'Provider ID is required',

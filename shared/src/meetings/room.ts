@@ -1,3 +1,9 @@
+/**
+ * The consultation room (DESIGN.md §7, issue 9). The join links of a meeting open the app's own
+ * room page, `/room/{meetingId}?role=patient|provider#token=…`: the signed, expiring room token
+ * travels in the URL *fragment*, which browsers never send, so it stays out of the gateway's,
+ * CloudFront's and the handlers' logs. The page posts it in a JSON body to enter the room.
+ */
 import * as z from 'zod';
 import { roomRoles } from './room-paths';
 
@@ -12,12 +18,7 @@ export {
   type RoomRole,
 } from './room-paths';
 
-/**
- * The consultation room (DESIGN.md §7, issue 9). The join links of a meeting open the app's own
- * room page, `/room/{meetingId}?role=patient|provider#token=…`: the signed, expiring room token
- * travels in the URL *fragment*, which browsers never send, so it stays out of the gateway's,
- * CloudFront's and the handlers' logs. The page posts it in a JSON body to enter the room.
- */
+/** Who enters a room: the patient or the provider (`room-paths.ts` names them). */
 export const roomRoleSchema = z.enum(roomRoles);
 
 /** The warning the room shows when this little time is left (issue 9 item 3). */

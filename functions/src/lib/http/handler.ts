@@ -88,9 +88,12 @@ export interface HttpHandlerOptions<
 /**
  * The one handler factory (DESIGN.md §3). Each step is a named middy middleware, in this order:
  * request context (id, logger), secrets, the proof of coming through CloudFront, same-origin
- * check, role check from the manifest, body cap and media type, validation of body, path and
- * query against the route's contract, rate limit, then the handler. Every failure on the way becomes the JSON error envelope; only the
- * validation step answers 400 for a schema, so a handler only returns data or throws HttpError.
+ * check, role check from the manifest (not on public routes), body cap and media type,
+ * validation of body, path and query against the route's contract, rate limit, then the
+ * handler. Every failure on the way becomes the JSON error envelope; only the validation step
+ * answers 400 for a schema, so a handler only returns data or throws HttpError. Steps with
+ * nothing to wait for return nothing rather than a promise: each request runs every step, and
+ * the status poll is the API's busiest route (docs/performance.md, "The status ratio").
  */
 export function httpHandler<
   Route extends HttpRoute,
@@ -107,7 +110,8 @@ export function httpHandler<
     secrets(),
     originVerify(),
     ...(route.requireSameOrigin ? [sameOrigin()] : []),
-    authorization(route, options.alongsideAccount),
+    // A public route has no role to check: its request keeps the begun state's `session: null`.
+    ...(route.access === 'public' ? [] : [authorization(route, options.alongsideAccount)]),
     bodyParsing(route),
     validation({
       params: options.params ?? route.contract.params,

@@ -1,6 +1,7 @@
 import { DEPENDENCY_FAILURE_MESSAGE } from '../../dependency-failure';
 import { forbidden, serviceUnavailable } from '../../errors';
 import { logger } from '../../logger';
+import { cameThroughCloudFront } from '../client-address';
 import { checkOriginProof } from '../origin-proof';
 import type { HttpMiddleware } from '../types';
 
@@ -13,17 +14,21 @@ export const DIRECT_REQUEST_MESSAGE = 'Requests must come through the app’s ow
  * A direct request is refused with 403 before anything else reads it. A function holding no secret
  * value refuses everything with 503 (a broken deploy, not a client's mistake) and logs it: a
  * missing value never turns the check off. Runs after the secrets step, which loads the secret.
+ * A proven request, every request CloudFront sends, passes without awaiting anything; only an
+ * unproven one waits for `checkOriginProof`, which may reload a rotated secret.
  */
 export function originVerify(): HttpMiddleware {
   return {
-    before: async ({ event }) => {
-      const proof = await checkOriginProof(event);
-      if (proof === 'proven') return;
-      if (proof === 'unconfigured') {
-        logger.error('origin-verify secret missing: every request is refused');
-        throw serviceUnavailable(DEPENDENCY_FAILURE_MESSAGE);
-      }
-      throw forbidden(DIRECT_REQUEST_MESSAGE);
-    },
+    before: ({ event }) => (cameThroughCloudFront(event) ? undefined : refuseUnproven(event)),
   };
+}
+
+async function refuseUnproven(event: Parameters<typeof checkOriginProof>[0]): Promise<void> {
+  const proof = await checkOriginProof(event);
+  if (proof === 'proven') return;
+  if (proof === 'unconfigured') {
+    logger.error('origin-verify secret missing: every request is refused');
+    throw serviceUnavailable(DEPENDENCY_FAILURE_MESSAGE);
+  }
+  throw forbidden(DIRECT_REQUEST_MESSAGE);
 }
