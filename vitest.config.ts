@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { WAIT_LIMIT_MS } from './local/testing/wait-limit';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
   '@web': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
+
+/** One wait limit for every poll of every suite (local/testing/wait-limit.ts says why). */
+const poll = { timeout: WAIT_LIMIT_MS, interval: 100 };
 
 /**
  * Four suites, run in this order by `npm test` (scripts/test.ts):
@@ -24,12 +28,19 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'web/eslint-fixtures/**'],
       // Written under .test-results, which `npm test` recreates on each run.
       reportsDirectory: '.test-results/coverage',
+      // The unit suite's coverage when these were set (29 November 2026, issue 30 item 4:
+      // statements 65.91 %, branches 63.54 %, functions 67.94 %, lines 67.17 %), rounded down to
+      // the half point below, so a few lines that timing covers in one run and not the next do
+      // not fail it. Below any of them `npm test` fails, so coverage cannot fall silently. Raise
+      // them with the figures; lower them only with a reason in the commit.
+      thresholds: { statements: 65.5, branches: 63, functions: 67.5, lines: 67 },
     },
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
+          expect: { poll },
           include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -43,6 +54,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'infra',
+          expect: { poll },
           include: ['infra/test/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
@@ -52,6 +64,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          expect: { poll },
           include: ['{functions,local,shared,scripts}/**/*.int.test.ts'],
           globalSetup: ['local/testing/global-setup.ts'],
           testTimeout: 30_000,
@@ -63,8 +76,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          // Pages load lazily and payments cross two servers: give polled UI checks time.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
+          expect: { poll },
           globalSetup: ['local/testing/global-setup.ts'],
           // One browser at a time: the machine has 2 cores and calls need both.
           fileParallelism: false,

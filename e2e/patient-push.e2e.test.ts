@@ -74,7 +74,7 @@ describe('the visit page', () => {
     await page.goto(`${stack.appUrl}/visit/${caseId}`);
     await page.getByText('Waiting for Provider').first().waitFor();
     // The first load, then the refetch the open socket asks for: the page is listening now.
-    await expect.poll(() => log.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => log.length).toBe(2);
 
     await claimCase(stack, provider, caseId);
     await doctorShown(page);
@@ -126,7 +126,7 @@ describe('the visit page asks for camera and microphone only when paid or in a c
     const page = await patientPage(caseId);
     const mediaRequests = await recordMediaRequests(page);
     await page.goto(`${stack.appUrl}/visit/${caseId}`);
-    await expect.poll(mediaRequests, { timeout: 15_000 }).toEqual(['Waiting for Provider']);
+    await expect.poll(mediaRequests).toEqual(['Waiting for Provider']);
     await page.close();
   });
 
@@ -141,11 +141,11 @@ describe('the visit page asks for camera and microphone only when paid or in a c
     const mediaRequests = await recordMediaRequests(page);
     await page.goto(`${stack.appUrl}/visit/${caseId}`);
     await doctorShown(page);
-    await expect.poll(() => log.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => log.length).toBeGreaterThanOrEqual(2);
     expect(await mediaRequests()).toEqual([]);
 
     await startTimer(stack, provider, caseId);
-    await expect.poll(mediaRequests, { timeout: 15_000 }).toEqual(['Consultation Active']);
+    await expect.poll(mediaRequests).toEqual(['Consultation Active']);
     await page.close();
   });
 });
@@ -158,7 +158,7 @@ describe('the processing page', () => {
     const log = recordActivity(page, caseId);
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
     await page.getByText('Awaiting payment confirmation').waitFor();
-    await expect.poll(() => log.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => log.length).toBe(2);
 
     await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
     await page.waitForURL(`${stack.appUrl}/visit/${caseId}`, { timeout: 15_000 });

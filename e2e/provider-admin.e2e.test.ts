@@ -85,10 +85,15 @@ describe('admin sign-in', () => {
     expect(await alert.innerText()).toBe('Please enter both username and password');
 
     // Whitespace only is blank too: the button stays disabled and Enter still only explains.
+    // On a fresh form, so the message read below is this Enter's, not the one above's.
+    await page.reload();
+    await signIn.waitFor();
     await page.getByLabel('Username').fill('   ');
     await page.getByLabel('Password').fill(stack.admin.password);
     expect(await signIn.isDisabled()).toBe(true);
+    expect(await alert.count()).toBe(0);
     await page.getByLabel('Password').press('Enter');
+    await alert.waitFor();
     expect(await alert.innerText()).toBe('Please enter both username and password');
     await expectNoAxeViolations(page);
 

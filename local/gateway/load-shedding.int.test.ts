@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -54,7 +54,7 @@ describe('local gateway: load shedding', () => {
 
     // Two more wait for a slot...
     const waiting = [statusOf(), statusOf()];
-    await vi.waitFor(() => expect(gateway.admission.load.waiting).toBe(2));
+    await expect.poll(() => gateway.admission.load.waiting).toBe(2);
 
     // ...and the rest are refused while the slots are still held: they never waited for one.
     const refused = await Promise.all(Array.from({ length: 10 }, statusOf));
@@ -83,7 +83,7 @@ describe('local gateway: load shedding', () => {
   it('refuses before the handler runs, and never queues more than its limit', async () => {
     const held = [await gateway.admission.acquire(), await gateway.admission.acquire()];
     const waiting = [statusOf(), statusOf()];
-    await vi.waitFor(() => expect(gateway.admission.load.waiting).toBe(2));
+    await expect.poll(() => gateway.admission.load.waiting).toBe(2);
     const refusedBefore = gateway.admission.refused;
 
     // A body the handler would answer 400: a 503 proves the handler never saw it.

@@ -1,3 +1,5 @@
+import { WAIT_LIMIT_MS } from './wait-limit';
+
 /**
  * Waits for something to happen by asking again, never by sleeping a fixed time: `check` runs
  * every `intervalMs` until it answers a value other than `undefined`, which is returned. Past
@@ -7,7 +9,7 @@
 export async function pollUntil<Value>(
   what: string,
   check: () => Promise<Value | undefined>,
-  { timeoutMs = 5_000, intervalMs = 50 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = WAIT_LIMIT_MS, intervalMs = 50 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<Value> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -25,7 +27,7 @@ export async function pollUntil<Value>(
 export function withTimeout<Value>(
   what: string,
   promise: Promise<Value>,
-  timeoutMs = 5_000,
+  timeoutMs = WAIT_LIMIT_MS,
 ): Promise<Value> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

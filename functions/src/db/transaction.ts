@@ -66,15 +66,19 @@ export function cancellationReasons(error: unknown): CancellationCode[] | null {
 
 const MAX_ATTEMPTS = 6;
 
+/** How a conditional transaction ended when it was not written: DynamoDB's error and its codes. */
+interface Cancellation {
+  error: unknown;
+  codes: CancellationCode[];
+}
+
 /**
- * Sends a transaction whose conditions decide a race. DynamoDB cancels concurrent transactions
- * on the same item with `TransactionConflict`; those are retried (the conditions keep it
- * correct), a failed condition is final. Answers null when written, else the reasons of the
- * last cancellation (one code per item, in item order).
+ * The one retry loop of conditional transactions. DynamoDB cancels concurrent transactions on
+ * the same item with `TransactionConflict`; those are tried again, up to `MAX_ATTEMPTS` in all,
+ * after a short jittered wait (the conditions keep a retry correct). A failed condition is
+ * final. Answers null when written, else the last cancellation.
  */
-export async function writeConditionalTransaction(
-  items: TransactItem[],
-): Promise<CancellationCode[] | null> {
+async function sendRetryingConflicts(items: TransactItem[]): Promise<Cancellation | null> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await writeTransaction(items);
@@ -82,10 +86,36 @@ export async function writeConditionalTransaction(
     } catch (error) {
       const codes = cancellationReasons(error);
       if (!codes) throw error;
-      if (!codes.includes('TransactionConflict') || attempt >= MAX_ATTEMPTS) return codes;
+      const retry =
+        codes.includes('TransactionConflict') &&
+        !codes.includes('ConditionalCheckFailed') &&
+        attempt < MAX_ATTEMPTS;
+      if (!retry) return { error, codes };
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
     }
   }
+}
+
+/**
+ * Sends a transaction whose conditions decide a race (`sendRetryingConflicts`). Answers null
+ * when written, else the reasons of the last cancellation (one code per item, in item order).
+ */
+export async function writeConditionalTransaction(
+  items: TransactItem[],
+): Promise<CancellationCode[] | null> {
+  return (await sendRetryingConflicts(items))?.codes ?? null;
+}
+
+/**
+ * The same, for a caller to whom only a failed condition is an answer (someone moved the items
+ * first): true when written, false when a condition failed. A cancellation for any other reason,
+ * conflicts past the retries included, is thrown as DynamoDB threw it: a dependency failure.
+ */
+export async function writeUnlessConditionFails(items: TransactItem[]): Promise<boolean> {
+  const cancellation = await sendRetryingConflicts(items);
+  if (!cancellation) return true;
+  if (cancellation.codes.includes('ConditionalCheckFailed')) return false;
+  throw cancellation.error;
 }
 
 /** BatchWriteItem takes at most 25 items a request. */

@@ -28,6 +28,11 @@ export function setLimiterClock(now: (() => number) | undefined): void {
   clock = now ?? (() => Date.now());
 }
 
+/** What a counter's key holds of its subject (a client IP, an account): a hash, never the value. */
+export function subjectHashOf(subject: string): string {
+  return createHash('sha256').update(subject).digest('base64url').slice(0, 32);
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
@@ -45,7 +50,7 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const subjectHash = createHash('sha256').update(rule.subject).digest('base64url').slice(0, 32);
+  const subjectHash = subjectHashOf(rule.subject);
   // The counter outlives its window by one more, then DynamoDB's TTL removes it.
   const expiresAtSeconds = Math.ceil((windowStart + 2 * windowMs) / 1000);
   const count = await countCall(rule.bucket, subjectHash, windowStart, expiresAtSeconds);

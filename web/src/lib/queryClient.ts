@@ -1,43 +1,15 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResNotOk } from './api-error';
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * The default query function (spec doc 1 §7): GET the first element of the query key with
- * cookies and parse the JSON answer. A 401 either resolves to `null` or throws (the default).
- */
-export function getQueryFn<T>(
-  options: { on401?: UnauthorizedBehavior } = {},
-): QueryFunction<T | null> {
-  const on401 = options.on401 ?? 'throw';
-  return async ({ queryKey, signal }) => {
-    const [url] = queryKey;
-    if (typeof url !== 'string') {
-      throw new TypeError('The first element of a query key must be the URL to GET');
-    }
-    // Not through `send` (lib/api.ts): this function is on every page's first load, and the
-    // query key already holds the URL, so the contract machinery would only add weight.
-    const res = await fetch(url, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
-}
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Queries never refetch by themselves, never refetch on focus, never go stale and are never
- * retried; a query that polls sets its own `refetchInterval`.
+ * retried; a query that polls sets its own `refetchInterval`. There is no default query
+ * function: every query names its own, through its route's contract (`lib/api.ts`), so a query
+ * without one fails loudly instead of guessing a URL from its key.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -9,7 +9,7 @@ import {
 } from '../../db/cases';
 import { countCompletedCaseTx } from '../../db/case-counters';
 import { meetingCompletedTx, meetingResetTx, meetingStartedTx } from '../../db/meetings';
-import { cancellationReasons, writeTransaction, type TransactItem } from '../../db/transaction';
+import { writeUnlessConditionFails } from '../../db/transaction';
 import { canTransition } from './transitions';
 
 /**
@@ -26,30 +26,6 @@ export interface CallTimes {
   startedAt: string;
   endsAt: string;
   autoEndTimerId: string;
-}
-
-const MAX_ATTEMPTS = 6;
-
-/**
- * Writes a transaction, retrying only DynamoDB's `TransactionConflict` (a concurrent transaction
- * on the same items); true when written, false when a condition failed.
- */
-async function conditionalTransaction(items: TransactItem[]): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await writeTransaction(items);
-      return true;
-    } catch (error) {
-      const codes = cancellationReasons(error);
-      if (!codes) throw error;
-      if (codes.includes('ConditionalCheckFailed')) return false;
-      if (codes.includes('TransactionConflict') && attempt < MAX_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-        continue;
-      }
-      throw error;
-    }
-  }
 }
 
 export type StartCallOutcome =
@@ -72,7 +48,7 @@ export async function startCall(
   if (!meeting || !canTransition(caseRecord.status, 'in_call')) {
     return { outcome: 'lost', latest: bundle };
   }
-  const written = await conditionalTransaction([
+  const written = await writeUnlessConditionFails([
     ...caseCallStartedTxs(caseRecord.id, holder, times, now),
     meetingStartedTx(caseRecord.id, meeting.id, times),
   ]);
@@ -90,7 +66,7 @@ export async function completeCall(bundle: CaseBundle, endedAt: string): Promise
   if (!meeting || !caseRecord.claimedBy || !caseRecord.claimedAt) return false;
   if (!canTransition(caseRecord.status, 'completed')) return false;
   const holder = { providerId: caseRecord.claimedBy, claimedAt: caseRecord.claimedAt };
-  return conditionalTransaction([
+  return writeUnlessConditionFails([
     caseCompletedTx(caseRecord.id, holder, endedAt),
     meetingCompletedTx(caseRecord.id, meeting.id, endedAt, meeting.endsAt),
     countCompletedCaseTx(holder.providerId),
@@ -112,7 +88,7 @@ export async function endCallAsNoShow(bundle: CaseBundle, endedAt: string): Prom
   const { case: caseRecord, meeting } = bundle;
   const holder = holderOf(bundle);
   if (!meeting || !holder || caseRecord.status !== 'in_call') return false;
-  return conditionalTransaction([
+  return writeUnlessConditionFails([
     casePatientNoShowTx(caseRecord.id, holder, endedAt),
     meetingCompletedTx(caseRecord.id, meeting.id, endedAt, meeting.endsAt, 'cancelled'),
   ]);
@@ -130,7 +106,7 @@ export async function releaseUnjoinedCall(bundle: CaseBundle): Promise<boolean> 
   if (!meeting || !holder || !caseRecord.paidAt || caseRecord.status !== 'in_call') {
     return false;
   }
-  return conditionalTransaction([
+  return writeUnlessConditionFails([
     ...caseProviderNoShowTxs(caseRecord.id, holder, caseRecord.paidAt),
     meetingResetTx(caseRecord.id, meeting.id),
   ]);

@@ -33,11 +33,24 @@ describe('the Scheduler target of the meeting end', () => {
 
   it('waits for endsAt when it fires a moment early, then ends', async () => {
     const endsAt = new Date(Date.now() + 20).toISOString();
-    end
-      .mockResolvedValueOnce({ outcome: 'too_early', endsAt })
-      .mockResolvedValueOnce({ outcome: 'ended', endedAt: endsAt, delivered: true, noShow: false });
+    // As the real end does: refused before endsAt, ended from then on. A handler that tried
+    // again without waiting would get `too_early` twice and end nothing.
+    end.mockImplementation(() =>
+      Promise.resolve(
+        Date.now() < Date.parse(endsAt)
+          ? { outcome: 'too_early', endsAt }
+          : { outcome: 'ended', endedAt: endsAt, delivered: true, noShow: false },
+      ),
+    );
     await expect(handler(input)).resolves.toMatchObject({ outcome: 'ended' });
     expect(end).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a run that comes far too early to the schedule, ending nothing', async () => {
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    end.mockResolvedValue({ outcome: 'too_early', endsAt });
+    await expect(handler(input)).resolves.toEqual({ outcome: 'too_early', endsAt });
+    expect(end).toHaveBeenCalledTimes(1);
   });
 
   it('throws when the rooms were not told, so Scheduler retries', async () => {

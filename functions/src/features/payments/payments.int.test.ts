@@ -276,7 +276,7 @@ describe('a second successful payment for one case', () => {
 
     // The older session is paid too; its webhook finds the case paid by another session.
     expect((await payWithCard(stack, older.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
-    await expect.poll(async () => (await refundsOf(older.id)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await refundsOf(older.id)).length).toBe(1);
     const [refund] = await refundsOf(older.id);
     expect(refund).toMatchObject({ amount: 299, metadata: { caseId } });
 

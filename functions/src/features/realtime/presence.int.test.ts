@@ -61,7 +61,7 @@ describe('patient presence', () => {
     const [aliceDashboard, bobDashboard] = await Promise.all([dashboard(alice), dashboard(bob)]);
 
     const page = await openCaseSocket(stack, caseId);
-    await expect.poll(() => presence(aliceDashboard, caseId), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => presence(aliceDashboard, caseId)).toHaveLength(1);
     const [arrived] = presence(aliceDashboard, caseId);
     expect(arrived).toMatchObject({ type: 'PATIENT_PRESENCE', caseId, present: true });
     expect(arrived!.lastSeenAt).toBe(await storedSeenAt(caseId));
@@ -72,14 +72,14 @@ describe('patient presence', () => {
 
     // A second tab, then closing one: still present. Closing the last: gone, with the time.
     const secondTab = await openCaseSocket(stack, caseId);
-    await expect.poll(() => presence(aliceDashboard, caseId), { timeout: 10_000 }).toHaveLength(2);
+    await expect.poll(() => presence(aliceDashboard, caseId)).toHaveLength(2);
     secondTab.socket.close();
     await secondTab.closed;
-    await expect.poll(() => presence(aliceDashboard, caseId), { timeout: 10_000 }).toHaveLength(3);
+    await expect.poll(() => presence(aliceDashboard, caseId)).toHaveLength(3);
     expect(presence(aliceDashboard, caseId)[2]!.present).toBe(true);
     page.socket.close();
     await page.closed;
-    await expect.poll(() => presence(aliceDashboard, caseId), { timeout: 10_000 }).toHaveLength(4);
+    await expect.poll(() => presence(aliceDashboard, caseId)).toHaveLength(4);
     const left = presence(aliceDashboard, caseId)[3]!;
     expect(left.present).toBe(false);
     expect(left.lastSeenAt).toBe(await storedSeenAt(caseId));
@@ -116,7 +116,7 @@ describe('patient presence', () => {
     const aliceDashboard = await dashboard(alice);
     expect(await storedSeenAt(caseId)).toBeNull();
     const page = await openCaseSocket(stack, caseId);
-    await expect.poll(() => storedSeenAt(caseId), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => storedSeenAt(caseId)).not.toBeNull();
     await roundTrip(aliceDashboard);
     expect(presence(aliceDashboard, caseId)).toEqual([]);
     page.socket.close();
