@@ -22,7 +22,7 @@ import {
   DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
   DEFAULT_WAIT_PROMISE_MINUTES,
 } from '@shared/payments/money';
-import { envNames, reloadEnv } from '../functions/src/lib/env';
+import { envNames, reloadEnv } from '../functions/src/core/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import type { AdmissionLimits } from './gateway/admission';
@@ -104,7 +104,7 @@ export interface StackOptions {
   originVerifyPreviousSecret?: string;
   /**
    * Test only: the share (0 to 1) of the handlers' DynamoDB, S3, SES and Stripe calls that fail
-   * on purpose (functions/src/lib/faults.ts), from after the seeding on. Default 0.
+   * on purpose (functions/src/core/faults.ts), from after the seeding on. Default 0.
    */
   faultRate?: number;
   /**

@@ -12,14 +12,14 @@ import {
 import { signInProvider, type SignedInProvider } from '../../local/testing/provider-journey';
 import { useTestStack } from '../../local/testing/stack-context';
 import { permissionsOf } from './handler-permissions';
-import { permissionGuards, type AwsCall } from './lib/permission-guard';
+import { permissionGuards, type AwsCall } from './core/permission-guard';
 import { httpRoutes, type HttpRoute } from './routes';
 import { call, httpEvent, type EventOverrides } from './testing/events';
 
 /**
  * Issue 12 item 2: every route a patient page polls answers from one DynamoDB request. Each
  * handler runs here as the gateway runs it, against DynamoDB Local, and every AWS call it makes
- * passes the hook the local IAM check uses (lib/permission-guard.ts), which counts them.
+ * passes the hook the local IAM check uses (core/permission-guard.ts), which counts them.
  */
 const stack = useTestStack();
 let patientId: string;

@@ -57,7 +57,7 @@ export function handlerFunctionName(stage: string, handler: string): string {
 export interface HandlerFunctionsProps {
   readonly config: StageConfig;
   readonly logGroups: LogGroups;
-  /** Environment shared by every handler (DESIGN.md: `functions/src/lib/env.ts`). */
+  /** Environment shared by every handler (DESIGN.md: `functions/src/core/env.ts`). */
   readonly environment: Record<string, string>;
 }
 

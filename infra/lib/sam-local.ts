@@ -1,5 +1,5 @@
 import type { Construct } from 'constructs';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 
 /** `-c samLocal=true` (`npm run synth`): a template for `sam local invoke`, never deployed. */
 export const SAM_LOCAL_CONTEXT = 'samLocal';
@@ -9,7 +9,7 @@ export const SAM_LOCAL_CONTEXT = 'samLocal';
  * declare: the AWS SDK's per-service endpoints, the s3rver switch, the Stripe stand-in, and the
  * secrets that Lambda reads from Secrets Manager (`SECRETS_ARN`) but the local stack sets
  * directly. `sam local invoke --env-vars` only overrides variables the template declares, so the
- * sam template declares these, empty (read as unset by the SDK and by `lib/env.ts`) until the
+ * sam template declares these, empty (read as unset by the SDK and by `core/env.ts`) until the
  * env-vars file fills them in.
  */
 export const samLocalVariables = [

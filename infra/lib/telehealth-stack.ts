@@ -1,6 +1,6 @@
 import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,

@@ -2,11 +2,11 @@ import { ArnFormat, NestedStack, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kinesisvideo from 'aws-cdk-lib/aws-kinesisvideo';
 import { Construct } from 'constructs';
+import type { TurnChannelPool } from '../../functions/src/core/env';
 import {
   MAX_TURN_CHANNELS,
   TURN_CHANNEL_INDEX_DIGITS,
   turnChannelName,
-  type TurnChannelPool,
 } from '../../functions/src/lib/ice/channel-pool';
 import { turnChannelCount } from './capacity';
 import { acknowledge } from './nag';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import {
   CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,

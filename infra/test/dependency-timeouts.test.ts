@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { awsClientLimits } from '../../functions/src/lib/aws-clients';
-import { envNames } from '../../functions/src/lib/env';
+import { awsClientLimits } from '../../functions/src/core/aws-clients';
+import { envNames } from '../../functions/src/core/env';
 import { stripeClientLimits } from '../../functions/src/lib/stripe';
 import { resourcesOfType, synth } from './synth';
 

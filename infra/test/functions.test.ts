@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import {
   createCase,
   createPatient,
@@ -59,7 +59,7 @@ describe('handler functions', () => {
     expect(logicalId).toMatch(new RegExp(`^Handlers${handlerConstructId(handler)}Function`));
   });
 
-  it('passes the settings of functions/src/lib/env.ts and the scheduler to every function', () => {
+  it('passes the settings of functions/src/core/env.ts and the scheduler to every function', () => {
     const [tableId] = onlyResource(template, 'AWS::DynamoDB::Table');
     const [distributionId] = onlyResource(template, 'AWS::CloudFront::Distribution');
     const [webSocketApiId] = onlyResource(

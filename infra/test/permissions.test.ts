@@ -3,7 +3,7 @@ import {
   handlerPermissions,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import {
   gatewayAuthorizers,
   QUEUE_FAN_OUT_FUNCTION,

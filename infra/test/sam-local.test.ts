@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import { handlerModulePath } from '../../functions/src/routes';
 import { defaultPorts, localResources } from '../../local/config';
 import { handlerConstructId, manifestHandlers } from '../lib/handler-functions';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookieName } from '../../functions/src/lib/auth/cookies';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import { adminLogin, providerLogin } from '../../functions/src/routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, synth } from './synth';

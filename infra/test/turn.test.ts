@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { turnChannelName } from '../../functions/src/lib/ice/channel-pool';
-import { envNames } from '../../functions/src/lib/env';
+import { envNames } from '../../functions/src/core/env';
 import { joinRoom } from '../../functions/src/routes';
 import { turnChannelCount } from '../lib/capacity';
 import { handlerFunctionName } from '../lib/handler-functions';

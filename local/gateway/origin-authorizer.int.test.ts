@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as configContracts from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
-import { envNames, reloadEnv } from '../../functions/src/lib/env';
+import { envNames, reloadEnv } from '../../functions/src/core/env';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
 import { gatewayAuthorizers, getClientConfig, webSocketRoutes } from '../../functions/src/routes';
 import type { RunningStack } from '../stack';

@@ -3,7 +3,7 @@ import {
   checkPermission,
   permissionGuards,
   type AwsCall,
-} from '../../functions/src/lib/permission-guard';
+} from '../../functions/src/core/permission-guard';
 import {
   fieldReads,
   indexPartitions,

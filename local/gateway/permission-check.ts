@@ -3,7 +3,7 @@ import {
   permissionGuards,
   type AwsCall,
   type PermissionGuard,
-} from '../../functions/src/lib/permission-guard';
+} from '../../functions/src/core/permission-guard';
 import { QUEUE_FAN_OUT_FUNCTION } from '../../functions/src/routes';
 import { functionNameOf } from '../../functions/src/scheduled-runs';
 import { tableRefusal } from './table-permission-check';

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../../functions/src/routes';
-import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/lib/dependency-failure';
-import { serviceUnavailable } from '../../functions/src/lib/errors';
+import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/core/dependency-failure';
+import { serviceUnavailable } from '../../functions/src/core/errors';
 import { toErrorAnswer } from '../../functions/src/lib/http/envelope';
 import { jsonResponse } from '../../functions/src/lib/http/response';
 import { repoRoot } from '../config';

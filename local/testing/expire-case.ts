@@ -1,5 +1,5 @@
 import { expireAndRefund } from '../../functions/src/features/cases/case-expiry';
-import { env } from '../../functions/src/lib/env';
+import { env } from '../../functions/src/core/env';
 import { createLogger } from '../../functions/src/lib/logger';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCaseBundle } from '../../functions/src/db/cases';
 import { getProviderLogin } from '../../functions/src/db/provider-logins';
 import { getProvider } from '../../functions/src/db/providers';
-import { envNames, reloadEnv } from '../../functions/src/lib/env';
+import { envNames, reloadEnv } from '../../functions/src/core/env';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
@@ -25,7 +25,7 @@ import { testAdmissionLimits } from './test-admission';
  * Issue 10's fault run: for 60 s, several patients go through the whole journey (intake,
  * upload, checkout, pay, status) and an administrator approves doctor applications, while the
  * handlers' DynamoDB, S3, SES and Stripe clients fail 10 % of their calls (timeouts before and
- * after the request took effect, dropped connections, 5xx, throttling: functions/src/lib/faults.ts).
+ * after the request took effect, dropped connections, 5xx, throttling: functions/src/core/faults.ts).
  * Clients do what the 503's Retry-After asks (try again; sooner here, to keep the run short).
  * Then, faults off: every 2xx answer is read back and holds, nothing is half-written (no paid
  * case without its payment and meeting, no approval without its provider and emailed

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { reloadEnv } from '../../functions/src/lib/env';
+import { reloadEnv } from '../../functions/src/core/env';
 import type { TestStack } from './global-setup';
 
 /**

@@ -27,7 +27,7 @@ import { atLeast, atMost, formatValue, type Verdict } from './verdict';
  */
 export const DEFAULT_DAY_SEED = 28;
 
-/** `CASE_EXPIRY_SECONDS`' default (functions/src/lib/env.ts), the outer limit. */
+/** `CASE_EXPIRY_SECONDS`' default (functions/src/core/env.ts), the outer limit. */
 const CASE_EXPIRY_MINUTES = 24 * 60;
 /** How many recent consultations and claims the server's rolling medians keep. */
 const MEDIAN_WINDOW = 51;

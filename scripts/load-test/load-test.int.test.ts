@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadEnv } from '../../functions/src/lib/env';
+import { reloadEnv } from '../../functions/src/core/env';
 import type { RunningStack } from '../../local/stack';
 import { signInWithSecondFactor } from '../../local/testing/second-factor';
 import { testAdmissionLimits } from '../../local/testing/test-admission';

@@ -15,7 +15,7 @@ import { expireAndRefund } from '../../functions/src/features/cases/case-expiry'
 import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
 import { providerFor } from '../../functions/src/features/doctor-applications/review';
 import { hashPassword } from '../../functions/src/lib/auth/passwords';
-import { env, reloadEnv } from '../../functions/src/lib/env';
+import { env, reloadEnv } from '../../functions/src/core/env';
 import { createLogger } from '../../functions/src/lib/logger';
 import { loadSecrets } from '../../functions/src/lib/secrets';
 import { inBatches, seedCase } from '../bench/seed';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { conflict } from '../lib/errors';
+import { conflict } from '../core/errors';
 import { partitions, type ItemKey } from './keys';
 import { pendingUploadDoneTx, type PendingUpload } from './pending-uploads';
 import { parseStored } from './records';

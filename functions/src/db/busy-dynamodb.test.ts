@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { awsClientLimits, dynamoDbClientLimits } from '../lib/aws-clients';
-import { DEPENDENCY_FAILURE_MESSAGE } from '../lib/dependency-failure';
+import { awsClientLimits, dynamoDbClientLimits } from '../core/aws-clients';
+import { DEPENDENCY_FAILURE_MESSAGE } from '../core/dependency-failure';
 import { httpRoutes } from '../routes';
 import { handler as caseStatus } from '../features/cases/get-status.handler';
 import { handler as paymentVerification } from '../features/patients/payment-verification.handler';

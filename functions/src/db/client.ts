@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, dynamoDbClientLimits, watchDependency } from '../lib/aws-clients';
-import { env } from '../lib/env';
+import { awsClientConfig, dynamoDbClientLimits, watchDependency } from '../core/aws-clients';
+import { env } from '../core/env';
 
 /**
  * One document client per process, created on first use so that tests and the local gateway

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ApplicationRef } from '@shared/doctor-applications/application-ref';
 import { applicationMessages } from '@shared/doctor-applications/application-rules';
 import { applicationStatusSchema } from '@shared/doctor-applications/status';
-import { conflict, serviceUnavailable } from '../lib/errors';
+import { conflict, serviceUnavailable } from '../core/errors';
 import { countNewApplicationTx } from './application-counters';
 import { auditEntryTx } from './audit-log';
 import { listEntry, partitions, type ItemKey } from './keys';

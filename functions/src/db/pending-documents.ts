@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { conflict } from '../lib/errors';
+import { conflict } from '../core/errors';
 import { applicationDocumentTx } from './application-documents';
 import type { AttachmentRecord } from './attachments';
 import { partitions, type ItemKey } from './keys';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
-import { InvariantError } from '../lib/errors';
+import { InvariantError } from '../core/errors';
 import type { StoredItem } from './table';
 
 /** How an entity's items are named in error logs. */

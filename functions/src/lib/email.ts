@@ -1,6 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import { awsClientConfig, watchDependency } from './aws-clients';
-import { env } from './env';
+import { awsClientConfig, watchDependency } from '../core/aws-clients';
+import { env } from '../core/env';
 
 let client: SESv2Client | undefined;
 

@@ -1,5 +1,5 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import { awsClientConfig, watchDependency } from './aws-clients';
+import { awsClientConfig, watchDependency } from '../core/aws-clients';
 
 /** Loaded on first use, not with the handler: most requests never start a worker. */
 const lambdaSdk = () => import('./aws-sdk/lambda');

@@ -1,5 +1,5 @@
 import { INVALID_CURSOR_MESSAGE } from '@shared/http/page';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 /**
  * The opaque `cursor` of every paged list (docs/access-patterns.md, "Pages"): the list's name and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { parseStored } from '../db/records';
-import { InvariantError } from './errors';
+import { InvariantError } from '../core/errors';
 import { errorFields } from './logger';
 
 const recordSchema = z.object({ id: z.string(), status: z.enum(['paid']), email: z.string() });

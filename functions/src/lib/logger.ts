@@ -1,5 +1,5 @@
-import { env, type LogLevel } from './env';
-import { InvariantError } from './errors';
+import { env, type LogLevel } from '../core/env';
+import { InvariantError } from '../core/errors';
 import { sourceMappedFrames } from './source-mapped-stack';
 
 /**

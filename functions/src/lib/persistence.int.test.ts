@@ -5,7 +5,7 @@ import { insertDoctorApplication } from '../db/doctor-applications';
 import { newApplicationRecord } from '../features/doctor-applications/new-application';
 import { createSession, resolveSession, revokeSession } from './auth/sessions';
 import { consumeRateLimit } from './rate-limit';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 useTestStack();
 

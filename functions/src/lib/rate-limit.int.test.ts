@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestStack } from '../../../local/testing/stack-context';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 import {
   consumeRateLimit,
   enforceRateLimit,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { countCall } from '../db/rate-limit-counters';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../core/errors';
 
 export interface RateLimitRule {
   /** What is being limited, e.g. `application-status`. */

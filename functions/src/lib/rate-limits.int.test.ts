@@ -31,7 +31,7 @@ import { testAdmissionLimits } from '../../../local/testing/test-admission';
  * window never rolls over mid-test, and `Retry-After` is known exactly.
  */
 
-/** The generic refusal of `enforceRateLimit` (lib/errors.ts `tooManyRequests`). */
+/** The generic refusal of `enforceRateLimit` (core/errors.ts `tooManyRequests`). */
 const RATE_LIMITED = 'Too many requests. Please wait a minute and try again.';
 /** Half a minute into a window that starts on the hour (every window length divides an hour). */
 const NOW = Date.UTC(2031, 0, 1, 9, 0, 30);

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { awsClientConfig, watchDependency } from './aws-clients';
-import { env } from './env';
+import { awsClientConfig, watchDependency } from '../core/aws-clients';
+import { env } from '../core/env';
 
 /**
  * Loaded on first use, not with the handler: S3 is the largest client, and several handlers

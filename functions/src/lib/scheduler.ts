@@ -1,6 +1,6 @@
 import type { SchedulerClient } from '@aws-sdk/client-scheduler';
-import { awsClientConfig, watchDependency } from './aws-clients';
-import { env } from './env';
+import { awsClientConfig, watchDependency } from '../core/aws-clients';
+import { env } from '../core/env';
 
 /**
  * Loaded on first use, not with the handler: few requests of the handlers that schedule reach

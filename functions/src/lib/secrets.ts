@@ -1,6 +1,6 @@
-import { awsClientConfig, watchDependency } from './aws-clients';
+import { awsClientConfig, watchDependency } from '../core/aws-clients';
 import type { SecretsManagerClient } from './aws-sdk/secrets-manager';
-import { env, applySecretValues } from './env';
+import { env, applySecretValues } from '../core/env';
 
 /**
  * Secrets in the cloud live in Secrets Manager (DESIGN.md §6), not in Lambda's environment: the

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { drawFault, injected, waitBeforeTimeout, type FaultKind } from './faults';
+import { drawFault, injected, waitBeforeTimeout, type FaultKind } from '../core/faults';
 
 /**
- * TEST ONLY: the Stripe half of the fault injection (lib/faults.ts says when it is on and why it
+ * TEST ONLY: the Stripe half of the fault injection (core/faults.ts says when it is on and why it
  * never is in the cloud). Its own module, so handlers that never call Stripe do not bundle it.
  */
 

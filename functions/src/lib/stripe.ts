@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { env } from './env';
+import { env } from '../core/env';
 
 /**
  * Client limits (issue 10 item 9): 5 s per attempt and one retry, so a stalled Stripe costs at
@@ -24,7 +24,7 @@ export async function stripe(): Promise<Stripe> {
   const settings = `${env.stripeSecretKey}\n${apiUrlSetting ?? ''}`;
   if (client?.settings !== settings) {
     const { default: StripeClient } = await import('stripe');
-    // Test only, never in Lambda: the fault run's injected failures (lib/faults.ts).
+    // Test only, never in Lambda: the fault run's injected failures (core/faults.ts).
     const faults = env.inLambda ? undefined : await import('./stripe-faults');
     const apiUrl = apiUrlSetting ? new URL(apiUrlSetting) : undefined;
     const stripeClient = new StripeClient(env.stripeSecretKey, {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { reloadEnv } from '../lib/env';
+import { reloadEnv } from '../core/env';
 
 /** `vi.stubEnv` for handler settings: env.ts reads them once, so it is told to read again. */
 export function stubEnv(values: Record<string, string>): void {

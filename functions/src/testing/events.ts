@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import sample from '../../../events/http/getApplicationStatus.json';
-import { env } from '../lib/env';
+import { env } from '../core/env';
 import { ORIGIN_VERIFY_HEADER } from '../lib/http/client-address';
 import type { WebSocketConnectEvent } from '../lib/realtime/handler';
 import type { HttpRoute } from '../routes';

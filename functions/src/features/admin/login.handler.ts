@@ -1,6 +1,6 @@
 import { ADMIN_LOGIN_FAILED } from '@shared/admin/api';
 import { getAdminUser } from '../../db/admin-users';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { beginSignIn } from '../auth/login-limits';

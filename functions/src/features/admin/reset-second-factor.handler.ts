@@ -2,7 +2,7 @@ import { auditEntryTx } from '../../db/audit-log';
 import { getDoctorApplicationByRef } from '../../db/doctor-applications';
 import { deleteSecondFactorTx } from '../../db/second-factors';
 import { writeConditionalTransaction } from '../../db/transaction';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { APPLICATION_NOT_FOUND } from '../doctor-applications/status-lookup';

@@ -6,7 +6,7 @@ import {
   getSignInFailures,
   NO_DELAY,
 } from '../../db/sign-in-failures';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../core/errors';
 import { enforceRateLimit, limiterNow } from '../../lib/rate-limit';
 import { freeSignInFailures, rateLimitFor, signInDelays } from '../../lib/rate-limits';
 

@@ -15,7 +15,7 @@ import {
 } from '../../db/second-factors';
 import type { SessionRole } from '../../db/sessions';
 import { hashToken, newToken } from '../../lib/auth/tokens';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../core/errors';
 import { beginSignIn } from './login-limits';
 import {
   hashRecoveryCode,

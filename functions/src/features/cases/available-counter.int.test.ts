@@ -12,7 +12,7 @@ import { countCases, getCaseBundle, queueList, type CaseRecord } from '../../db/
 import { readItems } from '../../db/item-reads';
 import { forgetWaitingCounter } from '../../db/testing';
 import { waitingCountRead } from '../../db/waiting-counter';
-import { reloadEnv } from '../../lib/env';
+import { reloadEnv } from '../../core/env';
 import { availableCount } from './available-count';
 import { releaseUnjoinedCall } from './call-transitions';
 import {

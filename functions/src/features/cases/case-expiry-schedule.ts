@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { createLogger, errorFields } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
 

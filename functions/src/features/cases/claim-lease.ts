@@ -1,5 +1,5 @@
 import type { CaseRecord } from '../../db/cases';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { patientJoinedCall } from './call-joins';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { getCaseBundle, type CaseClaim } from '../../db/cases';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
 import { caseAlert } from '../realtime/announce';

@@ -1,6 +1,6 @@
 import { claimMessages } from '@shared/cases/provider-case-messages';
 import { getProvider } from '../../db/providers';
-import { conflict, forbidden, unauthorized } from '../../lib/errors';
+import { conflict, forbidden, unauthorized } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

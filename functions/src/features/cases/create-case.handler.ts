@@ -3,7 +3,7 @@ import { caseIntakeSchema, type CreateCaseResponse } from '@shared/cases/intake'
 import { caseFileRules } from '@shared/uploads/rules';
 import { insertAttachment, type AttachmentRecord } from '../../db/attachments';
 import { insertPatientWithCase } from '../../db/cases';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import { parseRequestPart } from '../../lib/http/middleware/validation';

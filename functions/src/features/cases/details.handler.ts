@@ -1,5 +1,5 @@
 import { getPatient } from '../../db/patients';
-import { InvariantError } from '../../lib/errors';
+import { InvariantError } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
 import * as routes from '../../routes';

@@ -1,6 +1,6 @@
 import { getCaseRecord } from '../../db/cases';
 import { requirePatientKey } from '../../lib/auth/patient-key';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { CASE_NOT_FOUND } from './load';

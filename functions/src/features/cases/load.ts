@@ -1,5 +1,5 @@
 import { getCaseBundle, type CaseBundle } from '../../db/cases';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 
 export const CASE_NOT_FOUND = 'Case not found';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadEnv } from '../../lib/env';
+import { reloadEnv } from '../../core/env';
 import { adaIntake } from '../../testing/cases';
 import { newPatientAndCase } from './new-case';
 

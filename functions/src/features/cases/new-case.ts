@@ -4,7 +4,7 @@ import { casePriority, type RegionSetting } from '@shared/triage';
 import type { CaseRecord } from '../../db/cases';
 import { caseIdOfPatient, type PatientRecord } from '../../db/patients';
 import { newPatientKey } from '../../lib/auth/patient-key';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 
 export interface NewCaseInput {
   source: CaseRecord['source'];

@@ -4,7 +4,7 @@ import {
   type NurseVisitStepResponse,
 } from '@shared/cases/nurse-visit';
 import { getCaseBundle, type CaseBundle, type CaseRecord } from '../../db/cases';
-import { conflict, forbidden } from '../../lib/errors';
+import { conflict, forbidden } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../realtime/case-updates';
 import { requestSettlement } from '../payments/settlement';

@@ -9,7 +9,7 @@ import {
 } from '@shared/cases/provider-case';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../core/errors';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import { effectiveCase } from './claim-lease';
 import { CASE_NOT_FOUND } from './load';

@@ -8,7 +8,7 @@ import {
 import { countWaitingAhead, recordWaitEstimateAtPayment, type CaseRecord } from '../../db/cases';
 import { readQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { readWaitStats } from '../../db/wait-stats';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { countDoctorsOnDuty, recentDoctorsOnDuty } from '../providers/on-duty';
 

@@ -1,6 +1,6 @@
 import { feedbackMessages } from '@shared/cases/feedback';
 import { requirePatientKey } from '../../lib/auth/patient-key';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { endMeeting } from '../meetings/end';

@@ -27,7 +27,7 @@ import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { paymentTx, type AuthorizationState, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
 import { findClaimSlot } from './claim-slots';

@@ -1,7 +1,7 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { effectiveMeeting } from '../meetings/effective-meeting';
 import type { MoneyState } from '@shared/payments/money';
 import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@shared/config/client-config';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 

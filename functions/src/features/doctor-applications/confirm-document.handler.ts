@@ -5,7 +5,7 @@ import {
   promotePendingDocument,
   releasePendingDocument,
 } from '../../db/pending-documents';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { toAttachmentView } from '../uploads/attachment-view';

@@ -9,7 +9,7 @@ import {
   reservePendingDocument,
   type PendingDocument,
 } from '../../db/pending-documents';
-import { HttpError, conflict } from '../../lib/errors';
+import { HttpError, conflict } from '../../core/errors';
 import { contentTypeMatches } from '../uploads/file-signature';
 
 /** Documents arrive right after the application is submitted; later uploads are refused. */

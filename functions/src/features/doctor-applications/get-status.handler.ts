@@ -1,5 +1,5 @@
 import { getDoctorApplication } from '../../db/doctor-applications';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

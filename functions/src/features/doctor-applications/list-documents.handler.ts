@@ -1,6 +1,6 @@
 import { listApplicationDocuments } from '../../db/application-documents';
 import { getDoctorApplicationByRef } from '../../db/doctor-applications';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { toAttachmentView } from '../uploads/attachment-view';

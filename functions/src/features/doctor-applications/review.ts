@@ -17,7 +17,7 @@ import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/prov
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { guardKeys, guardTx } from '../../db/unique-guards';
 import { hashPassword } from '../../lib/auth/passwords';
-import { conflict, notFound, serviceUnavailable } from '../../lib/errors';
+import { conflict, notFound, serviceUnavailable } from '../../core/errors';
 import { endProviderAccess } from '../providers/end-access';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 

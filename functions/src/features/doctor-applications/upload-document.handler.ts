@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { applicationDocumentRules } from '@shared/doctor-applications/application-rules';
 import { getDoctorApplication } from '../../db/doctor-applications';
 import { releasePendingDocument, type PendingDocument } from '../../db/pending-documents';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

@@ -4,7 +4,7 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { dependencyFailure } from '../../lib/dependency-failure';
+import { dependencyFailure } from '../../core/dependency-failure';
 import { createLogger, errorFields } from '../../lib/logger';
 import { checkOriginProof } from '../../lib/http/origin-proof';
 import { loadSecrets } from '../../lib/secrets';

@@ -1,6 +1,6 @@
 import { consultationHeld, type SettlementDecision } from '@shared/payments/money';
 import { readMeetingMedia, type MediaAccount } from '../../db/meeting-media';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import type { Logger } from '../../lib/logger';
 import { requestSettlement } from '../payments/settlement';
 

@@ -20,7 +20,7 @@ import { pollUntil } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
 import { completedCaseCount } from '../../db/case-counters';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { createLogger } from '../../lib/logger';
 import { atExpression } from '../../lib/scheduler';
 import { startCall } from '../cases/call-transitions';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { deleteSchedule, ensureScheduleOnce, moveScheduleOnce } from '../../lib/scheduler';
 
 /** What the end schedule hands `meetings/end-meeting`: which meeting of which case. */

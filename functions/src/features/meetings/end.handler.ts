@@ -1,5 +1,5 @@
 import { startRuleMessages } from '@shared/meetings/start-rule';
-import { conflict, serviceUnavailable } from '../../lib/errors';
+import { conflict, serviceUnavailable } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { isPatientNoShow } from '../cases/call-joins';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { getCaseBundle } from '../../db/cases';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { ensureScheduleOnce } from '../../lib/scheduler';
 import { providerJoinedCall } from '../cases/call-joins';

@@ -2,8 +2,8 @@ import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/m
 import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import { getCaseBundle, recordRoomJoinItem } from '../../db/cases';
 import { isPatientKey } from '../../lib/auth/patient-key';
-import { env } from '../../lib/env';
-import { forbidden, serviceUnavailable } from '../../lib/errors';
+import { env } from '../../core/env';
+import { forbidden, serviceUnavailable } from '../../core/errors';
 import { iceConfiguration } from '../../lib/ice/ice-servers';
 import { errorFields, type Logger } from '../../lib/logger';
 import { effectiveCase } from '../cases/claim-lease';

@@ -2,7 +2,7 @@ import { providerCaseMessages } from '@shared/cases/provider-case-messages';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
-import { conflict, forbidden, type HttpError } from '../../lib/errors';
+import { conflict, forbidden, type HttpError } from '../../core/errors';
 import { effectiveCase } from '../cases/claim-lease';
 
 /** A case whose call this provider may start or end, as it reads now. */

@@ -1,8 +1,8 @@
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
 import type { CaseBundle } from '../../db/cases';
-import { env } from '../../lib/env';
-import { serviceUnavailable } from '../../lib/errors';
+import { env } from '../../core/env';
+import { serviceUnavailable } from '../../core/errors';
 import { errorFields, type Logger } from '../../lib/logger';
 import { startCall, type CallTimes } from '../cases/call-transitions';
 import { judgeEstimateAtStart } from '../cases/wait-samples';

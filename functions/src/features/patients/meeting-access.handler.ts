@@ -1,6 +1,6 @@
 import { recordPatientAccess } from '../../db/meetings';
 import { requirePatientKey } from '../../lib/auth/patient-key';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadPatientCase } from './load';

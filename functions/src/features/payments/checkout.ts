@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import { getCaseBundle, recordCheckoutSession, type CaseRecord } from '../../db/cases';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { stripe } from '../../lib/stripe';
 import type { PaymentEvidence } from '../cases/transitions';
 

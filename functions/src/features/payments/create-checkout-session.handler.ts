@@ -1,5 +1,5 @@
 import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';

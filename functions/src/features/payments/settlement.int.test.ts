@@ -25,7 +25,7 @@ import type { SettlementDecision } from '@shared/payments/money';
 import { getCaseBundle } from '../../db/cases';
 import { currentPayment, type PaymentRecord } from '../../db/payments';
 import { readMeetingMedia } from '../../db/meeting-media';
-import { envNames, reloadEnv } from '../../lib/env';
+import { envNames, reloadEnv } from '../../core/env';
 import { createLogger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
 import { expireAndRefund } from '../cases/case-expiry';

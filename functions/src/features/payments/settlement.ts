@@ -15,7 +15,7 @@ import {
   type PaymentRecord,
   type RecordedSettlementDecision,
 } from '../../db/payments';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { ensureScheduleOnce } from '../../lib/scheduler';
 import { stripe } from '../../lib/stripe';

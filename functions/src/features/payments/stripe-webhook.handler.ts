@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { getCaseBundle } from '../../db/cases';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../core/errors';
 import { header } from '../../lib/http/request';
 import { httpHandler } from '../../lib/http/handler';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { stripe } from '../../lib/stripe';
 import * as routes from '../../routes';
 import { paymentEvidence } from './checkout';

@@ -1,6 +1,6 @@
 import type { PaymentSyncResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
-import { HttpError, conflict } from '../../lib/errors';
+import { HttpError, conflict } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
 import { nextPathAfterPayment } from '../cases/views';
 import { paymentEvidence } from './checkout';

@@ -4,7 +4,7 @@ import { getProvider, providerCredentialsVersionTx } from '../../db/providers';
 import { writeConditionalTransaction } from '../../db/transaction';
 import { SESSION_EXPIRED_MESSAGE } from '../../lib/auth/authorize';
 import { hashPassword, verifyPassword } from '../../lib/auth/passwords';
-import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/errors';
+import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { beginSignIn } from '../auth/login-limits';

@@ -1,6 +1,6 @@
 import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor/api';
 import { getProvider } from '../../db/providers';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { completeSecondFactor } from '../auth/second-factor';

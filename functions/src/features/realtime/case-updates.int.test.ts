@@ -37,7 +37,7 @@ import {
 import { useTestStack } from '../../../../local/testing/stack-context';
 import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
 import { getConnection, saveConnection } from '../../db/connections';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { createLogger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
 import { adaIntake } from '../../testing/cases';

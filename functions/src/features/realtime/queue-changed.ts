@@ -4,7 +4,7 @@ import {
   markQueueDirty,
   QUEUE_FAN_OUT_LEASE_MS,
 } from '../../db/queue-fan-out';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { invokeAsync } from '../../lib/invoke-async';
 import { errorFields, type Logger } from '../../lib/logger';
 

@@ -5,7 +5,7 @@ import {
   releaseQueueFanOut,
   takeQueueChanges,
 } from '../../db/queue-fan-out';
-import { env } from '../../lib/env';
+import { env } from '../../core/env';
 import { invokeAsync } from '../../lib/invoke-async';
 import { errorFields, type Logger } from '../../lib/logger';
 import { fanOutQueue } from './queue-moves';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promotePendingUpload } from '../../db/attachments';
 import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
 import { requirePatientKey } from '../../lib/auth/patient-key';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';

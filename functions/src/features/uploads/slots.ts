@@ -4,7 +4,7 @@ import {
   reservePendingUpload,
   type PendingUpload,
 } from '../../db/pending-uploads';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../core/errors';
 import type { UploadRule } from './rules';
 
 /**

@@ -1,7 +1,7 @@
 import type { CreateUploadResponse } from '@shared/cases/api';
 import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachment-links';
-import { env } from '../../lib/env';
-import { checkPermission } from '../../lib/permission-guard';
+import { env } from '../../core/env';
+import { checkPermission } from '../../core/permission-guard';
 import { s3, s3Sdk } from '../../lib/s3';
 import { contentDisposition } from './content-disposition';
 

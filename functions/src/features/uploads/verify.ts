@@ -1,6 +1,6 @@
 import { uploadMessages } from '@shared/uploads/rules';
 import type { CaseRecord } from '../../db/cases';
-import { HttpError, conflict } from '../../lib/errors';
+import { HttpError, conflict } from '../../core/errors';
 import { contentTypeMatches, wavDurationSeconds } from './file-signature';
 import type { UploadRule } from './rules';
 

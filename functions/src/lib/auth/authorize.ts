@@ -4,7 +4,7 @@ import { adminStatusRead } from '../../db/admin-users';
 import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
 import { providerRead, type ProviderRecord } from '../../db/providers';
 import type { HttpRoute } from '../../routes';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../../core/errors';
 import { bearerToken } from '../http/request';
 import { sessionCookieToken } from './cookies';
 import { resolveSession, type Session } from './sessions';

@@ -15,7 +15,7 @@ import { call, httpEvent } from '../../testing/events';
 import type { Session } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
-import { HttpError } from '../errors';
+import { HttpError } from '../../core/errors';
 import { httpHandler, type SessionFor } from './handler';
 import { postThingRoute } from '../../testing/test-route';
 

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { TurnChannelPool } from '../../core/env';
 
-/**
+/*
  * The stage's pool of Kinesis Video signaling channels, used only for their TURN servers
  * (docs/adr/0009-turn-channel-pool.md). The stack names the channels `{namePrefix}000`,
  * `{namePrefix}001`, … and gives the room session the prefix and the count; both sides name a
  * channel with `turnChannelName`, so the names the stack creates and the names the function asks
  * for cannot drift apart.
  */
-export interface TurnChannelPool {
-  readonly namePrefix: string;
-  readonly size: number;
-}
 
 /**
  * Three digits: the IAM policy matches exactly the pool's names with `{namePrefix}???`, which a

@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/client-kinesis-video-signaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { turnChannelFor, turnChannelName, type TurnChannelPool } from './channel-pool';
+import type { TurnChannelPool } from '../../core/env';
+import { turnChannelFor, turnChannelName } from './channel-pool';
 import { CREDENTIAL_SAFETY_SECONDS, kvsIceServers, resetKvsCache } from './kvs';
 
 const kinesisVideo = mockClient(KinesisVideoClient);

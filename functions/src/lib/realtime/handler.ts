@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure } from '../dependency-failure';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure } from '../../core/dependency-failure';
 import { createLogger, errorFields, type Logger } from '../logger';
 import { loadSecrets } from '../secrets';
 
@@ -15,7 +15,7 @@ type WebSocketResult = APIGatewayProxyResultV2;
 /**
  * A failed event is logged by name only and answered 500, revealing nothing; a failed or
  * timed-out dependency is a `dependency failed` warning and 503 (a refused `$connect` the client
- * may retry), like the HTTP handlers (lib/dependency-failure.ts).
+ * may retry), like the HTTP handlers (core/dependency-failure.ts).
  */
 const errorHandler: MiddlewareObj<WebSocketEvent, WebSocketResult, Error, Context> = {
   onError: (request) => {

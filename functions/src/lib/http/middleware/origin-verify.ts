@@ -1,5 +1,5 @@
-import { DEPENDENCY_FAILURE_MESSAGE } from '../../dependency-failure';
-import { forbidden, serviceUnavailable } from '../../errors';
+import { DEPENDENCY_FAILURE_MESSAGE } from '../../../core/dependency-failure';
+import { forbidden, serviceUnavailable } from '../../../core/errors';
 import { logger } from '../../logger';
 import { cameThroughCloudFront } from '../client-address';
 import { checkOriginProof } from '../origin-proof';

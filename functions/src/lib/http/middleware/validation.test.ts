@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { HttpError } from '../../errors';
+import { HttpError } from '../../../core/errors';
 import { beginRequest, requestState } from '../request-state';
 import { createLogger } from '../../logger';
 import type { HttpEvent } from '../types';

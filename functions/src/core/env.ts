@@ -5,7 +5,6 @@ import {
 } from '@shared/payments/money';
 import { parseRegionSetting } from '@shared/triage/regions';
 import type { RegionSetting } from '@shared/triage/types';
-import type { TurnChannelPool } from './ice/channel-pool';
 import { checkPermission } from './permission-guard';
 
 /**
@@ -136,6 +135,16 @@ export const envNames = {
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
+
+/**
+ * The stage's pool of Kinesis Video signaling channels, used only for their TURN servers
+ * (docs/adr/0009-turn-channel-pool.md): the channels' name prefix and their count. Declared with
+ * the settings it is read from; `lib/ice/channel-pool.ts` names the channels.
+ */
+export interface TurnChannelPool {
+  readonly namePrefix: string;
+  readonly size: number;
+}
 
 export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof logLevels)[number];

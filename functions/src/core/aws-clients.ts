@@ -78,7 +78,7 @@ export const SDK_LOGGER_STEP = 'loggerMiddleware';
 /**
  * Names the dependency on every error its client throws (so a 503's log says which), drops the
  * SDK's logging step (above), and in the local stack only, adds the local IAM check (`permission-guard.ts`) and the test-only
- * fault injection (`functions/src/lib/faults.ts`).
+ * fault injection (`functions/src/core/faults.ts`).
  */
 export function watchDependency<Client>(client: Client, dependency: Dependency): Client {
   const stack = (client as unknown as ClientWithMiddleware).middlewareStack;

@@ -26,7 +26,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 /**
  * A service we depend on failed (Scheduler, Kinesis Video): try again later (503), with the same
- * `Retry-After` as the dependency failures the framework recognises (lib/dependency-failure.ts).
+ * `Retry-After` as the dependency failures the framework recognises (core/dependency-failure.ts).
  */
 export const serviceUnavailable = (message: string) =>
   new HttpError(503, message, {}, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });

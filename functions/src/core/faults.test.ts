@@ -7,7 +7,7 @@ import { watchDependency } from './aws-clients';
 import { dependencyFailure } from './dependency-failure';
 import { env } from './env';
 import { drawFault, faultKinds, type FaultKind } from './faults';
-import { faultyStripeHttpClient } from './stripe-faults';
+import { faultyStripeHttpClient } from '../lib/stripe-faults';
 
 afterEach(() => {
   restoreEnv();
