@@ -297,10 +297,10 @@ const completesSecondFactor = combine(
 const endsSessions = writes(k.session);
 /** `lib/realtime/push.ts`: a gone connection's item is deleted. */
 const pushes: HandlerPermissions = { push: true, table: { write: [k.connection] } };
-/** `features/rooms/room-push.ts`: the sockets of a call's room hear it or are closed. */
+/** `lib/realtime/room-push.ts`: the sockets of a call's room hear it or are closed. */
 const pushesToRooms = combine(pushes, queries(ix.roomConnections));
 /**
- * `features/realtime/close-connections.ts`: a provider's alert and room sockets are closed, the
+ * `lib/realtime/close-connections.ts`: a provider's alert and room sockets are closed, the
  * rooms' patient pages told.
  */
 const closesProviderSockets = combine(
@@ -314,11 +314,11 @@ const endsProviderAccess = combine(
   closesProviderSockets,
 );
 /**
- * `features/realtime/listeners.ts`: a provider socket's session and account are re-checked
+ * `lib/realtime/listeners.ts`: a provider socket's session and account are re-checked
  * before it hears anything (the session is read, never touched).
  */
 const checksListeners = reads(k.session, k.provider);
-/** `features/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
+/** `lib/realtime/announce.ts`: a new paid case is pushed to every listening provider. */
 const announces = combine(pushes, queries(ix.alertConnections), checksListeners);
 /**
  * `features/cases/queue-wait.ts` `caseWaitOf`: the marks of the queue's last fan-out and the few
@@ -330,7 +330,7 @@ const estimatesWait = combine(
   reads(k.waitStats, k.queueFanOut),
 );
 /**
- * `features/realtime/queue-changed.ts`: a change of the queue arms the fan-out (one conditional
+ * `lib/realtime/queue-changed.ts`: a change of the queue arms the fan-out (one conditional
  * write) and, when no worker holds it, starts the worker (issue 29, docs/adr/0028).
  */
 const startsQueueFanOut: HandlerPermissions = {
@@ -338,7 +338,7 @@ const startsQueueFanOut: HandlerPermissions = {
   fansOutQueue: true,
 };
 /**
- * `features/realtime/case-updates.ts`: a case change is pushed to its patient pages, and a
+ * `lib/realtime/case-updates.ts`: a case change is pushed to its patient pages, and a
  * change that moves the queue starts the queue's fan-out.
  */
 const updatesPatients = combine(pushes, queries(ix.caseConnections), startsQueueFanOut);
@@ -355,7 +355,7 @@ const tellsPresence = combine(
   queries(ix.caseConnections, ix.providerConnections),
 );
 /**
- * `features/rooms/room-parties.ts`: a room's current parties, the doctor's re-checked (claim,
+ * `lib/realtime/room-parties.ts`: a room's current parties, the doctor's re-checked (claim,
  * session, account) before it hears anything.
  */
 const pushesToParties = combine(pushesToRooms, checksListeners);
@@ -399,7 +399,9 @@ const endsMeetings = combine(
  * (`$disconnect` counts a party's last connection closing as no media).
  */
 const accountsMedia = combine(readsCases, writes(k.case));
-/** `features/payments/settle.ts`: a case is marked paid (join links signed, expiry scheduled). */
+/**
+ * `features/cases/settle-payment.ts`: a case is marked paid (join links signed, expiry scheduled).
+ */
 const settlesPayments = combine(
   readsCases,
   announces,

@@ -65,7 +65,7 @@ const evidence: [string, (p: HandlerPermissions) => unknown, string[]][] = [
     ['features/uploads/storage.ts', '@aws-sdk/client-s3/dist-es/commands/PutObjectCommand.js'],
   ],
   ['stripe secret', (p) => p.secrets?.includes('stripe'), ['lib/stripe.ts']],
-  ['room secret', (p) => p.secrets?.includes('room'), ['features/meetings/room-links.ts']],
+  ['room secret', (p) => p.secrets?.includes('room'), ['features/cases/room-links.ts']],
 ];
 
 const modulesOf = new Map<string, Set<string>>();
@@ -119,7 +119,7 @@ describe('declared permissions have code that uses them', () => {
     expect(present('meetings/join-room')).toEqual([
       'lib/ice/kvs.ts',
       '@aws-sdk/client-kinesis-video-signaling/dist-es/commands/GetIceServerConfigCommand.js',
-      'features/meetings/room-links.ts',
+      'features/cases/room-links.ts',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { currentPayment, recordPaymentRefund, type PaymentRefund } from '../../d
 import { errorFields, type Logger } from '../../lib/logger';
 import { refundInFull } from '../payments/refund';
 import { requestSettlement } from '../payments/settlement';
-import { pushCaseUpdate } from '../realtime/case-updates';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
 import { stripeErrorFields } from '../payments/stripe-errors';
 
 /** A failed refund, rethrown so the caller's retry (Lambda's, the nurse's) runs it again. */

@@ -3,10 +3,10 @@ import { getCaseBundle, type CaseClaim } from '../../db/cases';
 import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';
-import { caseAlert } from '../realtime/announce';
-import { broadcastToProviders } from '../realtime/broadcast';
-import { pushCaseUpdate } from '../realtime/case-updates';
-import { dismissLapsedDoctor } from '../rooms/room-parties';
+import { caseAlert } from '../../lib/realtime/announce';
+import { broadcastToProviders } from '../../lib/realtime/broadcast';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { dismissLapsedDoctor } from '../../lib/realtime/room-parties';
 import { releaseLapsedClaim } from './transitions';
 
 /** What the lease-end schedule hands the release function: which claim to release. */

@@ -4,7 +4,7 @@ import { conflict, forbidden, unauthorized } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
-import { pushCaseUpdate } from '../realtime/case-updates';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
 import { scheduleClaimRelease } from './claim-release';
 import { loadCase } from './load';
 import { toProviderCaseSummary } from './provider-views';

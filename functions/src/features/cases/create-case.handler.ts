@@ -17,7 +17,7 @@ import {
 } from '../uploads/rules';
 import { caseObjectKey, putObject } from '../uploads/storage';
 import { assertStoredFileValid } from '../uploads/verify';
-import { announceCase } from '../realtime/announce';
+import { announceCase } from '../../lib/realtime/announce';
 import { newPatientAndCase } from './new-case';
 
 /** Multipart field names of the inline files (spec doc 1 §7: voice, images, documents). */

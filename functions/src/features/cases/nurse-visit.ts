@@ -6,7 +6,7 @@ import {
 import { getCaseBundle, type CaseBundle, type CaseRecord } from '../../db/cases';
 import { conflict, forbidden } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
-import { pushCaseUpdate } from '../realtime/case-updates';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
 import { requestSettlement } from '../payments/settlement';
 import { releaseCaseMoney } from './case-refund';
 import { finishNurseVisit, scheduleNurseVisit } from './transitions';

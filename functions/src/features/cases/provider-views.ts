@@ -10,7 +10,7 @@ import {
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { PatientRecord } from '../../db/patients';
 import { forbidden, notFound } from '../../core/errors';
-import { effectiveMeeting } from '../meetings/effective-meeting';
+import { effectiveMeeting } from './effective-meeting';
 import { effectiveCase } from './claim-lease';
 import { CASE_NOT_FOUND } from './load';
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseStatuses } from '@shared/cases/status';
-import {
-  allowedTransitions,
-  canTransition,
-  judgePayment,
-  type PaymentEvidence,
-} from './transitions';
+import type { PaymentEvidence } from '../payments/evidence';
+import { allowedTransitions, canTransition, judgePayment } from './transitions';
 
 const evidence = (overrides: Partial<PaymentEvidence> = {}): PaymentEvidence => ({
   checkoutSessionId: 'cs_test_1',

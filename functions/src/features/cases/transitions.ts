@@ -24,11 +24,12 @@ import {
 import { countPaidCase } from '../../db/case-counters';
 import { claimSlotTx } from '../../db/claim-slots';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
-import { paymentTx, type AuthorizationState, type PaymentRecord } from '../../db/payments';
+import { paymentTx, type PaymentRecord } from '../../db/payments';
 import { stripeEventTx } from '../../db/stripe-events';
 import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
 import { env } from '../../core/env';
-import { newMeetingId, newMeetingNumber, roomLink } from '../meetings/room-links';
+import { authorizationStateOf, type PaymentEvidence } from '../payments/evidence';
+import { newMeetingId, newMeetingNumber, roomLink } from './room-links';
 import { effectiveCase, leaseEndFor } from './claim-lease';
 import { findClaimSlot } from './claim-slots';
 import { caseExpiresAt, scheduleCaseExpiry } from './case-expiry-schedule';
@@ -61,29 +62,6 @@ export function canTransition(from: CaseStatus, to: CaseStatus): boolean {
   return allowedTransitions[from].includes(to);
 }
 
-/**
- * What Stripe said about the payment: the only evidence that marks a case paid. Under manual
- * capture (docs/adr/0024) a completed Checkout Session reads `payment_status: 'unpaid'`: what
- * counts is its PaymentIntent, which holds the authorization (`requires_capture`).
- */
-export interface PaymentEvidence {
-  checkoutSessionId: string;
-  clientReferenceId: string | null;
-  /** The session's `status` (`open`, `complete`, `expired`). */
-  sessionStatus: string | null;
-  paymentIntentId: string | null;
-  /** The PaymentIntent as Stripe reported it; null when the session has none yet. */
-  intent: {
-    status: string;
-    amount: number;
-    currency: string;
-    /** `metadata.caseId` (`payment_intent_data`); null on sessions made before it was set. */
-    caseId: string | null;
-  } | null;
-  /** The webhook event, when the evidence came from one (idempotency key). */
-  eventId: string | null;
-}
-
 export type PaymentRefusal = 'not_paid' | 'wrong_case' | 'wrong_amount';
 
 /**
@@ -92,13 +70,6 @@ export type PaymentRefusal = 'not_paid' | 'wrong_case' | 'wrong_amount';
  * one captured since).
  */
 const SECURED_INTENT_STATUSES = new Set(['requires_capture', 'succeeded']);
-
-/** The PaymentIntent's state as the Payment records it. */
-export function authorizationStateOf(intentStatus: string): AuthorizationState {
-  if (intentStatus === 'succeeded') return 'captured';
-  if (intentStatus === 'canceled') return 'voided';
-  return 'authorized';
-}
 
 /**
  * Checks Stripe's word against the case: the PaymentIntent of a completed session holds (or took)

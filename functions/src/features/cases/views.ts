@@ -2,7 +2,7 @@ import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import type { CaseBundle, CaseRecord } from '../../db/cases';
 import { env } from '../../core/env';
-import { effectiveMeeting } from '../meetings/effective-meeting';
+import { effectiveMeeting } from './effective-meeting';
 import type { MoneyState } from '@shared/payments/money';
 import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';
 import { isPatientNoShow } from './call-joins';

@@ -1,8 +1,8 @@
 import { getCaseBundle, type CaseRecord } from '../../db/cases';
 import { errorFields, type Logger } from '../../lib/logger';
 import { requestSettlement } from '../payments/settlement';
-import { pushCaseUpdate } from '../realtime/case-updates';
-import { dismissLapsedDoctor } from '../rooms/room-parties';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { dismissLapsedDoctor } from '../../lib/realtime/room-parties';
 import type { WaitPromiseInput } from './wait-promise-schedule';
 import { lapseWaitPromise } from './transitions';
 

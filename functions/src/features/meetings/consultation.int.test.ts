@@ -28,7 +28,7 @@ import { newPatientAndCase } from '../cases/new-case';
 import { markCasePaid } from '../cases/transitions';
 import { endMeeting } from './end';
 import { meetingEndScheduleName } from './end-schedule';
-import { roomToken } from './room-links';
+import { roomToken } from '../cases/room-links';
 import { startMeetingTimer } from './start';
 import * as caseContracts from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';

@@ -6,8 +6,8 @@ import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
 import { completeCall, endCallAsNoShow } from '../cases/call-transitions';
 import { releaseCaseMoney } from '../cases/case-refund';
 import { sampleConsultation } from '../cases/wait-samples';
-import { pushCaseUpdate } from '../realtime/case-updates';
-import { closeRoom, pushToRoom } from '../rooms/room-push';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { closeRoom, pushToRoom } from '../../lib/realtime/room-push';
 import { settleEndedCall } from './call-settlement';
 import { cancelMeetingEnd } from './end-schedule';
 

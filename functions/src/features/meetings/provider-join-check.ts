@@ -5,8 +5,8 @@ import { errorFields, type Logger } from '../../lib/logger';
 import { ensureScheduleOnce } from '../../lib/scheduler';
 import { providerJoinedCall } from '../cases/call-joins';
 import { releaseUnjoinedCall } from '../cases/call-transitions';
-import { announceCase } from '../realtime/announce';
-import { pushCaseUpdate } from '../realtime/case-updates';
+import { announceCase } from '../../lib/realtime/announce';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
 import { tellRoom } from './end';
 import { cancelMeetingEnd } from './end-schedule';
 

@@ -8,8 +8,8 @@ import { iceConfiguration } from '../../lib/ice/ice-servers';
 import { errorFields, type Logger } from '../../lib/logger';
 import { effectiveCase } from '../cases/claim-lease';
 import { issueRoomTicket } from '../realtime/tickets';
-import { effectiveMeeting } from './effective-meeting';
-import { verifyRoomToken } from './room-links';
+import { effectiveMeeting } from '../cases/effective-meeting';
+import { verifyRoomToken } from '../cases/room-links';
 
 /** The room's answer when TURN credentials cannot be had: the page may try again. */
 export const ROOM_UNAVAILABLE = 'Unable to join the consultation at this time. Please try again.';

@@ -5,7 +5,7 @@ import type { CaseBundle, CaseRecord } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
 import { paidCaseRecord } from '../../testing/cases';
 import { effectiveCase } from '../cases/claim-lease';
-import { effectiveMeeting, meetingLive } from './effective-meeting';
+import { effectiveMeeting, meetingLive } from '../cases/effective-meeting';
 import { callTimesFrom } from './start';
 import { startRuleRefusal } from './start-rule';
 

@@ -4,7 +4,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { newPatientAndCase } from '../cases/new-case';
-import { announceCase } from '../realtime/announce';
+import { announceCase } from '../../lib/realtime/announce';
 import { splitContactInfo } from './contact-info';
 
 /** POST /api/patients (reading B): the patient and their case, in one transaction. */

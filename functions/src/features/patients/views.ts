@@ -3,7 +3,7 @@ import type { CaseBundle } from '../../db/cases';
 import { currentPayment } from '../../db/payments';
 import type { PatientRecord } from '../../db/patients';
 import { isJoinableCaseStatus } from '@shared/cases/status';
-import { effectiveMeeting } from '../meetings/effective-meeting';
+import { effectiveMeeting } from '../cases/effective-meeting';
 import { effectiveCase } from '../cases/claim-lease';
 import { moneyView, refundView } from '../cases/views';
 

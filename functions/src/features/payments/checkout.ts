@@ -3,7 +3,7 @@ import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/
 import { getCaseBundle, recordCheckoutSession, type CaseRecord } from '../../db/cases';
 import { env } from '../../core/env';
 import { stripe } from '../../lib/stripe';
-import type { PaymentEvidence } from '../cases/transitions';
+import type { PaymentEvidence } from './evidence';
 
 const productNames = {
   telemedicine: '15-minute video consultation',

@@ -6,7 +6,7 @@ import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
 import { mayAuthorizeAgain } from '../cases/transitions';
 import { openCheckoutSession, paymentEvidence } from './checkout';
-import { settlePayment } from './settle';
+import { settlePayment } from '../cases/settle-payment';
 
 const ALREADY_PAID = 'This consultation has already been paid';
 const NO_LONGER_PAYABLE = 'This request can no longer be paid';

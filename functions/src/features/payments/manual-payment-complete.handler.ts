@@ -2,7 +2,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { loadCase } from '../cases/load';
-import { syncPaymentWithStripe } from './sync';
+import { syncPaymentWithStripe } from '../cases/payment-sync';
 
 /**
  * POST /api/manual-payment-complete {caseId}: sent when embedded checkout completes and when the

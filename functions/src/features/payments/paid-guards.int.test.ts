@@ -13,7 +13,8 @@ import { stripeEventTx } from '../../db/stripe-events';
 import { writeTransaction } from '../../db/transaction';
 import { stripe } from '../../lib/stripe';
 import { newPatientAndCase } from '../cases/new-case';
-import { markCasePaid, type PaymentEvidence } from '../cases/transitions';
+import { markCasePaid } from '../cases/transitions';
+import type { PaymentEvidence } from './evidence';
 import { pathOf } from '@shared/http/contract';
 import * as paymentContracts from '@shared/payments/contracts';
 

@@ -3,7 +3,7 @@ import { getCaseBundle } from '../../db/cases';
 import type { PaymentRecord, PaymentRefund } from '../../db/payments';
 import type { Logger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
-import type { PaymentEvidence } from '../cases/transitions';
+import type { PaymentEvidence } from './evidence';
 
 /**
  * One refund per case, whoever asks and however often: Stripe answers a repeated key with the

@@ -19,8 +19,8 @@ import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { ensureScheduleOnce } from '../../lib/scheduler';
 import { stripe } from '../../lib/stripe';
-import { authorizationStateOf } from '../cases/transitions';
-import { pushCaseUpdate } from '../realtime/case-updates';
+import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { authorizationStateOf } from './evidence';
 import { paymentIntentOf } from './refund';
 import { stripeErrorFields } from './stripe-errors';
 

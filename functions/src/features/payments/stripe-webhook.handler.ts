@@ -7,7 +7,7 @@ import { env } from '../../core/env';
 import { stripe } from '../../lib/stripe';
 import * as routes from '../../routes';
 import { paymentEvidence } from './checkout';
-import { settlePayment } from './settle';
+import { settlePayment } from '../cases/settle-payment';
 import { recordIntentReport, type IntentReport } from './settlement';
 
 const RECEIVED = { received: true } as const;

@@ -2,7 +2,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
 import { loadPatientCase } from '../patients/load';
-import { syncPaymentWithStripe } from './sync';
+import { syncPaymentWithStripe } from '../cases/payment-sync';
 
 /**
  * POST /api/test/payment-complete/{patientId}: the verification page's synchronisation when the

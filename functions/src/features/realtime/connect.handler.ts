@@ -4,8 +4,8 @@ import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
 import { checkOriginProof } from '../../lib/http/origin-proof';
 import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
-import { mayHoldDoctorSeat, replaceOlderConnections } from '../rooms/room-parties';
-import { checkListeners } from './listeners';
+import { mayHoldDoctorSeat, replaceOlderConnections } from '../../lib/realtime/room-parties';
+import { checkListeners } from '../../lib/realtime/listeners';
 import { pushPatientPresence } from './presence';
 import { redeemTicket } from './tickets';
 

@@ -4,7 +4,7 @@ import { webSocketHandler } from '../../lib/realtime/handler';
 import { handleRoomMessage, roomClientMessageSchema } from '../rooms/room-messages';
 import { spendConnectionFrame } from './frame-budget';
 import { recordDashboardHeartbeat } from './heartbeat';
-import { checkListeners } from './listeners';
+import { checkListeners } from '../../lib/realtime/listeners';
 
 function parseJson(text: string | undefined): unknown {
   try {

@@ -7,7 +7,7 @@ export const queueFanOutInputSchema = z.object({}).strict();
 
 /**
  * The queue's fan-out worker (issue 29, docs/adr/0028): started asynchronously by the change of
- * the queue that armed the fan-out (features/realtime/queue-changed.ts) or by a worker handing
+ * the queue that armed the fan-out (lib/realtime/queue-changed.ts) or by a worker handing
  * over, not by a route. An input with anything in it is not ours: logged and dropped.
  */
 export async function handler(event: unknown): Promise<{ passes: number; handedOver: boolean }> {

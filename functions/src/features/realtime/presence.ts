@@ -4,7 +4,7 @@ import { caseConnectionIds, providerConnections } from '../../db/connections';
 import { settleWithLimit } from '../../lib/concurrency';
 import { errorFields, type Logger } from '../../lib/logger';
 import { pushToConnection } from '../../lib/realtime/push';
-import { checkListeners } from './listeners';
+import { checkListeners } from '../../lib/realtime/listeners';
 
 /**
  * The provider who holds the case now and so may hear of its patient: the claimer while the

@@ -1,7 +1,7 @@
 import { getCaseBundle } from '../../db/cases';
 import type { MeetingRecord } from '../../db/meetings';
 import { effectiveCase } from '../cases/claim-lease';
-import { effectiveMeeting } from '../meetings/effective-meeting';
+import { effectiveMeeting } from '../cases/effective-meeting';
 
 /** A room's meeting as it reads at `now`, whether the room is still open, and who holds it. */
 export interface RoomState {

@@ -12,7 +12,12 @@ import { closeConnection, pushToConnection } from '../../lib/realtime/push';
 import { endMeeting } from '../meetings/end';
 import { handleMediaReport } from '../meetings/media-report';
 import { readRoom } from './room-access';
-import { mayHoldDoctorSeat, newestOf, replaceConnection, seatedDoctor } from './room-parties';
+import {
+  mayHoldDoctorSeat,
+  newestOf,
+  replaceConnection,
+  seatedDoctor,
+} from '../../lib/realtime/room-parties';
 
 /** What a room page may send on `/ws`: the keep-alive, its hello, signals and media reports. */
 export const roomClientMessageSchema = z.union([

@@ -5,8 +5,8 @@ import {
   QUEUE_FAN_OUT_LEASE_MS,
 } from '../../db/queue-fan-out';
 import { env } from '../../core/env';
-import { invokeAsync } from '../../lib/invoke-async';
-import { errorFields, type Logger } from '../../lib/logger';
+import { invokeAsync } from '../invoke-async';
+import { errorFields, type Logger } from '../logger';
 
 /** Attempts to arm or mark: each failure means the other writer moved in between. */
 const QUEUE_CHANGE_ATTEMPTS = 3;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredSession } from '../../db/sessions';
-import { SESSION_IDLE_MS } from '../../lib/auth/sessions';
+import { SESSION_IDLE_MS } from '../auth/sessions';
 import { mayReceive } from './listeners';
 
 describe('mayReceive: the re-check before every push', () => {

@@ -4,6 +4,12 @@ import { env } from '../../core/env';
 
 export type { RoomRole };
 
+/*
+ * The meeting's ids and signed join links. They live with the case, not in meetings/, because
+ * the claim (`transitions.ts`) mints them, and meetings/ builds on cases/, never the other way
+ * (docs/architecture.md, "The layers at a glance"); the room session verifies them.
+ */
+
 /** A room link stays valid for a day: the case itself is kept 24 hours (spec doc 1 §9). */
 const ROOM_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import type { ProviderConnectionRecord } from '../../db/connections';
 import { getProviders } from '../../db/providers';
 import { getSessions, type StoredSession } from '../../db/sessions';
-import { providerSessionCurrent } from '../../lib/auth/authorize';
-import { isSessionLive } from '../../lib/auth/sessions';
+import { providerSessionCurrent } from '../auth/authorize';
+import { isSessionLive } from '../auth/sessions';
 
 /** Who opened a connection: the provider account and the session its ticket came from. */
 export type Listener = Pick<ProviderConnectionRecord, 'providerId' | 'sessionId'>;

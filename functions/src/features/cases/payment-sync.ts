@@ -2,9 +2,9 @@ import type { PaymentSyncResponse } from '@shared/cases/api';
 import type { CaseBundle } from '../../db/cases';
 import { HttpError, conflict } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
-import { nextPathAfterPayment } from '../cases/views';
-import { paymentEvidence } from './checkout';
-import { settlePayment } from './settle';
+import { paymentEvidence } from '../payments/checkout';
+import { settlePayment } from './settle-payment';
+import { nextPathAfterPayment } from './views';
 
 export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed';
 

@@ -1,8 +1,8 @@
 import type { CaseAlert } from '@shared/realtime/api';
 import { alertConnectionPages } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import type { Logger } from '../../lib/logger';
-import { pushToConnection } from '../../lib/realtime/push';
+import { settleWithLimit } from '../concurrency';
+import type { Logger } from '../logger';
+import { pushToConnection } from './push';
 import { closeConnections } from './close-connections';
 import { checkListeners } from './listeners';
 

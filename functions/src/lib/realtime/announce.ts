@@ -1,7 +1,7 @@
 import { SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
 import type { CaseAlert, CaseAlertType } from '@shared/realtime/api';
 import type { CaseRecord } from '../../db/cases';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../logger';
 import { broadcastToProviders } from './broadcast';
 
 /**

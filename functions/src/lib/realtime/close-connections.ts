@@ -3,9 +3,9 @@ import {
   providerRoomConnections,
   type ConnectionRecord,
 } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import { closeConnection } from '../../lib/realtime/push';
-import { dismissDoctorConnections } from '../rooms/room-parties';
+import { settleWithLimit } from '../concurrency';
+import { closeConnection } from './push';
+import { dismissDoctorConnections } from './room-parties';
 
 /** Management API calls in flight at once while closing many connections. */
 const CLOSE_CONCURRENCY = 16;

@@ -1,8 +1,8 @@
 import type { RoomRole } from '@shared/meetings/room';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
 import { roomMembers, type RoomMember } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import { closeConnection, pushToConnection } from '../../lib/realtime/push';
+import { settleWithLimit } from '../concurrency';
+import { closeConnection, pushToConnection } from './push';
 
 /** A room has two parties, each with a page or two: a small fan-out. */
 const ROOM_PUSH_CONCURRENCY = 8;

@@ -1,9 +1,9 @@
 import type { CaseStatus } from '@shared/cases/status';
 import type { CaseUpdatedMessage } from '@shared/realtime/api';
 import { caseConnectionIds } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import { errorFields, type Logger } from '../../lib/logger';
-import { pushToConnection } from '../../lib/realtime/push';
+import { settleWithLimit } from '../concurrency';
+import { errorFields, type Logger } from '../logger';
+import { pushToConnection } from './push';
 import { queueChanged } from './queue-changed';
 
 /** A case has a page or a few open (processing, visit, another tab): a small fan-out. */

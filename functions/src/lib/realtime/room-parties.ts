@@ -1,9 +1,9 @@
 import type { RoomRole } from '@shared/meetings/room';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
 import { roomMembers, type RoomMember } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import { closeConnection, pushToConnection } from '../../lib/realtime/push';
-import { checkListeners } from '../realtime/listeners';
+import { settleWithLimit } from '../concurrency';
+import { closeConnection, pushToConnection } from './push';
+import { checkListeners } from './listeners';
 
 /**
  * Who is in a room (docs/adr/0013-room-connections.md): each party has one live room page, its
