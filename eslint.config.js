@@ -6,6 +6,17 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import vitest from '@vitest/eslint-plugin';
+import {
+  dynamoDbMessage,
+  dynamoDbPackages,
+  dynamoDbRuleExemptions,
+  dynamoDbRuleFiles,
+  functionsLayerZones,
+  functionsTestZones,
+  functionsZones,
+  sharedZones,
+  webZones,
+} from './eslint.boundaries.js';
 
 const FEATURES_DIR = 'web/src/features';
 const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), {
@@ -36,6 +47,29 @@ const sharedLayersZone = {
   message: 'web/src/lib, components and hooks are used by features and never import one.',
 };
 
+/**
+ * One `import-x` setup for every folder with boundaries. Without `extensions` and `parsers`,
+ * import-x reads only .js files and the cycle check sees no imports.
+ */
+const importXSetup = {
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+  },
+};
+
+/** `import { z } from 'zod'` refused; `no-restricted-syntax` blocks that set it list this too. */
+const zodNamedImport = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message:
+    "Use `import * as z from 'zod'`: the `z` object defeats tree-shaking (450 KB vs 85 KB per Lambda bundle).",
+};
+
+/** Test code of functions/: the tests and their helpers. */
+const functionsTestFiles = ['functions/src/**/*.test.ts', 'functions/src/testing/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,14 +98,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
-          message:
-            "Use `import * as z from 'zod'`: the `z` object defeats tree-shaking (450 KB vs 85 KB per Lambda bundle).",
-        },
-      ],
+      'no-restricted-syntax': ['error', zodNamedImport],
     },
   },
   {
@@ -80,42 +107,69 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // DESIGN.md §4: only the entity modules of functions/src/db talk to DynamoDB. Unit tests
-    // that mock the SDK with aws-sdk-client-mock are the one exception.
-    files: ['functions/src/**/*.ts'],
-    ignores: ['functions/src/db/**', 'functions/src/**/*.test.ts'],
+    // DESIGN.md §4, docs/adr/0002-data-layer.md: only the entity modules of functions/src/db talk
+    // to DynamoDB, so its packages are refused everywhere else, tests included
+    // (eslint.boundaries.js says where and why they are allowed): imports, re-exports and
+    // `import()` of them.
+    files: dynamoDbRuleFiles,
+    ignores: dynamoDbRuleExemptions,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'],
-              message: 'Use an entity module of functions/src/db (docs/access-patterns.md).',
+              group: dynamoDbPackages.flatMap((name) => [name, `${name}/*`]),
+              message: dynamoDbMessage,
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        zodNamedImport,
+        {
+          // esquery's regular expressions cannot hold a `/`: `.` stands for it.
+          selector: `ImportExpression[source.value=/^(${dynamoDbPackages.map((name) => name.replace('/', '.')).join('|')})($|.)/]`,
+          message: dynamoDbMessage,
         },
       ],
     },
   },
   {
-    // Scoped to web/ (app code and the lint fixtures): the cycle check follows every import, so
-    // it costs time per file linted.
+    // The cycle check follows every import, so it costs time per file linted: web/ only (app
+    // code and the lint fixtures); functions/src/import-graph.test.ts checks functions/.
     files: ['web/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Without these, import-x reads only .js files and the cycle check sees no imports.
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
+    ...importXSetup,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...featureBoundaryZones, sharedLayersZone] },
+        { zones: [...featureBoundaryZones, sharedLayersZone, ...webZones] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ...importXSetup,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: sharedZones }] },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    ignores: functionsTestFiles,
+    ...importXSetup,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...functionsZones, ...functionsLayerZones] },
+      ],
+    },
+  },
+  {
+    // Test code may drive the local stack, and may reach across the layers: nothing imports it.
+    files: functionsTestFiles,
+    ...importXSetup,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: functionsTestZones }] },
   },
   {
     // A green run must prove something: no focused or skipped tests, and every test asserts.

@@ -41,7 +41,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           expect: { poll },
-          include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}'],
+          // `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
+          include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Every stage has an origin-verify secret, and a handler without one refuses every

@@ -1,3 +1,8 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import Stripe from 'stripe';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { freePort } from '../../../local/ports';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
@@ -5,12 +10,7 @@ import {
   InternalServerError,
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
-} from '@aws-sdk/client-dynamodb';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
-import { freePort } from '../../../local/ports';
+} from '../db/testing-sdk';
 import { restoreEnv, stubEnv } from '../testing/env';
 import { awsClientConfig, SDK_LOGGER_STEP, watchDependency } from './aws-clients';
 import { dependencyFailure, tagDependency } from './dependency-failure';

@@ -1,7 +1,7 @@
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../local/ports';
+import { DynamoDBClient, GetItemCommand } from '../db/testing-sdk';
 import { restoreEnv, stubEnv } from '../testing/env';
 import { watchDependency } from './aws-clients';
 import { dependencyFailure } from './dependency-failure';

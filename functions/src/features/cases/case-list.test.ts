@@ -1,20 +1,19 @@
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { caseListQuerySchema } from '@shared/cases/provider-case';
 import type { CaseRecord } from '../../db/cases';
+import {
+  BatchGetCommand,
+  GetCommand,
+  mockDocumentClient,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '../../db/testing-sdk';
 import { paidCaseRecord } from '../../testing/cases';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { listProviderCases } from './case-list';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = mockDocumentClient();
 const now = new Date('2026-11-25T12:00:00.000Z');
 const at = (minutesFromNow: number) =>
   new Date(now.getTime() + minutesFromNow * 60_000).toISOString();

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConditionalCheckFailedException } from '../../db/testing-sdk';
 import type { HttpRoute } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent, testContext } from '../../testing/events';

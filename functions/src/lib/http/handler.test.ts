@@ -1,14 +1,13 @@
-import {
-  BatchGetCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute } from '@shared/http/contract';
 import { itemRead } from '../../db/item-reads';
+import {
+  BatchGetCommand,
+  GetCommand,
+  mockDocumentClient,
+  UpdateCommand,
+} from '../../db/testing-sdk';
 import type { HttpRoute } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';
 import { call, httpEvent } from '../../testing/events';
@@ -19,7 +18,7 @@ import { HttpError } from '../../core/errors';
 import { httpHandler, type SessionFor } from './handler';
 import { postThingRoute } from '../../testing/test-route';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
+const dynamo = mockDocumentClient();
 
 const postRoute = postThingRoute;
 const sameOrigin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
