@@ -70,6 +70,23 @@ const zodNamedImport = {
 /** Test code of functions/: the tests and their helpers. */
 const functionsTestFiles = ['functions/src/**/*.test.ts', 'functions/src/testing/**'];
 
+/**
+ * One mocking layer in the web tests (issue 30 item 3): only web/src/testing/api-mock.ts stubs
+ * `fetch`, and it checks every call against its route's contract. Any other stub (stubGlobal,
+ * spyOn, assignment, defineProperty) would let a mock drift from the server.
+ * web/src/eslint-fetch-stubs.test.ts lints web/eslint-fixtures/fetch-stubs.ts with these.
+ */
+const FETCH_STUB_MESSAGE =
+  'Mock the API with web/src/testing/api-mock.ts (mockApi): only it stubs `fetch`, and it checks each call against its contract.';
+const fetchStubs = [
+  "CallExpression[callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+  "CallExpression[callee.property.name='stubGlobal'][arguments.0.quasis.0.value.raw='fetch']",
+  "CallExpression[callee.property.name='spyOn'][arguments.1.value='fetch']",
+  "AssignmentExpression > MemberExpression.left[property.name='fetch']",
+  "AssignmentExpression > MemberExpression.left[property.value='fetch']",
+  "CallExpression[callee.object.name='Object'][callee.property.name='defineProperty'][arguments.1.value='fetch']",
+].map((selector) => ({ selector, message: FETCH_STUB_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -197,6 +214,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The web tests and their helpers, except the one module allowed to stub `fetch`.
+    files: ['web/src/**/*.test.{ts,tsx}', 'web/src/**/testing/**/*.{ts,tsx}'],
+    ignores: ['web/src/testing/api-mock.ts'],
+    rules: { 'no-restricted-syntax': ['error', zodNamedImport, ...fetchStubs] },
   },
   {
     // Command-line programs talk to a person on the terminal.

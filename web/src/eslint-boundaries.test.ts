@@ -1,28 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { linterFor, repoRoot, ruleIdsOf } from './testing/eslint';
 
 /**
  * The feature boundary and cycle rules of eslint.config.js fail on a violation. Only the
- * import-x rules run (the type-aware rules would need the fixtures in the TypeScript project,
- * which keeps them out on purpose).
+ * import-x rules run.
  */
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-function boundaryLinter(): ESLint {
-  return new ESLint({
-    cwd: repoRoot,
-    // The fixtures are ignored by the normal lint run.
-    ignore: false,
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-    ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
-  });
-}
-
-function ruleIdsOf(results: ESLint.LintResult[]): string[] {
-  return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? ''));
-}
+const boundaryLinter = () => linterFor((ruleId) => ruleId.startsWith('import-x/'));
 
 // Loading the config and the TypeScript resolver takes seconds on a busy machine.
 describe('feature boundaries (eslint.config.js)', { timeout: 60_000 }, () => {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepPatientKey } from '@web/lib/patient-key';
+import { mockApi, never } from '@web/testing/api-mock';
 import { resetDom } from '@web/testing/render';
 import { App } from './App';
 
@@ -25,10 +26,7 @@ beforeEach(() => {
   // ScrollRestoration scrolls; jsdom has no layout.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   // Pages that call the API on load stay in their loading state.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  );
+  mockApi({}, { unmatched: never });
   // This browser is the patient's (docs/adr/0012): it holds the visit's key, as after intake.
   keepPatientKey([VISIT_CASE_ID], 'k'.repeat(43));
 });
@@ -57,7 +55,8 @@ describe('router', { timeout: 30_000 }, () => {
     ['/patient-telehealth', 'Get Healthcare Help'],
     ['/patient', 'Patient Request'],
     ['/payment-choice?case_id=c1', 'Choose Payment Method'],
-    ['/stripe-payment?case_id=c1', 'Secure Payment'],
+    // A case id the checkout call can send (the request mock holds it to the contract).
+    ['/stripe-payment?case_id=6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'Secure Payment'],
     ['/payment-processing?case_id=6f1c2b9e-4d7a-4c1e-9a8b-2f3d4e5f6a7b', 'Processing Payment'],
     ['/payment-success?case_id=c1', 'Payment Successful!'],
     ['/payment-cancelled', 'Payment Cancelled'],

@@ -1,7 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimCase, listCases } from '@shared/cases/contracts';
+import type { ClaimCaseResponse } from '@shared/cases/provider-case';
 import { startMeetingTimer } from '@shared/meetings/contracts';
+import { json, mockApi, reply, routeOf } from '@web/testing/api-mock';
 import { ApiError, send, throwIfResNotOk } from './api';
+
+const CASE_ID = '6f1c2a36-3a55-4b8e-9d2e-0f6b1c7a9e11';
+
+/** What a won claim answers; `send` hands the response back unread. */
+const claimed: ClaimCaseResponse = {
+  success: true,
+  case: {
+    id: CASE_ID,
+    status: 'claimed',
+    requestType: 'telemedicine',
+    triageSummary: 'Mild cough for three days',
+    priority: 'ROUTINE',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    paidAt: '2026-11-25T10:01:00.000Z',
+    claimedAt: '2026-11-25T10:02:00.000Z',
+    endedAt: null,
+    claimedBy: 'p1',
+    claimedByMe: true,
+    claimExpiresAt: '2026-11-25T10:12:00.000Z',
+    myClaimLapsed: false,
+    patientPresence: null,
+    nurseVisit: null,
+  },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,27 +58,34 @@ describe('throwIfResNotOk', () => {
 
 describe('send', () => {
   it('sends JSON with its content type and cookies', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('{}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({ [routeOf(claimCase)]: () => reply(claimCase, claimed) });
 
-    const res = await send(claimCase, { body: { caseId: 'c1', providerId: 'p1' } });
+    const res = await send(claimCase, { body: { caseId: CASE_ID, providerId: 'p1' } });
 
     expect(res.status).toBe(200);
-    expect(fetchMock).toHaveBeenCalledWith('/api/cases/claim', {
+    expect(api.fetch).toHaveBeenCalledWith('/api/cases/claim', {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ caseId: 'c1', providerId: 'p1' }),
+      body: JSON.stringify({ caseId: CASE_ID, providerId: 'p1' }),
       credentials: 'include',
     });
   });
 
   it('keeps the JSON content type on a state-changing call without a body', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      [routeOf(startMeetingTimer)]: () =>
+        reply(startMeetingTimer, {
+          success: true,
+          meetingId: '3f1c2b4a-5d6e-4f70-8a91-b2c3d4e5f601',
+          startedAt: '2026-11-25T10:00:00.000Z',
+          endsAt: '2026-11-25T10:15:00.000Z',
+          serverTime: '2026-11-25T10:00:00.000Z',
+        }),
+    });
 
     await send(startMeetingTimer, { params: { caseId: 'c1' } });
 
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    const init = api.fetch.mock.calls[0]?.[1] as RequestInit;
     expect(init.body).toBeUndefined();
     expect(init.headers).toEqual({
       Accept: 'application/json',
@@ -61,27 +94,26 @@ describe('send', () => {
   });
 
   it('sends a GET without a body or content type', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('[]', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      [routeOf(listCases)]: () =>
+        reply(listCases, {
+          cases: [],
+          counts: { available: 0, myActive: 0, completed: 0, total: 0 },
+          nextCursor: null,
+        }),
+    });
 
     await send(listCases);
 
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    const init = api.fetch.mock.calls[0]?.[1] as RequestInit;
     expect(init.headers).toEqual({ Accept: 'application/json' });
     expect(init.credentials).toBe('include');
   });
 
   it('rejects a non-OK answer with the spec message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(new Response('{"message":"Case already claimed"}', { status: 409 })),
-    );
+    mockApi({ [routeOf(claimCase)]: () => json({ message: 'Case already claimed' }, 409) });
     await expect(
-      send(claimCase, {
-        body: { caseId: '6f1c2a36-3a55-4b8e-9d2e-0f6b1c7a9e11', providerId: 'provider-1' },
-      }),
+      send(claimCase, { body: { caseId: CASE_ID, providerId: 'provider-1' } }),
     ).rejects.toThrow('409: {"message":"Case already claimed"}');
   });
 });

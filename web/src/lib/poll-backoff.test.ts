@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answering,
-  busyAnswer,
-  fakePollClock,
-  jsonAnswer,
-  observeQuery,
-} from '@web/testing/polling';
+import { getCaseStatus } from '@shared/cases/contracts';
+import { inTurn, json, mockApi, routeOf, type Answer } from '@web/testing/api-mock';
+import { busy, busyAnswer, fakePollClock, observeQuery } from '@web/testing/polling';
 import { ApiError, parseRetryAfter, throwIfResNotOk } from './api-error';
 import { caseStatusQueryOptions, PROCESSING_POLL_MS, PROCESSING_STATUS_RETRY } from './case-status';
 import { nextPollMs } from './poll-backoff';
@@ -25,7 +21,8 @@ const caseStatus = {
   waitPromise: null,
   money: null,
 };
-const status = () => jsonAnswer(caseStatus);
+const status: Answer = () => json(caseStatus);
+const STATUS = routeOf(getCaseStatus);
 /** The processing screen's query: its 2-second poll, with retries (spec doc 1 §7). */
 const processingOptions = () =>
   caseStatusQueryOptions(CASE_ID, PROCESSING_POLL_MS, PROCESSING_STATUS_RETRY);
@@ -38,7 +35,7 @@ afterEach(() => {
 
 describe('the case-status poll backs off on 503 with Retry-After', () => {
   it('polls every 2 s while the answers are good', async () => {
-    const fetchMock = answering(status);
+    const { fetch: fetchMock } = mockApi({ [STATUS]: status });
     const stop = observeQuery(processingOptions());
     await vi.advanceTimersByTimeAsync(6_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
@@ -46,7 +43,7 @@ describe('the case-status poll backs off on 503 with Retry-After', () => {
   });
 
   it('waits the 5 s a 503 asks, for its retry and for the next poll', async () => {
-    const fetchMock = answering(status, busyAnswer, busyAnswer, busyAnswer, status);
+    const { fetch: fetchMock } = mockApi({ [STATUS]: inTurn(status, busy, busy, busy, status) });
     const stop = observeQuery(processingOptions());
     await vi.advanceTimersByTimeAsync(2_000);
     expect(fetchMock).toHaveBeenCalledTimes(2); // the first 503
@@ -77,7 +74,7 @@ describe('Retry-After on the error', () => {
     expect((error as ApiError).message).toBe(
       '503: {"message":"The service is temporarily unavailable."}',
     );
-    const without = await throwIfResNotOk(busyAnswer({})).catch((e: unknown) => e);
+    const without = await throwIfResNotOk(busyAnswer(null)).catch((e: unknown) => e);
     expect((without as ApiError).retryAfterMs).toBeNull();
   });
 

@@ -1,9 +1,24 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import type { ResponseOf, RouteContract } from '@shared/http/contract';
+import { answerProblem, contractOf, contractOfTarget, requestBodyProblem } from './api-contracts';
 
 /**
- * The one request-mocking layer of the web tests: `fetch` is stubbed, answers are registered per
- * route, and every request is recorded. A route is `"{METHOD} {target}"`, where the target is
+ * The one request-mocking layer of the web tests: only this module stubs `fetch` (eslint.config.js
+ * forbids it anywhere else in the tests). Answers are registered per route, every request is
+ * recorded, and every call to the API keeps to its route's contract in `shared/`, so a mock
+ * cannot drift from the server:
+ *
+ * - a request to the app's origin must be a route of a contract; a route registered for a path
+ *   no contract has is refused at once;
+ * - a request body must pass the contract's body schema;
+ * - a 2xx answer must pass its response schema, any other the error envelope.
+ *
+ * A request that breaks its contract, or an answer that does, rejects the call, and the test fails
+ * when it ends even if the code under test caught the rejection. An answer that breaks the
+ * contract on purpose (a gateway page, a body from a broken server) says so with
+ * {@link offContract}. Requests to other origins (the S3 bucket) are not API calls: no contract.
+ *
+ * A route is `"{METHOD} {target}"`, where the target is
  *
  * - a contract's path template (`routeOf(getCaseStatus)` is `GET /api/cases/{caseId}/status`):
  *   any value of each `{name}` matches, the query is ignored;
@@ -39,6 +54,11 @@ export interface ApiMock {
   calls(route?: string | RouteContract): MockRequest[];
   /** The JSON body of the n-th request of a route. */
   jsonBody(route: string | RouteContract, index?: number): unknown;
+  /**
+   * The contract breaks seen so far, which then no longer fail the test: for the tests of this
+   * mock, which break contracts on purpose.
+   */
+  takeViolations(): string[];
 }
 
 const ORIGIN = 'http://localhost';
@@ -48,19 +68,31 @@ export function routeOf(contract: RouteContract): string {
   return `${contract.method} ${contract.path}`;
 }
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
+/**
+ * The text of each answer made here, so an answer is checked without reading its stream (which
+ * would take turns of the event loop, and fake clocks hold some of them back).
+ */
+const answerTexts = new WeakMap<Response, string>();
+/** Answers that break their route's contract on purpose (see {@link offContract}). */
+const offContractAnswers = new WeakSet<Response>();
+
+function textAnswer(text: string, status: number, headers: Record<string, string>): Response {
+  const response = new Response(text, { status, headers });
+  answerTexts.set(response, text);
+  return response;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return textAnswer(JSON.stringify(body), status, {
+    'Content-Type': 'application/json',
+    ...headers,
   });
 }
 
 /** A JSON answer, except that a string body is sent as it is (a gateway page, plain text). */
 export function answer(body: unknown, status: number): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  if (typeof body !== 'string') return json(body, status);
+  return textAnswer(body, status, { 'Content-Type': 'application/json' });
 }
 
 /** A JSON answer typed by the contract's response. */
@@ -70,6 +102,16 @@ export function reply<C extends RouteContract>(
   status = 200,
 ): Response {
   return json(body, status);
+}
+
+/**
+ * Marks an answer that breaks its route's contract on purpose, to show how the app copes with
+ * what the API's handlers never send: a gateway or CDN page, a plain-text 404, a success body
+ * of the wrong shape (a broken or newer server). The mock passes it unchecked.
+ */
+export function offContract(response: Response): Response {
+  offContractAnswers.add(response);
+  return response;
 }
 
 export const noContent: Answer = () => new Response(null, { status: 204 });
@@ -85,6 +127,11 @@ export const networkError: Answer = (request) =>
 export const serverError: Answer = (request) =>
   json({ message: `No stub for ${request.route}` }, 500);
 
+/** Each answer in turn, one per request of the route; the last one from then on. */
+export function inTurn(...answers: [Answer, ...Answer[]]): Answer {
+  return (request, call) => answers[Math.min(call, answers.length - 1)]!(request, call);
+}
+
 const rejectUnanswered: Answer = (request) =>
   Promise.reject(new Error(`No answer for ${request.route}`));
 
@@ -97,15 +144,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The path of a route's target; the URL parser escapes a template's braces, put back here. */
+function targetPath(target: URL): string {
+  return target.pathname.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+}
+
 function matcherOf(route: string): Matcher {
   const space = route.indexOf(' ');
   const method = route.slice(0, space);
   const target = new URL(route.slice(space + 1), ORIGIN);
   const names: string[] = [];
-  // The URL parser escapes the braces of a template; other escapes must stay as they are.
-  const pattern = target.pathname
-    .replace(/%7B/gi, '{')
-    .replace(/%7D/gi, '}')
+  const pattern = targetPath(target)
     .split(/\{([^}]+)\}/)
     .map((part, index) => (index % 2 === 1 ? (names.push(part), '([^/]+)') : escapeRegExp(part)))
     .join('');
@@ -122,8 +171,33 @@ function matcherOf(route: string): Matcher {
   };
 }
 
+/** Refuses a route of the app's origin that no contract has: a mock of a route that is not. */
+function assertRouteExists(route: string): void {
+  const space = route.indexOf(' ');
+  const target = new URL(route.slice(space + 1), ORIGIN);
+  if (target.origin !== ORIGIN) return;
+  if (!contractOfTarget(route.slice(0, space), targetPath(target))) {
+    throw new Error(`api-mock: no route contract in shared/ has ${route}`);
+  }
+}
+
 function routeKey(route: string | RouteContract): string {
   return typeof route === 'string' ? route : routeOf(route);
+}
+
+function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+  if (headers instanceof Headers) return Object.fromEntries(headers.entries());
+  if (Array.isArray(headers)) return Object.fromEntries(headers);
+  return { ...headers };
+}
+
+function jsonOf(body: BodyInit | null | undefined): unknown {
+  if (typeof body !== 'string') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function requestOf(input: RequestInfo | URL, init: RequestInit): MockRequest {
@@ -135,23 +209,46 @@ function requestOf(input: RequestInfo | URL, init: RequestInit): MockRequest {
     route: `${method} ${target}`,
     method,
     url,
-    headers: { ...(init.headers as Record<string, string> | undefined) },
-    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    headers: headersOf(init.headers),
+    body: jsonOf(init.body),
     init,
     params: {},
   };
 }
 
-/** Stubs `fetch` (undone by `vi.unstubAllGlobals()`) with the given answers. */
+/** The text of an answer made by this module: null when it has no body, undefined if unknown. */
+function answerText(response: Response): string | null | undefined {
+  if (answerTexts.has(response)) return answerTexts.get(response);
+  return response.body === null ? null : undefined;
+}
+
+/**
+ * Stubs `fetch` (undone by `vi.unstubAllGlobals()`) with the given answers. Call it in a test or
+ * a `beforeEach`: the contract check fails the running test.
+ */
 export function mockApi(
   routes: Record<string, Answer> = {},
   { unmatched = rejectUnanswered }: { unmatched?: Answer } = {},
 ): ApiMock {
   const answers = new Map<string, { matcher: Matcher; answer: Answer }>();
   const log: { key: string | undefined; request: MockRequest }[] = [];
+  const violations: string[] = [];
+
+  onTestFinished(() => {
+    if (violations.length > 0) {
+      throw new Error(`api-mock: the API contract was broken:\n${violations.join('\n')}`);
+    }
+  });
+
+  /** Records a contract break and rejects the call with it. */
+  const refuse = (message: string): Promise<never> => {
+    violations.push(message);
+    return Promise.reject(new Error(`api-mock: ${message}`));
+  };
 
   const on = (route: string | RouteContract, answer: Answer) => {
     const key = routeKey(route);
+    assertRouteExists(key);
     answers.set(key, { matcher: matcherOf(key), answer });
   };
   for (const [route, answer] of Object.entries(routes)) on(route, answer);
@@ -165,8 +262,42 @@ export function mockApi(
       ? log.map((entry) => entry.request)
       : log.filter((entry) => matchesRoute(entry.request, routeKey(route))).map((e) => e.request);
 
+  /** The answer of a request, the route's contract kept both ways. */
+  const respond = (
+    request: MockRequest,
+    contract: RouteContract | undefined,
+    produce: () => Response | Promise<Response>,
+  ): Promise<Response> => {
+    if (!contract) return Promise.resolve(produce());
+    const route = routeOf(contract);
+    const bodyProblem = requestBodyProblem(contract, request.init.body);
+    if (bodyProblem)
+      return refuse(`${request.route} sends a body that breaks ${route}: ${bodyProblem}`);
+    const check = (response: Response): Response | Promise<never> => {
+      if (offContractAnswers.has(response)) return response;
+      const text = answerText(response);
+      const problem =
+        text === undefined
+          ? 'its body is unknown to the mock: build API answers with json(), answer(), reply() ' +
+            'or noContent, and wrap a deliberate break in offContract()'
+          : answerProblem(contract, response.status, text);
+      if (problem) return refuse(`the answer to ${request.route} breaks ${route}: ${problem}`);
+      return response;
+    };
+    const produced = produce();
+    // A ready answer is checked at once, so the call settles as soon as it did unchecked.
+    return produced instanceof Response ? Promise.resolve(check(produced)) : produced.then(check);
+  };
+
   const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = requestOf(input, init);
+    // Only the app's own origin serves the API; another (the bucket) has no contract.
+    const isApi = request.url.origin === ORIGIN;
+    const contract = isApi ? contractOf(request.method, request.url.pathname) : undefined;
+    if (isApi && !contract) {
+      log.push({ key: undefined, request });
+      return refuse(`${request.route} is no route of a contract in shared/`);
+    }
     // The latest registration wins, so a test can replace a default answer.
     const entries = [...answers.entries()].reverse();
     for (const [key, { matcher, answer }] of entries) {
@@ -176,10 +307,10 @@ export function mockApi(
       request.params = params;
       const call = log.filter((entry) => entry.key === key).length;
       log.push({ key, request });
-      return Promise.resolve(answer(request, call));
+      return respond(request, contract, () => answer(request, call));
     }
     log.push({ key: undefined, request });
-    return Promise.resolve(unmatched(request, 0));
+    return respond(request, contract, () => unmatched(request, 0));
   });
   vi.stubGlobal('fetch', fetchMock);
 
@@ -192,6 +323,7 @@ export function mockApi(
     },
     calls,
     jsonBody: (route, index = 0) => calls(route)[index]?.body,
+    takeViolations: () => violations.splice(0),
   };
 }
 

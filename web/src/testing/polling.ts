@@ -1,27 +1,19 @@
 import { QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { createQueryClient } from '@web/lib/queryClient';
+import { json, type Answer } from './api-mock';
 
-/** What the API answers past capacity (issue 12): 503, the error envelope, `Retry-After`. */
-export const busyAnswer = (headers: Record<string, string> = { 'retry-after': '5' }) =>
-  new Response(JSON.stringify({ message: 'The service is temporarily unavailable.' }), {
-    status: 503,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-
-export const jsonAnswer = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-
-/** Stubs `fetch` to answer with `answers` in order, the last one from then on. */
-export function answering(...answers: (() => Response)[]) {
-  const fetchMock = vi.fn(() => {
-    const next = answers.length > 1 ? answers.shift() : answers[0];
-    if (!next) throw new Error('answering() needs an answer');
-    return Promise.resolve(next());
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/**
+ * What the API answers past capacity (issue 12): 503, the error envelope and `Retry-After`
+ * (5 s unless told; none when null).
+ */
+export function busyAnswer(retryAfter: string | null = '5'): Response {
+  const headers: Record<string, string> = retryAfter === null ? {} : { 'retry-after': retryAfter };
+  return json({ message: 'The service is temporarily unavailable.' }, 503, headers);
 }
+
+/** The busy answer as a route's answer of the request mock. */
+export const busy: Answer = () => busyAnswer();
 
 /**
  * Mounts a query as a page does (an observer with a listener, so its interval runs; the test

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@web/lib/queryClient';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { getClientConfig as getClientConfigRoute } from '@shared/config/contracts';
+import { json, mockApi, offContract, routeOf } from '@web/testing/api-mock';
 import { CLIENT_CONFIG_QUERY_KEY } from './client-config-key';
 import { getClientConfig, useClientConfig } from './get-client-config';
 import { useTriageRegion } from './use-triage-region';
@@ -18,11 +19,16 @@ const CONFIG = {
   waitPromiseMinutes: 30,
 };
 
-function answer(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+const CONFIG_ROUTE = routeOf(getClientConfigRoute);
+
+/** The config route answers `body`. */
+function answerConfig(body: unknown) {
+  return mockApi({ [CONFIG_ROUTE]: () => json(body) });
+}
+
+/** What a server of another version might answer: not this client's contract. */
+function answerOffContract(body: unknown) {
+  return mockApi({ [CONFIG_ROUTE]: () => offContract(json(body)) });
 }
 
 afterEach(() => {
@@ -39,30 +45,28 @@ function wrapper() {
 
 describe('getClientConfig', () => {
   it('GETs /api/config with cookies and validates the answer', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer(CONFIG));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = answerConfig(CONFIG);
     await expect(getClientConfig()).resolves.toEqual(CONFIG);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = api.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/config');
     expect(init.credentials).toBe('include');
   });
 
   it('rejects an incomplete answer', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer({ supportEmail: 'x@y.z' })));
+    answerOffContract({ supportEmail: 'x@y.z' });
     await expect(getClientConfig()).rejects.toThrow();
   });
 
   it('rejects a triage region the analyser does not know', async () => {
     const unknown = { ...CONFIG, triageRegion: 'sahara' };
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(unknown)));
+    answerOffContract(unknown);
     await expect(getClientConfig()).rejects.toThrow();
   });
 });
 
 describe('useClientConfig', () => {
   it('fetches once and keeps the answer for every reader', async () => {
-    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = answerConfig(CONFIG);
     const Wrapper = wrapper();
     const first = renderHook(() => useClientConfig(), { wrapper: Wrapper });
     await waitFor(() => expect(first.result.current.data).toEqual(CONFIG));
@@ -70,33 +74,31 @@ describe('useClientConfig', () => {
 
     const second = renderHook(() => useClientConfig(), { wrapper: Wrapper });
     expect(second.result.current.data).toEqual(CONFIG);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('useTriageRegion', () => {
   it('reads the region from the config answer, without the contract (no zod as the intake mounts)', async () => {
     expect(CLIENT_CONFIG_QUERY_KEY).toEqual([getClientConfigRoute.path]);
-    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(CONFIG)));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = answerConfig(CONFIG);
     const region = renderHook(() => useTriageRegion(), { wrapper: wrapper() });
     expect(region.result.current).toBeUndefined();
     await waitFor(() => expect(region.result.current).toBe('sub-saharan'));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/config');
+    expect(api.fetch.mock.calls[0]![0]).toBe('/api/config');
   });
 
   it('keeps the default region for a region the analyser does not know', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer({ ...CONFIG, triageRegion: 'sahara' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = answerOffContract({ ...CONFIG, triageRegion: 'sahara' });
     const region = renderHook(() => useTriageRegion(), { wrapper: wrapper() });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(api.fetch).toHaveBeenCalled());
     await waitFor(() => expect(region.result.current).toBeUndefined());
   });
 });
 
 describe('SupportEmailLink', () => {
   it('shows the fallback until the address is known, then a mailto link', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(CONFIG)));
+    answerConfig(CONFIG);
     const Wrapper = wrapper();
     render(
       <Wrapper>

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer } from '@web/testing/api-mock';
+import {
+  answer,
+  mockApi,
+  networkError,
+  offContract,
+  reply,
+  routeOf,
+  type Answer,
+} from '@web/testing/api-mock';
+import { createDoctorApplication as createApplicationRoute } from '@shared/doctor-applications/contracts';
 import type { DoctorApplicationSubmit } from '@shared/doctor-applications/submit';
+import { checkProviderEmail as checkEmailRoute } from '@shared/providers/contracts';
 import { checkEmailUrl, checkProviderEmail } from './check-email';
 import { ApplicationSubmitError, createDoctorApplication } from './create-application';
 
@@ -22,11 +32,10 @@ const application: DoctorApplicationSubmit = {
   boardCertifications: [],
 };
 
-async function failureOf(res: Response | Error): Promise<ApplicationSubmitError> {
-  vi.stubGlobal(
-    'fetch',
-    res instanceof Error ? vi.fn().mockRejectedValue(res) : vi.fn().mockResolvedValue(res),
-  );
+const CREATE = routeOf(createApplicationRoute);
+
+async function failureOf(makeAnswer: Answer): Promise<ApplicationSubmitError> {
+  mockApi({ [CREATE]: makeAnswer });
   const error: unknown = await createDoctorApplication(application).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApplicationSubmitError);
   return error as ApplicationSubmitError;
@@ -34,29 +43,29 @@ async function failureOf(res: Response | Error): Promise<ApplicationSubmitError>
 
 describe('checkProviderEmail', () => {
   it('GETs the encoded address and reads exists', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer({ exists: true }, 200));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({
+      [routeOf(checkEmailRoute)]: () => reply(checkEmailRoute, { exists: true }),
+    });
     await expect(checkProviderEmail('a+b@example.com')).resolves.toBe(true);
     expect(checkEmailUrl('a+b@example.com')).toBe(
       '/api/providers/check-email?email=a%2Bb%40example.com',
     );
-    expect((fetchMock.mock.calls[0] as [string])[0]).toBe(checkEmailUrl('a+b@example.com'));
+    expect((api.fetch.mock.calls[0] as [string])[0]).toBe(checkEmailUrl('a+b@example.com'));
   });
 });
 
 describe('createDoctorApplication', () => {
   it('POSTs JSON and returns the created application', async () => {
-    const created = { success: true, applicationId: 'K7QF-29XM', message: 'Submitted' };
-    const fetchMock = vi.fn().mockResolvedValue(answer(created, 201));
-    vi.stubGlobal('fetch', fetchMock);
+    const created = { success: true, applicationId: 'K7QF-29XM', message: 'Submitted' } as const;
+    const api = mockApi({ [CREATE]: () => reply(createApplicationRoute, created, 201) });
     await expect(createDoctorApplication(application)).resolves.toEqual(created);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = api.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/doctor-applications');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual(application);
   });
 
-  it.each([
+  it.each<[string, Answer, string]>([
     [
       'a 409 email',
       () => answer({ success: false, message: 'Email already registered' }, 409),
@@ -81,16 +90,21 @@ describe('createDoctorApplication', () => {
       'invalid',
     ],
     ['a 500', () => answer({ message: 'Internal error' }, 500), 'failed'],
-    ['a gateway page', () => answer('<html>Bad gateway</html>', 502), 'failed'],
-    ['a network failure', () => new TypeError('Failed to fetch'), 'failed'],
-    ['a 201 without the success flag', () => answer({ applicationId: 'X' }, 201), 'no-success'],
+    // A gateway's page, and below two success bodies of a broken server: no handler sends them.
+    ['a gateway page', () => offContract(answer('<html>Bad gateway</html>', 502)), 'failed'],
+    ['a network failure', networkError, 'failed'],
+    [
+      'a 201 without the success flag',
+      () => offContract(answer({ applicationId: 'X' }, 201)),
+      'no-success',
+    ],
     [
       'a 200 success:false email',
-      () => answer({ success: false, message: 'Email already registered' }, 200),
+      () => offContract(answer({ success: false, message: 'Email already registered' }, 200)),
       'email-registered',
     ],
   ])('reads %s as %s', async (_case, makeAnswer, reason) => {
-    const error = await failureOf(makeAnswer());
+    const error = await failureOf(makeAnswer);
     expect(error.reason).toBe(reason);
     if (reason === 'no-success') expect(error.message).toBe('Failed to submit application');
     if (reason === 'invalid') {

@@ -3,7 +3,14 @@ import {
   confirmApplicationDocument,
   uploadApplicationDocument as uploadRoute,
 } from '@shared/doctor-applications/contracts';
-import { answer, json, mockApi, networkError, type Answer } from '@web/testing/api-mock';
+import {
+  answer,
+  json,
+  mockApi,
+  networkError,
+  offContract,
+  type Answer,
+} from '@web/testing/api-mock';
 import { uploadApplicationDocument, uploadDocumentUrl } from './upload-document';
 
 afterEach(() => {
@@ -11,15 +18,16 @@ afterEach(() => {
 });
 
 const STORAGE_URL = 'https://uploads.example/bucket';
-const grant = json(
-  {
-    uploadId: 'up-1',
-    url: STORAGE_URL,
-    fields: { key: 'pending/applications/1/up-1', 'Content-Type': 'application/pdf' },
-    expiresAt: '2030-01-01T00:00:00.000Z',
-  },
-  201,
-);
+const grant = () =>
+  json(
+    {
+      uploadId: 'up-1',
+      url: STORAGE_URL,
+      fields: { key: 'pending/applications/1/up-1', 'Content-Type': 'application/pdf' },
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    },
+    201,
+  );
 const document = {
   id: 'att-1',
   filename: '1-license.pdf',
@@ -32,7 +40,7 @@ const document = {
 
 function api(overrides: { upload?: Answer; storage?: Answer; confirm?: Answer } = {}) {
   return mockApi({
-    [`POST ${uploadRoute.path}`]: overrides.upload ?? (() => grant.clone()),
+    [`POST ${uploadRoute.path}`]: overrides.upload ?? grant,
     [`POST ${STORAGE_URL}`]: overrides.storage ?? (() => new Response(null, { status: 204 })),
     [`POST ${confirmApplicationDocument.path}`]: overrides.confirm ?? (() => json(document, 201)),
   });
@@ -100,7 +108,8 @@ describe('uploadApplicationDocument', () => {
     ],
     [
       'the fallback for a body without a message',
-      { upload: () => answer('<html>Bad gateway</html>', 502) },
+      // A gateway's page, not the route's error envelope.
+      { upload: () => offContract(answer('<html>Bad gateway</html>', 502)) },
       'Failed to upload identification',
     ],
     [

@@ -18,7 +18,14 @@ import {
 import { pathOf } from '@shared/http/contract';
 import { checkProviderEmail } from '@shared/providers/contracts';
 import { urlOf } from '@web/lib/api';
-import { deferred, json, noContent, routeOf, type MockRequest } from '@web/testing/api-mock';
+import {
+  deferred,
+  json,
+  noContent,
+  offContract,
+  routeOf,
+  type MockRequest,
+} from '@web/testing/api-mock';
 import {
   describedTexts,
   fakeFile,
@@ -454,7 +461,8 @@ describe('/provider/apply: failures', () => {
   it("says 'Failed to submit application' for an answer without the success flag", async () => {
     mockApplicationApi({
       [CHECK(EMAIL)]: () => json({ exists: false }),
-      [CREATE]: () => json({ applicationId: APPLICATION_ID }, 201),
+      // A broken server's answer: the contract's has the success flag.
+      [CREATE]: () => offContract(json({ applicationId: APPLICATION_ID }, 201)),
     });
     renderPage();
     fillFields();
@@ -620,7 +628,7 @@ describe('/provider/apply: creation and uploads', () => {
         return json({ message: 'The file does not look like a PDF.' }, 400);
       }
       if (type === 'identification' && call < 2)
-        return new Response('Bad gateway', { status: 502 });
+        return offContract(new Response('Bad gateway', { status: 502 }));
       return grant(request);
     });
     renderPage();

@@ -1,10 +1,22 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getApplicationStatus } from '@shared/doctor-applications/contracts';
+import { getDoctorsOnDuty } from '@shared/providers/contracts';
+import {
+  deferred,
+  inTurn,
+  json,
+  mockApi,
+  networkError,
+  offContract,
+  routeOf,
+  type Answer,
+} from '@web/testing/api-mock';
 import { renderWithProviders, resetDom } from '@web/testing/render';
 import LandingPage from './LandingPage';
 
-// These tests count the application-status lookups on `fetch`; the wait promise's own read of
+// These tests count the application-status lookups; the wait promise's own read of
 // the config is tested in features/payments/pay-only-when-seen.test.tsx.
 vi.mock('@web/lib/config/use-wait-promise-minutes', () => ({
   useWaitPromiseMinutes: () => undefined,
@@ -16,13 +28,7 @@ afterEach(() => {
 });
 
 const STATUS_URL = '/api/doctor-applications/status/';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+const LOOKUP = routeOf(getApplicationStatus);
 
 function approved(applicationId = 'K7QF-29XM') {
   return json({
@@ -36,16 +42,15 @@ function approved(applicationId = 'K7QF-29XM') {
 }
 
 /**
- * Stubs `fetch` with the test's answers, except the doctors-on-duty line's own calls (issue 28),
- * answered apart so that each test's answers and calls stay its own.
+ * The request mock with the test's answer to the status lookups; the doctors-on-duty line's own
+ * calls (issue 28) are answered apart, and `lookups()` leaves them out.
  */
-function stubFetch(answers: (...args: Parameters<typeof fetch>) => Promise<Response>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((...args: Parameters<typeof fetch>) =>
-      args[0] === '/api/doctors-on-duty' ? Promise.resolve(json({ onDuty: 1 })) : answers(...args),
-    ),
-  );
+function answerLookups(lookup: Answer) {
+  const api = mockApi({
+    [routeOf(getDoctorsOnDuty)]: () => json({ onDuty: 1 }),
+    [LOOKUP]: lookup,
+  });
+  return { fetch: api.fetch, lookups: () => api.calls(LOOKUP) };
 }
 
 function renderLanding() {
@@ -122,8 +127,7 @@ describe('LandingPage', () => {
 
 describe('application status check', () => {
   it('asks for an id and makes no call when the field is blank', async () => {
-    const fetchMock = vi.fn();
-    stubFetch(fetchMock);
+    const { lookups } = answerLookups(() => approved());
     const { input, button } = renderLanding();
 
     typeId(input, '   ');
@@ -133,13 +137,12 @@ describe('application status check', () => {
     expect(
       notifications().getByText('Enter the application ID you received when applying'),
     ).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(lookups()).toHaveLength(0);
     expect(document.activeElement).toBe(input);
   });
 
   it('shows a found application: toast, green status, dates and the e-mail note', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(approved());
-    stubFetch(fetchMock);
+    const mock = answerLookups(() => approved());
     const { input } = renderLanding();
 
     typeId(input, '  APP-K7QF-29XM ');
@@ -147,7 +150,7 @@ describe('application status check', () => {
 
     expect(await notifications().findByText('Application found')).toBeTruthy();
     expect(notifications().getByText('Status: approved')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith(
+    expect(mock.fetch).toHaveBeenCalledWith(
       `${STATUS_URL}APP-K7QF-29XM`,
       expect.objectContaining({ credentials: 'include' }),
     );
@@ -168,17 +171,15 @@ describe('application status check', () => {
     ['rejected', 'danger', 'red'],
     ['under_review', 'danger', 'red'],
   ])('colours a %s application %s', async (status, tone, colour) => {
-    stubFetch(
-      vi.fn().mockResolvedValue(
-        json({
-          success: true,
-          status,
-          applicationId: '123',
-          submittedAt: '2025-01-05T15:04:00.000Z',
-          reviewedAt: null,
-          message: 'A message from the server.',
-        }),
-      ),
+    answerLookups(() =>
+      json({
+        success: true,
+        status,
+        applicationId: '123',
+        submittedAt: '2025-01-05T15:04:00.000Z',
+        reviewedAt: null,
+        message: 'A message from the server.',
+      }),
     );
     const { input, button } = renderLanding();
     typeId(input, '123');
@@ -194,11 +195,12 @@ describe('application status check', () => {
   });
 
   it('clears the previous result when the next id is not found', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(approved())
-      .mockResolvedValueOnce(json({ success: false, message: 'Application not found' }, 404));
-    stubFetch(fetchMock);
+    answerLookups(
+      inTurn(
+        () => approved(),
+        () => json({ success: false, message: 'Application not found' }, 404),
+      ),
+    );
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');
@@ -216,12 +218,8 @@ describe('application status check', () => {
   });
 
   it('treats a 400 for a malformed id as not found', async () => {
-    stubFetch(
-      vi
-        .fn()
-        .mockResolvedValue(
-          json({ success: false, message: 'Please enter a valid application ID' }, 400),
-        ),
+    answerLookups(() =>
+      json({ success: false, message: 'Please enter a valid application ID' }, 400),
     );
     const { input, button } = renderLanding();
     typeId(input, '../etc');
@@ -230,11 +228,7 @@ describe('application status check', () => {
   });
 
   it('shows Error and clears the result when the network fails', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(approved())
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    stubFetch(fetchMock);
+    answerLookups(inTurn(() => approved(), networkError));
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');
@@ -249,12 +243,13 @@ describe('application status check', () => {
     expect(screen.queryByTestId('application-status-result')).toBeNull();
   });
 
-  it.each([
+  it.each<[string, Answer]>([
     ['rate limited', () => json({ message: 'Too many requests' }, 429)],
     ['a server error', () => json({ message: 'Internal error' }, 500)],
-    ['an unreadable answer', () => new Response('<html>oops</html>', { status: 200 })],
+    // A broken server's: the contract has no such answer.
+    ['an unreadable answer', () => offContract(new Response('<html>oops</html>', { status: 200 }))],
   ])('shows Error when %s', async (_case, makeResponse) => {
-    stubFetch(vi.fn().mockResolvedValue(makeResponse()));
+    answerLookups(makeResponse);
     const { input, button } = renderLanding();
     typeId(input, '123');
     fireEvent.click(button);
@@ -262,14 +257,8 @@ describe('application status check', () => {
   });
 
   it('reads "Checking..." and is disabled while the lookup runs', async () => {
-    let respond: (res: Response) => void = () => undefined;
-    const fetchMock = vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          respond = resolve;
-        }),
-    );
-    stubFetch(fetchMock);
+    const answer = deferred<Response>();
+    const { lookups } = answerLookups(() => answer.promise);
     const { input, button } = renderLanding();
 
     typeId(input, 'APP-K7QF-29XM');
@@ -278,9 +267,9 @@ describe('application status check', () => {
     await waitFor(() => expect(button.textContent).toBe('Checking...'));
     expect((button as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(input.closest('form')!);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(lookups()).toHaveLength(1);
 
-    respond(approved());
+    answer.resolve(approved());
     await waitFor(() => expect(button.textContent).toBe('Check Status'));
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByTestId('application-status-result')).toBeTruthy();

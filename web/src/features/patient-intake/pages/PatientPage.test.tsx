@@ -9,7 +9,7 @@ import { navigateAway } from '../lib/navigate-away';
 import { PATIENT_SESSION_KEY } from '../lib/session-note';
 import { createCheckoutSession } from '@shared/payments/contracts';
 import { createPatient } from '@shared/patients/contracts';
-import { type ApiMock, json, mockApi, routeOf } from '@web/testing/api-mock';
+import { type ApiMock, json, mockApi, offContract, routeOf } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { CASE_ID, PATIENT_ID, PATIENT_KEY } from '@web/testing/fixtures';
@@ -233,7 +233,11 @@ describe('/patient: submitting', () => {
   });
 
   it.each([
-    [() => new Response('', { status: 500 }), 'Failed to create payment session: Unknown error'],
+    // An empty 500 is no handler's (they all send the error envelope): a gateway's.
+    [
+      () => offContract(new Response('', { status: 500 })),
+      'Failed to create payment session: Unknown error',
+    ],
     [
       () => json({ sessionId: 'cs_1', clientSecret: 'secret', url: null }),
       'No checkout URL received from server',

@@ -12,7 +12,7 @@ import { createPatient } from '@shared/patients/contracts';
 import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import { getClientConfig } from '@shared/config/contracts';
 import { ANALYSIS_DEBOUNCE_MS } from '@shared/triage';
-import { type ApiMock, json, mockApi, reply, routeOf } from '@web/testing/api-mock';
+import { type ApiMock, json, mockApi, offContract, reply, routeOf } from '@web/testing/api-mock';
 import { settle, tick } from '@web/testing/clock';
 import { describedTexts, fakeFile, fill, pick, toasts } from '@web/testing/dom';
 import { patientKeyFor } from '@web/lib/patient-key';
@@ -278,7 +278,8 @@ describe('/patient-telehealth: submitting a telemedicine request', () => {
     expect(toasts().getByText('Name is too long')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Request Submitted Successfully' })).toBeNull();
 
-    api.on(CASES, () => new Response('Bad Gateway', { status: 502 }));
+    // A gateway's page, not the route's error envelope.
+    api.on(CASES, () => offContract(new Response('Bad Gateway', { status: 502 })));
     submit();
     await settle();
     expect(toasts().getByText('Failed to submit case')).toBeTruthy();

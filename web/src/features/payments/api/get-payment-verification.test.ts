@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_POLL_BACKOFF_MS } from '@web/lib/poll-backoff';
-import {
-  answering,
-  busyAnswer,
-  fakePollClock,
-  jsonAnswer,
-  observeQuery,
-} from '@web/testing/polling';
+import { getPaymentVerification } from '@shared/patients/contracts';
+import { inTurn, json, mockApi, routeOf } from '@web/testing/api-mock';
+import { busy, busyAnswer, fakePollClock, observeQuery } from '@web/testing/polling';
 import { paymentVerificationQueryOptions } from './get-payment-verification';
 
 const PATIENT_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const VERIFICATION = routeOf(getPaymentVerification);
 const waiting = () =>
-  jsonAnswer({
+  json({
     paymentVerified: false,
     meetingCreated: false,
     providerAssigned: false,
@@ -30,7 +27,7 @@ afterEach(() => {
 
 describe('the 1 s payment-verification poll on a busy server', () => {
   it('waits at least the 5 s a 503 with Retry-After: 5 asks before polling again', async () => {
-    const fetchMock = answering(waiting, busyAnswer, waiting);
+    const { fetch: fetchMock } = mockApi({ [VERIFICATION]: inTurn(waiting, busy, waiting) });
     const stop = observeQuery(paymentVerificationQueryOptions(PATIENT_ID));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(2); // the 503
@@ -48,9 +45,11 @@ describe('the 1 s payment-verification poll on a busy server', () => {
 
   it('backs off further each time a busy answer does not say how long', async () => {
     const callTimes: number[] = [];
-    answering(() => {
-      callTimes.push(Date.now());
-      return callTimes.length === 1 ? waiting() : busyAnswer({});
+    mockApi({
+      [VERIFICATION]: () => {
+        callTimes.push(Date.now());
+        return callTimes.length === 1 ? waiting() : busyAnswer(null);
+      },
     });
     const stop = observeQuery(paymentVerificationQueryOptions(PATIENT_ID));
     await vi.advanceTimersByTimeAsync(300_000);

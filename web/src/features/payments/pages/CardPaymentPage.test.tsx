@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetDom, TestProviders } from '@web/testing/render';
 import { getClientConfig } from '@shared/config/contracts';
 import { createCheckoutSession, manualPaymentComplete } from '@shared/payments/contracts';
-import { type ApiMock, json, mockApi, reply, routeOf, serverError } from '@web/testing/api-mock';
+import {
+  type ApiMock,
+  json,
+  mockApi,
+  offContract,
+  reply,
+  routeOf,
+  serverError,
+} from '@web/testing/api-mock';
 import { advance, installFakeClock, restoreClock } from '@web/testing/clock';
 import { toasts } from '@web/testing/dom';
 import { CASE_ID, TEST_CONFIG } from '@web/testing/fixtures';
@@ -201,7 +209,8 @@ describe('CardPaymentPage', () => {
 
   it('defaults to /visit/{caseId} when the answer names no next page', async () => {
     const stripe = installStripe();
-    api.on(routeOf(manualPaymentComplete), () => json({ ok: true }));
+    // Not the contract's answer (a broken server's): the page must not read a next page from it.
+    api.on(routeOf(manualPaymentComplete), () => offContract(json({ ok: true })));
     const { router } = renderAt(pageUrl);
     await advance();
 

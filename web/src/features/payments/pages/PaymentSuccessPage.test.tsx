@@ -136,7 +136,15 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
 
   it('synchronises once when unverified and re-checks 500 ms later', async () => {
     api.on(VERIFY, () => json(verification({ paymentVerified: false })));
-    api.on(SYNC, () => json({ success: true, message: 'Payment synchronised' }));
+    api.on(SYNC, () =>
+      json({
+        success: true,
+        paid: true,
+        message: 'Payment synchronised',
+        caseId: CASE_ID,
+        next: `/visit/${CASE_ID}`,
+      }),
+    );
     renderAt(url);
     await advance();
 

@@ -391,7 +391,9 @@ describe('VisitPage status', () => {
 describe('VisitPage return from checkout', () => {
   it('completes the payment once, then drops session_id from the address', async () => {
     api.on(STATUS, () => json(caseStatus('paid')));
-    api.on(COMPLETE, () => json({ success: true, paid: true, message: 'ok', caseId: CASE_ID }));
+    api.on(COMPLETE, () =>
+      json({ success: true, paid: true, message: 'ok', caseId: CASE_ID, next: url }),
+    );
     const { router } = renderAt(`${url}?session_id=cs_test_123`);
     await advance();
 
