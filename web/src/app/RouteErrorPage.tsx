@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { MessagePage } from '@web/components/MessagePage';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paths } from '@web/lib/paths';
 
 /** Any error while loading or rendering a page (for example a chunk gone after a deploy). */
 export function RouteErrorPage({ error }: { error: unknown }) {
@@ -25,7 +26,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
             Reload Page
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/">Go Home</Link>
+            <Link to={paths.home}>Go Home</Link>
           </Button>
         </>
       }

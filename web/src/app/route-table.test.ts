@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@web/lib/paths';
 import { redirectTable, routeTable } from './route-table';
 
 /**
@@ -46,6 +48,18 @@ describe('route table', () => {
       expect(page).toMatch(/^features\/[a-z-]+\/pages\/[A-Za-z]+Page\.tsx$/);
     }
     expect(new Set(routeTable.map((route) => route.page)).size).toBe(routeTable.length);
+  });
+
+  it('opens a page of the table, never the not-found page, from every path of lib/paths.ts', () => {
+    // Each builder gets a value that would split a path segment if it were not encoded.
+    const hrefs = Object.values(paths).map((path) =>
+      typeof path === 'function' ? path('x y/1') : path,
+    );
+    for (const href of hrefs) {
+      const { pathname } = new URL(href, 'http://localhost');
+      const page = routeTable.find(({ path }) => path !== '*' && matchPath(path, pathname));
+      expect(page, href).toBeDefined();
+    }
   });
 
   it('stays data only, so scripts can read it without React', () => {

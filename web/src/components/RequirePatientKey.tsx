@@ -6,6 +6,7 @@ import { MessagePage } from '@web/components/MessagePage';
 import { Button } from '@web/components/ui/button';
 import { adoptPatientKey, hashWithoutPatientKey } from '@web/lib/patient-key';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paths } from '@web/lib/paths';
 
 /**
  * A patient page opened with only a case or patient id: this browser holds no key for it
@@ -20,7 +21,7 @@ export function PatientKeyMissing() {
       title="Open Your Visit Link"
       actions={
         <Button asChild size="lg" variant="outline">
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Button>
       }
     >

@@ -1,7 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { manualPaymentComplete } from '@shared/payments/contracts';
 import { send } from '@web/lib/api';
-import { visitPath } from '@web/lib/app-paths';
+import { paths } from '@web/lib/paths';
 
 /** What the client reads from the answer: where to go next (spec doc 1 §7). */
 export interface ManualPaymentResult {
@@ -10,7 +10,7 @@ export interface ManualPaymentResult {
 
 /** Only an in-app path (`/…`, not `//host`) is followed; anything else goes to the visit page. */
 function safeNext(value: unknown, caseId: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : visitPath(caseId);
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : paths.visit(caseId);
 }
 
 /**

@@ -1,5 +1,4 @@
 /** What other features use of payments: the checkout session call (intake's payment step). */
 export { useCreateCheckoutSession } from './api/create-checkout-session';
-/** Issue 28: the money line, and Keep waiting's way back to paying. */
+/** Issue 28: the money line. */
 export { CaseMoneyLine, MoneyLine, type MoneyView } from './components/MoneyLine';
-export { paymentChoicePath } from './hooks/use-case-id-param';

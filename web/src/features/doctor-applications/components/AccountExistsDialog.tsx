@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { accountExistsMessages } from '../lib/messages';
+import { paths } from '@web/lib/paths';
 
 /**
  * Spec doc 2 §2, §8: the email is already registered. A modal `<dialog>` named by its title;
@@ -21,7 +22,7 @@ export function AccountExistsDialog({ open, onClose }: { open: boolean; onClose:
       footer={
         <>
           <Button asChild variant="outline">
-            <Link to="/provider-dashboard">
+            <Link to={paths.providerDashboard}>
               <LayoutDashboard aria-hidden="true" />
               {accountExistsMessages.dashboardLink}
             </Link>

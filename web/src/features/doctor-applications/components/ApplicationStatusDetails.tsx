@@ -10,6 +10,7 @@ import { statusDisplay, statusTimeline } from '../lib/status-display';
 import { statusPageMessages } from '../lib/messages';
 import { ApplicationIdTerm } from './ApplicationIdTerm';
 import { StatusTimeline } from './StatusTimeline';
+import { paths } from '@web/lib/paths';
 
 /** A found application (spec doc 2 §2): badge, description, timeline, information, next links. */
 export function ApplicationStatusDetails({
@@ -81,7 +82,7 @@ export function ApplicationStatusDetails({
         {approved ? (
           <div className="md:col-span-2">
             <Button asChild size="lg">
-              <Link to="/provider-dashboard">
+              <Link to={paths.providerDashboard}>
                 <LayoutDashboard aria-hidden="true" />
                 {statusPageMessages.dashboard}
               </Link>

@@ -6,6 +6,7 @@ import { formatDate } from '@web/lib/dates';
 import { cn } from '@web/lib/utils';
 import { ApplicationIdTerm } from './ApplicationIdTerm';
 import type { ApplicationStatusAnswer } from '../lib/status-answer';
+import { paths } from '@web/lib/paths';
 
 const panelTone: Record<StatusTone, string> = {
   success: 'border-l-green-600 bg-success-soft',
@@ -44,7 +45,7 @@ export function ApplicationStatusResult({ application }: { application: Applicat
             Your application has been approved. Please check your email for your login credentials,
             then{' '}
             <Link
-              to="/provider-dashboard"
+              to={paths.providerDashboard}
               className="font-semibold underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               sign in as a provider

@@ -8,9 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { toast } from '@web/hooks/use-toast';
 import type { Submission, UploadSummary } from '../hooks/use-application-submission';
-import { statusPagePath } from '../lib/paths';
 import { successMessages, uploadMessages } from '../lib/messages';
 import { DocumentUploadList } from './DocumentUploadList';
+import { paths } from '@web/lib/paths';
 
 function CopyIdButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -135,13 +135,13 @@ export function ApplicationSubmitted({
           </p>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg">
-              <Link to={statusPagePath(submission.applicationId)}>
+              <Link to={paths.applicationStatus(displayId)}>
                 <Search aria-hidden="true" />
                 {successMessages.checkStatus}
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/">
+              <Link to={paths.home}>
                 <House aria-hidden="true" />
                 {successMessages.home}
               </Link>

@@ -22,8 +22,8 @@ import { ApplicationStatusDetails } from '../components/ApplicationStatusDetails
 import { applicationIdInputProps } from '../lib/application-id-input';
 import { ProviderPageLayout } from '../components/ProviderPageLayout';
 import { STATUS_PAGE_TITLE, statusPageMessages as text } from '../lib/messages';
-import { APPLY_PATH } from '../lib/paths';
 import { statusDisplay } from '../lib/status-display';
+import { paths } from '@web/lib/paths';
 
 const INPUT_ID = 'status-application-id';
 
@@ -61,7 +61,7 @@ function HelpCard() {
             </Button>
           ) : null}
           <Button asChild variant="outline">
-            <Link to={APPLY_PATH}>
+            <Link to={paths.apply}>
               <FilePlus aria-hidden="true" />
               {text.newApplication}
             </Link>

@@ -4,6 +4,7 @@ import { ratingLabels } from '@shared/cases/feedback';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import type { Rating } from './StarRating';
+import { paths } from '@web/lib/paths';
 
 const NEXT_STEPS = [
   'Follow the advice your provider gave you during the consultation.',
@@ -38,13 +39,13 @@ export function ThankYou({ rating }: { rating: Rating }) {
         </section>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/patient">
+            <Link to={paths.patient}>
               <Stethoscope aria-hidden="true" />
               Start New Consultation
             </Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/">
+            <Link to={paths.home}>
               <Home aria-hidden="true" />
               Return to Home
             </Link>

@@ -8,6 +8,7 @@ import { FeedbackForm } from '../components/FeedbackForm';
 import type { Rating } from '../components/StarRating';
 import { ThankYou } from '../components/ThankYou';
 import { FEEDBACK_TITLE } from '../lib/labels';
+import { paths } from '@web/lib/paths';
 
 function Feedback({ caseId }: { caseId: string }) {
   const [submitted, setSubmitted] = useState<Rating | null>(null);
@@ -31,7 +32,7 @@ function Feedback({ caseId }: { caseId: string }) {
  */
 export default function FeedbackPage() {
   const { caseId = '' } = useParams();
-  if (!caseIdSchema.safeParse(caseId).success) return <Navigate to="/patient" replace />;
+  if (!caseIdSchema.safeParse(caseId).success) return <Navigate to={paths.patient} replace />;
   return (
     <RequirePatientKey key={caseId} id={caseId}>
       <Feedback caseId={caseId} />

@@ -15,6 +15,7 @@ import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
+import { paths } from '@web/lib/paths';
 
 const highlights: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -66,7 +67,7 @@ export function HeroSection() {
             visit you at home. No account needed.
           </p>
           <Button asChild size="xl" className="mt-8 w-full shadow-md sm:w-auto">
-            <Link to="/patient-telehealth">
+            <Link to={paths.patientTelehealth}>
               <Video aria-hidden="true" />
               Start TeleHealth Visit
               <ArrowRight aria-hidden="true" />

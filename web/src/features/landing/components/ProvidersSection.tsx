@@ -2,6 +2,7 @@ import { LayoutDashboard, UserPlus } from 'lucide-react';
 import { IconLinkButton } from '@web/components/IconLinkButton';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApplicationStatusCheck } from '@web/features/doctor-applications';
+import { paths } from '@web/lib/paths';
 
 export function ProvidersSection() {
   return (
@@ -18,10 +19,10 @@ export function ProvidersSection() {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row">
-            <IconLinkButton to="/provider-dashboard" icon={LayoutDashboard} size="lg">
+            <IconLinkButton to={paths.providerDashboard} icon={LayoutDashboard} size="lg">
               Provider Dashboard
             </IconLinkButton>
-            <IconLinkButton to="/provider/apply" icon={UserPlus} size="lg" variant="outline">
+            <IconLinkButton to={paths.apply} icon={UserPlus} size="lg" variant="outline">
               Apply to Join Network
             </IconLinkButton>
           </CardContent>

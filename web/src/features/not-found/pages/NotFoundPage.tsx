@@ -4,6 +4,7 @@ import { IconLinkButton } from '@web/components/IconLinkButton';
 import { MessagePage } from '@web/components/MessagePage';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paths } from '@web/lib/paths';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
@@ -17,7 +18,7 @@ export default function NotFoundPage() {
       title="Page Not Found"
       actions={
         <>
-          <IconLinkButton to="/" icon={House} size="lg">
+          <IconLinkButton to={paths.home} icon={House} size="lg">
             Go Home
           </IconLinkButton>
           <Button size="lg" variant="outline" onClick={() => void navigate(-1)}>

@@ -13,10 +13,7 @@ import { CARE_TYPE_OPTIONS, redirectPanelMessages as text } from '../lib/message
 import { navigateAway } from '../lib/navigate-away';
 import type { IntakeOutcome } from '../lib/outcome';
 import { AutoRedirect } from './AutoRedirect';
-
-export function paymentChoicePath(caseId: string): string {
-  return `/payment-choice?case_id=${encodeURIComponent(caseId)}`;
-}
+import { paths } from '@web/lib/paths';
 
 /** The server's `error` or `message`, the text of a non-JSON answer, or the network failure. */
 function serverWordsOf(error: unknown): string {
@@ -40,7 +37,7 @@ type Destination =
 /** Reading A: the payment choice page of this app. */
 function useCaseDestination(caseId: string): Destination {
   const navigate = useNavigate();
-  return { state: 'ready', go: () => void navigate(paymentChoicePath(caseId)) };
+  return { state: 'ready', go: () => void navigate(paths.paymentChoice(caseId)) };
 }
 
 /** Reading B: a hosted checkout session, created as the panel opens. */

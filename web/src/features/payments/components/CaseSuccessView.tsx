@@ -7,7 +7,7 @@ import { SectionCard } from '@web/components/SectionCard';
 import { PaymentHero } from './PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { IconList } from './IconList';
-import { paymentProcessingPath } from '../hooks/use-case-id-param';
+import { paths } from '@web/lib/paths';
 
 /** Spec doc 1 §9: the success page moves on after 3 seconds. */
 export const SUCCESS_COUNTDOWN_SECONDS = 3;
@@ -23,7 +23,7 @@ export function CaseSuccessView({ caseId }: { caseId: string }) {
   useDocumentTitle('Payment Successful!');
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
-  const nextPath = paymentProcessingPath(caseId);
+  const nextPath = paths.paymentProcessing(caseId);
 
   useEffect(() => {
     if (secondsLeft <= 0) {

@@ -22,6 +22,7 @@ import {
 import { pollInterval } from '@web/lib/realtime/case-updates';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { useSyncTestPayment } from '../api/sync-test-payment';
+import { paths } from '@web/lib/paths';
 
 /** Spec doc 1 §9: re-check 0.5 s after the sync call; go to video access 3 s after all is ready. */
 export const VERIFICATION_RECHECK_MS = 500;
@@ -31,10 +32,6 @@ export const VERIFICATION_ERROR_TEXT =
   'There was an issue verifying your payment. Please contact support if this problem persists.';
 
 const VERIFICATION_PROBLEM_TITLE = 'Payment Verification Problem';
-
-export function videoAccessPath(patientId: string): string {
-  return `/video-access?patient_id=${encodeURIComponent(patientId)}`;
-}
 
 const NEXT_STEPS = {
   telemedicine: [
@@ -75,7 +72,7 @@ function VerificationError() {
             Support: <SupportEmailLink />
           </p>
           <div>
-            <IconLinkButton to="/" icon={House} size="lg">
+            <IconLinkButton to={paths.home} icon={House} size="lg">
               Return Home
             </IconLinkButton>
           </div>
@@ -142,7 +139,7 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
   useEffect(() => {
     if (!goToVideoAccess) return;
     const timer = setTimeout(
-      () => void navigate(videoAccessPath(patientId), { replace: true }),
+      () => void navigate(paths.videoAccess(patientId), { replace: true }),
       VIDEO_ACCESS_REDIRECT_MS,
     );
     return () => clearTimeout(timer);
@@ -227,7 +224,7 @@ export function PaymentVerificationView({ patientId }: { patientId: string }) {
       </SectionCard>
 
       <div className="flex flex-wrap justify-center gap-3">
-        <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+        <IconLinkButton to={paths.home} icon={House} size="lg" variant="outline">
           Back to Home
         </IconLinkButton>
         {data.meetingCreated ? (

@@ -30,15 +30,3 @@ export function useRequiredCaseId(fallbackPath: string): string | null {
 
   return caseId;
 }
-
-export function paymentChoicePath(caseId: string): string {
-  return `/payment-choice?case_id=${encodeURIComponent(caseId)}`;
-}
-
-export function cardPaymentPath(caseId: string): string {
-  return `/stripe-payment?case_id=${encodeURIComponent(caseId)}`;
-}
-
-export function paymentProcessingPath(caseId: string): string {
-  return `/payment-processing?case_id=${encodeURIComponent(caseId)}`;
-}

@@ -11,9 +11,10 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useCompleteManualPayment } from '@web/lib/manual-payment';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { PackageDetails, PAYMENT_SUMMARY_ITEMS } from '../components/PackageDetails';
-import { paymentChoicePath, useRequiredCaseId } from '../hooks/use-case-id-param';
+import { useRequiredCaseId } from '../hooks/use-case-id-param';
 import { createEmbeddedCheckout, loadStripeJs } from '../lib/load-stripe';
 import type { StripeEmbeddedCheckout } from '../types/stripe-js';
+import { paths } from '@web/lib/paths';
 
 /** Spec doc 1 §8: no checkout session, or one without a client secret. */
 export const PAYMENT_SETUP_FAILED_TOAST = {
@@ -23,7 +24,7 @@ export const PAYMENT_SETUP_FAILED_TOAST = {
 
 export default function CardPaymentPage() {
   useDocumentTitle('Secure Payment');
-  const caseId = useRequiredCaseId('/patient-telehealth');
+  const caseId = useRequiredCaseId(paths.patientTelehealth);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -48,7 +49,7 @@ export default function CardPaymentPage() {
     if (!caseId) return;
     console.warn('Payment setup failed');
     toast({ variant: 'destructive', ...PAYMENT_SETUP_FAILED_TOAST });
-    void navigate(paymentChoicePath(caseId), { replace: true });
+    void navigate(paths.paymentChoice(caseId), { replace: true });
   });
 
   useEffect(() => {
@@ -102,7 +103,7 @@ export default function CardPaymentPage() {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <Button asChild variant="ghost" className="-ml-3">
-        <Link to={paymentChoicePath(caseId)}>
+        <Link to={paths.paymentChoice(caseId)}>
           <ArrowLeft aria-hidden="true" />
           Back to payment options
         </Link>

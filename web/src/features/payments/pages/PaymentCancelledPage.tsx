@@ -8,7 +8,8 @@ import {
 import { SupportEmailLink } from '@web/components/config/SupportEmailLink';
 import { PaymentHero } from '../components/PaymentHero';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { paymentChoicePath, useQueryParam } from '../hooks/use-case-id-param';
+import { useQueryParam } from '../hooks/use-case-id-param';
+import { paths } from '@web/lib/paths';
 
 export const CANCEL_REASONS = [
   'You chose to cancel the payment',
@@ -50,19 +51,19 @@ export default function PaymentCancelledPage() {
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {caseId ? (
-            <IconLinkButton to={paymentChoicePath(caseId)} icon={CreditCard} size="lg">
+            <IconLinkButton to={paths.paymentChoice(caseId)} icon={CreditCard} size="lg">
               Try Payment Again
             </IconLinkButton>
           ) : null}
           <IconLinkButton
-            to="/patient-telehealth"
+            to={paths.patientTelehealth}
             icon={RotateCcw}
             size="lg"
             variant={caseId ? 'outline' : 'default'}
           >
             Start New Request
           </IconLinkButton>
-          <IconLinkButton to="/" icon={House} size="lg" variant="outline">
+          <IconLinkButton to={paths.home} icon={House} size="lg" variant="outline">
             Return to Home
           </IconLinkButton>
         </div>
@@ -77,7 +78,7 @@ export default function PaymentCancelledPage() {
           </ul>
           {/* The second version's two actions (spec doc 1 §2): a fresh request, or a person. */}
           <div className="flex flex-wrap gap-3">
-            <IconLinkButton to="/patient-telehealth" icon={RotateCcw} variant="outline">
+            <IconLinkButton to={paths.patientTelehealth} icon={RotateCcw} variant="outline">
               Start Over
             </IconLinkButton>
             <ContactSupportButton disabledWithoutEmail />

@@ -9,7 +9,8 @@ import { WaitPromiseNote } from '@web/components/config/WaitPromiseNote';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DoctorsOnDuty } from '@web/components/doctors-on-duty/DoctorsOnDuty';
 import { PackageDetails } from '../components/PackageDetails';
-import { cardPaymentPath, useRequiredCaseId } from '../hooks/use-case-id-param';
+import { useRequiredCaseId } from '../hooks/use-case-id-param';
+import { paths } from '@web/lib/paths';
 
 /** Spec doc 1 §2: what happens after paying. */
 export const NEXT_STEPS = [
@@ -21,7 +22,7 @@ export const NEXT_STEPS = [
 
 export default function PaymentChoicePage() {
   useDocumentTitle('Choose Payment Method');
-  const caseId = useRequiredCaseId('/patient');
+  const caseId = useRequiredCaseId(paths.patient);
   if (!caseId) return null;
 
   return (
@@ -60,7 +61,7 @@ export default function PaymentChoicePage() {
             </CardHeader>
             <CardContent>
               <Button asChild size="lg" className="w-full sm:w-auto">
-                <Link to={cardPaymentPath(caseId)}>
+                <Link to={paths.cardPayment(caseId)}>
                   Pay {CONSULTATION_FEE_LABEL} with Card
                   <ArrowRight aria-hidden="true" />
                 </Link>

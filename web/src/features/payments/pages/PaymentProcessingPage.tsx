@@ -26,12 +26,12 @@ import {
 } from '@web/lib/case-status';
 import { pollInterval } from '@web/lib/realtime/case-updates';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
-import { visitPath } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { cn } from '@web/lib/utils';
 import { moneyTexts } from '@shared/payments/money';
 import { MoneyLine } from '../components/MoneyLine';
 import { useRequiredCaseId } from '../hooks/use-case-id-param';
+import { paths } from '@web/lib/paths';
 
 type StepState = 'done' | 'current' | 'waiting';
 
@@ -103,7 +103,7 @@ function ClosedCase({
       title={title}
       actions={
         <Button asChild size="lg">
-          <Link to="/patient-telehealth">Start New Request</Link>
+          <Link to={paths.patientTelehealth}>Start New Request</Link>
         </Button>
       }
     >
@@ -134,7 +134,7 @@ function InvalidRequest() {
       title="Invalid Request"
       actions={
         <Button asChild size="lg">
-          <Link to="/patient-telehealth">Start New Request</Link>
+          <Link to={paths.patientTelehealth}>Start New Request</Link>
         </Button>
       }
     >
@@ -157,7 +157,7 @@ function Processing({ caseId }: { caseId: string }) {
 
   // Paid or any later status (claimed, in call, completed): the visit page takes over.
   useEffect(() => {
-    if (paid) void navigate(visitPath(caseId), { replace: true });
+    if (paid) void navigate(paths.visit(caseId), { replace: true });
   }, [paid, caseId, navigate]);
 
   if (isUnknownCaseError(query.error)) return <InvalidRequest />;
@@ -238,7 +238,7 @@ function Processing({ caseId }: { caseId: string }) {
  * the visit page; a case that expired or was cancelled meanwhile says so instead.
  */
 export default function PaymentProcessingPage() {
-  const caseId = useRequiredCaseId('/patient');
+  const caseId = useRequiredCaseId(paths.patient);
   if (!caseId) return null;
   if (!caseIdSchema.safeParse(caseId).success) return <InvalidRequest />;
   return <Processing key={caseId} caseId={caseId} />;

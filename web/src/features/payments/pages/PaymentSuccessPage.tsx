@@ -4,6 +4,7 @@ import { RequirePatientKey } from '@web/components/RequirePatientKey';
 import { CaseSuccessView } from '../components/CaseSuccessView';
 import { PaymentVerificationView } from '../components/PaymentVerificationView';
 import { useQueryParam } from '../hooks/use-case-id-param';
+import { paths } from '@web/lib/paths';
 
 /**
  * `/payment-success`: two pages share the route (spec doc 1 §2). With `patient_id` it is the
@@ -26,5 +27,5 @@ export default function PaymentSuccessPage() {
     );
   }
   if (caseId) return <CaseSuccessView caseId={caseId} />;
-  return <Navigate to="/patient-telehealth" replace />;
+  return <Navigate to={paths.patientTelehealth} replace />;
 }

@@ -31,6 +31,7 @@ import { CaseCounters } from './CaseCounters';
 import { CaseList } from './CaseList';
 import { CaseToolbar } from './CaseToolbar';
 import { DashboardHeader } from './DashboardHeader';
+import { paths } from '@web/lib/paths';
 
 const CaseDetailsDialog = lazy(() => import('./CaseDetailsDialog'));
 
@@ -136,7 +137,7 @@ export function ProviderDashboard({ provider }: { provider: ProviderSession }) {
           <h2 id="provider-cases-title" className="text-xl font-semibold">
             Cases
           </h2>
-          <IconLinkButton to="/" icon={Home} variant="ghost">
+          <IconLinkButton to={paths.home} icon={Home} variant="ghost">
             Back to Home
           </IconLinkButton>
         </div>

@@ -5,8 +5,8 @@ import { MessagePage } from '@web/components/MessagePage';
 import { LoadingState } from '@web/components/states';
 import { useCopyLink } from '@web/hooks/use-copy-link';
 import { Button } from '@web/components/ui/button';
-import { feedbackPath, PROVIDER_DASHBOARD_PATH } from '@web/lib/app-paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paths } from '@web/lib/paths';
 
 export const NO_CAMERA_API_TITLE = 'Open This Link in Safari or Chrome';
 export const ROOM_REPLACED_TITLE = 'Consultation Opened in Another Window';
@@ -67,7 +67,7 @@ export function InvalidRoomLink() {
       title="Invalid Meeting Link"
       actions={
         <Button asChild size="lg" variant="outline">
-          <Link to="/">Return to Home</Link>
+          <Link to={paths.home}>Return to Home</Link>
         </Button>
       }
     >
@@ -115,7 +115,7 @@ export function ProviderSignInNeeded({ onRetry }: { onRetry: () => void }) {
       actions={
         <>
           <Button asChild size="lg">
-            <a href={PROVIDER_DASHBOARD_PATH} target="_blank" rel="noopener noreferrer">
+            <a href={paths.providerDashboard} target="_blank" rel="noopener noreferrer">
               Sign In
             </a>
           </Button>
@@ -142,11 +142,11 @@ export function ConsultationEnded({ role, caseId }: { role: RoomRole; caseId: st
       actions={
         role === 'patient' ? (
           <Button asChild size="lg">
-            <Link to={feedbackPath(caseId)}>Leave Feedback</Link>
+            <Link to={paths.feedback(caseId)}>Leave Feedback</Link>
           </Button>
         ) : (
           <Button asChild size="lg">
-            <Link to={PROVIDER_DASHBOARD_PATH}>Back to Dashboard</Link>
+            <Link to={paths.providerDashboard}>Back to Dashboard</Link>
           </Button>
         )
       }

@@ -20,9 +20,9 @@ import { useVideoAccess, videoAccessQueryKey } from '../api/get-video-access';
 import { useCaseUpdates } from '@web/lib/realtime/use-case-updates';
 import { useRecordMeetingAccess } from '../api/record-meeting-access';
 import { openMeetingInNewTab } from '@web/lib/open-meeting';
-import { feedbackPath } from '@web/lib/app-paths';
 import { refundLine } from '@web/lib/case-status';
 import { moneyTexts } from '@shared/payments/money';
+import { paths } from '@web/lib/paths';
 
 /** Texts of the video access page (spec doc 1 §2, §8). */
 export const VIDEO_ACCESS_TEXT = {
@@ -127,7 +127,7 @@ function ConsultationEnded({ caseId }: { caseId: string }) {
       <p>{VIDEO_ACCESS_TEXT.ended}</p>
       <div>
         <Button asChild>
-          <Link to={feedbackPath(caseId)}>
+          <Link to={paths.feedback(caseId)}>
             <FileText aria-hidden="true" />
             Leave Feedback
           </Link>

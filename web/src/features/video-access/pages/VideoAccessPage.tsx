@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { VIDEO_ACCESS_TEXT, VideoAccessPanel } from '../components/VideoAccessPanel';
+import { paths } from '@web/lib/paths';
 
 export default function VideoAccessPage() {
   useDocumentTitle('Video Consultation Access');
@@ -37,7 +38,7 @@ export default function VideoAccessPage() {
               <p>{VIDEO_ACCESS_TEXT.error}</p>
               <div>
                 <Button asChild variant="outline">
-                  <Link to="/patient-telehealth">Start New Request</Link>
+                  <Link to={paths.patientTelehealth}>Start New Request</Link>
                 </Button>
               </div>
             </AlertDescription>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MessagePage } from '@web/components/MessagePage';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { paths } from '@web/lib/paths';
 
 /** Spec doc 1 §2: a visit link whose case id is malformed or unknown. */
 export function InvalidVisitLink() {
@@ -14,7 +15,7 @@ export function InvalidVisitLink() {
       title="Invalid Visit Link"
       actions={
         <Button asChild size="lg">
-          <Link to="/patient-telehealth">Start New Consultation</Link>
+          <Link to={paths.patientTelehealth}>Start New Consultation</Link>
         </Button>
       }
     >

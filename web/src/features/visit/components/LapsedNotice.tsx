@@ -4,7 +4,7 @@ import { CONSULTATION_FEE_LABEL } from '@shared/payments/constants';
 import { moneyTexts } from '@shared/payments/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { paymentChoicePath } from '@web/features/payments';
+import { paths } from '@web/lib/paths';
 
 /** "No doctor started your consultation within W minutes." (issue 28 item 3). */
 export function lapsedText(minutes: number): string {
@@ -47,7 +47,7 @@ export function LapsedNotice({ caseId, minutes }: { caseId: string; minutes: num
           {KEEP_WAITING_TEXT}
         </p>
         <Button asChild size="lg">
-          <Link to={paymentChoicePath(caseId)} aria-describedby="keep-waiting-description">
+          <Link to={paths.paymentChoice(caseId)} aria-describedby="keep-waiting-description">
             Keep waiting
           </Link>
         </Button>

@@ -9,7 +9,6 @@ import { PatientKeyMissing, usePatientKeyFromAddress } from '@web/components/Req
 import { LoadingState } from '@web/components/states';
 import { Button } from '@web/components/ui/button';
 import { completeManualPayment } from '@web/lib/manual-payment';
-import { feedbackPath, visitPath } from '@web/lib/app-paths';
 import { linkWithPatientKey } from '@web/lib/patient-key';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
@@ -33,6 +32,7 @@ import { VisitLinkCard } from '../components/VisitLinkCard';
 import { ConsultationDetails, VisitHelp, VisitInstructions } from '../components/VisitSidebar';
 import { usePreviewMedia } from '../hooks/use-preview-media';
 import { useStartAlert } from '../hooks/use-start-alert';
+import { paths } from '@web/lib/paths';
 
 /**
  * Statuses in which the waiting room asks for the camera and microphone (spec doc 1 §4: paid or
@@ -85,7 +85,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   const nurseVisit = data?.requestType === 'nurse-visit';
 
   usePaymentCompletionFromCheckout(caseId, () => {
-    void navigate(visitPath(caseId), { replace: true });
+    void navigate(paths.visit(caseId), { replace: true });
     void refetch();
   });
 
@@ -99,7 +99,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
   // here with its refund (docs/adr/0023).
   useEffect(() => {
     if (status === 'completed' && !nurseVisit) {
-      void navigate(feedbackPath(caseId), { replace: true });
+      void navigate(paths.feedback(caseId), { replace: true });
     }
   }, [status, nurseVisit, caseId, navigate]);
 
@@ -113,7 +113,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
     data?.status === 'awaiting_payment' && data.waitPromise?.lapsedAt
       ? data.waitPromise.minutes
       : null;
-  const visitLink = linkWithPatientKey(caseId, visitPath(caseId));
+  const visitLink = linkWithPatientKey(caseId, paths.visit(caseId));
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-12">
@@ -191,7 +191,7 @@ function WaitingRoom({ caseId }: { caseId: string }) {
  */
 export default function VisitPage() {
   const { caseId = '' } = useParams();
-  if (!caseId || caseId === 'visit') return <Navigate to="/patient-telehealth" replace />;
+  if (!caseId || caseId === 'visit') return <Navigate to={paths.patientTelehealth} replace />;
   if (!caseIdSchema.safeParse(caseId).success) return <InvalidVisitLink />;
   return <Visit key={caseId} caseId={caseId} />;
 }
