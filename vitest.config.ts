@@ -41,6 +41,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           expect: { poll },
+          // Vitest's default is one worker fewer than the cores: one, here. The files are
+          // independent and CPU-bound, so both cores run them.
+          maxWorkers: 2,
           // `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
           include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
@@ -57,6 +60,12 @@ export default defineConfig({
           name: 'infra',
           expect: { poll },
           include: ['infra/test/**/*.test.ts'],
+          // The files share one module graph per worker: aws-cdk-lib is imported once rather than
+          // per file (about 3 s each), and infra/test/synth.ts's cache of synthesized stages is
+          // shared by every file of the worker. No infra test mocks a module or changes the
+          // environment, which is what isolation would protect.
+          isolate: false,
+          maxWorkers: 2,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -68,6 +77,10 @@ export default defineConfig({
           expect: { poll },
           include: ['{functions,local,shared,scripts}/**/*.int.test.ts'],
           globalSetup: ['local/testing/global-setup.ts'],
+          // Two files at a time share the stack: most of a file's time is spent waiting on the
+          // stack and its clocks, not on a core. Each worker signs in an admin of its own
+          // (global-setup.ts), and every test makes the data it reads.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -25,10 +25,20 @@ import * as patientContracts from '@shared/patients/contracts';
 
 const stack = useTestStack();
 
-function nextMessage(socket: WebSocket): Promise<unknown> {
-  return new Promise((resolve) =>
-    socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))),
-  );
+/**
+ * The next message of `type` on the socket. A provider's alert socket also hears every case
+ * that other test files create on the shared stack meanwhile; those alerts are skipped.
+ */
+function nextMessageOfType(socket: WebSocket, type: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { type?: unknown };
+      if (message.type !== type) return;
+      socket.off('message', onMessage);
+      resolve(message);
+    };
+    socket.on('message', onMessage);
+  });
 }
 
 describe('local gateway: HTTP API', () => {
@@ -85,14 +95,14 @@ describe('local gateway: WebSocket API and Management API', () => {
   it('runs $connect, $default and $disconnect, and pushes and closes through @connections', async () => {
     const provider = await signInProvider(stack);
     const { socket, closed } = await openAlertSocket(stack, await requestTicket(stack, provider));
-    const reply = nextMessage(socket);
+    const reply = nextMessageOfType(socket, 'PONG');
     socket.send(JSON.stringify({ action: 'ping' }));
     expect(await reply).toEqual({ type: 'PONG' });
 
     const [connection] = await providerConnections(provider.id);
     const connectionId = String(connection?.connectionId);
     const management = new ApiGatewayManagementApiClient({ endpoint: stack.appUrl });
-    const pushed = nextMessage(socket);
+    const pushed = nextMessageOfType(socket, 'CASE_PAID_READY');
     await management.send(
       new PostToConnectionCommand({
         ConnectionId: connectionId,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { takePermissionDenials } from '../gateway/permission-check';
-import { startStack } from '../stack';
+import { seedAdmin } from '../seed';
+import { startStack, type RunningStack } from '../stack';
 import { signInWithSecondFactor } from './second-factor';
 import { testAdmissionLimits } from './test-admission';
 
@@ -13,15 +14,28 @@ export interface TestStack {
   stripeUrl: string;
   handlerEnvironment: Record<string, string>;
   /**
-   * The shared stack's administrator. Global setup enrols it (issue 25) and hands every worker
-   * its TOTP secret, so they all answer its codes; other stacks' admins enrol at first sign-in.
+   * The shared stack's administrator for this worker. Global setup enrols one per worker
+   * (issue 25) and `useTestStack` picks the worker's own; other stacks' admins enrol at first
+   * sign-in.
    */
-  admin: { username: string; password: string; totpSecret?: string };
+  admin: TestAdmin;
+}
+
+export interface TestAdmin {
+  username: string;
+  password: string;
+  totpSecret?: string;
+}
+
+/** What global setup hands the workers: the stack, with an administrator for each worker. */
+export interface ProvidedStack extends Omit<TestStack, 'admin'> {
+  /** `admins[i]` belongs to the worker whose VITEST_POOL_ID is i + 1. */
+  admins: TestAdmin[];
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: TestStack;
+    stack: ProvidedStack;
   }
 }
 
@@ -36,6 +50,33 @@ declare module 'vitest' {
 export const E2E_CLAIM_LEASE_SECONDS = 20;
 /** The e2e stack's meeting length: a browser test watches a whole call end on the server clock. */
 export const E2E_MEETING_DURATION_SECONDS = 20;
+
+/** How many workers run this project's files at once (`maxWorkers`, from config or CLI). */
+function workerCount(project: TestProject): number {
+  const configured = Number(project.config.maxWorkers ?? project.vitest.config.maxWorkers);
+  return Number.isInteger(configured) && configured > 0 ? configured : 1;
+}
+
+/**
+ * One administrator per worker, each enrolled by its first sign-in like anyone else. The server
+ * takes a TOTP code of an account once (issue 25), and the workers do not share what they sent:
+ * two workers signing in one admin in the same 30-second step would refuse each other's codes
+ * and wait for the next step. Worker 1 keeps the stack's own admin.
+ */
+async function enrolWorkerAdmins(stack: RunningStack, workers: number): Promise<TestAdmin[]> {
+  const admins: TestAdmin[] = [stack.admin];
+  for (let worker = 2; worker <= workers; worker += 1) {
+    const admin = { username: `${stack.admin.username}-${worker}`, password: stack.admin.password };
+    await seedAdmin({ ...admin, email: `${admin.username}@telehealth.local` });
+    admins.push(admin);
+  }
+  return Promise.all(
+    admins.map(async (admin) => {
+      const { secret: totpSecret } = await signInWithSecondFactor(stack, 'admin', admin);
+      return { ...admin, totpSecret };
+    }),
+  );
+}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-test-'));
@@ -63,14 +104,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
         }
       : {}),
   });
-  // The first sign-in enrols the admin like anyone else; every worker then knows its secret.
-  const { secret: totpSecret } = await signInWithSecondFactor(stack, 'admin', stack.admin);
   project.provide('stack', {
     appUrl: stack.appUrl,
     mailboxUrl: stack.mailboxUrl,
     stripeUrl: stack.stripeUrl,
     handlerEnvironment: stack.handlerEnvironment,
-    admin: { ...stack.admin, totpSecret },
+    admins: await enrolWorkerAdmins(stack, workerCount(project)),
   });
   return async () => {
     await stack.stop();
