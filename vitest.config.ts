@@ -11,9 +11,9 @@ const alias = {
 const poll = { timeout: WAIT_LIMIT_MS, interval: 100 };
 
 /**
- * Four suites, run in this order by `npm test` (scripts/test.ts):
- * unit (no servers), infra (CDK synth, offline), integration (handlers through the local
- * gateway against the local stack) and e2e (Chromium against the local stack).
+ * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
+ * local gateway against the local stack) and e2e (Chromium against the local stack). `npm test`
+ * (scripts/test.ts) runs unit and infra beside the static checks, then integration, then e2e.
  */
 export default defineConfig({
   resolve: { alias },

@@ -31,8 +31,13 @@ function fakeService(options: { failRestart?: boolean } = {}) {
   return { spec, instances };
 }
 
-/** Lets the supervisor's reaction to an end (a promise chain) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Lets the supervisor's reaction to an end run to its end. The fake services resolve at once,
+ * so the whole reaction is a chain of promise jobs, and every job queued runs before the next
+ * macrotask: waiting for one (setImmediate) proves by construction that nothing more is coming,
+ * where a sleep would only make it likely.
+ */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function supervisorWithLog(quickDeathMs = 30_000) {
   const log: string[] = [];

@@ -7,7 +7,7 @@ import { ensureChromium } from './ensure-chromium';
  * `npm test`: every check the project has, stopping at the first failing step. Ends with one
  * line `N passed, N failed` over all the test suites.
  *
- * The steps run in three phases (docs/testing.md, "Where the time goes"):
+ * The steps run in three phases (docs/local-development.md, "Tests"):
  * 1. the offline checks in two lanes at once, one per core: lint, format and infra in one;
  *    type-check, unit (with a coverage summary) and the web build in the other;
  * 2. integration, against one local stack (it needs the web build);
