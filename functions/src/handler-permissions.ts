@@ -80,7 +80,7 @@ export const indexPartitions = {
   applications: { index: 'gsi1', key: 'APPLICATIONS' },
   /** `db/audit-log.ts`: the admin's log list. */
   auditLogs: { index: 'gsi1', key: 'AUDIT_LOGS' },
-  /** `db/cases.ts`: the admin's case list. */
+  /** `db/cases/lists.ts`: the admin's case list. */
   cases: { index: 'gsi1', key: 'CASES' },
   /** `db/connections.ts`: every open alert socket (the new-case announcement). */
   alertConnections: { index: 'gsi1', key: 'CONNECTIONS' },
@@ -88,9 +88,9 @@ export const indexPartitions = {
   claimLeases: { index: 'gsi1', key: 'CLAIM_LEASES' },
   /** `db/connections.ts`: one provider's doctor room sockets. */
   providerRoomConnections: { index: 'gsi1', key: 'PROVIDER_ROOM_CONNECTIONS#' },
-  /** `db/cases.ts`: the waiting queue. */
+  /** `db/cases/lists.ts`: the waiting queue. */
   caseQueue: { index: 'gsi2', key: 'CASE_QUEUE' },
-  /** `db/cases.ts`: the waiting queue on the small `queue` index (place counts, the fan-out). */
+  /** `db/cases/queue.ts`: the waiting queue on the small `queue` index (place counts, the fan-out). */
   queueOrder: { index: 'queue', key: 'CASE_QUEUE' },
   /** `db/connections.ts`: every open patient page, on `CASE_PAGE_SHARDS` lists (the fan-out). */
   casePages: { index: 'gsi1', key: 'CASE_PAGES#' },
@@ -102,9 +102,9 @@ export const indexPartitions = {
   roomConnections: { index: 'gsi2', key: 'ROOM_CONNECTIONS#' },
   /** `db/connections.ts`: the patient pages watching one case. */
   caseConnections: { index: 'gsi2', key: 'CASE_CONNECTIONS#' },
-  /** `db/cases.ts`: one provider's own cases. */
+  /** `db/cases/lists.ts`: one provider's own cases. */
   providerCases: { index: 'gsi3', key: 'PROVIDER_CASES#' },
-  /** `db/cases.ts`: every paid case (the All list). */
+  /** `db/cases/lists.ts`: every paid case (the All list). */
   paidCases: { index: 'gsi4', key: 'PAID_CASES' },
 } as const satisfies Record<string, { index: GsiName; key: string }>;
 export type IndexPartition = (typeof indexPartitions)[keyof typeof indexPartitions];
@@ -359,10 +359,10 @@ const tellsPresence = combine(
  * session, account) before it hears anything.
  */
 const pushesToParties = combine(pushesToRooms, checksListeners);
-/** `db/cases.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
+/** `db/cases/bundle.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
 const readsCases = reads(k.case);
 /**
- * `db/cases.ts`: a transition into or out of the waiting queue writes, in its transaction, the
+ * `db/cases/`: a transition into or out of the waiting queue writes, in its transaction, the
  * waiting counter's shard and the claim's lease item (docs/adr/0027).
  */
 const movesQueue = writes(k.waitingCounter, k.claimLease);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { caseListQuerySchema } from '@shared/cases/provider-case';
-import type { CaseRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases/record';
 import {
   BatchGetCommand,
   GetCommand,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { caseIntakeSchema, type CreateCaseResponse } from '@shared/cases/intake';
 import { caseFileRules } from '@shared/uploads/rules';
 import { insertAttachment, type AttachmentRecord } from '../../db/attachments';
-import { insertPatientWithCase } from '../../db/cases';
+import { insertPatientWithCase } from '../../db/cases/create';
 import { badRequest, conflict } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';

@@ -5,7 +5,9 @@ import {
   estimateWait,
   type WaitEstimate,
 } from '@shared/cases/wait-estimate';
-import { countWaitingAhead, recordWaitEstimateAtPayment, type CaseRecord } from '../../db/cases';
+import { recordWaitEstimateAtPayment } from '../../db/cases/payment';
+import { countWaitingAhead } from '../../db/cases/queue';
+import type { CaseRecord } from '../../db/cases/record';
 import { readQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { readWaitStats } from '../../db/wait-stats';
 import { env } from '../../core/env';

@@ -1,5 +1,5 @@
 import type { CreatePatientResponse } from '@shared/patients/request';
-import { insertPatientWithCase } from '../../db/cases';
+import { insertPatientWithCase } from '../../db/cases/create';
 import { httpHandler } from '../../lib/http/handler';
 import { rateLimitFor } from '../../lib/rate-limits';
 import * as routes from '../../routes';
