@@ -3,7 +3,7 @@
  * the record schema so that a module that only addresses a case (`db/case-presence.ts`, which
  * `$disconnect` bundles) does not build the schema at import.
  */
-import { listEntry, partitions, type ItemKey } from '../keys';
+import { listEntry, lists, partitions, type ItemKey } from '../keys';
 import type { CaseRecord } from './record';
 
 /** A case and everything that belongs to it share one partition: one Query reads it all. */
@@ -11,7 +11,7 @@ export const caseKey = (caseId: string): ItemKey => ({ pk: partitions.case(caseI
 
 /** The case's place in the `gsi1` list of all cases (admin cases, provider dashboard). */
 export const caseListEntry = (caseRecord: Pick<CaseRecord, 'id' | 'createdAt'>) =>
-  listEntry('CASES', caseRecord.createdAt, caseRecord.id);
+  listEntry(lists.cases, caseRecord.createdAt, caseRecord.id);
 
 /**
  * The provider dashboard's sparse indexes (docs/access-patterns.md). A case enters them when it
@@ -24,8 +24,12 @@ export const caseListEntry = (caseRecord: Pick<CaseRecord, 'id' | 'createdAt'>) 
  */
 export const CASE_QUEUE = 'CASE_QUEUE';
 export const PAID_CASES = 'PAID_CASES';
-export type ProviderCaseStage = 'ACTIVE' | 'DONE';
-export const providerCasesPartition = (providerId: string) => `PROVIDER_CASES#${providerId}`;
+export const PROVIDER_CASES_PREFIX = 'PROVIDER_CASES#';
+/** The stages of a provider's own cases, in sort key order (`ACTIVE#…`, then `DONE#…`). */
+export const providerCaseStages = ['ACTIVE', 'DONE'] as const;
+export type ProviderCaseStage = (typeof providerCaseStages)[number];
+export const providerCasesPartition = (providerId: string) =>
+  `${PROVIDER_CASES_PREFIX}${providerId}`;
 
 /** The case's place in the queue (gsi2): by payment time, so the queue is served in order. */
 export const queueEntry = (paidAt: string, caseId: string) => ({

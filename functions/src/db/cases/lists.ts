@@ -3,7 +3,7 @@
  * case): pages newest first, a filtered page, and a whole small list. Each list is one index
  * partition (`./keys.ts`), so no list reads the items of another.
  */
-import type { ListName } from '../keys';
+import { lists } from '../keys';
 import { queryAll, queryPage, type QuerySpec, type StoredItem } from '../table';
 import {
   CASE_QUEUE,
@@ -31,7 +31,7 @@ export interface CaseList {
 export const queueList: CaseList = { index: 'gsi2', partition: CASE_QUEUE };
 export const paidCasesList: CaseList = { index: 'gsi4', partition: PAID_CASES };
 /** Every case, paid or not (gsi1 `CASES`): the admin's case overview. */
-export const allCasesList: CaseList = { index: 'gsi1', partition: 'CASES' satisfies ListName };
+export const allCasesList: CaseList = { index: 'gsi1', partition: lists.cases };
 export const providerCasesList = (providerId: string, stage: ProviderCaseStage): CaseList => ({
   index: 'gsi3',
   partition: providerCasesPartition(providerId),
