@@ -17,7 +17,7 @@ import { countDoctorsOnDuty, recentDoctorsOnDuty } from '../providers/on-duty';
 /**
  * Whether a case waits in the queue for a doctor (issue 28 item 5): a paid telemedicine case, or
  * one whose claim's lease ended (a lapsed claim is available again, DESIGN.md §5). The same rule
- * as the queue index's count (db/cases.ts `countWaitingAhead`), for the case itself.
+ * as the queue index's count (db/cases/queue.ts `countWaitingAhead`), for the case itself.
  */
 export function isWaitingCase(
   caseRecord: Pick<CaseRecord, 'status' | 'requestType' | 'paidAt' | 'leaseEndsAt'>,
