@@ -119,7 +119,7 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
   describe('the layers of functions/src: core < db < lib and the manifest < features', () => {
     it('keeps core/ at the bottom', async () => {
       const bad = [
-        "export { getCaseBundle } from '../db/cases';",
+        "export { getCaseBundle } from '../db/cases/bundle';",
         "export { createLogger } from '../lib/logger';",
         "export { loadCase } from '../features/cases/load';",
       ];
@@ -133,7 +133,7 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
     it('lets entity modules import db/ and core/ only', async () => {
       const lines = [
         "export { env } from '../core/env';",
-        "export { caseKey } from './cases';",
+        "export { caseKey } from './cases/keys';",
         "export { createLogger } from '../lib/logger';",
         "export { loadCase } from '../features/cases/load';",
         "export type { HttpRoute } from '../routes';",
@@ -147,7 +147,7 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
 
     it('keeps the features out of lib/ and every module out of the manifest', async () => {
       const lib = [
-        "export { getCaseBundle } from '../db/cases';",
+        "export { getCaseBundle } from '../db/cases/bundle';",
         "export type { HttpRoute } from '../routes';",
         "export { loadCase } from '../features/cases/load';",
       ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCaseBundle } from '../functions/src/db/cases';
+import { getCaseBundle } from '../functions/src/db/cases/bundle';
 import { stripe } from '../functions/src/lib/stripe';
 import { CASE_EXPIRY_FUNCTION } from '../functions/src/routes';
 import { startOwnStack } from '../local/testing/own-stack';

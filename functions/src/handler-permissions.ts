@@ -6,106 +6,138 @@
  * (docs/security.md, "Permissions per function"). `infra/test/permissions.test.ts` checks that
  * the template grants exactly this.
  *
- * No handler imports this module (their bundles would grow); infra and the local stack do.
+ * No handler imports this module (their bundles would grow); infra and the local stack do. The
+ * table's partitions and attributes come from the entity modules of `db/` that build the keys
+ * (issue 30 item 2), so infra loads those modules too: they create no client at import.
  */
+import { ADMIN_PREFIX, ADMIN_STATUS_ATTRIBUTES } from './db/admin-users';
+import { APPLICATION_COUNTERS_PARTITION } from './db/application-counters';
+import { ACCESS_RECORD_PREFIX } from './db/audit-log';
+import { PAID_CASES_COUNTER_PARTITION, PROVIDER_COUNTER_PREFIX } from './db/case-counters';
+import { CASE_QUEUE, PAID_CASES, PROVIDER_CASES_PREFIX } from './db/cases/keys';
+import { CLAIM_LEASE_PREFIX } from './db/claim-leases';
+import { CLAIM_SLOTS_PREFIX } from './db/claim-slots';
+import {
+  CASE_CONNECTIONS_PREFIX,
+  CASE_PAGES_PREFIX,
+  CONNECTION_PREFIX,
+  PROVIDER_CONNECTIONS_PREFIX,
+  PROVIDER_ROOM_CONNECTIONS_PREFIX,
+  ROOM_CONNECTIONS_PREFIX,
+} from './db/connections';
+import { APPLICATION_PREFIX, CASE_PREFIX, lists } from './db/keys';
+import { PATIENT_PREFIX } from './db/patients';
+import { PENDING_SIGN_IN_PREFIX } from './db/pending-sign-ins';
+import { PROVIDER_LOGIN_EXISTS_ATTRIBUTES, PROVIDER_LOGIN_PREFIX } from './db/provider-logins';
+import { PROVIDER_PREFIX } from './db/providers';
+import { QUEUE_FAN_OUT_PARTITION } from './db/queue-fan-out';
+import { RATE_LIMIT_PREFIX } from './db/rate-limit-counters';
+import { REALTIME_TICKET_PREFIX } from './db/realtime-tickets';
+import { SECOND_FACTOR_PREFIX } from './db/second-factors';
+import { SESSION_PREFIX, SESSION_TOUCH_ATTRIBUTE, SUBJECT_SESSIONS_PREFIX } from './db/sessions';
+import { SIGN_IN_FAILURES_PREFIX } from './db/sign-in-failures';
+import { STRIPE_EVENT_PREFIX } from './db/stripe-events';
 import type { GsiName } from './db/table-definition';
+import { UNIQUE_GUARD_PREFIX } from './db/unique-guards';
+import { WAIT_STATS_PARTITION } from './db/wait-stats';
+import { WAITING_BASELINE_PARTITION, WAITING_COUNTER_PREFIX } from './db/waiting-counter';
 import type { ManifestHandler } from './routes';
 
 /**
- * Partition keys a handler may read or write, as the entity modules of `db/` build them: a
- * value that ends with `#` is a prefix (`CASE#` is every case partition), any other is one whole
- * key. The stack turns them into `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check
- * matches them the same way.
+ * Partition keys a handler may read or write, taken from the entity modules of `db/` that build
+ * them, so a key and its grant cannot drift apart: a value that ends with `#` is a prefix
+ * (`CASE#` is every case partition), any other is one whole key. The stack turns them into
+ * `dynamodb:LeadingKeys` conditions (`CASE#*`); the local check matches them the same way.
  */
 export const partitionKeys = {
   /** `db/audit-log.ts` `recordAccess`: one access record per partition, written once. */
-  accessRecord: 'ACCESS#',
+  accessRecord: ACCESS_RECORD_PREFIX,
   /** `db/admin-users.ts`: the account and its password hash. */
-  admin: 'ADMIN#',
+  admin: ADMIN_PREFIX,
   /** An application and what belongs to it: documents, pending documents, audit entries, slots. */
-  application: 'APP#',
+  application: APPLICATION_PREFIX,
   /** A case and what belongs to it: meeting, payments, attachments, pending uploads, feedback. */
-  case: 'CASE#',
+  case: CASE_PREFIX,
   /** `db/claim-leases.ts`: a claim's lease, until the claim ends (the lapsed leases' count). */
-  claimLease: 'CLAIM_LEASE#',
+  claimLease: CLAIM_LEASE_PREFIX,
   /** `db/claim-slots.ts`: the live claims of one provider (MAX_ACTIVE_CLAIMS). */
-  claimSlots: 'CLAIM_SLOTS#',
+  claimSlots: CLAIM_SLOTS_PREFIX,
   /** `db/connections.ts`: WebSocket connections. */
-  connection: 'CONN#',
+  connection: CONNECTION_PREFIX,
   /** `db/application-counters.ts`: the admin statistics. */
-  applicationCounters: 'COUNTER#APPLICATIONS',
+  applicationCounters: APPLICATION_COUNTERS_PARTITION,
   /** `db/case-counters.ts`: the paid-cases counter. */
-  paidCasesCounter: 'COUNTER#CASES',
+  paidCasesCounter: PAID_CASES_COUNTER_PARTITION,
   /** `db/case-counters.ts`: one provider's completed cases. */
-  providerCounter: 'COUNTER#PROVIDER#',
+  providerCounter: PROVIDER_COUNTER_PREFIX,
   /** `db/waiting-counter.ts`: the shards of the waiting (stored paid) cases' count. */
-  waitingCounter: 'COUNTER#WAITING#',
+  waitingCounter: WAITING_COUNTER_PREFIX,
   /** `db/waiting-counter.ts`: that count's baseline, recounted once (docs/adr/0027). */
-  waitingBaseline: 'COUNTER#WAITING_BASE',
+  waitingBaseline: WAITING_BASELINE_PARTITION,
   /** `db/second-factors.ts`: a provider's or admin's TOTP secret and recovery code hashes. */
-  secondFactor: 'MFA#',
+  secondFactor: SECOND_FACTOR_PREFIX,
   /** `db/patients.ts`: a patient's name and contact details. */
-  patient: 'PATIENT#',
-  provider: 'PROVIDER#',
+  patient: PATIENT_PREFIX,
+  provider: PROVIDER_PREFIX,
   /** `db/provider-logins.ts`: a provider's sign-in and its password hash. */
-  providerLogin: 'PROVIDER_LOGIN#',
+  providerLogin: PROVIDER_LOGIN_PREFIX,
   /** `db/pending-sign-ins.ts`: a sign-in between its password and its code, by token hash. */
-  pendingSignIn: 'PENDING_SIGNIN#',
+  pendingSignIn: PENDING_SIGN_IN_PREFIX,
   /** `db/rate-limit-counters.ts` */
-  rateLimit: 'RATE#',
+  rateLimit: RATE_LIMIT_PREFIX,
   /** `db/sessions.ts`: a session, under the hash of its token. */
-  session: 'SESSION#',
-  signInFailures: 'SIGNIN_FAILURES#',
+  session: SESSION_PREFIX,
+  signInFailures: SIGN_IN_FAILURES_PREFIX,
   /** `db/stripe-events.ts`: one item per Stripe event handled. */
-  stripeEvent: 'STRIPE_EVENT#',
+  stripeEvent: STRIPE_EVENT_PREFIX,
   /** `db/wait-stats.ts`: the rolling samples of the wait estimate and its accuracy. */
-  waitStats: 'STATS#WAIT',
+  waitStats: WAIT_STATS_PARTITION,
   /** `db/queue-fan-out.ts`: the queue's fan-out state and the marks of its last pass. */
-  queueFanOut: 'QUEUE#FANOUT',
+  queueFanOut: QUEUE_FAN_OUT_PARTITION,
   /** `db/unique-guards.ts`: emails, license numbers and record ids that must stay unique. */
-  uniqueGuard: 'UNIQUE#',
+  uniqueGuard: UNIQUE_GUARD_PREFIX,
   /** `db/realtime-tickets.ts` */
-  realtimeTicket: 'WS_TICKET#',
+  realtimeTicket: REALTIME_TICKET_PREFIX,
 } as const;
 export type PartitionKey = (typeof partitionKeys)[keyof typeof partitionKeys];
 
 /**
- * Partitions of the secondary indexes a handler may query, as the entity modules build the
- * index keys (docs/access-patterns.md): a value ending with `#` is a prefix, any other one whole
- * index partition. A Query on an index names that index's partition key, so the stack turns
- * these into `dynamodb:LeadingKeys` conditions on the index's ARN.
+ * Partitions of the secondary indexes a handler may query, the keys taken from the entity
+ * modules that build the index keys (docs/access-patterns.md): a value ending with `#` is a
+ * prefix, any other one whole index partition. A Query on an index names that index's partition
+ * key, so the stack turns these into `dynamodb:LeadingKeys` conditions on the index's ARN.
  */
 export const indexPartitions = {
   /** `db/doctor-applications.ts`: the admin's application list. */
-  applications: { index: 'gsi1', key: 'APPLICATIONS' },
+  applications: { index: 'gsi1', key: lists.applications },
   /** `db/audit-log.ts`: the admin's log list. */
-  auditLogs: { index: 'gsi1', key: 'AUDIT_LOGS' },
-  /** `db/cases.ts`: the admin's case list. */
-  cases: { index: 'gsi1', key: 'CASES' },
+  auditLogs: { index: 'gsi1', key: lists.auditLogs },
+  /** `db/cases/lists.ts`: the admin's case list. */
+  cases: { index: 'gsi1', key: lists.cases },
   /** `db/connections.ts`: every open alert socket (the new-case announcement). */
-  alertConnections: { index: 'gsi1', key: 'CONNECTIONS' },
+  alertConnections: { index: 'gsi1', key: lists.connections },
   /** `db/claim-leases.ts`: the claims' leases by their end (the lapsed ones are counted). */
-  claimLeases: { index: 'gsi1', key: 'CLAIM_LEASES' },
+  claimLeases: { index: 'gsi1', key: lists.claimLeases },
   /** `db/connections.ts`: one provider's doctor room sockets. */
-  providerRoomConnections: { index: 'gsi1', key: 'PROVIDER_ROOM_CONNECTIONS#' },
-  /** `db/cases.ts`: the waiting queue. */
-  caseQueue: { index: 'gsi2', key: 'CASE_QUEUE' },
-  /** `db/cases.ts`: the waiting queue on the small `queue` index (place counts, the fan-out). */
-  queueOrder: { index: 'queue', key: 'CASE_QUEUE' },
+  providerRoomConnections: { index: 'gsi1', key: PROVIDER_ROOM_CONNECTIONS_PREFIX },
+  /** `db/cases/lists.ts`: the waiting queue. */
+  caseQueue: { index: 'gsi2', key: CASE_QUEUE },
+  /** `db/cases/queue.ts`: the waiting queue on the small `queue` index (place counts, the fan-out). */
+  queueOrder: { index: 'queue', key: CASE_QUEUE },
   /** `db/connections.ts`: every open patient page, on `CASE_PAGE_SHARDS` lists (the fan-out). */
-  casePages: { index: 'gsi1', key: 'CASE_PAGES#' },
+  casePages: { index: 'gsi1', key: CASE_PAGES_PREFIX },
   /** `db/sessions.ts`: every session of one account. */
-  subjectSessions: { index: 'gsi2', key: 'SUBJECT_SESSIONS#' },
+  subjectSessions: { index: 'gsi2', key: SUBJECT_SESSIONS_PREFIX },
   /** `db/connections.ts`: one provider's alert sockets. */
-  providerConnections: { index: 'gsi2', key: 'PROVIDER_CONNECTIONS#' },
+  providerConnections: { index: 'gsi2', key: PROVIDER_CONNECTIONS_PREFIX },
   /** `db/connections.ts`: the sockets of one call's room. */
-  roomConnections: { index: 'gsi2', key: 'ROOM_CONNECTIONS#' },
+  roomConnections: { index: 'gsi2', key: ROOM_CONNECTIONS_PREFIX },
   /** `db/connections.ts`: the patient pages watching one case. */
-  caseConnections: { index: 'gsi2', key: 'CASE_CONNECTIONS#' },
-  /** `db/cases.ts`: one provider's own cases. */
-  providerCases: { index: 'gsi3', key: 'PROVIDER_CASES#' },
-  /** `db/cases.ts`: every paid case (the All list). */
-  paidCases: { index: 'gsi4', key: 'PAID_CASES' },
+  caseConnections: { index: 'gsi2', key: CASE_CONNECTIONS_PREFIX },
+  /** `db/cases/lists.ts`: one provider's own cases. */
+  providerCases: { index: 'gsi3', key: PROVIDER_CASES_PREFIX },
+  /** `db/cases/lists.ts`: every paid case (the All list). */
+  paidCases: { index: 'gsi4', key: PAID_CASES },
 } as const satisfies Record<string, { index: GsiName; key: string }>;
 export type IndexPartition = (typeof indexPartitions)[keyof typeof indexPartitions];
 
@@ -120,12 +152,20 @@ export interface FieldRead {
   readonly attributes: readonly string[];
 }
 
-/** The hash-free reads of the two items that hold password hashes. */
+/** The key attributes and then those a read projects, each once. */
+const withKeys = (projected: readonly string[]): string[] => [
+  ...new Set(['pk', 'sk', ...projected]),
+];
+
+/** The hash-free reads of the two items that hold password hashes, as their modules project them. */
 export const fieldReads = {
   /** `db/admin-users.ts` `adminStatusRead`: whether an admin session's account may still act. */
-  adminStatus: { key: 'ADMIN#', attributes: ['pk', 'sk', 'id', 'isActive'] },
+  adminStatus: { key: ADMIN_PREFIX, attributes: withKeys(ADMIN_STATUS_ATTRIBUTES) },
   /** `db/provider-logins.ts` `providerLoginExists`: whether an email signs a provider in. */
-  providerLoginExists: { key: 'PROVIDER_LOGIN#', attributes: ['pk', 'sk'] },
+  providerLoginExists: {
+    key: PROVIDER_LOGIN_PREFIX,
+    attributes: withKeys(PROVIDER_LOGIN_EXISTS_ATTRIBUTES),
+  },
 } as const satisfies Record<string, FieldRead>;
 
 /**
@@ -135,8 +175,8 @@ export const fieldReads = {
  * only touches sessions can neither read one back, nor mint (a role, a subject) or delete one.
  */
 export const sessionTouch = {
-  key: 'SESSION#',
-  attributes: ['pk', 'sk', 'lastSeenAt'],
+  key: SESSION_PREFIX,
+  attributes: withKeys([SESSION_TOUCH_ATTRIBUTE]),
   returnValues: ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'],
 } as const;
 
@@ -359,10 +399,10 @@ const tellsPresence = combine(
  * session, account) before it hears anything.
  */
 const pushesToParties = combine(pushesToRooms, checksListeners);
-/** `db/cases.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
+/** `db/cases/bundle.ts` `getCaseBundle`: a case and what belongs to it, one Query of its partition. */
 const readsCases = reads(k.case);
 /**
- * `db/cases.ts`: a transition into or out of the waiting queue writes, in its transaction, the
+ * `db/cases/`: a transition into or out of the waiting queue writes, in its transaction, the
  * waiting counter's shard and the claim's lease item (docs/adr/0027).
  */
 const movesQueue = writes(k.waitingCounter, k.claimLease);

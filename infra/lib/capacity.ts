@@ -1,5 +1,17 @@
-import { CASE_PAGE_SHARDS } from '../../functions/src/db/connections';
-import { QUEUE_FAN_OUT_WINDOW_MS, QUEUE_MARK_STRIDE } from '../../functions/src/db/queue-fan-out';
+import { PAID_CASES_COUNTER_PARTITION } from '../../functions/src/db/case-counters';
+import { CASE_QUEUE } from '../../functions/src/db/cases/keys';
+import { CASE_PAGE_SHARDS, CASE_PAGES_PREFIX } from '../../functions/src/db/connections';
+import { lists } from '../../functions/src/db/keys';
+import {
+  QUEUE_FAN_OUT_PARTITION,
+  QUEUE_FAN_OUT_WINDOW_MS,
+  QUEUE_MARK_STRIDE,
+} from '../../functions/src/db/queue-fan-out';
+import { WAIT_STATS_PARTITION } from '../../functions/src/db/wait-stats';
+import {
+  WAITING_BASELINE_PARTITION,
+  WAITING_COUNTER_PREFIX,
+} from '../../functions/src/db/waiting-counter';
 import { RECENT_ON_DUTY_MAX_AGE_MS } from '../../functions/src/features/providers/on-duty';
 import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
 import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '../../shared/src/providers/contracts/get-doctors-on-duty';
@@ -549,7 +561,7 @@ export function queueFanOutPartitionLoads(
   const shardPages = pages / CASE_PAGE_SHARDS;
   return [
     {
-      partition: 'queue CASE_QUEUE',
+      partition: `queue ${CASE_QUEUE}`,
       what:
         'the fan-out reads the whole queue once a pass; each wait poll counts from its mark; ' +
         'a case entering or leaving writes its entry',
@@ -559,7 +571,7 @@ export function queueFanOutPartitionLoads(
       writeUnitsPerSecond: changes * writeUnits(a.queueIndexEntryBytes),
     },
     {
-      partition: 'table QUEUE#FANOUT',
+      partition: `table ${QUEUE_FAN_OUT_PARTITION}`,
       what:
         'each wait poll reads the marks; each pass reads the state, takes the changes and ' +
         'writes the marks; each change arms or marks the state',
@@ -567,13 +579,13 @@ export function queueFanOutPartitionLoads(
       writeUnitsPerSecond: passes * (1 + writeUnits(marks * a.markBytes)) + changes * 2,
     },
     {
-      partition: `gsi1 CASE_PAGES#{0…${CASE_PAGE_SHARDS - 1}} (each)`,
+      partition: `gsi1 ${CASE_PAGES_PREFIX}{0…${CASE_PAGE_SHARDS - 1}} (each)`,
       what: 'the fan-out reads every shard once a pass; a page opening or closing writes one',
       readUnitsPerSecond: passes * eventualReadUnits(shardPages * a.casePageEntryBytes),
       writeUnitsPerSecond: 0,
     },
     {
-      partition: 'gsi1 CONNECTIONS',
+      partition: `gsi1 ${lists.connections}`,
       what:
         'doctors-on-duty counts: each pass, each wait instance every 2 s, each public ' +
         'route instance every 10 s; each dashboard heartbeat (one a minute) writes its entry',
@@ -581,7 +593,7 @@ export function queueFanOutPartitionLoads(
       writeUnitsPerSecond: (doctors / 60) * writeUnits(a.alertConnectionEntryBytes),
     },
     {
-      partition: 'table STATS#WAIT',
+      partition: `table ${WAIT_STATS_PARTITION}`,
       what:
         'each wait poll and each pass reads the three statistics items; a served case adds ' +
         'two samples',
@@ -649,31 +661,31 @@ export function dashboardPartitionLoads(
   const counterChanges = paidEventsPerSecond(waitingPatients) + claims * (1 + a.lapsingClaimShare);
   return [
     {
-      partition: 'gsi2 CASE_QUEUE',
+      partition: `gsi2 ${CASE_QUEUE}`,
       readUnitsPerSecond: refreshes * eventualReadUnits(a.availablePageItems * a.caseItemBytes),
       writeUnitsPerSecond: 0,
       what: 'the Available page (26 cases) of every refresh; no count of the queue',
     },
     {
-      partition: 'table COUNTER#WAITING#{n} (each shard)',
+      partition: `table ${WAITING_COUNTER_PREFIX}{n} (each shard)`,
       readUnitsPerSecond: refreshes * eventualReadUnits(100),
       writeUnitsPerSecond: (2 * counterChanges) / a.waitingCounterShards,
       what: 'every shard read in the BatchGetItem of every refresh',
     },
     {
-      partition: 'table COUNTER#WAITING_BASE',
+      partition: `table ${WAITING_BASELINE_PARTITION}`,
       readUnitsPerSecond: refreshes * eventualReadUnits(100),
       writeUnitsPerSecond: 0,
       what: 'the baseline, read with the shards',
     },
     {
-      partition: 'table COUNTER#CASES',
+      partition: `table ${PAID_CASES_COUNTER_PARTITION}`,
       readUnitsPerSecond: refreshes * eventualReadUnits(100),
       writeUnitsPerSecond: paidEventsPerSecond(waitingPatients),
       what: 'Total, read with the shards; added to after each payment',
     },
     {
-      partition: 'gsi1 CLAIM_LEASES',
+      partition: `gsi1 ${lists.claimLeases}`,
       readUnitsPerSecond: refreshes * eventualReadUnits(lapsedAtOnce * a.leaseItemBytes),
       writeUnitsPerSecond: claims * 2,
       what: 'the COUNT of the lapsed leases (only those) of every refresh',

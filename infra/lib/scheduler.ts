@@ -33,7 +33,7 @@ export interface SchedulerProps {
  * silently: `deadLetterQueue` the events Scheduler could not hand to Lambda after the schedule's
  * retry policy (its ARN reaches the functions that create schedules as `SCHEDULER_DLQ_ARN`),
  * `failedRunsQueue` the runs whose function threw on every attempt. Each has an alarm
- * (monitoring.ts) and `npm run dead-letters` lists and replays the second.
+ * (alarms.ts) and `npm run dead-letters` lists and replays the second.
  */
 export class Scheduler extends Construct {
   readonly groupName: string;

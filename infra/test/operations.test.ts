@@ -11,7 +11,7 @@ import { stripeWebhook } from '../../functions/src/routes';
 import { createTelehealthApp, nagPacks } from '../lib/app';
 import { backupRetention, backupRolePolicies } from '../lib/backup';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
-import { alarmThresholds, maxMetricsPerAlarm } from '../lib/monitoring';
+import { alarmThresholds, maxMetricsPerAlarm } from '../lib/alarms';
 import { prodContext } from './prod-context';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCaseBundle } from '../../functions/src/db/cases';
+import { getCaseBundle } from '../../functions/src/db/cases/bundle';
 import { getProviderLogin } from '../../functions/src/db/provider-logins';
 import { getProvider } from '../../functions/src/db/providers';
 import { envNames, reloadEnv } from '../../functions/src/core/env';

@@ -1,5 +1,5 @@
 import { getAdminUser } from '../../functions/src/db/admin-users';
-import { insertPatientWithCase } from '../../functions/src/db/cases';
+import { insertPatientWithCase } from '../../functions/src/db/cases/create';
 import { insertDoctorApplication } from '../../functions/src/db/doctor-applications';
 import { providerLoginTx } from '../../functions/src/db/provider-logins';
 import { providerTx, type ProviderRecord } from '../../functions/src/db/providers';

@@ -1,4 +1,5 @@
-import { caseBundleQuery, caseKey } from '../../functions/src/db/cases';
+import { caseBundleQuery } from '../../functions/src/db/cases/bundle';
+import { caseKey } from '../../functions/src/db/cases/keys';
 import { insertDoctorApplication } from '../../functions/src/db/doctor-applications';
 import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
 import { routeKey } from '../../functions/src/routes';

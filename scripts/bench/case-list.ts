@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getCaseBundle } from '../../functions/src/db/cases';
+import { getCaseBundle } from '../../functions/src/db/cases/bundle';
 import { claimPaidCase } from '../../functions/src/features/cases/transitions';
 import { signInProvider } from '../../local/testing/provider-journey';
 import { dynamodbNiceFromEnv } from '../../local/dynamodb';

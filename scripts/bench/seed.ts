@@ -1,10 +1,7 @@
 import { bulkPut, writeConditionalTransaction } from '../../functions/src/db/transaction';
-import {
-  casePaidTxs,
-  caseTx,
-  insertPatientWithCase,
-  type CaseRecord,
-} from '../../functions/src/db/cases';
+import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases/create';
+import { casePaidTxs } from '../../functions/src/db/cases/payment';
+import type { CaseRecord } from '../../functions/src/db/cases/record';
 import { patientTxs } from '../../functions/src/db/patients';
 import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
 import { markCasePaid } from '../../functions/src/features/cases/transitions';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { getCaseBundle } from '../../functions/src/db/cases';
+import { getCaseBundle } from '../../functions/src/db/cases/bundle';
 import { enrolSecondFactor } from '../../functions/src/db/second-factors';
 import { providerLoginActiveTx, providerLoginTx } from '../../functions/src/db/provider-logins';
 import { providerActiveTx, providerTx } from '../../functions/src/db/providers';

@@ -14,7 +14,8 @@ const entityRows = doc
   .map((line) => line.split('|').map((cell) => cell.trim().replace(/`/g, '')))
   .map(([, entity, module, tag]) => ({ entity, module: module!, tag: tag! }));
 
-const declaredTags = readdirSync(dbDir)
+// Recursive: an entity may be a folder of modules (the case's, `db/cases/`).
+const declaredTags = readdirSync(dbDir, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
   .flatMap((file) =>
     [...readFileSync(path.join(dbDir, file), 'utf8').matchAll(/_ENTITY = '(\w+)'/g)].map(

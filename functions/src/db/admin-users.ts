@@ -11,8 +11,9 @@ export const ADMIN_USER_ENTITY = 'AdminUser';
 const entity = { tag: ADMIN_USER_ENTITY, personalKey: true };
 
 /** Usernames are unique by key, without case. */
+export const ADMIN_PREFIX = 'ADMIN#';
 export const adminUserKey = (username: string): ItemKey => ({
-  pk: `ADMIN#${normalizeName(username)}`,
+  pk: `${ADMIN_PREFIX}${normalizeName(username)}`,
   sk: 'ADMIN',
 });
 
@@ -44,6 +45,8 @@ export function adminUserRead(username: string): ItemsRead<AdminUserRecord | nul
 
 /** What an admin session's account check needs of the account: never its password hash. */
 const adminStatusSchema = adminUserRecordSchema.pick({ id: true, isActive: true });
+/** The attributes that read projects; the admin routes' IAM grant allows these and the keys. */
+export const ADMIN_STATUS_ATTRIBUTES = ['id', 'isActive'] as const;
 export type AdminStatus = z.infer<typeof adminStatusSchema>;
 
 /**
@@ -56,7 +59,7 @@ export function adminStatusRead(username: string): ItemsRead<AdminStatus | null>
     ...itemRead(adminUserKey(username), (item) =>
       item ? parseStored(adminStatusSchema, entity, item) : null,
     ),
-    attributes: ['id', 'isActive'],
+    attributes: ADMIN_STATUS_ATTRIBUTES,
   };
 }
 

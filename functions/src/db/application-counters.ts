@@ -14,14 +14,14 @@ import { updateTx, type TransactItem } from './transaction';
 export const APPLICATION_COUNTER_ENTITY = 'ApplicationCounter';
 const entity = { tag: APPLICATION_COUNTER_ENTITY };
 
-const COUNTER_PARTITION = 'COUNTER#APPLICATIONS';
+export const APPLICATION_COUNTERS_PARTITION = 'COUNTER#APPLICATIONS';
 
 /** Every application ever, per current status, and the review times summed. */
-export const applicationTotalsKey: ItemKey = { pk: COUNTER_PARTITION, sk: 'TOTALS' };
+export const applicationTotalsKey: ItemKey = { pk: APPLICATION_COUNTERS_PARTITION, sk: 'TOTALS' };
 
 /** Applications received on one UTC day (`YYYY-MM-DD`): Today's Applications. */
 export const applicationsOnDayKey = (day: string): ItemKey => ({
-  pk: COUNTER_PARTITION,
+  pk: APPLICATION_COUNTERS_PARTITION,
   sk: `DAY#${day}`,
 });
 

@@ -6,7 +6,7 @@ import {
   type AuditActorRole,
   type AuditLogEntry,
 } from '@shared/admin/audit-log';
-import { listEntry, partitions, type ItemKey } from './keys';
+import { listEntry, lists, partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { IF_NEW, listQuery, putItem, queryFirst } from './table';
 import { newItemTx, type TransactItem } from './transaction';
@@ -20,18 +20,22 @@ export type { AuditAction };
 export const AUDIT_LOG_ENTITY = 'AuditLog';
 const entity = { tag: AUDIT_LOG_ENTITY };
 
+/** Both kinds of entry sort by time within their partition. */
+const auditSortKey = (timestamp: string, id: string) => `AUDIT#${timestamp}#${id}`;
+
 export const auditEntryKey = (applicationId: string, timestamp: string, id: string): ItemKey => ({
   pk: partitions.application(applicationId),
-  sk: `AUDIT#${timestamp}#${id}`,
+  sk: auditSortKey(timestamp, id),
 });
 
 /**
  * An access record's own partition: written once, by whoever read, from any case; no read
  * needs its cases' partitions to find it (the list does).
  */
+export const ACCESS_RECORD_PREFIX = 'ACCESS#';
 export const accessRecordKey = (timestamp: string, id: string): ItemKey => ({
-  pk: `ACCESS#${id}`,
-  sk: `AUDIT#${timestamp}#${id}`,
+  pk: `${ACCESS_RECORD_PREFIX}${id}`,
+  sk: auditSortKey(timestamp, id),
 });
 
 /** The application fields of an entry, as an access record leaves them. */
@@ -79,7 +83,7 @@ export async function recordAccess(entry: {
   await putItem(
     {
       ...accessRecordKey(entry.timestamp, id),
-      ...listEntry('AUDIT_LOGS', entry.timestamp, id),
+      ...listEntry(lists.auditLogs, entry.timestamp, id),
       entity: AUDIT_LOG_ENTITY,
       ...stored,
     },
@@ -115,7 +119,7 @@ export function auditEntryTx(entry: {
   };
   return newItemTx({
     ...auditEntryKey(entry.applicationId, entry.timestamp, id),
-    ...listEntry('AUDIT_LOGS', entry.timestamp, id),
+    ...listEntry(lists.auditLogs, entry.timestamp, id),
     entity: AUDIT_LOG_ENTITY,
     ...stored,
   });
@@ -142,7 +146,7 @@ export async function listAuditPage(
 ): Promise<{ entries: AuditLogEntry[]; last: AuditPosition | null }> {
   const startKey = after ? auditStartKey(after) : undefined;
   const items = await queryFirst(
-    listQuery('AUDIT_LOGS', { newestFirst: true }),
+    listQuery(lists.auditLogs, { newestFirst: true }),
     limit + 1,
     startKey,
   );
@@ -155,7 +159,7 @@ export async function listAuditPage(
     last:
       items.length > limit && lastShown
         ? {
-            sortKey: listEntry('AUDIT_LOGS', lastShown.timestamp, lastShown.id).gsi1sk,
+            sortKey: listEntry(lists.auditLogs, lastShown.timestamp, lastShown.id).gsi1sk,
             applicationId: lastShown.applicationId,
           }
         : null,
@@ -169,6 +173,6 @@ function auditStartKey(position: AuditPosition) {
     ...(position.applicationId
       ? auditEntryKey(position.applicationId, timestamp, id)
       : accessRecordKey(timestamp, id)),
-    ...listEntry('AUDIT_LOGS', timestamp, id),
+    ...listEntry(lists.auditLogs, timestamp, id),
   };
 }

@@ -10,11 +10,13 @@ import { updateTx, type TransactItem } from './transaction';
  */
 export const CASE_COUNTER_ENTITY = 'CaseCounter';
 
-export const paidCasesCounterKey: ItemKey = { pk: 'COUNTER#CASES', sk: 'PAID' };
+export const PAID_CASES_COUNTER_PARTITION = 'COUNTER#CASES';
+export const paidCasesCounterKey: ItemKey = { pk: PAID_CASES_COUNTER_PARTITION, sk: 'PAID' };
 
 /** One provider's completed consultations (their Completed counter). */
+export const PROVIDER_COUNTER_PREFIX = 'COUNTER#PROVIDER#';
 export const completedCasesCounterKey = (providerId: string): ItemKey => ({
-  pk: `COUNTER#PROVIDER#${providerId}`,
+  pk: `${PROVIDER_COUNTER_PREFIX}${providerId}`,
   sk: 'COMPLETED',
 });
 

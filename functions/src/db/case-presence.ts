@@ -1,8 +1,6 @@
-import { partitions, type ItemKey } from './keys';
+// The case's keys without its record schema, which `$disconnect` does not bundle.
+import { caseKey } from './cases/keys';
 import { conditionalUpdateReturning } from './table';
-
-/** `cases.ts`'s `caseKey`, without importing that module's schema into `$disconnect`. */
-const caseItemKey = (caseId: string): ItemKey => ({ pk: partitions.case(caseId), sk: 'CASE' });
 
 /** What the presence push needs of a case: who holds it, and in which status. */
 export interface SeenCase {
@@ -24,7 +22,7 @@ export async function recordPatientSeen(
   at: Date,
   present: boolean,
 ): Promise<SeenCase | null> {
-  const item = await conditionalUpdateReturning(caseItemKey(caseId), {
+  const item = await conditionalUpdateReturning(caseKey(caseId), {
     UpdateExpression: 'SET patientSeenAt = :at, patientPresent = :present',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':at': at.toISOString(), ':present': present },

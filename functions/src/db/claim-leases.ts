@@ -1,4 +1,4 @@
-import { listEntry, type ItemKey } from './keys';
+import { listEntry, lists, type ItemKey } from './keys';
 import { countQuery } from './table';
 import { removeTx, updateTx, type TransactItem } from './transaction';
 
@@ -13,10 +13,11 @@ import { removeTx, updateTx, type TransactItem } from './transaction';
  * expiry, lapsed wait promise); a new claim of a lapsed one overwrites it.
  */
 export const CLAIM_LEASE_ENTITY = 'ClaimLease';
-const CLAIM_LEASES = 'CLAIM_LEASES';
+const CLAIM_LEASES = lists.claimLeases;
 
+export const CLAIM_LEASE_PREFIX = 'CLAIM_LEASE#';
 export const claimLeaseKey = (caseId: string): ItemKey => ({
-  pk: `CLAIM_LEASE#${caseId}`,
+  pk: `${CLAIM_LEASE_PREFIX}${caseId}`,
   sk: 'LEASE',
 });
 

@@ -19,7 +19,8 @@ import { putTx, type TransactItem } from './transaction';
 export const CLAIM_SLOT_ENTITY = 'ClaimSlot';
 const entity = { tag: CLAIM_SLOT_ENTITY };
 
-const slotsPartition = (providerId: string) => `CLAIM_SLOTS#${providerId}`;
+export const CLAIM_SLOTS_PREFIX = 'CLAIM_SLOTS#';
+const slotsPartition = (providerId: string) => `${CLAIM_SLOTS_PREFIX}${providerId}`;
 export const claimSlotKey = (providerId: string, slot: number): ItemKey => ({
   pk: slotsPartition(providerId),
   sk: `SLOT#${slot}`,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { DutySignal } from '@shared/providers/on-duty';
-import { epochSeconds, listEntry, type ItemKey } from './keys';
+import { epochSeconds, listEntry, lists, type ItemKey } from './keys';
 import { parseStored } from './records';
 import {
   conditionalUpdate,
@@ -35,25 +35,32 @@ import {
 export const WEBSOCKET_CONNECTION_ENTITY = 'WebSocketConnection';
 const entity = { tag: WEBSOCKET_CONNECTION_ENTITY };
 
+export const CONNECTION_PREFIX = 'CONN#';
 export const connectionKey = (connectionId: string): ItemKey => ({
-  pk: `CONN#${connectionId}`,
+  pk: `${CONNECTION_PREFIX}${connectionId}`,
   sk: 'CONNECTION',
 });
 /** `gsi2`: the connections of one provider, closed together on sign-out or revocation. */
-const connectionsOfProvider = (providerId: string) => `PROVIDER_CONNECTIONS#${providerId}`;
+export const PROVIDER_CONNECTIONS_PREFIX = 'PROVIDER_CONNECTIONS#';
+const connectionsOfProvider = (providerId: string) => `${PROVIDER_CONNECTIONS_PREFIX}${providerId}`;
 /** `gsi1`: the doctor's room connections of one provider, closed with the provider's access. */
-const roomConnectionsOfProvider = (providerId: string) => `PROVIDER_ROOM_CONNECTIONS#${providerId}`;
+export const PROVIDER_ROOM_CONNECTIONS_PREFIX = 'PROVIDER_ROOM_CONNECTIONS#';
+const roomConnectionsOfProvider = (providerId: string) =>
+  `${PROVIDER_ROOM_CONNECTIONS_PREFIX}${providerId}`;
 /** `gsi2`: the connections of one room, sorted by role so one role's are one key range. */
-const connectionsOfRoom = (meetingId: string) => `ROOM_CONNECTIONS#${meetingId}`;
+export const ROOM_CONNECTIONS_PREFIX = 'ROOM_CONNECTIONS#';
+const connectionsOfRoom = (meetingId: string) => `${ROOM_CONNECTIONS_PREFIX}${meetingId}`;
 /** `gsi2`: the patient pages subscribed to one case, sorted by connection time. */
-const connectionsOfCase = (caseId: string) => `CASE_CONNECTIONS#${caseId}`;
+export const CASE_CONNECTIONS_PREFIX = 'CASE_CONNECTIONS#';
+const connectionsOfCase = (caseId: string) => `${CASE_CONNECTIONS_PREFIX}${caseId}`;
 /**
  * `gsi1`: every patient page, spread over this many lists by its connection id. At 10,000 open
  * pages (about 350 bytes each as gsi1 projects them) a list holds about 440 KB, 55 read units a
  * read (docs/capacity.md, "The queue's push").
  */
 export const CASE_PAGE_SHARDS = 8;
-const casePagesShard = (shard: number) => `CASE_PAGES#${shard}`;
+export const CASE_PAGES_PREFIX = 'CASE_PAGES#';
+const casePagesShard = (shard: number) => `${CASE_PAGES_PREFIX}${shard}`;
 /** A connection id's shard: FNV-1a of its characters, so a page stays on one list. */
 function casePageShardOf(connectionId: string): number {
   let hash = 0x811c9dc5;
@@ -143,7 +150,7 @@ function listsOf(record: ConnectionRecord) {
     };
   }
   return {
-    ...listEntry('CONNECTIONS', record.connectedAt, record.connectionId),
+    ...listEntry(lists.connections, record.connectedAt, record.connectionId),
     gsi2pk: connectionsOfProvider(record.providerId),
     gsi2sk: sortKey,
   };
@@ -269,7 +276,7 @@ export async function spendFrame(
 
 /** Access pattern: the provider alert list (gsi1 `CONNECTIONS`), one page at a time. */
 export async function* alertConnectionPages(): AsyncGenerator<ProviderConnectionRecord[]> {
-  for await (const items of queryPages(listQuery('CONNECTIONS'))) {
+  for await (const items of queryPages(listQuery(lists.connections))) {
     yield items.map(toProviderConnection);
   }
 }
@@ -303,7 +310,7 @@ export async function recordHeartbeat(
  */
 export async function dutySignals(): Promise<DutySignal[]> {
   const items = await queryAll({
-    ...listQuery('CONNECTIONS'),
+    ...listQuery(lists.connections),
     ProjectionExpression: 'providerId, heartbeatAt, usedAt',
   });
   return items.flatMap((item) =>

@@ -5,7 +5,7 @@ import { applicationStatusSchema } from '@shared/doctor-applications/status';
 import { conflict, serviceUnavailable } from '../core/errors';
 import { countNewApplicationTx } from './application-counters';
 import { auditEntryTx } from './audit-log';
-import { listEntry, partitions, type ItemKey } from './keys';
+import { listEntry, lists, partitions, type ItemKey } from './keys';
 import { parseStored } from './records';
 import { getItem, listQuery, queryPage, type StoredItem } from './table';
 import { newItemTx, putTx, writeConditionalTransaction, type TransactItem } from './transaction';
@@ -53,7 +53,7 @@ const parseApplication = (item: Record<string, unknown>) =>
 function applicationItem(record: DoctorApplicationRecord) {
   return {
     ...doctorApplicationKey(record.applicationId),
-    ...listEntry('APPLICATIONS', record.applicationDate, record.applicationId),
+    ...listEntry(lists.applications, record.applicationDate, record.applicationId),
     entity: DOCTOR_APPLICATION_ENTITY,
     ...record,
   };
@@ -155,7 +155,7 @@ export async function listDoctorApplicationPage(options: {
   keep: (record: DoctorApplicationRecord) => boolean;
   maxRead: number;
 }): Promise<ApplicationPage> {
-  const spec = listQuery('APPLICATIONS', { newestFirst: true });
+  const spec = listQuery(lists.applications, { newestFirst: true });
   const applications: DoctorApplicationRecord[] = [];
   let startKey = options.afterSortKey ? applicationStartKey(options.afterSortKey) : undefined;
   let read = 0;
@@ -187,12 +187,12 @@ export async function listDoctorApplicationPage(options: {
 }
 
 const listEntryOf = (record: DoctorApplicationRecord) =>
-  listEntry('APPLICATIONS', record.applicationDate, record.applicationId);
+  listEntry(lists.applications, record.applicationDate, record.applicationId);
 
 /** The index start key of the item with this `APPLICATIONS` sort key (`{date}#{applicationId}`). */
 function applicationStartKey(sortKey: string): StoredItem {
   const applicationId = sortKey.slice(sortKey.lastIndexOf('#') + 1);
-  return { ...doctorApplicationKey(applicationId), gsi1pk: 'APPLICATIONS', gsi1sk: sortKey };
+  return { ...doctorApplicationKey(applicationId), gsi1pk: lists.applications, gsi1sk: sortKey };
 }
 
 /** Access pattern: does an application use this email (check-email). */

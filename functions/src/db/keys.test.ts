@@ -3,7 +3,7 @@ import { adminUserKey } from './admin-users';
 import { applicationDocumentKey } from './application-documents';
 import { attachmentKey } from './attachments';
 import { auditEntryKey } from './audit-log';
-import { caseKey, caseListEntry } from './cases';
+import { caseKey, caseListEntry } from './cases/keys';
 import { connectionKey } from './connections';
 import { doctorApplicationKey } from './doctor-applications';
 import { listEntry, normalizeLicense, partitions } from './keys';

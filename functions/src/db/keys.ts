@@ -22,15 +22,29 @@ export function normalizeName(value: string): string {
 /**
  * Partitions shared by several entities: a case and everything that belongs to it (meeting,
  * payments, attachments, pending uploads), and an application with its documents and audit
- * entries. One Query reads each.
+ * entries. One Query reads each. The prefixes name every partition of the kind at once (IAM's
+ * `LeadingKeys`, functions/src/handler-permissions.ts).
  */
+export const CASE_PREFIX = 'CASE#';
+export const APPLICATION_PREFIX = 'APP#';
 export const partitions = {
-  case: (caseId: string): string => `CASE#${caseId}`,
-  application: (applicationId: string): string => `APP#${applicationId}`,
+  case: (caseId: string): string => `${CASE_PREFIX}${caseId}`,
+  application: (applicationId: string): string => `${APPLICATION_PREFIX}${applicationId}`,
 } as const;
 
-/** The `gsi1` lists (see `docs/access-patterns.md`): one partition per list, newest last. */
-export type ListName = 'APPLICATIONS' | 'AUDIT_LOGS' | 'CASES' | 'CLAIM_LEASES' | 'CONNECTIONS';
+/**
+ * The `gsi1` lists (see `docs/access-patterns.md`): one partition per list, newest last. Each
+ * belongs to one entity module; their names are here so the list type and IAM's index grants
+ * (functions/src/handler-permissions.ts) read the same strings.
+ */
+export const lists = {
+  applications: 'APPLICATIONS',
+  auditLogs: 'AUDIT_LOGS',
+  cases: 'CASES',
+  claimLeases: 'CLAIM_LEASES',
+  connections: 'CONNECTIONS',
+} as const;
+export type ListName = (typeof lists)[keyof typeof lists];
 
 export interface ListEntry {
   gsi1pk: ListName;

@@ -117,7 +117,7 @@ export function saveMediaAccount(
 
 /**
  * The account and the meeting's new `endsAt`, as a transaction item: the extension writes it with
- * the case's own copy of `endsAt` (db/cases.ts `caseEndsAtMovedTx`).
+ * the case's own copy of `endsAt` (db/cases/call.ts `caseEndsAtMovedTx`).
  */
 export function meetingExtendedTx(
   caseId: string,

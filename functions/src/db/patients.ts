@@ -8,8 +8,9 @@ import { newItemTx, type TransactItem } from './transaction';
 export const PATIENT_ENTITY = 'Patient';
 const entity = { tag: PATIENT_ENTITY };
 
+export const PATIENT_PREFIX = 'PATIENT#';
 export const patientKey = (patientId: string): ItemKey => ({
-  pk: `PATIENT#${patientId}`,
+  pk: `${PATIENT_PREFIX}${patientId}`,
   sk: 'PATIENT',
 });
 

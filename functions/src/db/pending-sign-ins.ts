@@ -14,8 +14,9 @@ export const PENDING_SIGN_IN_ENTITY = 'PendingSignIn';
 // The key holds a token hash: not personal, but a lookup key best kept out of logs.
 const entity = { tag: PENDING_SIGN_IN_ENTITY, personalKey: true };
 
+export const PENDING_SIGN_IN_PREFIX = 'PENDING_SIGNIN#';
 export const pendingSignInKey = (tokenHash: string): ItemKey => ({
-  pk: `PENDING_SIGNIN#${tokenHash}`,
+  pk: `${PENDING_SIGN_IN_PREFIX}${tokenHash}`,
   sk: 'PENDING',
 });
 

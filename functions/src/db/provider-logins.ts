@@ -8,8 +8,9 @@ import { newItemTx, updateTx, type TransactItem } from './transaction';
 export const PROVIDER_LOGIN_ENTITY = 'ProviderLogin';
 const entity = { tag: PROVIDER_LOGIN_ENTITY, personalKey: true };
 
+export const PROVIDER_LOGIN_PREFIX = 'PROVIDER_LOGIN#';
 export const providerLoginKey = (email: string): ItemKey => ({
-  pk: `PROVIDER_LOGIN#${normalizeName(email)}`,
+  pk: `${PROVIDER_LOGIN_PREFIX}${normalizeName(email)}`,
   sk: 'LOGIN',
 });
 
@@ -43,13 +44,19 @@ export async function getProviderLogin(email: string): Promise<ProviderLogin | n
   return item ? parseStored(providerLoginSchema, entity, item) : null;
 }
 
+/** The attributes `providerLoginExists` projects: the key alone. */
+export const PROVIDER_LOGIN_EXISTS_ATTRIBUTES = ['pk'] as const;
+
 /**
  * Access pattern: whether an email signs a provider in (check-email), reading the key alone: the
  * role of that public route may read nothing else of an item that holds a password hash
  * (functions/src/handler-permissions.ts, `fieldReads`).
  */
 export async function providerLoginExists(email: string): Promise<boolean> {
-  const item = await getItem(providerLoginKey(email), { consistent: true, attributes: ['pk'] });
+  const item = await getItem(providerLoginKey(email), {
+    consistent: true,
+    attributes: PROVIDER_LOGIN_EXISTS_ATTRIBUTES,
+  });
   return item !== undefined;
 }
 

@@ -9,8 +9,9 @@ import { newItemTx, updateTx, type TransactItem } from './transaction';
 export const PROVIDER_ENTITY = 'Provider';
 const entity = { tag: PROVIDER_ENTITY };
 
+export const PROVIDER_PREFIX = 'PROVIDER#';
 export const providerKey = (providerId: string): ItemKey => ({
-  pk: `PROVIDER#${providerId}`,
+  pk: `${PROVIDER_PREFIX}${providerId}`,
   sk: 'PROVIDER',
 });
 

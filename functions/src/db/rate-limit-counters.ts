@@ -4,12 +4,13 @@ import { updateItem } from './table';
 /** Fixed-window call counters of the rate limits (lib/rate-limit.ts). */
 export const RATE_LIMIT_COUNTER_ENTITY = 'RateLimitCounter';
 
+export const RATE_LIMIT_PREFIX = 'RATE#';
 /** One counter per bucket, subject hash and window. */
 export const rateLimitCounterKey = (
   bucket: string,
   subjectHash: string,
   windowStart: number,
-): ItemKey => ({ pk: `RATE#${bucket}#${subjectHash}`, sk: `WINDOW#${windowStart}` });
+): ItemKey => ({ pk: `${RATE_LIMIT_PREFIX}${bucket}#${subjectHash}`, sk: `WINDOW#${windowStart}` });
 
 /**
  * Counts one call with an atomic ADD and answers the count so far. The item expires by TTL at

@@ -13,8 +13,9 @@ import { IF_NEW, putItem, takeItem } from './table';
 export const REALTIME_TICKET_ENTITY = 'RealtimeTicket';
 const entity = { tag: REALTIME_TICKET_ENTITY, personalKey: true };
 
+export const REALTIME_TICKET_PREFIX = 'WS_TICKET#';
 export const realtimeTicketKey = (ticketHash: string): ItemKey => ({
-  pk: `WS_TICKET#${ticketHash}`,
+  pk: `${REALTIME_TICKET_PREFIX}${ticketHash}`,
   sk: 'TICKET',
 });
 

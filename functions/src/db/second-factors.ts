@@ -14,8 +14,9 @@ import { deleteTx, type TransactItem } from './transaction';
 export const SECOND_FACTOR_ENTITY = 'SecondFactor';
 const entity = { tag: SECOND_FACTOR_ENTITY };
 
+export const SECOND_FACTOR_PREFIX = 'MFA#';
 export const secondFactorKey = (role: SessionRole, subjectId: string): ItemKey => ({
-  pk: `MFA#${role}#${subjectId}`,
+  pk: `${SECOND_FACTOR_PREFIX}${role}#${subjectId}`,
   sk: 'TOTP',
 });
 

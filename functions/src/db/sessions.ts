@@ -22,13 +22,14 @@ export const SESSION_ENTITY = 'Session';
 // The key holds a token hash: not personal, but a lookup key best kept out of logs.
 const entity = { tag: SESSION_ENTITY, personalKey: true };
 
-const SESSION_PREFIX = 'SESSION#';
+export const SESSION_PREFIX = 'SESSION#';
 export const sessionKey = (sessionId: string): ItemKey => ({
   pk: `${SESSION_PREFIX}${sessionId}`,
   sk: 'SESSION',
 });
 /** `gsi2`: every session of one account, so sign-out everywhere and revocation find them. */
-const sessionsOfSubject = (subjectId: string) => `SUBJECT_SESSIONS#${subjectId}`;
+export const SUBJECT_SESSIONS_PREFIX = 'SUBJECT_SESSIONS#';
+const sessionsOfSubject = (subjectId: string) => `${SUBJECT_SESSIONS_PREFIX}${subjectId}`;
 
 export const sessionRoles = ['provider', 'admin'] as const;
 export type SessionRole = (typeof sessionRoles)[number];
@@ -100,10 +101,16 @@ export async function sessionIdsOf(subjectId: string): Promise<string[]> {
   return items.map((item) => String(item.gsi2sk));
 }
 
+/**
+ * The one attribute `touchSession` writes: the touch's IAM grant allows it and the keys, nothing
+ * else (functions/src/handler-permissions.ts, `sessionTouch`).
+ */
+export const SESSION_TOUCH_ATTRIBUTE = 'lastSeenAt';
+
 /** Records activity; false when the session was deleted meanwhile (a sign-out or revocation). */
 export function touchSession(sessionId: string, lastSeenAt: number): Promise<boolean> {
   return conditionalUpdate(sessionKey(sessionId), {
-    UpdateExpression: 'SET lastSeenAt = :now',
+    UpdateExpression: `SET ${SESSION_TOUCH_ATTRIBUTE} = :now`,
     ConditionExpression: IF_EXISTS,
     ExpressionAttributeValues: { ':now': lastSeenAt },
   });

@@ -12,8 +12,9 @@ import { conditionalUpdate, deleteItem, getItem } from './table';
 export const SIGN_IN_FAILURES_ENTITY = 'SignInFailures';
 const entity = { tag: SIGN_IN_FAILURES_ENTITY, personalKey: false };
 
+export const SIGN_IN_FAILURES_PREFIX = 'SIGNIN_FAILURES#';
 export const signInFailuresKey = (subjectHash: string): ItemKey => ({
-  pk: `SIGNIN_FAILURES#${subjectHash}`,
+  pk: `${SIGN_IN_FAILURES_PREFIX}${subjectHash}`,
   sk: 'FAILURES',
 });
 

@@ -4,8 +4,9 @@ import { newItemTx, type TransactItem } from './transaction';
 /** Markers of processed Stripe events: the webhook's idempotency keys (DESIGN.md §5). */
 export const STRIPE_EVENT_ENTITY = 'ProcessedStripeEvent';
 
+export const STRIPE_EVENT_PREFIX = 'STRIPE_EVENT#';
 export const stripeEventKey = (eventId: string): ItemKey => ({
-  pk: `STRIPE_EVENT#${eventId}`,
+  pk: `${STRIPE_EVENT_PREFIX}${eventId}`,
   sk: 'EVENT',
 });
 

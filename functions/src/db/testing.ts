@@ -1,4 +1,5 @@
-import { caseKey, CASE_ENTITY } from './cases';
+import { caseKey } from './cases/keys';
+import { CASE_ENTITY } from './cases/record';
 import { providerLoginKey } from './provider-logins';
 import { deleteItem, IF_EXISTS, putItem, updateItem } from './table';
 import {

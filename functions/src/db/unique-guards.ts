@@ -7,9 +7,10 @@ import { newItemTx, type TransactItem } from './transaction';
  * transaction as its owner, so a second owner of the value fails the transaction.
  */
 export const UNIQUE_GUARD_ENTITY = 'UniqueGuard';
+export const UNIQUE_GUARD_PREFIX = 'UNIQUE#';
 
 const guardKey = (kind: string, value: string): ItemKey => ({
-  pk: `UNIQUE#${kind}#${value}`,
+  pk: `${UNIQUE_GUARD_PREFIX}${kind}#${value}`,
   sk: 'UNIQUE',
 });
 

@@ -8,7 +8,7 @@ import { conditionalUpdate, getItem, partitionQuery, queryAll, updateItem } from
  */
 export const WAIT_STATS_ENTITY = 'WaitStats';
 
-const WAIT_STATS_PARTITION = 'STATS#WAIT';
+export const WAIT_STATS_PARTITION = 'STATS#WAIT';
 
 /** The rolling samples kept: an odd count, so the median is one sample. */
 export const WAIT_SAMPLES_KEPT = 51;

@@ -24,11 +24,13 @@ import { updateTx, type TransactItem } from './transaction';
 export const WAITING_COUNTER_ENTITY = 'WaitingCounter';
 export const WAITING_COUNTER_SHARDS = 8;
 
+export const WAITING_COUNTER_PREFIX = 'COUNTER#WAITING#';
+export const WAITING_BASELINE_PARTITION = 'COUNTER#WAITING_BASE';
 export const waitingCounterShardKey = (shard: number): ItemKey => ({
-  pk: `COUNTER#WAITING#${shard}`,
+  pk: `${WAITING_COUNTER_PREFIX}${shard}`,
   sk: 'PAID',
 });
-export const waitingBaselineKey: ItemKey = { pk: 'COUNTER#WAITING_BASE', sk: 'PAID' };
+export const waitingBaselineKey: ItemKey = { pk: WAITING_BASELINE_PARTITION, sk: 'PAID' };
 
 /** The shard of a case: a hash of its id, so its +1 and its -1 land on the same item. */
 export function waitingShardOf(caseId: string): number {

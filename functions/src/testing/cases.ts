@@ -1,4 +1,4 @@
-import type { CaseRecord } from '../db/cases';
+import type { CaseRecord } from '../db/cases/record';
 import type { PaymentRecord } from '../db/payments';
 import { newPatientAndCase } from '../features/cases/new-case';
 

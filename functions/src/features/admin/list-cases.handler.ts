@@ -1,5 +1,5 @@
 import type { AdminCasePage } from '@shared/admin/api';
-import { allCasesList, listCasePage } from '../../db/cases';
+import { allCasesList, listCasePage } from '../../db/cases/lists';
 import { getPatients } from '../../db/patients';
 import { getCurrentPayments } from '../../db/payments';
 import { httpHandler } from '../../lib/http/handler';

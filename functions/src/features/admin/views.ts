@@ -1,7 +1,7 @@
 import type { AdminApplication, AdminCaseMoney, AdminCaseRow, AdminStats } from '@shared/admin/api';
 import { adminCaseStatusOf } from '@shared/cases/status';
 import type { ApplicationTotals } from '../../db/application-counters';
-import type { CaseRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases/record';
 import type { PatientRecord } from '../../db/patients';
 import type { PaymentRecord } from '../../db/payments';
 import type { DoctorApplicationRecord } from '../../db/doctor-applications';
@@ -109,7 +109,7 @@ export function toAdminCaseRow(
     assignedProviderName: caseRecord.claimedByName,
     location: caseRecord.location,
     createdAt: caseRecord.createdAt,
-    // The snapshot the feedback transaction wrote on the case (db/cases.ts).
+    // The snapshot the feedback transaction wrote on the case (db/cases/feedback-copy.ts).
     feedback: caseRecord.feedback,
     money: toAdminCaseMoney(payment),
   };

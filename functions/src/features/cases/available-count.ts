@@ -1,5 +1,6 @@
 import { countLapsedLeases } from '../../db/claim-leases';
-import { countCases, queueList } from '../../db/cases';
+import { countCases } from '../../db/cases/list-counts';
+import { queueList } from '../../db/cases/lists';
 import { waitingCountOf, writeWaitingBaseline, type WaitingCount } from '../../db/waiting-counter';
 
 /**

@@ -8,7 +8,10 @@ import {
   signInProvider,
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
-import { countCases, getCaseBundle, queueList, type CaseRecord } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { countCases } from '../../db/cases/list-counts';
+import { queueList } from '../../db/cases/lists';
+import type { CaseRecord } from '../../db/cases/record';
 import { readItems } from '../../db/item-reads';
 import { forgetWaitingCounter } from '../../db/testing';
 import { waitingCountRead } from '../../db/waiting-counter';

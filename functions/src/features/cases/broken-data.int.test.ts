@@ -3,7 +3,7 @@ import { pathOf } from '@shared/http/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newCaseId } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { storeUncheckedCaseItem } from '../../db/testing';
 import { httpRoutes } from '../../routes';
 import { call, httpEvent } from '../../testing/events';

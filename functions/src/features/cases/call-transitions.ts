@@ -1,12 +1,11 @@
+import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
 import {
   caseCallStartedTxs,
   caseCompletedTx,
   casePatientNoShowTx,
   caseProviderNoShowTxs,
-  getCaseBundle,
   type CallHolder,
-  type CaseBundle,
-} from '../../db/cases';
+} from '../../db/cases/call';
 import { countCompletedCaseTx } from '../../db/case-counters';
 import { meetingCompletedTx, meetingResetTx, meetingStartedTx } from '../../db/meetings';
 import { writeUnlessConditionFails } from '../../db/transaction';

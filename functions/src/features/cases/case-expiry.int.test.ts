@@ -14,7 +14,7 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { storeCaseStatus } from '../../db/testing';
 import { atExpression } from '../../lib/scheduler';
 import { stripe } from '../../lib/stripe';

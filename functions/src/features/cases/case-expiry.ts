@@ -1,4 +1,4 @@
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { currentPayment, type PaymentRefund } from '../../db/payments';
 import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../../lib/realtime/case-updates';

@@ -1,4 +1,5 @@
 import type { CaseListView } from '@shared/cases/provider-case';
+import { providerCaseStages } from '../../db/cases/keys';
 import { decodeListCursor, encodeListCursor, TIMESTAMP, UUID } from '../../lib/list-cursor';
 
 /**
@@ -7,7 +8,7 @@ import { decodeListCursor, encodeListCursor, TIMESTAMP, UUID } from '../../lib/l
  */
 
 /** `{time}#{caseId}`, optionally after a stage prefix (`ACTIVE#`, `DONE#`). */
-const SORT_KEY = new RegExp(`^(?:(?:ACTIVE|DONE)#)?${TIMESTAMP}#${UUID}$`);
+const SORT_KEY = new RegExp(`^(?:(?:${providerCaseStages.join('|')})#)?${TIMESTAMP}#${UUID}$`);
 
 /** A provider dashboard view, or the admin's overview of every case. */
 export type CaseCursorList = CaseListView | 'admin-cases';

@@ -13,9 +13,9 @@ import {
 import { dashboardCountersRead } from '../../db/case-counters';
 import { bothReads, mapRead } from '../../db/item-reads';
 import { waitingCountRead, type WaitingCount } from '../../db/waiting-counter';
+import { getCaseRecord } from '../../db/cases/bundle';
 import {
   casePageOf,
-  getCaseRecord,
   listCasePage,
   listMatchingCasePage,
   listWholeCaseList,
@@ -24,9 +24,9 @@ import {
   queueList,
   type CaseList,
   type CasePage,
-  type CaseRecord,
   type ListedCase,
-} from '../../db/cases';
+} from '../../db/cases/lists';
+import type { CaseRecord } from '../../db/cases/record';
 import type { Session } from '../../lib/auth/sessions';
 import { availableCount } from './available-count';
 import { decodeCursor, encodeCursor } from './case-list-cursor';

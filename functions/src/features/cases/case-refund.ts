@@ -1,4 +1,4 @@
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import type { VoidReason } from '@shared/payments/money';
 import { currentPayment, recordPaymentRefund, type PaymentRefund } from '../../db/payments';
 import { errorFields, type Logger } from '../../lib/logger';

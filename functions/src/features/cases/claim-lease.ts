@@ -1,4 +1,4 @@
-import type { CaseRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases/record';
 import { env } from '../../core/env';
 import { patientJoinedCall } from './call-joins';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { getCaseBundle, type CaseClaim } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import type { CaseClaim } from '../../db/cases/claims';
 import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { scheduleOnce } from '../../lib/scheduler';

@@ -1,4 +1,5 @@
-import { getCaseBundle, type CaseRecord } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import { providerClaimSlots, type ClaimSlot } from '../../db/claim-slots';
 import { effectiveCase } from './claim-lease';
 

@@ -1,4 +1,4 @@
-import { getPatient } from '../../db/patients';
+import { getPatient, PATIENT_ENTITY, patientKey } from '../../db/patients';
 import { InvariantError } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
@@ -20,7 +20,9 @@ export const handler = httpHandler(routes.getCaseDetails, {
       attachmentsWithLinks(bundle.attachments),
     ]);
     // Every case is written with its patient in one transaction (access pattern 9).
-    if (!patient) throw new InvariantError('Patient', `PATIENT#${bundle.case.patientId}`);
+    if (!patient) {
+      throw new InvariantError(PATIENT_ENTITY, patientKey(bundle.case.patientId).pk);
+    }
     await recordCaseAccess(
       { session, event },
       'CASE_DETAILS_VIEWED',

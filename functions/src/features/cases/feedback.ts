@@ -1,5 +1,5 @@
 import type { CaseFeedback } from '@shared/cases/case-feedback';
-import { caseFeedbackTx } from '../../db/cases';
+import { caseFeedbackTx } from '../../db/cases/feedback-copy';
 import { feedbackTx, type FeedbackRecord } from '../../db/feedback';
 import { writeConditionalTransaction } from '../../db/transaction';
 

@@ -1,4 +1,4 @@
-import { getCaseRecord } from '../../db/cases';
+import { getCaseRecord } from '../../db/cases/bundle';
 import { requirePatientKey } from '../../lib/auth/patient-key';
 import { notFound } from '../../core/errors';
 import { httpHandler } from '../../lib/http/handler';

@@ -1,4 +1,4 @@
-import { getCaseBundle, type CaseBundle } from '../../db/cases';
+import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
 import { notFound } from '../../core/errors';
 
 export const CASE_NOT_FOUND = 'Case not found';

@@ -8,7 +8,7 @@ import {
 } from '../../../../local/testing/provider-journey';
 import { claimCase } from '../../../../local/testing/consultation-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { stripe } from '../../lib/stripe';
 import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '../../routes';
 import { restoreEnv, stubEnv } from '../../testing/env';

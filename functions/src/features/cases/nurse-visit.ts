@@ -3,7 +3,8 @@ import {
   type NurseVisitStepRequest,
   type NurseVisitStepResponse,
 } from '@shared/cases/nurse-visit';
-import { getCaseBundle, type CaseBundle, type CaseRecord } from '../../db/cases';
+import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import { conflict, forbidden } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
 import { pushCaseUpdate } from '../../lib/realtime/case-updates';

@@ -1,5 +1,5 @@
 import type { PaymentSyncResponse } from '@shared/cases/api';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import { HttpError, conflict } from '../../core/errors';
 import type { Logger } from '../../lib/logger';
 import { paymentEvidence } from '../payments/checkout';

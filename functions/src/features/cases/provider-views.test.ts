@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
-import type { CaseBundle, CaseRecord } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import type { MeetingRecord } from '../../db/meetings';
 import { paidCaseRecord } from '../../testing/cases';
 import { restoreEnv, stubEnv } from '../../testing/env';

@@ -7,7 +7,8 @@ import {
   type ProviderCaseDetails,
   type ProviderCaseSummary,
 } from '@shared/cases/provider-case';
-import type { CaseBundle, CaseRecord } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import type { PatientRecord } from '../../db/patients';
 import { forbidden, notFound } from '../../core/errors';
 import { effectiveMeeting } from './effective-meeting';

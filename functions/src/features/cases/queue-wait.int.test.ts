@@ -26,7 +26,8 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { appFetch } from '../../../../local/testing/stack-context';
-import { getCaseBundle, recordWaitEstimateAtPayment } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { recordWaitEstimateAtPayment } from '../../db/cases/payment';
 import { addWaitSample, readWaitStats } from '../../db/wait-stats';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseWaitResponse } from '@shared/cases/queue-wait';

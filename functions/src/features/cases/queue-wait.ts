@@ -5,7 +5,9 @@ import {
   estimateWait,
   type WaitEstimate,
 } from '@shared/cases/wait-estimate';
-import { countWaitingAhead, recordWaitEstimateAtPayment, type CaseRecord } from '../../db/cases';
+import { recordWaitEstimateAtPayment } from '../../db/cases/payment';
+import { countWaitingAhead } from '../../db/cases/queue';
+import type { CaseRecord } from '../../db/cases/record';
 import { readQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { readWaitStats } from '../../db/wait-stats';
 import { env } from '../../core/env';
@@ -15,7 +17,7 @@ import { countDoctorsOnDuty, recentDoctorsOnDuty } from '../providers/on-duty';
 /**
  * Whether a case waits in the queue for a doctor (issue 28 item 5): a paid telemedicine case, or
  * one whose claim's lease ended (a lapsed claim is available again, DESIGN.md §5). The same rule
- * as the queue index's count (db/cases.ts `countWaitingAhead`), for the case itself.
+ * as the queue index's count (db/cases/queue.ts `countWaitingAhead`), for the case itself.
  */
 export function isWaitingCase(
   caseRecord: Pick<CaseRecord, 'status' | 'requestType' | 'paidAt' | 'leaseEndsAt'>,

@@ -1,4 +1,4 @@
-import type { CaseRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases/record';
 import type { Logger } from '../../lib/logger';
 import { announceCase } from '../../lib/realtime/announce';
 import { pushCaseUpdate } from '../../lib/realtime/case-updates';

@@ -7,20 +7,13 @@ import {
 } from '@shared/payments/constants';
 import { claimMessages } from '@shared/cases/provider-case-messages';
 import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
-import {
-  casePaidTxs,
-  claimCaseTxs,
-  lapseWaitPromiseItem,
-  expireCaseItem,
-  finishNurseVisitItem,
-  getCaseBundle,
-  releaseClaimItem,
-  scheduleNurseVisitItem,
-  type CallHolder,
-  type CaseAuthorization,
-  type CaseClaim,
-  type CaseRecord,
-} from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import type { CallHolder } from '../../db/cases/call';
+import { claimCaseTxs, releaseClaimItem, type CaseClaim } from '../../db/cases/claims';
+import { finishNurseVisitItem, scheduleNurseVisitItem } from '../../db/cases/nurse-visit';
+import { casePaidTxs, type CaseAuthorization } from '../../db/cases/payment';
+import { lapseWaitPromiseItem, expireCaseItem } from '../../db/cases/queue-exit';
+import type { CaseRecord } from '../../db/cases/record';
 import { countPaidCase } from '../../db/case-counters';
 import { claimSlotTx } from '../../db/claim-slots';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';

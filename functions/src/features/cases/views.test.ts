@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import type { MeetingRecord } from '../../db/meetings';
 import type { PaymentRecord } from '../../db/payments';
 import { paidCaseRecord, paymentRecord } from '../../testing/cases';

@@ -1,6 +1,7 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
-import type { CaseBundle, CaseRecord } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import { env } from '../../core/env';
 import { effectiveMeeting } from './effective-meeting';
 import type { MoneyState } from '@shared/payments/money';

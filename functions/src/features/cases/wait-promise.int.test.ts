@@ -16,7 +16,7 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { createLogger } from '../../lib/logger';
 import { stripe } from '../../lib/stripe';
 import { keepWaitPromise } from './wait-promise';

@@ -1,4 +1,5 @@
-import { getCaseBundle, type CaseRecord } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import type { CaseRecord } from '../../db/cases/record';
 import { errorFields, type Logger } from '../../lib/logger';
 import { requestSettlement } from '../payments/settlement';
 import { pushCaseUpdate } from '../../lib/realtime/case-updates';

@@ -1,5 +1,5 @@
 import { withinEstimate, type WaitEstimate } from '@shared/cases/wait-estimate';
-import { getCaseRecord } from '../../db/cases';
+import { getCaseRecord } from '../../db/cases/bundle';
 import { providerClaimSlots } from '../../db/claim-slots';
 import { providerConnections } from '../../db/connections';
 import { addWaitSample, countEstimateOutcome, type WaitSampleKind } from '../../db/wait-stats';

@@ -18,7 +18,8 @@ import {
 } from '../../../../local/testing/room-socket';
 import { pollUntil } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { insertPatientWithCase } from '../../db/cases/create';
 import { completedCaseCount } from '../../db/case-counters';
 import { env } from '../../core/env';
 import { createLogger } from '../../lib/logger';

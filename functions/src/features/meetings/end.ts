@@ -1,6 +1,6 @@
 import type { CaseStatus } from '@shared/cases/status';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
-import { getCaseBundle, type CaseBundle } from '../../db/cases';
+import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
 import { errorFields, type Logger } from '../../lib/logger';
 import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
 import { completeCall, endCallAsNoShow } from '../cases/call-transitions';

@@ -15,7 +15,7 @@ import {
   type RoomSocket,
 } from '../../../../local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { readMeetingMedia, type MediaAccount } from '../../db/meeting-media';
 import { createLogger } from '../../lib/logger';
 import { completeCall } from '../cases/call-transitions';

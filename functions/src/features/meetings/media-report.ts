@@ -1,5 +1,5 @@
 import type { RoomServerMessage } from '@shared/meetings/signalling';
-import { caseEndsAtMovedTx } from '../../db/cases';
+import { caseEndsAtMovedTx } from '../../db/cases/call';
 import type { RoomConnectionRecord } from '../../db/connections';
 import { meetingExtendedTx, saveMediaAccount, type MeetingMedia } from '../../db/meeting-media';
 import { writeConditionalTransaction } from '../../db/transaction';

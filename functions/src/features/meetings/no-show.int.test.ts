@@ -22,7 +22,7 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { enterRoom } from '../../../../local/testing/room-socket';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { completedCaseCount } from '../../db/case-counters';
 import { createLogger } from '../../lib/logger';
 import { releaseIfProviderAbsent } from './provider-join-check';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { env } from '../../core/env';
 import { errorFields, type Logger } from '../../lib/logger';
 import { ensureScheduleOnce } from '../../lib/scheduler';

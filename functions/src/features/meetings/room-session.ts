@@ -1,6 +1,7 @@
 import { roomMessages, type RoomRole, type RoomSessionResponse } from '@shared/meetings/room';
 import { PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
-import { getCaseBundle, recordRoomJoinItem } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { recordRoomJoinItem } from '../../db/cases/call';
 import { isPatientKey } from '../../lib/auth/patient-key';
 import { env } from '../../core/env';
 import { forbidden, serviceUnavailable } from '../../core/errors';

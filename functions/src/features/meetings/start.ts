@@ -1,6 +1,6 @@
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import { env } from '../../core/env';
 import { serviceUnavailable } from '../../core/errors';
 import { errorFields, type Logger } from '../../lib/logger';

@@ -1,4 +1,4 @@
-import { getCaseBundle, getCaseBundleWithPatient, type CaseBundle } from '../../db/cases';
+import { getCaseBundle, getCaseBundleWithPatient, type CaseBundle } from '../../db/cases/bundle';
 import { caseIdOfPatient, getPatient, type PatientRecord } from '../../db/patients';
 import { notFound } from '../../core/errors';
 

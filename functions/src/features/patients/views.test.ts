@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import type { MeetingRecord } from '../../db/meetings';
-import type { CaseRecord } from '../../db/cases';
+import type { CaseRecord } from '../../db/cases/record';
 import { paidCaseRecord, paymentRecord } from '../../testing/cases';
 import { toVideoAccess } from './views';
 

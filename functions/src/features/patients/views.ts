@@ -1,5 +1,5 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
-import type { CaseBundle } from '../../db/cases';
+import type { CaseBundle } from '../../db/cases/bundle';
 import { currentPayment } from '../../db/payments';
 import type { PatientRecord } from '../../db/patients';
 import { isJoinableCaseStatus } from '@shared/cases/status';

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
-import { getCaseBundle, recordCheckoutSession, type CaseRecord } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { recordCheckoutSession } from '../../db/cases/payment';
+import type { CaseRecord } from '../../db/cases/record';
 import { env } from '../../core/env';
 import { stripe } from '../../lib/stripe';
 import type { PaymentEvidence } from './evidence';

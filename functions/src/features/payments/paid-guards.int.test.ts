@@ -7,7 +7,9 @@ import {
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle, insertPatientWithCase, type CaseRecord } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { insertPatientWithCase } from '../../db/cases/create';
+import type { CaseRecord } from '../../db/cases/record';
 import { meetingTx, type MeetingRecord } from '../../db/meetings';
 import { stripeEventTx } from '../../db/stripe-events';
 import { writeTransaction } from '../../db/transaction';

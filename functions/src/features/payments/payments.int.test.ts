@@ -11,7 +11,8 @@ import {
   postJson,
 } from '../../../../local/testing/patient-journey';
 import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { insertPatientWithCase } from '../../db/cases/create';
 import { stripe } from '../../lib/stripe';
 import { newPatientAndCase } from '../cases/new-case';
 import { adaIntake } from '../../testing/cases';

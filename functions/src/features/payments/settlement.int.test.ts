@@ -22,7 +22,7 @@ import { pathOf } from '@shared/http/contract';
 import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
 import type { SettlementDecision } from '@shared/payments/money';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { currentPayment, type PaymentRecord } from '../../db/payments';
 import { readMeetingMedia } from '../../db/meeting-media';
 import { envNames, reloadEnv } from '../../core/env';

@@ -5,7 +5,7 @@ import {
   type SettlementDecision,
   type VoidReason,
 } from '@shared/payments/money';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import {
   currentPayment,
   recordAuthorizationState,

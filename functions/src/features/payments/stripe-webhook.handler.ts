@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { badRequest } from '../../core/errors';
 import { header } from '../../lib/http/request';
 import { httpHandler } from '../../lib/http/handler';

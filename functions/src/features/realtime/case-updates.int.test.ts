@@ -35,7 +35,8 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle, insertPatientWithCase } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
+import { insertPatientWithCase } from '../../db/cases/create';
 import { getConnection, saveConnection } from '../../db/connections';
 import { env } from '../../core/env';
 import { createLogger } from '../../lib/logger';

@@ -14,7 +14,7 @@ import {
   type SignedInProvider,
 } from '../../../../local/testing/provider-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { getCaseDetails } from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';

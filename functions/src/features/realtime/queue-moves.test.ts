@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedCase } from '../../db/cases';
+import type { QueuedCase } from '../../db/cases/queue';
 import type { CasePage } from '../../db/connections';
 import { waitAnswer, type QueueConditions } from '../cases/queue-wait';
 import {

@@ -1,5 +1,5 @@
 import type { QueueMovedMessage } from '@shared/realtime/api';
-import { waitingQueue, type QueuedCase } from '../../db/cases';
+import { waitingQueue, type QueuedCase } from '../../db/cases/queue';
 import { allCasePages, type CasePage } from '../../db/connections';
 import { QUEUE_MARK_STRIDE, writeQueueMarks, type QueueMark } from '../../db/queue-fan-out';
 import { settleWithLimit } from '../../lib/concurrency';

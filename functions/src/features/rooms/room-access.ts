@@ -1,4 +1,4 @@
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import type { MeetingRecord } from '../../db/meetings';
 import { effectiveCase } from '../cases/claim-lease';
 import { effectiveMeeting } from '../cases/effective-meeting';

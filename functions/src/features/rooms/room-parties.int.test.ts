@@ -16,7 +16,7 @@ import {
 } from '../../../../local/testing/room-socket';
 import { withTimeout } from '../../../../local/testing/poll';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { endSessions } from '../../lib/auth/sessions';
 import { hashToken } from '../../lib/auth/tokens';
 import { createLogger } from '../../lib/logger';

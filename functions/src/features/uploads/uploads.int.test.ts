@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newCaseId, patientHeaders, postJson } from '../../../../local/testing/patient-journey';
 import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases';
+import { getCaseBundle } from '../../db/cases/bundle';
 import { reservePendingUpload } from '../../db/pending-uploads';
 import { pathOf } from '@shared/http/contract';
 import * as uploadContracts from '@shared/uploads/contracts';
