@@ -70,4 +70,15 @@ describe('the retry loop of conditional transactions', () => {
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(6);
     await expect(writeUnlessConditionFails(items)).rejects.toBe(conflict);
   });
+
+  it("answers only the answering item's condition; another item's is an error", async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled(['ConditionalCheckFailed', 'None']))
+      .rejectsOnce(cancelled(['None', 'ConditionalCheckFailed']));
+    await expect(writeUnlessConditionFails(items, 0)).resolves.toBe(false);
+    await expect(writeUnlessConditionFails(items, 0)).rejects.toThrow(
+      'A condition failed outside item 0: None,ConditionalCheckFailed',
+    );
+  });
 });

@@ -108,14 +108,24 @@ export async function writeConditionalTransaction(
 
 /**
  * The same, for a caller to whom only a failed condition is an answer (someone moved the items
- * first): true when written, false when a condition failed. A cancellation for any other reason,
- * conflicts past the retries included, is thrown as DynamoDB threw it: a dependency failure.
+ * first): true when written, false when a condition failed. With `answeringItem`, only that
+ * item's condition answers (a case transition whose first item is the case's own update, when
+ * the other items' conditions can only fail if an invariant broke): another item's failed
+ * condition is thrown as an error. A cancellation for any other reason, conflicts past the
+ * retries included, is thrown as DynamoDB threw it: a dependency failure.
  */
-export async function writeUnlessConditionFails(items: TransactItem[]): Promise<boolean> {
+export async function writeUnlessConditionFails(
+  items: TransactItem[],
+  answeringItem?: number,
+): Promise<boolean> {
   const cancellation = await sendRetryingConflicts(items);
   if (!cancellation) return true;
-  if (cancellation.codes.includes('ConditionalCheckFailed')) return false;
-  throw cancellation.error;
+  const { codes } = cancellation;
+  if (!codes.includes('ConditionalCheckFailed')) throw cancellation.error;
+  if (answeringItem === undefined || codes[answeringItem] === 'ConditionalCheckFailed') {
+    return false;
+  }
+  throw new Error(`A condition failed outside item ${answeringItem}: ${codes.join(',')}`);
 }
 
 /** BatchWriteItem takes at most 25 items a request. */
