@@ -28,12 +28,14 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'web/eslint-fixtures/**'],
       // Written under .test-results, which `npm test` recreates on each run.
       reportsDirectory: '.test-results/coverage',
-      // The unit suite's coverage when these were set (29 November 2026, issue 30 item 4:
-      // statements 65.91 %, branches 63.54 %, functions 67.94 %, lines 67.17 %), rounded down to
-      // the half point below, so a few lines that timing covers in one run and not the next do
-      // not fail it. Below any of them `npm test` fails, so coverage cannot fall silently. Raise
-      // them with the figures; lower them only with a reason in the commit.
-      thresholds: { statements: 65.5, branches: 63, functions: 67.5, lines: 67 },
+      // The unit suite's coverage, rounded down to the half point below, so a few lines that
+      // timing covers in one run and not the next do not fail it. Below any of them `npm test`
+      // fails, so coverage cannot fall silently. Raise them with the figures; lower them only
+      // with a reason in the commit. Set 29 November 2026 at statements 65.91 %, branches
+      // 63.54 %, functions 67.94 %, lines 67.17 %; lowered 29 November at 65.64, 63.00, 67.14 and
+      // 66.95 %, when the case list's mocked unit test gave way to one against DynamoDB Local
+      // (case-list.int.test.ts), which the unit coverage does not count.
+      thresholds: { statements: 65.5, branches: 62.5, functions: 67, lines: 66.5 },
     },
     projects: [
       {
