@@ -76,6 +76,7 @@ describe('the import graph of functions/src', () => {
   });
 
   it('reads every module', () => {
+    // An import written `#db/transaction`.
     expect(graph.get('features/cases/transitions.ts')).toContain('db/transaction.ts');
     expect(graph.size).toBeGreaterThan(300);
   });
