@@ -33,6 +33,18 @@ export const sharedZones = [
   ),
 ];
 
+/**
+ * shared/ has a package.json of its own (`sideEffects`), so a subpath import written there
+ * (`#db/…`) is looked up in it, finds nothing and names no file: the rule above cannot see where
+ * it points, and TypeScript and the bundlers would fail on it. This pattern of
+ * `no-restricted-imports` says why instead: every `#` specifier names functions/ or local/.
+ */
+export const sharedSubpathImportPattern = {
+  regex: '^#',
+  message:
+    'shared/ imports only shared/ and packages: the `#…` subpath imports (package.json `imports`) name functions/ and local/.',
+};
+
 /** What functions/ ships to Lambda: the handlers and every module they reach. */
 export const functionsZones = [
   onlyFrom(

@@ -56,6 +56,17 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
       ]);
     });
 
+    it('refuses functions/ and local/ by subpath import', async () => {
+      const bad = [
+        "export { env } from '#core/env';",
+        "export { poll } from '#local/testing/poll';",
+      ];
+      expect(await problems('web/src/lib/boundary-fixture.ts', bad)).toEqual([
+        `1: ${paths}`,
+        `2: ${paths}`,
+      ]);
+    });
+
     it('allows web/, shared/ (by alias) and packages', async () => {
       const good = [
         "export { request } from './api';",
@@ -75,6 +86,24 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
       expect(await problems('shared/src/cases/boundary-fixture.ts', bad)).toEqual([
         `1: ${paths}`,
         `2: ${paths}`,
+      ]);
+    });
+
+    it('refuses the subpath imports of functions/ and local/ (`#db/…`)', async () => {
+      // shared/package.json has no `imports`, so these name no file: a pattern refuses them.
+      const bad = [
+        "export { caseKey } from '#db/cases/keys';",
+        "export { routes } from '#routes';",
+        "export { localResources } from '#local/config';",
+      ];
+      expect(await problems('shared/src/cases/boundary-fixture.ts', bad)).toEqual([
+        `1: ${imports}`,
+        `2: ${imports}`,
+        `3: ${imports}`,
+      ]);
+      const dynamoDb = ["import { DynamoDBClient } from '@aws-sdk/client-dynamodb';"];
+      expect(await problems('shared/src/cases/boundary-fixture.ts', dynamoDb)).toEqual([
+        `1: ${imports}`,
       ]);
     });
 
@@ -100,6 +129,14 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
         `2: ${paths}`,
         `3: ${paths}`,
       ]);
+    });
+
+    it('refuses local/ by subpath import in a module a handler loads, not in a test', async () => {
+      const lines = ["export { localResources } from '#local/config';"];
+      expect(await problems('functions/src/features/cases/boundary-fixture.ts', lines)).toEqual([
+        `1: ${paths}`,
+      ]);
+      expect(await problems('functions/src/features/cases/fixture.test.ts', lines)).toEqual([]);
     });
 
     it('lets a test use local/ and events/, never infra/ or web/', async () => {
@@ -142,6 +179,39 @@ describe('repository boundaries (eslint.boundaries.js)', { timeout: 60_000 }, ()
         `3: ${paths}`,
         `4: ${paths}`,
         `5: ${paths}`,
+      ]);
+    });
+
+    it('holds for the subpath imports of package.json (`#db/…`)', async () => {
+      const db = [
+        "export { env } from '#core/env';",
+        "export { caseKey } from '#db/cases/keys';",
+        "export { createLogger } from '#lib/logger';",
+        "export { loadCase } from '#features/cases/load';",
+        "export type { HttpRoute } from '#routes';",
+        "export { paidCaseRecord } from '#testing/cases';",
+      ];
+      expect(await problems('functions/src/db/boundary-fixture.ts', db)).toEqual([
+        `3: ${paths}`,
+        `4: ${paths}`,
+        `5: ${paths}`,
+        // The db/ layer's zone and the test helpers' zone.
+        `6: ${paths}`,
+        `6: ${paths}`,
+      ]);
+      const core = ["export { getCaseBundle } from '#db/cases/bundle';"];
+      expect(await problems('functions/src/core/boundary-fixture.ts', core)).toEqual([
+        `1: ${paths}`,
+      ]);
+      const lib = [
+        "export { getCaseBundle } from '#db/cases/bundle';",
+        "export type { HttpRoute } from '#routes';",
+        "export { loadCase } from '#features/cases/load';",
+        "export { storeCaseStatus } from '#db/testing';",
+      ];
+      expect(await problems('functions/src/lib/boundary-fixture.ts', lib)).toEqual([
+        `3: ${paths}`,
+        `4: ${paths}`,
       ]);
     });
 

@@ -14,6 +14,7 @@ import {
   functionsLayerZones,
   functionsTestZones,
   functionsZones,
+  sharedSubpathImportPattern,
   sharedZones,
   webZones,
 } from './eslint.boundaries.js';
@@ -58,6 +59,12 @@ const importXSetup = {
     'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
   },
+};
+
+/** The DynamoDB packages and their subpaths, as a pattern of `no-restricted-imports`. */
+const dynamoDbImportPattern = {
+  group: dynamoDbPackages.flatMap((name) => [name, `${name}/*`]),
+  message: dynamoDbMessage,
 };
 
 /** `import { z } from 'zod'` refused; `no-restricted-syntax` blocks that set it list this too. */
@@ -131,17 +138,7 @@ export default tseslint.config(
     files: dynamoDbRuleFiles,
     ignores: dynamoDbRuleExemptions,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: dynamoDbPackages.flatMap((name) => [name, `${name}/*`]),
-              message: dynamoDbMessage,
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [dynamoDbImportPattern] }],
       'no-restricted-syntax': [
         'error',
         zodNamedImport,
@@ -169,7 +166,14 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     ...importXSetup,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: sharedZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: sharedZones }],
+      // The DynamoDB rule above, and no subpath import (eslint.boundaries.js says why).
+      'no-restricted-imports': [
+        'error',
+        { patterns: [dynamoDbImportPattern, sharedSubpathImportPattern] },
+      ],
+    },
   },
   {
     files: ['functions/**/*.ts'],

@@ -6,8 +6,8 @@ import {
   rememberSecret,
   secretOf,
   type SignInKind,
-} from '../local/testing/second-factor';
-import { patientKeyOf } from '../local/testing/patient-journey';
+} from '#local/testing/second-factor';
+import { patientKeyOf } from '#local/testing/patient-journey';
 import { PATIENT_KEY_STORAGE_PREFIX } from '@shared/patients/patient-key';
 import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
 

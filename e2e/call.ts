@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
-import { freePort } from '../local/ports';
+import { freePort } from '#local/ports';
 import { launchBrowser, newPage } from './browser';
 
 /**

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeCaseStatus } from '../functions/src/db/testing';
-import { expirePaidCaseNow } from '../local/testing/expire-case';
-import { newPaidCaseId, newPatientB, payForCase } from '../local/testing/patient-journey';
+import { storeCaseStatus } from '#db/testing';
+import { expirePaidCaseNow } from '#local/testing/expire-case';
+import { newPaidCaseId, newPatientB, payForCase } from '#local/testing/patient-journey';
 import { moneyTexts } from '@shared/payments/money';
-import { useTestStack } from '../local/testing/stack-context';
+import { useTestStack } from '#local/testing/stack-context';
 import { holdPatientKey, launchBrowser, newPage } from './browser';
 
 /**

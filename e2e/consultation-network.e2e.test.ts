@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../local/stack';
-import { claimCase, joinLinks, startTimer } from '../local/testing/consultation-journey';
-import { newPaidCaseId, withPatientKey } from '../local/testing/patient-journey';
-import { signInProvider } from '../local/testing/provider-journey';
+import type { RunningStack } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { newPaidCaseId, withPatientKey } from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
 import { signInContext } from './browser';
 import {
   countdownTarget,
@@ -14,7 +14,7 @@ import {
   waitForRemoteFrames,
   type TurnServer,
 } from './call';
-import { startOwnStack } from '../local/testing/own-stack';
+import { startOwnStack } from '#local/testing/own-stack';
 
 /**
  * Issue 9, across "real networks": a stack of its own whose only ICE servers are a real TURN

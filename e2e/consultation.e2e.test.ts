@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase } from '../local/testing/consultation-journey';
-import { E2E_MEETING_DURATION_SECONDS } from '../local/testing/global-setup';
-import { caseStatus, newPaidCaseId, patientVisitLink } from '../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { claimCase } from '#local/testing/consultation-journey';
+import { E2E_MEETING_DURATION_SECONDS } from '#local/testing/global-setup';
+import { caseStatus, newPaidCaseId, patientVisitLink } from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { answerSecondFactor, expectNoAxeViolations } from './browser';
 import { countdownTarget, launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCaseId } from '../local/testing/patient-journey';
-import { signInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { newCaseId } from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { launchBrowser, newPage, signInOnDashboard } from './browser';
 import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '@shared/providers/contracts/get-doctors-on-duty';
 import { doctorsOnDutyText } from '@shared/payments/money';

@@ -1,17 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnstartedCase } from '../functions/src/features/cases/transitions';
-import { claimCase, startTimer } from '../local/testing/consultation-journey';
-import { E2E_CLAIM_LEASE_SECONDS } from '../local/testing/global-setup';
-import {
-  caseStatus,
-  newPaidCaseId,
-  newPatientB,
-  payForCase,
-} from '../local/testing/patient-journey';
-import { pollUntil } from '../local/testing/poll';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { expireUnstartedCase } from '#features/cases/transitions';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { E2E_CLAIM_LEASE_SECONDS } from '#local/testing/global-setup';
+import { caseStatus, newPaidCaseId, newPatientB, payForCase } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { holdPatientKey, signInOnDashboard } from './browser';
 import { launchCallBrowser, newCallPage } from './call';
 import { nurseVisitPatientTexts } from '@shared/cases/nurse-visit';

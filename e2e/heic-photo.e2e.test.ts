@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase } from '../local/testing/consultation-journey';
-import { createCaseA, payForCase } from '../local/testing/patient-journey';
-import { signInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { claimCase } from '#local/testing/consultation-journey';
+import { createCaseA, payForCase } from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { answerSecondFactor, launchBrowser, newPage } from './browser';
 
 /**

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDoctorApplication } from '../functions/src/db/doctor-applications';
-import { newApplicationRecord } from '../functions/src/features/doctor-applications/new-application';
-import { useTestStack } from '../local/testing/stack-context';
+import { insertDoctorApplication } from '#db/doctor-applications';
+import { newApplicationRecord } from '#features/doctor-applications/new-application';
+import { useTestStack } from '#local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 
 const stack = useTestStack();

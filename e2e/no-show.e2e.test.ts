@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase, startTimer } from '../local/testing/consultation-journey';
-import { newPaidCaseId } from '../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { newPaidCaseId } from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { holdPatientKey, launchBrowser, newPage } from './browser';
 import { noShowPatientTexts } from '@shared/cases/no-show';
 import { moneyTexts } from '@shared/payments/money';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestStack } from '../local/testing/stack-context';
+import { useTestStack } from '#local/testing/stack-context';
 import {
   makePageState,
   measureBrowserWeights,

@@ -1,10 +1,10 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase, startTimer } from '../local/testing/consultation-journey';
-import { providerFetch, signInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { providerFetch, signInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
-import { getCaseBundle } from '../functions/src/db/cases/bundle';
+import { getCaseBundle } from '#db/cases/bundle';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';

@@ -5,8 +5,8 @@ import {
   createCheckout,
   newPatientB,
   payWithCard,
-} from '../local/testing/patient-journey';
-import { useTestStack } from '../local/testing/stack-context';
+} from '#local/testing/patient-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
 
 const stack = useTestStack();

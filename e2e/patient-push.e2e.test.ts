@@ -1,17 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeCaseStatus } from '../functions/src/db/testing';
-import { claimCase, startTimer } from '../local/testing/consultation-journey';
+import { storeCaseStatus } from '#db/testing';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import {
   STRIPE_TEST_CARDS,
   createCheckout,
   newCaseId,
   newPaidCaseId,
   payWithCard,
-} from '../local/testing/patient-journey';
-import { expirePaidCaseNow } from '../local/testing/expire-case';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+} from '#local/testing/patient-journey';
+import { expirePaidCaseNow } from '#local/testing/expire-case';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { holdPatientKey, launchBrowser, newPage } from './browser';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';

@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../local/stack';
-import { claimCase } from '../local/testing/consultation-journey';
-import { startOwnStack } from '../local/testing/own-stack';
+import type { RunningStack } from '#local/stack';
+import { claimCase } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
 import {
   caseStatus,
   newCaseId,
   payForCase,
   patientVisitLink,
-} from '../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
+} from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import { moneyTexts, waitPromiseText } from '@shared/payments/money';
 import { answerSecondFactor, expectNoAxeViolations } from './browser';
 import { launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestStack } from '../local/testing/stack-context';
+import { useTestStack } from '#local/testing/stack-context';
 import { launchBrowser } from './browser';
 
 /**

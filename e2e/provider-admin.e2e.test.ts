@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaseA, postJson } from '../local/testing/patient-journey';
+import { createCaseA, postJson } from '#local/testing/patient-journey';
 import {
   apply,
   applicationFields,
   latestEmailTo,
   passwordFrom,
-} from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';

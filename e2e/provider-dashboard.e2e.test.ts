@@ -1,15 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_CLAIM_LEASE_SECONDS } from '../local/testing/global-setup';
-import { caseStatus, createCaseA, postJson } from '../local/testing/patient-journey';
+import { E2E_CLAIM_LEASE_SECONDS } from '#local/testing/global-setup';
+import { caseStatus, createCaseA, postJson } from '#local/testing/patient-journey';
 import {
   adminToken,
   apply,
   latestEmailTo,
   passwordFrom,
   review,
-} from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';

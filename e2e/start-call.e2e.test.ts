@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimCase } from '../local/testing/consultation-journey';
-import { caseStatus, newPaidCaseId } from '../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../local/testing/provider-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { claimCase } from '#local/testing/consultation-journey';
+import { caseStatus, newPaidCaseId } from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { answerSecondFactor } from './browser';
 import { launchCallBrowser, newCallPage } from './call';
 

@@ -5,11 +5,11 @@ import * as adminContracts from '@shared/admin/contracts';
 import type { ClientConfig } from '@shared/config/client-config';
 import { getClientConfig } from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
-import type { RunningStack } from '../local/stack';
-import { createCaseA } from '../local/testing/patient-journey';
-import { adminPages, adminToken } from '../local/testing/provider-journey';
-import { appFetch } from '../local/testing/stack-context';
-import { startOwnStack } from '../local/testing/own-stack';
+import type { RunningStack } from '#local/stack';
+import { createCaseA } from '#local/testing/patient-journey';
+import { adminPages, adminToken } from '#local/testing/provider-journey';
+import { appFetch } from '#local/testing/stack-context';
+import { startOwnStack } from '#local/testing/own-stack';
 import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IceServer } from '@shared/meetings/room';
-import { trimTurnServers } from '../functions/src/lib/ice/turn-servers';
+import { trimTurnServers } from '#lib/ice/turn-servers';
 import {
   allocationsPerParty,
   offerAllocationsPerParty,

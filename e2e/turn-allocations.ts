@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IceServer as KvsIceServer } from '@aws-sdk/client-kinesis-video-signaling';
-import { freePort } from '../local/ports';
+import { freePort } from '#local/ports';
 
 /**
  * A TURN server that counts what it gives (issue 29 item 2): Debian's coturn listening as

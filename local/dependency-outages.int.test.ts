@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPENDENCY_FAILURE_MESSAGE } from '../functions/src/core/dependency-failure';
+import { DEPENDENCY_FAILURE_MESSAGE } from '#core/dependency-failure';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';

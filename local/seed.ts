@@ -1,14 +1,7 @@
-import {
-  getAdminUser,
-  insertAdminUser,
-  replaceAdminPassword,
-} from '../functions/src/db/admin-users';
-import {
-  getDoctorApplication,
-  insertDoctorApplication,
-} from '../functions/src/db/doctor-applications';
-import { newApplicationRecord } from '../functions/src/features/doctor-applications/new-application';
-import { hashPassword, verifyPassword } from '../functions/src/lib/auth/passwords';
+import { getAdminUser, insertAdminUser, replaceAdminPassword } from '#db/admin-users';
+import { getDoctorApplication, insertDoctorApplication } from '#db/doctor-applications';
+import { newApplicationRecord } from '#features/doctor-applications/new-application';
+import { hashPassword, verifyPassword } from '#lib/auth/passwords';
 
 /**
  * The local administrator from ADMIN_USERNAME / ADMIN_PASSWORD. Created on first start; on later

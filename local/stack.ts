@@ -15,14 +15,14 @@ import {
   SETTLEMENT_FUNCTION,
   MEETING_END_FUNCTION,
   scheduledTargets,
-} from '../functions/src/routes';
+} from '#routes';
 import type { RegionSetting } from '@shared/triage/types';
 import { MEDIA_GAP_GRACE_SECONDS } from '@shared/meetings/dropped-call';
 import {
   DEFAULT_CAPTURE_AFTER_CONNECTED_SECONDS,
   DEFAULT_WAIT_PROMISE_MINUTES,
 } from '@shared/payments/money';
-import { envNames, reloadEnv } from '../functions/src/core/env';
+import { envNames, reloadEnv } from '#core/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import type { AdmissionLimits } from './gateway/admission';

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { postJson } from '../local/testing/patient-journey';
-import { useTestStack } from '../local/testing/stack-context';
+import { postJson } from '#local/testing/patient-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
 

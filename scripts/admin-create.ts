@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { insertAdminUser } from '../functions/src/db/admin-users';
-import { cancellationReasons } from '../functions/src/db/transaction';
-import { hashPassword } from '../functions/src/lib/auth/passwords';
+import { insertAdminUser } from '#db/admin-users';
+import { cancellationReasons } from '#db/transaction';
+import { hashPassword } from '#lib/auth/passwords';
 
 /**
  * `npm run admin:create -- --stage prod --username alice --email alice@example.org`

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCaseBundle } from '../functions/src/db/cases/bundle';
-import { stripe } from '../functions/src/lib/stripe';
-import { CASE_EXPIRY_FUNCTION } from '../functions/src/routes';
-import { startOwnStack } from '../local/testing/own-stack';
-import { caseStatus, newCaseChargedAtCheckout } from '../local/testing/patient-journey';
-import { pollUntil } from '../local/testing/poll';
-import { REFUND_OUTAGE_PATH } from '../local/stripe/refund-outage';
-import type { RunningStack } from '../local/stack';
+import { getCaseBundle } from '#db/cases/bundle';
+import { stripe } from '#lib/stripe';
+import { CASE_EXPIRY_FUNCTION } from '#routes';
+import { startOwnStack } from '#local/testing/own-stack';
+import { caseStatus, newCaseChargedAtCheckout } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
+import { REFUND_OUTAGE_PATH } from '#local/stripe/refund-outage';
+import type { RunningStack } from '#local/stack';
 import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import { deadLetters, localTarget } from './dead-letters';
 

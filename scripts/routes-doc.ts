@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { handlerModulePath, httpRoutes, webSocketRoutes } from '../functions/src/routes';
+import { handlerModulePath, httpRoutes, webSocketRoutes } from '#routes';
 
 /**
  * `docs/routes.md` is generated from the route manifest so it cannot drift: a unit test

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import type { RunningStack, StackOptions } from '../../local/stack';
-import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
-import { startOwnStack } from '../../local/testing/own-stack';
-import { newPaidCaseId, withPatientKey } from '../../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../../local/testing/provider-journey';
-import { freePort } from '../../local/ports';
+import type { RunningStack, StackOptions } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { newPaidCaseId, withPatientKey } from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { freePort } from '#local/ports';
 import { signInContext } from '../browser';
 import { inOwnNetworkNamespace, newCallPage, startTurnServer, type TurnServer } from '../call';
 import { launchHomeBrowser } from './home-browser';

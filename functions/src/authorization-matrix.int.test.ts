@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
 import {
   caseStatus,
   deliverWebhook,
@@ -11,7 +11,7 @@ import {
   patientKeyOf,
   payForCase,
   postJson,
-} from '../../local/testing/patient-journey';
+} from '#local/testing/patient-journey';
 import {
   adminToken,
   apply,
@@ -19,11 +19,11 @@ import {
   signInAdmin,
   signInProvider,
   type SignedInProvider,
-} from '../../local/testing/provider-journey';
-import { storeDocument } from '../../local/testing/document-upload';
-import { nextCodeOf, postPassword, rememberSecret } from '../../local/testing/second-factor';
-import { parseJoinLink } from '../../local/testing/room-socket';
-import { appFetch, useTestStack } from '../../local/testing/stack-context';
+} from '#local/testing/provider-journey';
+import { storeDocument } from '#local/testing/document-upload';
+import { nextCodeOf, postPassword, rememberSecret } from '#local/testing/second-factor';
+import { parseJoinLink } from '#local/testing/room-socket';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
 import { insertAdminUser } from './db/admin-users';
 import { storeCaseStatus } from './db/testing';
 import { hashPassword } from './lib/auth/passwords';
@@ -31,7 +31,7 @@ import { httpRoutes, routeKey, type HttpRouteId } from './routes';
 import { pathOf } from '@shared/http/contract';
 import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { postToStorage } from '../../local/testing/storage-upload';
+import { postToStorage } from '#local/testing/storage-upload';
 
 /**
  * The authorization matrix of docs/security.md, proven: every route of the manifest as each of

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signStripePayload } from '../../local/stripe/signature';
-import {
-  adminToken,
-  signInProvider,
-  type SignedInProvider,
-} from '../../local/testing/provider-journey';
-import { useTestStack } from '../../local/testing/stack-context';
+import { signStripePayload } from '#local/stripe/signature';
+import { adminToken, signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { httpRoutes, type HttpRoute, type HttpRouteId } from './routes';
 
 /**

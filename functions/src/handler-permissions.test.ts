@@ -21,6 +21,7 @@ import {
   scheduledTargets,
   webSocketRoutes,
 } from './routes';
+import { importGraph } from './testing/import-graph';
 
 const srcDir = path.resolve(import.meta.dirname);
 const readSource = (relative: string) => readFileSync(path.join(srcDir, relative), 'utf8');
@@ -104,15 +105,11 @@ describe('handler permissions (the declaration)', () => {
   });
 
   it('is imported by no runtime code of functions/ (bundles would grow)', () => {
-    const runtimeFiles = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) return runtimeFiles(file);
-        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
-      });
-    const importers = runtimeFiles(srcDir).filter((file) =>
-      /from '[./]+\/handler-permissions'/.test(readFileSync(file, 'utf8')),
-    );
+    // The import graph resolves every form: a relative path, a `#…` subpath import, `import()`.
+    const importers = [...importGraph(srcDir)]
+      .filter(([module]) => !module.endsWith('.test.ts'))
+      .filter(([, targets]) => targets.includes('handler-permissions.ts'))
+      .map(([module]) => module);
     expect(importers).toEqual([]);
   });
 

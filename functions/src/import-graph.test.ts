@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findCycles, groupGraph, importGraph } from './testing/import-graph';
@@ -39,7 +42,41 @@ describe('the import graph of functions/src', () => {
     expect(findCycles(groupGraph(cyclic, (module) => (module === 'd.ts' ? 'x' : 'y')))).toEqual([]);
   });
 
+  it('follows the subpath imports of package.json (`#db/…`) as it follows relative paths', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'import-graph-'));
+    try {
+      const files: Record<string, string> = {
+        'package.json': JSON.stringify({
+          imports: {
+            '#db/*': './src/db/*.ts',
+            '#features/*': './src/features/*.ts',
+            '#routes': './src/routes.ts',
+          },
+        }),
+        'src/routes.ts': 'export type Route = string;',
+        'src/db/cases.ts': "export { load } from '#features/cases/load';",
+        'src/features/cases/load.ts': [
+          "import { load } from '#db/cases';",
+          "import type { Route } from '#routes';",
+          "export const later = () => import('../../db/cases');",
+          "import { missing } from '#db/missing';",
+          "import { other } from '#other/x';",
+        ].join('\n'),
+      };
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), text);
+      }
+      const subpaths = importGraph(path.join(dir, 'src'));
+      expect(subpaths.get('features/cases/load.ts')).toEqual(['db/cases.ts', 'routes.ts']);
+      expect(findCycles(subpaths)).toEqual(['db/cases.ts → features/cases/load.ts → db/cases.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads every module', () => {
+    // An import written `#db/transaction`.
     expect(graph.get('features/cases/transitions.ts')).toContain('db/transaction.ts');
     expect(graph.size).toBeGreaterThan(300);
   });

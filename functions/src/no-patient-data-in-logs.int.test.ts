@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startStack, type RunningStack } from '../../local/stack';
-import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
-import type { TestStack } from '../../local/testing/global-setup';
+import { startStack, type RunningStack } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import type { TestStack } from '#local/testing/global-setup';
 import {
   caseStatus,
   createCaseA,
@@ -13,7 +13,7 @@ import {
   patientKeyOf,
   payForCase,
   postJson,
-} from '../../local/testing/patient-journey';
+} from '#local/testing/patient-journey';
 import {
   adminFetch,
   adminToken,
@@ -21,9 +21,9 @@ import {
   providerFetch,
   review,
   signInProvider,
-} from '../../local/testing/provider-journey';
-import { enterRoom } from '../../local/testing/room-socket';
-import { appFetch } from '../../local/testing/stack-context';
+} from '#local/testing/provider-journey';
+import { enterRoom } from '#local/testing/room-socket';
+import { appFetch } from '#local/testing/stack-context';
 import * as adminContracts from '@shared/admin/contracts';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -31,7 +31,7 @@ import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { testAdmissionLimits } from '../../local/testing/test-admission';
+import { testAdmissionLimits } from '#local/testing/test-admission';
 
 /**
  * No patient or doctor data in logs (DESIGN.md §6): a stack of its own at the most verbose log

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListResponse } from '@shared/cases/provider-case';
-import { claimCase, startTimer } from '../../local/testing/consultation-journey';
-import { loadHandler } from '../../local/gateway/lambda-runtime';
-import { guardFor } from '../../local/gateway/permission-check';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { loadHandler } from '#local/gateway/lambda-runtime';
+import { guardFor } from '#local/gateway/permission-check';
 import {
   newPaidCaseId,
   newPatientB,
   patientHeaders,
   payForCase,
-} from '../../local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '../../local/testing/provider-journey';
-import { useTestStack } from '../../local/testing/stack-context';
+} from '#local/testing/patient-journey';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { permissionsOf } from './handler-permissions';
 import { permissionGuards, type AwsCall } from './core/permission-guard';
 import { httpRoutes, type HttpRoute } from './routes';

@@ -10,7 +10,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../../functions/src/db/table-definition';
+import { tableDefinition } from '#db/table-definition';
 import type { HttpApi } from './http-api';
 import {
   metricPeriod,

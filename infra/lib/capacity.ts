@@ -1,19 +1,16 @@
-import { PAID_CASES_COUNTER_PARTITION } from '../../functions/src/db/case-counters';
-import { CASE_QUEUE } from '../../functions/src/db/cases/keys';
-import { CASE_PAGE_SHARDS, CASE_PAGES_PREFIX } from '../../functions/src/db/connections';
-import { lists } from '../../functions/src/db/keys';
+import { PAID_CASES_COUNTER_PARTITION } from '#db/case-counters';
+import { CASE_QUEUE } from '#db/cases/keys';
+import { CASE_PAGE_SHARDS, CASE_PAGES_PREFIX } from '#db/connections';
+import { lists } from '#db/keys';
 import {
   QUEUE_FAN_OUT_PARTITION,
   QUEUE_FAN_OUT_WINDOW_MS,
   QUEUE_MARK_STRIDE,
-} from '../../functions/src/db/queue-fan-out';
-import { WAIT_STATS_PARTITION } from '../../functions/src/db/wait-stats';
-import {
-  WAITING_BASELINE_PARTITION,
-  WAITING_COUNTER_PREFIX,
-} from '../../functions/src/db/waiting-counter';
-import { RECENT_ON_DUTY_MAX_AGE_MS } from '../../functions/src/features/providers/on-duty';
-import { rateLimitPolicies } from '../../functions/src/lib/rate-limits';
+} from '#db/queue-fan-out';
+import { WAIT_STATS_PARTITION } from '#db/wait-stats';
+import { WAITING_BASELINE_PARTITION, WAITING_COUNTER_PREFIX } from '#db/waiting-counter';
+import { RECENT_ON_DUTY_MAX_AGE_MS } from '#features/providers/on-duty';
+import { rateLimitPolicies } from '#lib/rate-limits';
 import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '../../shared/src/providers/contracts/get-doctors-on-duty';
 import { PUSHED_PAGE_POLL_MS } from '../../shared/src/realtime/api';
 import { MEETING_DURATION_MINUTES } from '../../shared/src/payments/constants';
@@ -32,7 +29,7 @@ import {
   routeKey,
   uploadApplicationDocument,
   type HttpRoute,
-} from '../../functions/src/routes';
+} from '#routes';
 import {
   alertReloadsPerSecond,
   webSocketConnectsPerSecond,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { AssetHashType, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build, buildSync, type BuildOptions, type BuildResult, type Metafile } from 'esbuild';
-import { handlerModulePath } from '../../functions/src/routes';
+import { handlerModulePath } from '#routes';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const featuresDir = path.join(repoRoot, 'functions/src/features');

@@ -9,7 +9,7 @@ import {
   httpRoutes,
   scheduledTargets,
   webSocketRoutes,
-} from '../../functions/src/routes';
+} from '#routes';
 import { handlerCode } from './handler-bundling';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';

@@ -11,7 +11,7 @@ import {
   type IndexPartition,
   type UploadPrefix,
 } from '../../functions/src/handler-permissions';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import type { AppSecrets } from './app-secrets';
 import { grantDataKeys } from './data-key-grants';
 import type { HandlerFunctions } from './handler-functions';

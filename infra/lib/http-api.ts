@@ -7,13 +7,8 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import {
-  gatewayAuthorizers,
-  httpRoutes,
-  ORIGIN_AUTHORIZER_CACHE_SECONDS,
-  routeKey,
-} from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import { gatewayAuthorizers, httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS, routeKey } from '#routes';
 import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';

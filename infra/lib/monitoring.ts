@@ -9,7 +9,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { stripeWebhook } from '../../functions/src/routes';
+import { stripeWebhook } from '#routes';
 import { addStageAlarms } from './alarms';
 import { addStageDashboard } from './dashboard';
 import { manifestHandlers, type HandlerFunctions } from './handler-functions';

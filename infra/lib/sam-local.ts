@@ -1,5 +1,5 @@
 import type { Construct } from 'constructs';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 
 /** `-c samLocal=true` (`npm run synth`): a template for `sam local invoke`, never deployed. */
 export const SAM_LOCAL_CONTEXT = 'samLocal';

@@ -1,6 +1,6 @@
 import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   CASE_EXPIRY_FUNCTION,
   WAIT_PROMISE_FUNCTION,
@@ -19,7 +19,7 @@ import {
   startMeetingTimer,
   stripeWebhook,
   testPaymentComplete,
-} from '../../functions/src/routes';
+} from '#routes';
 import { AppSecrets, originVerifyVersionOf } from './app-secrets';
 
 /**

@@ -2,7 +2,7 @@ import { Aws, Duration } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
+import { PENDING_PREFIX } from '#features/uploads/object-keys';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';
 

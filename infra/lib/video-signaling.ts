@@ -2,12 +2,12 @@ import { ArnFormat, NestedStack, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kinesisvideo from 'aws-cdk-lib/aws-kinesisvideo';
 import { Construct } from 'constructs';
-import type { TurnChannelPool } from '../../functions/src/core/env';
+import type { TurnChannelPool } from '#core/env';
 import {
   MAX_TURN_CHANNELS,
   TURN_CHANNEL_INDEX_DIGITS,
   turnChannelName,
-} from '../../functions/src/lib/ice/channel-pool';
+} from '#lib/ice/channel-pool';
 import { turnChannelCount } from './capacity';
 import { acknowledge } from './nag';
 import { resourcePrefix, type StageConfig } from './stage-config';

@@ -1,7 +1,7 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { createCase, stripeWebhook, type HttpRoute } from '../../functions/src/routes';
+import { createCase, stripeWebhook, type HttpRoute } from '#routes';
 import { applyRoutes, signInRoutes, wafRateLimits } from './capacity';
 import type { LogGroups } from './log-groups';
 import { resourcePrefix, type StageConfig } from './stage-config';

@@ -5,8 +5,8 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import { gatewayAuthorizers, webSocketRoutes } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import { gatewayAuthorizers, webSocketRoutes } from '#routes';
 import { webSocketRouteThrottles, webSocketStageThrottle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';

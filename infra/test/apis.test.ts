@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { httpRoutes, routeKey, webSocketRoutes } from '../../functions/src/routes';
+import { httpRoutes, routeKey, webSocketRoutes } from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { httpApiThrottle } from '../lib/http-api';
 import { onlyResource, resourcesOfType, synth } from './synth';

@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   httpStageThrottle,
   routeThrottles,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeKey } from '../../functions/src/routes';
+import { routeKey } from '#routes';
 import { PROCESSING_POLL_MS, VISIT_POLL_MS } from '../../web/src/lib/case-status';
 import { PAYMENT_VERIFICATION_POLL_MS } from '../../web/src/features/payments/api/get-payment-verification';
 import { CASE_LIST_POLL_MS } from '../../web/src/features/provider-dashboard/api/cases';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   CASE_EXPIRY_FUNCTION,
   CLAIM_RELEASE_FUNCTION,
@@ -14,7 +14,7 @@ import {
   startMeetingTimer,
   stripeWebhook,
   testPaymentComplete,
-} from '../../functions/src/routes';
+} from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';
 

@@ -1,11 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import {
-  indexProjection,
-  keyAttributeNames,
-  tableDefinition,
-} from '../../functions/src/db/table-definition';
-import { PENDING_PREFIX } from '../../functions/src/features/uploads/object-keys';
+import { indexProjection, keyAttributeNames, tableDefinition } from '#db/table-definition';
+import { PENDING_PREFIX } from '#features/uploads/object-keys';
 import { onlyResource, resourcesOfType, synth } from './synth';
 
 /** The projection CloudFormation should carry for an index of the definition. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { awsClientLimits } from '../../functions/src/core/aws-clients';
-import { envNames } from '../../functions/src/core/env';
-import { stripeClientLimits } from '../../functions/src/lib/stripe';
+import { awsClientLimits } from '#core/aws-clients';
+import { envNames } from '#core/env';
+import { stripeClientLimits } from '#lib/stripe';
 import { resourcesOfType, synth } from './synth';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WAITING_COUNTER_SHARDS } from '../../functions/src/db/waiting-counter';
+import { WAITING_COUNTER_SHARDS } from '#db/waiting-counter';
 import {
   assumptions,
   dashboardPartitionLoads,

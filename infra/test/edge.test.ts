@@ -11,7 +11,7 @@ import {
   routeKey,
   stripeWebhook,
   uploadApplicationDocument,
-} from '../../functions/src/routes';
+} from '#routes';
 import {
   accountQuotas,
   httpStageThrottle,

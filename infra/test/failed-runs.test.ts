@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduledTargets } from '../../functions/src/routes';
+import { scheduledTargets } from '#routes';
 import { scheduledRunRetries } from '../../functions/src/scheduled-runs';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';

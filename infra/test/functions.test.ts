@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   createCase,
   createPatient,
@@ -9,7 +9,7 @@ import {
   httpRoutes,
   scheduledTargets,
   webSocketRoutes,
-} from '../../functions/src/routes';
+} from '#routes';
 import { handlerConstructId, handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import { gatewayAuthorizers, httpRoutes } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import { gatewayAuthorizers, httpRoutes } from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { apiPathPattern, webSocketPath } from '../lib/site';
 import { onlyResource, resourcesOfType, synth, type Resources } from './synth';

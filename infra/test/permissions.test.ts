@@ -3,14 +3,14 @@ import {
   handlerPermissions,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   gatewayAuthorizers,
   QUEUE_FAN_OUT_FUNCTION,
   httpRoutes,
   scheduledTargets,
   webSocketRoutes,
-} from '../../functions/src/routes';
+} from '#routes';
 import { tableKeyActions, uploadKeyActions } from '../lib/data-key-grants';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { onlyResource, resourcesOfType, synth } from './synth';

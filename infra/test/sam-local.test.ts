@@ -2,9 +2,9 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
-import { handlerModulePath } from '../../functions/src/routes';
-import { defaultPorts, localResources } from '../../local/config';
+import { envNames } from '#core/env';
+import { handlerModulePath } from '#routes';
+import { defaultPorts, localResources } from '#local/config';
 import { handlerConstructId, manifestHandlers } from '../lib/handler-functions';
 import { samLocalVariables } from '../lib/sam-local';
 import {

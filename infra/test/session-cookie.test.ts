@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCookieName } from '../../functions/src/lib/auth/cookies';
-import { envNames } from '../../functions/src/core/env';
-import { adminLogin, providerLogin } from '../../functions/src/routes';
+import { sessionCookieName } from '#lib/auth/cookies';
+import { envNames } from '#core/env';
+import { adminLogin, providerLogin } from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, synth } from './synth';
 

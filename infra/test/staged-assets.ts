@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handlerModulePath } from '../../functions/src/routes';
+import { handlerModulePath } from '#routes';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { stackName } from '../lib/telehealth-stack';
 

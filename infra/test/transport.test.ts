@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import { acknowledgmentsOf } from '../../scripts/nag-doc';
 import { createTelehealthApp } from '../lib/app';
 import { parseCustomDomain } from '../lib/custom-domain';

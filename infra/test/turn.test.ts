@@ -1,8 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { turnChannelName } from '../../functions/src/lib/ice/channel-pool';
-import { envNames } from '../../functions/src/core/env';
-import { joinRoom } from '../../functions/src/routes';
+import { turnChannelName } from '#lib/ice/channel-pool';
+import { envNames } from '#core/env';
+import { joinRoom } from '#routes';
 import { turnChannelCount } from '../lib/capacity';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { resourcesOfType, synth } from './synth';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envNames } from '../../functions/src/core/env';
+import { envNames } from '#core/env';
 import {
   createCheckoutSession,
   gatewayAuthorizers,
@@ -12,7 +12,7 @@ import {
   testPaymentComplete,
   WAIT_PROMISE_FUNCTION,
   webSocketRoutes,
-} from '../../functions/src/routes';
+} from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
 import { onlyResource, synth } from './synth';
 

@@ -5,9 +5,9 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import { header } from '../../functions/src/lib/http/request';
-import { gatewayAuthorizers } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import { header } from '#lib/http/request';
+import { gatewayAuthorizers } from '#routes';
 import type { AuthorizerCache } from './authorizer-cache';
 import { invoke } from './lambda-runtime';
 

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { getConnection, providerConnections } from '../../functions/src/db/connections';
+import { getConnection, providerConnections } from '#db/connections';
 import { openAlertSocket, requestTicket } from '../testing/alert-socket';
 import { signInProvider } from '../testing/provider-journey';
 import { appFetch, useTestStack } from '../testing/stack-context';

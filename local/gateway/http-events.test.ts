@@ -6,7 +6,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { httpRoutes } from '../../functions/src/routes';
+import { httpRoutes } from '#routes';
 import { readBody, toHttpEvent, writeHttpResult, type ApiCaller } from './http-events';
 
 /** A request as node:http delivers it, from `remoteAddress:remotePort`. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/src/lib/http/client-address';
-import type { HttpRoute } from '../../functions/src/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import type { HttpRoute } from '#routes';
 
 const TEXT_TYPES =
   /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { handlerModulePath } from '../../functions/src/routes';
+import { handlerModulePath } from '#routes';
 import { repoRoot } from '../config';
 import { runWithPermissions } from './permission-check';
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPermission,
-  permissionGuards,
-  type AwsCall,
-} from '../../functions/src/core/permission-guard';
+import { checkPermission, permissionGuards, type AwsCall } from '#core/permission-guard';
 import {
   fieldReads,
   indexPartitions,

@@ -1,10 +1,6 @@
 import { permissionsOf, type HandlerPermissions } from '../../functions/src/handler-permissions';
-import {
-  permissionGuards,
-  type AwsCall,
-  type PermissionGuard,
-} from '../../functions/src/core/permission-guard';
-import { QUEUE_FAN_OUT_FUNCTION } from '../../functions/src/routes';
+import { permissionGuards, type AwsCall, type PermissionGuard } from '#core/permission-guard';
+import { QUEUE_FAN_OUT_FUNCTION } from '#routes';
 import { functionNameOf } from '../../functions/src/scheduled-runs';
 import { tableRefusal } from './table-permission-check';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpRoutes } from '../../functions/src/routes';
+import { httpRoutes } from '#routes';
 import { createRouter } from './router';
 
 const route = createRouter(Object.values(httpRoutes));

@@ -1,4 +1,4 @@
-import type { HttpRoute } from '../../functions/src/routes';
+import type { HttpRoute } from '#routes';
 
 export interface RouteMatch {
   route: HttpRoute;

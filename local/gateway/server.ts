@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../../functions/src/routes';
-import { DEPENDENCY_FAILURE_MESSAGE } from '../../functions/src/core/dependency-failure';
-import { serviceUnavailable } from '../../functions/src/core/errors';
-import { toErrorAnswer } from '../../functions/src/lib/http/envelope';
-import { jsonResponse } from '../../functions/src/lib/http/response';
+import { httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS } from '#routes';
+import { DEPENDENCY_FAILURE_MESSAGE } from '#core/dependency-failure';
+import { serviceUnavailable } from '#core/errors';
+import { toErrorAnswer } from '#lib/http/envelope';
+import { jsonResponse } from '#lib/http/response';
 import { repoRoot } from '../config';
 import {
   AdmissionGate,

@@ -3,7 +3,7 @@ import {
   sessionTouch,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
-import { tableDefinition } from '../../functions/src/db/table-definition';
+import { tableDefinition } from '#db/table-definition';
 
 /**
  * The DynamoDB part of the local IAM check (`permission-check.ts`): what the statements

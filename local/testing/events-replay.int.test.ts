@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedSampleEvents, handlerOfEventFile } from '../../functions/src/testing/event-files';
+import { expectedSampleEvents, handlerOfEventFile } from '#testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
 import { mapLimited } from '../../infra/test/map-limited';
 import { newSynthOutDir, samLocalSynth, stagedHandlerAssets } from '../../infra/test/staged-assets';

@@ -1,6 +1,6 @@
-import { expireAndRefund } from '../../functions/src/features/cases/case-expiry';
-import { env } from '../../functions/src/core/env';
-import { createLogger } from '../../functions/src/lib/logger';
+import { expireAndRefund } from '#features/cases/case-expiry';
+import { env } from '#core/env';
+import { createLogger } from '#lib/logger';
 
 /**
  * Expires a paid, unstarted case now through the product's expiry run, as its schedule would at

@@ -6,7 +6,7 @@ import {
   TOTP_PERIOD_SECONDS,
   type SecondFactorChallenge,
 } from '@shared/second-factor/api';
-import { totpCode, totpStep } from '../../functions/src/features/auth/totp';
+import { totpCode, totpStep } from '#features/auth/totp';
 import { appFetch } from './stack-context';
 
 /**

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { reloadEnv } from '../../functions/src/core/env';
+import { reloadEnv } from '#core/env';
 import type { TestAdmin, TestStack } from './global-setup';
 
 /**

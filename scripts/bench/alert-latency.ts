@@ -8,9 +8,9 @@ import {
   newCaseId,
   payWithCard,
   STRIPE_TEST_CARDS,
-} from '../../local/testing/patient-journey';
-import { signInProvider } from '../../local/testing/provider-journey';
-import { startStack } from '../../local/stack';
+} from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
+import { startStack } from '#local/stack';
 import { ms, percentile, table } from './stats';
 
 /**

@@ -1,9 +1,9 @@
-import { caseBundleQuery } from '../../functions/src/db/cases/bundle';
-import { caseKey } from '../../functions/src/db/cases/keys';
-import { insertDoctorApplication } from '../../functions/src/db/doctor-applications';
-import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
-import { routeKey } from '../../functions/src/routes';
-import type { RunningStack } from '../../local/stack';
+import { caseBundleQuery } from '#db/cases/bundle';
+import { caseKey } from '#db/cases/keys';
+import { insertDoctorApplication } from '#db/doctor-applications';
+import { newApplicationRecord } from '#features/doctor-applications/new-application';
+import { routeKey } from '#routes';
+import type { RunningStack } from '#local/stack';
 import * as caseContracts from '@shared/cases/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';

@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { holdPatientKey, launchBrowser, newPage, signInContext } from '../../e2e/browser';
-import { newCaseId, newPaidCaseId, newPatientB } from '../../local/testing/patient-journey';
-import { apply, signInAdmin, signInProvider } from '../../local/testing/provider-journey';
-import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
-import type { TestStack } from '../../local/testing/global-setup';
+import { newCaseId, newPaidCaseId, newPatientB } from '#local/testing/patient-journey';
+import { apply, signInAdmin, signInProvider } from '#local/testing/provider-journey';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import type { TestStack } from '#local/testing/global-setup';
 import { routeTable, type AppPath } from '../../web/src/app/route-table';
 import { ADMIN_ID_KEY, ADMIN_TOKEN_KEY } from '../../web/src/features/admin/api/session';
 import {

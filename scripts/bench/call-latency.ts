@@ -10,10 +10,10 @@ import {
   newCallPage,
   waitForRemoteFrames,
 } from '../../e2e/call';
-import { startStack } from '../../local/stack';
-import { claimCase, joinLinks, startTimer } from '../../local/testing/consultation-journey';
-import { newPaidCaseId, withPatientKey } from '../../local/testing/patient-journey';
-import { signInProvider } from '../../local/testing/provider-journey';
+import { startStack } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { newPaidCaseId, withPatientKey } from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
 import { ms, percentile, table } from './stats';
 
 /**

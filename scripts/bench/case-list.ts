@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getCaseBundle } from '../../functions/src/db/cases/bundle';
-import { claimPaidCase } from '../../functions/src/features/cases/transitions';
-import { signInProvider } from '../../local/testing/provider-journey';
-import { dynamodbNiceFromEnv } from '../../local/dynamodb';
-import { startStack } from '../../local/stack';
+import { getCaseBundle } from '#db/cases/bundle';
+import { claimPaidCase } from '#features/cases/transitions';
+import { signInProvider } from '#local/testing/provider-journey';
+import { dynamodbNiceFromEnv } from '#local/dynamodb';
+import { startStack } from '#local/stack';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { load } from './api-load';

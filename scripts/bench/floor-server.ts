@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getCaseBundle } from '../../functions/src/db/cases/bundle';
+import { getCaseBundle } from '#db/cases/bundle';
 
 /**
  * The floor under the status ratio: a bare `node:http` server in the stack's process that answers

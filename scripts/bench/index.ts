@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dynamodbNiceFromEnv } from '../../local/dynamodb';
-import { admissionLimitsFromEnv } from '../../local/gateway/admission';
-import { startStack, type RunningStack } from '../../local/stack';
+import { dynamodbNiceFromEnv } from '#local/dynamodb';
+import { admissionLimitsFromEnv } from '#local/gateway/admission';
+import { startStack, type RunningStack } from '#local/stack';
 import {
   COMPARISON_ROUNDS,
   compareStatusWithRaw,

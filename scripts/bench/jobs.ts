@@ -1,4 +1,4 @@
-import type { QuerySpec } from '../../functions/src/db/table';
+import type { QuerySpec } from '#db/table';
 import type { Spread } from './stats';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { caseBundleQuery } from '../../functions/src/db/cases/bundle';
-import { useTestStack } from '../../local/testing/stack-context';
+import { caseBundleQuery } from '#db/cases/bundle';
+import { useTestStack } from '#local/testing/stack-context';
 import { startFloorServer } from './floor-server';
 import type { ClosedLoopJob, WaitingRoomJob } from './jobs';
 import { inLoadProcess } from './load-process';

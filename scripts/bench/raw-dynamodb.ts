@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { localResources } from '../../local/config';
+import { localResources } from '#local/config';
 import { keepAliveAgent } from './http-client';
 import type { Target } from './jobs';
 

@@ -1,11 +1,11 @@
-import { bulkPut, writeConditionalTransaction } from '../../functions/src/db/transaction';
-import { caseTx, insertPatientWithCase } from '../../functions/src/db/cases/create';
-import { casePaidTxs } from '../../functions/src/db/cases/payment';
-import type { CaseRecord } from '../../functions/src/db/cases/record';
-import { patientTxs } from '../../functions/src/db/patients';
-import { newPatientAndCase } from '../../functions/src/features/cases/new-case';
-import { markCasePaid } from '../../functions/src/features/cases/transitions';
-import { waitPromiseEndsAt } from '../../functions/src/features/cases/wait-promise-schedule';
+import { bulkPut, writeConditionalTransaction } from '#db/transaction';
+import { caseTx, insertPatientWithCase } from '#db/cases/create';
+import { casePaidTxs } from '#db/cases/payment';
+import type { CaseRecord } from '#db/cases/record';
+import { patientTxs } from '#db/patients';
+import { newPatientAndCase } from '#features/cases/new-case';
+import { markCasePaid } from '#features/cases/transitions';
+import { waitPromiseEndsAt } from '#features/cases/wait-promise-schedule';
 import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 
 /**

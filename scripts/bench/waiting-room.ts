@@ -1,5 +1,5 @@
 import { pollingPages } from '../../infra/lib/capacity';
-import type { RunningStack } from '../../local/stack';
+import type { RunningStack } from '#local/stack';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import type { WaitingPage, WaitingPatient, WaitingRoomFigures, WaitingRoomJob } from './jobs';

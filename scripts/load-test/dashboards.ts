@@ -1,4 +1,4 @@
-import { signInWithSecondFactor } from '../../local/testing/second-factor';
+import { signInWithSecondFactor } from '#local/testing/second-factor';
 import * as caseContracts from '@shared/cases/contracts';
 import { CASE_LIST_PAGE_SIZE } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';

@@ -21,7 +21,7 @@ async function useEnvironment(stage: string, source: EnvironmentSource | null): 
   if (source) return useStageEnvironment(source);
   const [{ handlerFunctionName }, { stripeWebhook }] = await Promise.all([
     import('../../infra/lib/handler-functions'),
-    import('../../functions/src/routes'),
+    import('#routes'),
   ]);
   return useStageEnvironment({ functionName: handlerFunctionName(stage, stripeWebhook.handler) });
 }

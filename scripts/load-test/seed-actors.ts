@@ -1,23 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { getCaseBundle } from '../../functions/src/db/cases/bundle';
-import { enrolSecondFactor } from '../../functions/src/db/second-factors';
-import { providerLoginActiveTx, providerLoginTx } from '../../functions/src/db/provider-logins';
-import { providerActiveTx, providerTx } from '../../functions/src/db/providers';
-import { writeTransaction } from '../../functions/src/db/transaction';
-import { guardKeys, guardTx } from '../../functions/src/db/unique-guards';
-import {
-  hashRecoveryCode,
-  newRecoveryCodes,
-  newTotpSecret,
-} from '../../functions/src/features/auth/totp';
-import { expireAndRefund } from '../../functions/src/features/cases/case-expiry';
-import { newApplicationRecord } from '../../functions/src/features/doctor-applications/new-application';
-import { providerFor } from '../../functions/src/features/doctor-applications/review';
-import { hashPassword } from '../../functions/src/lib/auth/passwords';
-import { env, reloadEnv } from '../../functions/src/core/env';
-import { createLogger } from '../../functions/src/lib/logger';
-import { loadSecrets } from '../../functions/src/lib/secrets';
+import { getCaseBundle } from '#db/cases/bundle';
+import { enrolSecondFactor } from '#db/second-factors';
+import { providerLoginActiveTx, providerLoginTx } from '#db/provider-logins';
+import { providerActiveTx, providerTx } from '#db/providers';
+import { writeTransaction } from '#db/transaction';
+import { guardKeys, guardTx } from '#db/unique-guards';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret } from '#features/auth/totp';
+import { expireAndRefund } from '#features/cases/case-expiry';
+import { newApplicationRecord } from '#features/doctor-applications/new-application';
+import { providerFor } from '#features/doctor-applications/review';
+import { hashPassword } from '#lib/auth/passwords';
+import { env, reloadEnv } from '#core/env';
+import { createLogger } from '#lib/logger';
+import { loadSecrets } from '#lib/secrets';
 import { inBatches, seedCase } from '../bench/seed';
 import type { Actors, DoctorActor } from './actors';
 import type { Population } from './plan';

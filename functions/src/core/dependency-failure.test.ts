@@ -2,7 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { freePort } from '../../../local/ports';
+import { freePort } from '#local/ports';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../../local/ports';
+import { freePort } from '#local/ports';
 import { DynamoDBClient, GetItemCommand } from '../db/testing-sdk';
 import { restoreEnv, stubEnv } from '../testing/env';
 import { watchDependency } from './aws-clients';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestStack } from '../../../local/testing/stack-context';
+import { useTestStack } from '#local/testing/stack-context';
 import { insertDoctorApplication } from '../db/doctor-applications';
 import { newApplicationRecord } from '../features/doctor-applications/new-application';
 import { createSession, resolveSession, revokeSession } from './auth/sessions';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestStack } from '../../../local/testing/stack-context';
+import { useTestStack } from '#local/testing/stack-context';
 import { HttpError } from '../core/errors';
 import {
   consumeRateLimit,

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../../../local/stack';
+import { startStack, type RunningStack } from '#local/stack';
 import {
   applicationFields,
   signInProvider,
   type SignedInProvider,
-} from '../../../local/testing/provider-journey';
+} from '#local/testing/provider-journey';
 import { httpRoutes, type HttpRoute } from '../routes';
 import { setLimiterClock } from './rate-limit';
 import { rateLimitPolicies, type RateLimitPolicy } from './rate-limits';
@@ -22,7 +22,7 @@ import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as realtimeContracts from '@shared/realtime/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { testAdmissionLimits } from '../../../local/testing/test-admission';
+import { testAdmissionLimits } from '#local/testing/test-admission';
 
 /**
  * Issue 10, "make a green run trustworthy": every policy of `lib/rate-limits.ts` is driven past

@@ -32,20 +32,89 @@ function resolveRelative(fromFile: string, specifier: string): string | undefine
   return candidates.find(isFile);
 }
 
+/** A package's directory and the `imports` field of its package.json (`#db/*` → its target). */
+interface PackageScope {
+  dir: string;
+  imports: Readonly<Record<string, unknown>>;
+}
+
+/** The package.json nearest above `dir` (Node's package scope), cached per directory. */
+function packageScope(dir: string, cache: Map<string, PackageScope | null>): PackageScope | null {
+  if (cache.has(dir)) return cache.get(dir)!;
+  let scope: PackageScope | null = null;
+  const manifest = path.join(dir, 'package.json');
+  if (isFile(manifest)) {
+    const { imports } = JSON.parse(readFileSync(manifest, 'utf8')) as { imports?: unknown };
+    scope = {
+      dir,
+      imports:
+        typeof imports === 'object' && imports !== null ? (imports as PackageScope['imports']) : {},
+    };
+  } else if (path.dirname(dir) !== dir) {
+    scope = packageScope(path.dirname(dir), cache);
+  }
+  cache.set(dir, scope);
+  return scope;
+}
+
+/**
+ * A `#…` specifier as Node, esbuild, Vite and TypeScript read it: through the `imports` of the
+ * nearest package.json, an exact key first, else the pattern (`#db/*`) with the longest prefix
+ * before its `*`. Only string targets are followed: the repository's have no conditions.
+ */
+function resolveSubpath(
+  fromFile: string,
+  specifier: string,
+  cache: Map<string, PackageScope | null>,
+): string | undefined {
+  const scope = packageScope(path.dirname(fromFile), cache);
+  if (scope === null) return undefined;
+  let target = scope.imports[specifier];
+  if (target === undefined) {
+    const pattern = Object.keys(scope.imports)
+      .filter((key) => {
+        const [prefix, suffix, ...rest] = key.split('*');
+        return (
+          suffix !== undefined &&
+          rest.length === 0 &&
+          specifier.length >= key.length &&
+          specifier.startsWith(prefix!) &&
+          specifier.endsWith(suffix)
+        );
+      })
+      .sort((a, b) => b.indexOf('*') - a.indexOf('*'))[0];
+    if (pattern === undefined) return undefined;
+    const [prefix, suffix] = pattern.split('*') as [string, string];
+    const match = specifier.slice(prefix.length, specifier.length - suffix.length);
+    const patternTarget = scope.imports[pattern];
+    target = typeof patternTarget === 'string' ? patternTarget.replaceAll('*', match) : undefined;
+  }
+  if (typeof target !== 'string') return undefined;
+  const file = path.resolve(scope.dir, target);
+  return isFile(file) ? file : undefined;
+}
+
 /**
  * Every module of the tree under `root` and the modules of the same tree it imports: static
  * imports, re-exports, `import type` and `import()` with a literal source (TypeScript's own
- * scanner, `ts.preProcessFile`, finds them). Package and alias specifiers (`@shared/…`) and
- * relative ones that leave the tree name no module of it and are left out.
+ * scanner, `ts.preProcessFile`, finds them), written as a relative path or as a subpath import
+ * of package.json (`#db/…`). Package and alias specifiers (`@shared/…`) and imports that leave
+ * the tree name no module of it and are left out.
  */
 export function importGraph(root: string): ImportGraph {
   const graph = new Map<string, string[]>();
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const scopes = new Map<string, PackageScope | null>();
+  const resolve = (file: string, specifier: string) =>
+    specifier.startsWith('#')
+      ? resolveSubpath(file, specifier, scopes)
+      : specifier.startsWith('.')
+        ? resolveRelative(file, specifier)
+        : undefined;
   for (const file of sourceFiles(root)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles
-      .filter(({ fileName }) => fileName.startsWith('.'))
-      .map(({ fileName }) => resolveRelative(file, fileName))
+      .map(({ fileName }) => resolve(file, fileName))
       .filter((target): target is string => target !== undefined)
       .map(relative)
       .filter((target) => !target.startsWith('../'));

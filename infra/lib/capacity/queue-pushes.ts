@@ -1,7 +1,4 @@
-import {
-  QUEUE_FAR_PUSHES_PER_PASS,
-  QUEUE_NEAR_PLACES,
-} from '../../../functions/src/features/realtime/queue-freshness';
+import { QUEUE_FAR_PUSHES_PER_PASS, QUEUE_NEAR_PLACES } from '#features/realtime/queue-freshness';
 import { assumptions, queueFanOutAssumptions, queueFanOutPassesPerSecond } from '../capacity';
 
 /**

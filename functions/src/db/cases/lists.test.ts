@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidCaseRecord } from '../../testing/cases';
+import { paidCaseRecord } from '#testing/cases';
 import { casePageOf, type ListedCase } from './lists';
 
 /**

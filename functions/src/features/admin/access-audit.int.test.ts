@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCaseA, payForCase } from '../../../../local/testing/patient-journey';
+import { createCaseA, payForCase } from '#local/testing/patient-journey';
 import {
   adminFetch,
   adminListAll,
   adminToken,
   providerFetch,
   signInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { listEntry } from '../../db/keys';
-import { encodeListCursor } from '../../lib/list-cursor';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { listEntry } from '#db/keys';
+import { encodeListCursor } from '#lib/list-cursor';
 import type { AdminCasePage, AuditLogEntry, AuditLogPage } from '@shared/admin/api';
 import * as adminContracts from '@shared/admin/contracts';
 import type { Attachment } from '@shared/cases/api';

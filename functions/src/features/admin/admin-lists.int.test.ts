@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaseA } from '../../../../local/testing/patient-journey';
+import { createCaseA } from '#local/testing/patient-journey';
 import {
   adminFetch,
   adminListAll,
@@ -7,10 +7,10 @@ import {
   adminToken,
   apply,
   review,
-} from '../../../../local/testing/provider-journey';
-import { uploadDocument } from '../../../../local/testing/document-upload';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { listDoctorApplicationPage } from '../../db/doctor-applications';
+} from '#local/testing/provider-journey';
+import { uploadDocument } from '#local/testing/document-upload';
+import { useTestStack } from '#local/testing/stack-context';
+import { listDoctorApplicationPage } from '#db/doctor-applications';
 import { applicationFilter } from './views';
 import type { AdminApplication, AdminCaseRow, AdminStats, AuditLogEntry } from '@shared/admin/api';
 import * as adminContracts from '@shared/admin/contracts';

@@ -7,13 +7,13 @@ import {
   latestEmailTo,
   passwordFrom,
   review,
-} from '../../../../local/testing/provider-journey';
-import { uploadDocument } from '../../../../local/testing/document-upload';
-import { postJson } from '../../../../local/testing/patient-journey';
-import { signInWithSecondFactor } from '../../../../local/testing/second-factor';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { httpRoutes } from '../../routes';
-import { createSession } from '../../lib/auth/sessions';
+} from '#local/testing/provider-journey';
+import { uploadDocument } from '#local/testing/document-upload';
+import { postJson } from '#local/testing/patient-journey';
+import { signInWithSecondFactor } from '#local/testing/second-factor';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { httpRoutes } from '#routes';
+import { createSession } from '#lib/auth/sessions';
 import * as adminContracts from '@shared/admin/contracts';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';

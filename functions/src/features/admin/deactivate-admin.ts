@@ -1,6 +1,6 @@
-import { deactivateAdminUser, getAdminUser } from '../../db/admin-users';
-import { sessionIdsOf } from '../../db/sessions';
-import { endSessions } from '../../lib/auth/sessions';
+import { deactivateAdminUser, getAdminUser } from '#db/admin-users';
+import { sessionIdsOf } from '#db/sessions';
+import { endSessions } from '#lib/auth/sessions';
 
 /**
  * Deactivates an administrator and ends every session of the account (issue 10: sessions end

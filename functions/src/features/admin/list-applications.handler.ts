@@ -1,8 +1,8 @@
 import type { AdminApplicationPage } from '@shared/admin/api';
-import { listDoctorApplicationPage } from '../../db/doctor-applications';
-import { httpHandler } from '../../lib/http/handler';
-import { decodeListCursor, encodeListCursor } from '../../lib/list-cursor';
-import * as routes from '../../routes';
+import { listDoctorApplicationPage } from '#db/doctor-applications';
+import { httpHandler } from '#lib/http/handler';
+import { decodeListCursor, encodeListCursor } from '#lib/list-cursor';
+import * as routes from '#routes';
 import { APPLICATION_SORT_KEY } from './list-cursors';
 import { applicationFilter, toAdminApplication } from './views';
 

@@ -1,9 +1,9 @@
 import type { AdminCasePage } from '@shared/admin/api';
-import { allCasesList, listCasePage } from '../../db/cases/lists';
-import { getPatients } from '../../db/patients';
-import { getCurrentPayments } from '../../db/payments';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { allCasesList, listCasePage } from '#db/cases/lists';
+import { getPatients } from '#db/patients';
+import { getCurrentPayments } from '#db/payments';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { recordCaseAccess } from '../cases/access-records';
 import { decodeCursor, encodeCursor } from '../cases/case-list-cursor';
 import { toAdminCaseRow } from './views';

@@ -1,4 +1,4 @@
-import { TIMESTAMP, UUID } from '../../lib/list-cursor';
+import { TIMESTAMP, UUID } from '#lib/list-cursor';
 
 /**
  * What the admin lists' cursors hold (lib/list-cursor.ts checks each part): the `gsi1` sort key

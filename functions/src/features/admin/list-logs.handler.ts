@@ -1,8 +1,8 @@
 import type { AuditLogPage } from '@shared/admin/api';
-import { listAuditPage } from '../../db/audit-log';
-import { httpHandler } from '../../lib/http/handler';
-import { decodeListCursor, encodeListCursor } from '../../lib/list-cursor';
-import * as routes from '../../routes';
+import { listAuditPage } from '#db/audit-log';
+import { httpHandler } from '#lib/http/handler';
+import { decodeListCursor, encodeListCursor } from '#lib/list-cursor';
+import * as routes from '#routes';
 import { AUDIT_PARTITION_PART, AUDIT_SORT_KEY } from './list-cursors';
 
 const LIST = 'admin-logs';

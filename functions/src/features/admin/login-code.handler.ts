@@ -1,9 +1,9 @@
 import type { AdminLoginResponse } from '@shared/admin/api';
 import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor/api';
-import { getAdminUser, recordAdminLogin } from '../../db/admin-users';
-import { HttpError } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getAdminUser, recordAdminLogin } from '#db/admin-users';
+import { HttpError } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { completeSecondFactor } from '../auth/second-factor';
 import { signIn } from '../auth/sign-in';
 

@@ -1,8 +1,8 @@
 import { ADMIN_LOGIN_FAILED } from '@shared/admin/api';
-import { getAdminUser } from '../../db/admin-users';
-import { HttpError } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getAdminUser } from '#db/admin-users';
+import { HttpError } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { beginSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { challengeSecondFactor } from '../auth/second-factor';

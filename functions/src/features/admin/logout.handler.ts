@@ -1,8 +1,8 @@
-import { sessionCookieToken } from '../../lib/auth/cookies';
-import { revokeSession } from '../../lib/auth/sessions';
-import { bearerToken } from '../../lib/http/request';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { sessionCookieToken } from '#lib/auth/cookies';
+import { revokeSession } from '#lib/auth/sessions';
+import { bearerToken } from '#lib/http/request';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { signedOutCookie } from '../auth/sign-in';
 
 /** POST /api/admin/logout: the session ends on the server, not only in the browser. */

@@ -1,4 +1,4 @@
-import * as routes from '../../routes';
+import * as routes from '#routes';
 import { reviewHandler } from './review-handler';
 
 /** POST /api/admin/applications/{id}/reject {notes} */

@@ -1,10 +1,10 @@
-import { auditEntryTx } from '../../db/audit-log';
-import { getDoctorApplicationByRef } from '../../db/doctor-applications';
-import { deleteSecondFactorTx } from '../../db/second-factors';
-import { writeConditionalTransaction } from '../../db/transaction';
-import { conflict, notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { auditEntryTx } from '#db/audit-log';
+import { getDoctorApplicationByRef } from '#db/doctor-applications';
+import { deleteSecondFactorTx } from '#db/second-factors';
+import { writeConditionalTransaction } from '#db/transaction';
+import { conflict, notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { APPLICATION_NOT_FOUND } from '../doctor-applications/status-lookup';
 import { endProviderAccess } from '../providers/end-access';
 

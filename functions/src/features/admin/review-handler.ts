@@ -1,6 +1,6 @@
-import { sendEmail } from '../../lib/email';
-import { httpHandler } from '../../lib/http/handler';
-import type * as routes from '../../routes';
+import { sendEmail } from '#lib/email';
+import { httpHandler } from '#lib/http/handler';
+import type * as routes from '#routes';
 import { approvalEmail, rejectionEmail } from '../doctor-applications/emails';
 import { reviewApplication, type Decision } from '../doctor-applications/review';
 import { toAdminApplication } from './views';

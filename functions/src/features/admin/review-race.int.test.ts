@@ -6,11 +6,11 @@ import {
   latestEmailTo,
   passwordFrom,
   review,
-} from '../../../../local/testing/provider-journey';
-import { postJson } from '../../../../local/testing/patient-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getDoctorApplication } from '../../db/doctor-applications';
-import { getProviderLogin } from '../../db/provider-logins';
+} from '#local/testing/provider-journey';
+import { postJson } from '#local/testing/patient-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getDoctorApplication } from '#db/doctor-applications';
+import { getProviderLogin } from '#db/provider-logins';
 import { REVIEW_CONFLICT_MESSAGE, type AuditLogEntry } from '@shared/admin/api';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';

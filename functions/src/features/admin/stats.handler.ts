@@ -1,7 +1,7 @@
-import { applicationCounters, applicationDayOf } from '../../db/application-counters';
-import { readWaitStats } from '../../db/wait-stats';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { applicationCounters, applicationDayOf } from '#db/application-counters';
+import { readWaitStats } from '#db/wait-stats';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { statsOf } from './views';
 
 /**

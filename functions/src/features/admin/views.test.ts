@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationFilter, statsOf } from './views';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
 
 const totals = {
   total: 10,

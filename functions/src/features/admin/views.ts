@@ -1,10 +1,10 @@
 import type { AdminApplication, AdminCaseMoney, AdminCaseRow, AdminStats } from '@shared/admin/api';
 import { adminCaseStatusOf } from '@shared/cases/status';
-import type { ApplicationTotals } from '../../db/application-counters';
-import type { CaseRecord } from '../../db/cases/record';
-import type { PatientRecord } from '../../db/patients';
-import type { PaymentRecord } from '../../db/payments';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import type { ApplicationTotals } from '#db/application-counters';
+import type { CaseRecord } from '#db/cases/record';
+import type { PatientRecord } from '#db/patients';
+import type { PaymentRecord } from '#db/payments';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
 import { effectiveCase } from '../cases/claim-lease';
 import { moneyOfPayment } from '../cases/views';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInDelays } from '../../lib/rate-limits';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import { signInDelays } from '#lib/rate-limits';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { signInDelayMs, tooManySignIns } from './login-limits';
 
 afterEach(restoreEnv);

@@ -5,10 +5,10 @@ import {
   countFreeSignInAttempt,
   getSignInFailures,
   NO_DELAY,
-} from '../../db/sign-in-failures';
-import { HttpError } from '../../core/errors';
-import { enforceRateLimit, limiterNow } from '../../lib/rate-limit';
-import { freeSignInFailures, rateLimitFor, signInDelays } from '../../lib/rate-limits';
+} from '#db/sign-in-failures';
+import { HttpError } from '#core/errors';
+import { enforceRateLimit, limiterNow } from '#lib/rate-limit';
+import { freeSignInFailures, rateLimitFor, signInDelays } from '#lib/rate-limits';
 
 export type SignInKind = 'admin' | 'provider';
 

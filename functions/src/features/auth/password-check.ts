@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../../lib/auth/passwords';
+import { hashPassword, verifyPassword } from '#lib/auth/passwords';
 
 /** Hash of nothing anyone knows: unknown accounts cost the same scrypt work as known ones. */
 let decoyHash: Promise<string> | undefined;

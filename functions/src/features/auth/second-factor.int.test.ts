@@ -9,16 +9,11 @@ import {
   signInProvider,
   signInProviderAgain,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import {
-  nextCodeOf,
-  postCode,
-  postPassword,
-  rememberSecret,
-} from '../../../../local/testing/second-factor';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { insertAdminUser } from '../../db/admin-users';
-import { hashPassword } from '../../lib/auth/passwords';
+} from '#local/testing/provider-journey';
+import { nextCodeOf, postCode, postPassword, rememberSecret } from '#local/testing/second-factor';
+import { useTestStack } from '#local/testing/stack-context';
+import { insertAdminUser } from '#db/admin-users';
+import { hashPassword } from '#lib/auth/passwords';
 import { totpCode } from './totp';
 import * as adminContracts from '@shared/admin/contracts';
 import type { AuditLogEntry } from '@shared/admin/audit-log';

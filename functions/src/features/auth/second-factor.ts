@@ -6,16 +6,16 @@ import {
   putPendingSignIn,
   takePendingSignIn,
   type PendingSignIn,
-} from '../../db/pending-sign-ins';
+} from '#db/pending-sign-ins';
 import {
   enrolSecondFactor,
   getSecondFactor,
   useRecoveryCode,
   useTotpStep,
-} from '../../db/second-factors';
-import type { SessionRole } from '../../db/sessions';
-import { hashToken, newToken } from '../../lib/auth/tokens';
-import { HttpError } from '../../core/errors';
+} from '#db/second-factors';
+import type { SessionRole } from '#db/sessions';
+import { hashToken, newToken } from '#lib/auth/tokens';
+import { HttpError } from '#core/errors';
 import { beginSignIn } from './login-limits';
 import {
   hashRecoveryCode,

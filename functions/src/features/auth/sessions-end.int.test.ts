@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  adminFetch,
-  providerFetch,
-  signInProvider,
-} from '../../../../local/testing/provider-journey';
-import { signInWithSecondFactor } from '../../../../local/testing/second-factor';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { deactivateAdminUser, insertAdminUser } from '../../db/admin-users';
-import { providerActiveTx } from '../../db/providers';
-import { getSession } from '../../db/sessions';
-import { writeTransaction } from '../../db/transaction';
-import { hashPassword } from '../../lib/auth/passwords';
-import { hashToken } from '../../lib/auth/tokens';
+import { adminFetch, providerFetch, signInProvider } from '#local/testing/provider-journey';
+import { signInWithSecondFactor } from '#local/testing/second-factor';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { deactivateAdminUser, insertAdminUser } from '#db/admin-users';
+import { providerActiveTx } from '#db/providers';
+import { getSession } from '#db/sessions';
+import { writeTransaction } from '#db/transaction';
+import { hashPassword } from '#lib/auth/passwords';
+import { hashToken } from '#lib/auth/tokens';
 import { deactivateAdmin } from '../admin/deactivate-admin';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';

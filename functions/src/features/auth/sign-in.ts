@@ -1,5 +1,5 @@
-import { clearedSessionCookie, servedOverTls, sessionCookie } from '../../lib/auth/cookies';
-import { createSession, type SessionRole } from '../../lib/auth/sessions';
+import { clearedSessionCookie, servedOverTls, sessionCookie } from '#lib/auth/cookies';
+import { createSession, type SessionRole } from '#lib/auth/sessions';
 
 /** A new session for the signed-in account and its cookie. */
 export async function signIn(

@@ -1,4 +1,4 @@
-import type { ProviderLogin } from '../../db/provider-logins';
+import type { ProviderLogin } from '#db/provider-logins';
 
 /**
  * How long the emailed temporary password works (ASVS 5.0 V6.4.1; issue 25, review L5): long

@@ -1,7 +1,7 @@
 import type { AccessAuditAction } from '@shared/admin/audit-log';
-import { recordAccess } from '../../db/audit-log';
-import type { Session } from '../../lib/auth/sessions';
-import type { HttpEvent } from '../../lib/http/types';
+import { recordAccess } from '#db/audit-log';
+import type { Session } from '#lib/auth/sessions';
+import type { HttpEvent } from '#lib/http/types';
 
 /**
  * Records that the signed-in provider or admin is being sent these cases' patient data (issue 25

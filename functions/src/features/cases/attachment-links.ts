@@ -1,5 +1,5 @@
 import type { Attachment } from '@shared/cases/attachments';
-import type { AttachmentRecord } from '../../db/attachments';
+import type { AttachmentRecord } from '#db/attachments';
 import { toAttachmentView } from '../uploads/attachment-view';
 import { presignDownload } from '../uploads/storage';
 

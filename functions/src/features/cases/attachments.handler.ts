@@ -1,5 +1,5 @@
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { linksIssuedNote, recordCaseAccess } from './access-records';
 import { attachmentsWithLinks } from './attachment-links';
 import { loadReadableCase } from './provider-access';

@@ -1,7 +1,7 @@
-import { countLapsedLeases } from '../../db/claim-leases';
-import { countCases } from '../../db/cases/list-counts';
-import { queueList } from '../../db/cases/lists';
-import { waitingCountOf, writeWaitingBaseline, type WaitingCount } from '../../db/waiting-counter';
+import { countLapsedLeases } from '#db/claim-leases';
+import { countCases } from '#db/cases/list-counts';
+import { queueList } from '#db/cases/lists';
+import { waitingCountOf, writeWaitingBaseline, type WaitingCount } from '#db/waiting-counter';
 
 /**
  * The dashboards' Available counter (issue 29 item 1, docs/adr/0027): the queued cases that read

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import { claimCase, startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { newCaseId, newPatientB, payForCase } from '../../../../local/testing/patient-journey';
+import type { RunningStack } from '#local/stack';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { newCaseId, newPatientB, payForCase } from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { countCases } from '../../db/cases/list-counts';
-import { queueList } from '../../db/cases/lists';
-import type { CaseRecord } from '../../db/cases/record';
-import { readItems } from '../../db/item-reads';
-import { forgetWaitingCounter } from '../../db/testing';
-import { waitingCountRead } from '../../db/waiting-counter';
-import { reloadEnv } from '../../core/env';
+} from '#local/testing/provider-journey';
+import { getCaseBundle } from '#db/cases/bundle';
+import { countCases } from '#db/cases/list-counts';
+import { queueList } from '#db/cases/lists';
+import type { CaseRecord } from '#db/cases/record';
+import { readItems } from '#db/item-reads';
+import { forgetWaitingCounter } from '#db/testing';
+import { waitingCountRead } from '#db/waiting-counter';
+import { reloadEnv } from '#core/env';
 import { availableCount } from './available-count';
 import { releaseUnjoinedCall } from './call-transitions';
 import {

@@ -1,12 +1,12 @@
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newCaseId } from '../../../../local/testing/patient-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { storeUncheckedCaseItem } from '../../db/testing';
-import { httpRoutes } from '../../routes';
-import { call, httpEvent } from '../../testing/events';
+import { newCaseId } from '#local/testing/patient-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { storeUncheckedCaseItem } from '#db/testing';
+import { httpRoutes } from '#routes';
+import { call, httpEvent } from '#testing/events';
 import { handler } from './get-status.handler';
 
 const stack = useTestStack();

@@ -1,4 +1,4 @@
-import type { CaseRecord } from '../../db/cases/record';
+import type { CaseRecord } from '#db/cases/record';
 
 /**
  * Whether a party joined the current call (issue 27 item 2, docs/adr/0023): its room page entered

@@ -1,14 +1,14 @@
-import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
+import { getCaseBundle, type CaseBundle } from '#db/cases/bundle';
 import {
   caseCallStartedTxs,
   caseCompletedTx,
   casePatientNoShowTx,
   caseProviderNoShowTxs,
   type CallHolder,
-} from '../../db/cases/call';
-import { countCompletedCaseTx } from '../../db/case-counters';
-import { meetingCompletedTx, meetingResetTx, meetingStartedTx } from '../../db/meetings';
-import { writeUnlessConditionFails } from '../../db/transaction';
+} from '#db/cases/call';
+import { countCompletedCaseTx } from '#db/case-counters';
+import { meetingCompletedTx, meetingResetTx, meetingStartedTx } from '#db/meetings';
+import { writeUnlessConditionFails } from '#db/transaction';
 import { canTransition } from './transitions';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { env } from '../../core/env';
-import { createLogger, errorFields } from '../../lib/logger';
-import { scheduleOnce } from '../../lib/scheduler';
+import { env } from '#core/env';
+import { createLogger, errorFields } from '#lib/logger';
+import { scheduleOnce } from '#lib/scheduler';
 
 /** What the expiry schedule hands `cases/expire-case`: which case. */
 export const caseExpiryInputSchema = z.object({ caseId: z.uuid() });

@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '../../../../local/gateway/lambda-runtime';
+import { invoke } from '#local/gateway/lambda-runtime';
 import {
   caseStatus,
   newCaseChargedAtCheckout,
   newPaidCaseId,
   payForCase,
   postJson,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
+} from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { storeCaseStatus } from '../../db/testing';
-import { atExpression } from '../../lib/scheduler';
-import { stripe } from '../../lib/stripe';
-import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '../../routes';
-import { restoreEnv, stubEnv } from '../../testing/env';
+} from '#local/testing/provider-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { storeCaseStatus } from '#db/testing';
+import { atExpression } from '#lib/scheduler';
+import { stripe } from '#lib/stripe';
+import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '#routes';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { caseExpiryScheduleName } from './case-expiry-schedule';
 import { RefundFailedError, type CaseExpiryResult } from './case-expiry';
 import type { CaseStatusResponse } from '@shared/cases/api';

@@ -1,7 +1,7 @@
-import { getCaseBundle } from '../../db/cases/bundle';
-import { currentPayment, type PaymentRefund } from '../../db/payments';
-import type { Logger } from '../../lib/logger';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { getCaseBundle } from '#db/cases/bundle';
+import { currentPayment, type PaymentRefund } from '#db/payments';
+import type { Logger } from '#lib/logger';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { releaseCaseMoney } from './case-refund';
 import { caseExpiresAt, type CaseExpiryInput } from './case-expiry-schedule';
 import { expireUnstartedCase } from './transitions';

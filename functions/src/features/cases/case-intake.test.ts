@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseFileRules, uploadMessages } from '@shared/uploads/rules';
-import { HttpError } from '../../core/errors';
-import type { MultipartFile } from '../../lib/http/multipart';
+import { HttpError } from '#core/errors';
+import type { MultipartFile } from '#lib/http/multipart';
 import { caseInputOfIntake, checkInlineFiles } from './case-intake';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

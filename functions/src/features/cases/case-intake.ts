@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CaseIntake } from '@shared/cases/intake';
 import { caseFileRules } from '@shared/uploads/rules';
-import { insertAttachment, type AttachmentRecord } from '../../db/attachments';
-import type { CaseRecord } from '../../db/cases/record';
-import { badRequest, conflict } from '../../core/errors';
-import type { MultipartFile } from '../../lib/http/multipart';
-import type { Logger } from '../../lib/logger';
+import { insertAttachment, type AttachmentRecord } from '#db/attachments';
+import type { CaseRecord } from '#db/cases/record';
+import { badRequest, conflict } from '#core/errors';
+import type { MultipartFile } from '#lib/http/multipart';
+import type { Logger } from '#lib/logger';
 import {
   normalizeContentType,
   storedFilename,

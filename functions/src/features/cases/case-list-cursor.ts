@@ -1,6 +1,6 @@
 import type { CaseListView } from '@shared/cases/provider-case';
-import { providerCaseStages } from '../../db/cases/keys';
-import { decodeListCursor, encodeListCursor, TIMESTAMP, UUID } from '../../lib/list-cursor';
+import { providerCaseStages } from '#db/cases/keys';
+import { decodeListCursor, encodeListCursor, TIMESTAMP, UUID } from '#lib/list-cursor';
 
 /**
  * The `cursor` of the case lists (`GET /api/cases` per view, `GET /api/admin/cases`): the list

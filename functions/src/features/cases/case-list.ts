@@ -10,10 +10,10 @@ import {
   wholeCaseIdOf,
   type CaseSearch,
 } from '@shared/cases/case-search';
-import { dashboardCountersRead } from '../../db/case-counters';
-import { bothReads, mapRead } from '../../db/item-reads';
-import { waitingCountRead, type WaitingCount } from '../../db/waiting-counter';
-import { getCaseRecord } from '../../db/cases/bundle';
+import { dashboardCountersRead } from '#db/case-counters';
+import { bothReads, mapRead } from '#db/item-reads';
+import { waitingCountRead, type WaitingCount } from '#db/waiting-counter';
+import { getCaseRecord } from '#db/cases/bundle';
 import {
   casePageOf,
   listCasePage,
@@ -25,9 +25,9 @@ import {
   type CaseList,
   type CasePage,
   type ListedCase,
-} from '../../db/cases/lists';
-import type { CaseRecord } from '../../db/cases/record';
-import type { Session } from '../../lib/auth/sessions';
+} from '#db/cases/lists';
+import type { CaseRecord } from '#db/cases/record';
+import type { Session } from '#lib/auth/sessions';
 import { availableCount } from './available-count';
 import { decodeCursor, encodeCursor } from './case-list-cursor';
 import { toProviderCaseSummary } from './provider-views';

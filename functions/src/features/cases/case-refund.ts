@@ -1,10 +1,10 @@
-import type { CaseBundle } from '../../db/cases/bundle';
+import type { CaseBundle } from '#db/cases/bundle';
 import type { VoidReason } from '@shared/payments/money';
-import { currentPayment, recordPaymentRefund, type PaymentRefund } from '../../db/payments';
-import { errorFields, type Logger } from '../../lib/logger';
+import { currentPayment, recordPaymentRefund, type PaymentRefund } from '#db/payments';
+import { errorFields, type Logger } from '#lib/logger';
 import { refundInFull } from '../payments/refund';
 import { requestSettlement } from '../payments/settlement';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { stripeErrorFields } from '../payments/stripe-errors';
 
 /** A failed refund, rethrown so the caller's retry (Lambda's, the nurse's) runs it again. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimCase } from '../../../../local/testing/consultation-journey';
-import { createCaseA, newPaidCaseId, payForCase } from '../../../../local/testing/patient-journey';
+import { claimCase } from '#local/testing/consultation-journey';
+import { createCaseA, newPaidCaseId, payForCase } from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseListResponse, ProviderCaseSummary } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';

@@ -1,5 +1,5 @@
-import type { CaseRecord } from '../../db/cases/record';
-import { env } from '../../core/env';
+import type { CaseRecord } from '#db/cases/record';
+import { env } from '#core/env';
 import { patientJoinedCall } from './call-joins';
 
 /**

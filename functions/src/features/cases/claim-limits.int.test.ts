@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import { startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { caseStatus, newPaidCaseId } from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
+import type { RunningStack } from '#local/stack';
+import { startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { caseStatus, newPaidCaseId } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
+} from '#local/testing/provider-journey';
 import * as caseContracts from '@shared/cases/contracts';
 import { claimMessages, type ClaimCaseResponse } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';

@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { getCaseBundle } from '../../db/cases/bundle';
-import type { CaseClaim } from '../../db/cases/claims';
-import { env } from '../../core/env';
-import { errorFields, type Logger } from '../../lib/logger';
-import { scheduleOnce } from '../../lib/scheduler';
-import { caseAlert } from '../../lib/realtime/announce';
-import { broadcastToProviders } from '../../lib/realtime/broadcast';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
-import { dismissLapsedDoctor } from '../../lib/realtime/room-parties';
+import { getCaseBundle } from '#db/cases/bundle';
+import type { CaseClaim } from '#db/cases/claims';
+import { env } from '#core/env';
+import { errorFields, type Logger } from '#lib/logger';
+import { scheduleOnce } from '#lib/scheduler';
+import { caseAlert } from '#lib/realtime/announce';
+import { broadcastToProviders } from '#lib/realtime/broadcast';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
+import { dismissLapsedDoctor } from '#lib/realtime/room-parties';
 import { releaseLapsedClaim } from './transitions';
 
 /** What the lease-end schedule hands the release function: which claim to release. */

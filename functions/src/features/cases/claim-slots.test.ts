@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimMessages } from '@shared/cases/provider-case';
-import type { ClaimSlot } from '../../db/claim-slots';
-import { paidCaseRecord } from '../../testing/cases';
+import type { ClaimSlot } from '#db/claim-slots';
+import { paidCaseRecord } from '#testing/cases';
 import { chooseSlot } from './claim-slots';
 import { claimRefusal } from './transitions';
 

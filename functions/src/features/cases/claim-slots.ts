@@ -1,6 +1,6 @@
-import { getCaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import { providerClaimSlots, type ClaimSlot } from '../../db/claim-slots';
+import { getCaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import { providerClaimSlots, type ClaimSlot } from '#db/claim-slots';
 import { effectiveCase } from './claim-lease';
 
 /**

@@ -1,10 +1,10 @@
 import { claimMessages } from '@shared/cases/provider-case-messages';
-import { getProvider } from '../../db/providers';
-import { conflict, forbidden, unauthorized } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { getProvider } from '#db/providers';
+import { conflict, forbidden, unauthorized } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { scheduleClaimRelease } from './claim-release';
 import { loadCase } from './load';
 import { toProviderCaseSummary } from './provider-views';

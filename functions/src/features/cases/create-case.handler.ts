@@ -1,9 +1,9 @@
 import { caseIntakeSchema, type CreateCaseResponse } from '@shared/cases/intake';
-import { httpHandler } from '../../lib/http/handler';
-import { parseRequestPart } from '../../lib/http/middleware/validation';
-import { parseMultipart } from '../../lib/http/multipart';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import { parseRequestPart } from '#lib/http/middleware/validation';
+import { parseMultipart } from '#lib/http/multipart';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { inlineFileLimits, openIntakeCase } from './case-intake';
 
 /**

@@ -1,8 +1,8 @@
-import { getPatient, PATIENT_ENTITY, patientKey } from '../../db/patients';
-import { InvariantError } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
-import * as routes from '../../routes';
+import { getPatient, PATIENT_ENTITY, patientKey } from '#db/patients';
+import { InvariantError } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import { linkOnOrigin, pageOrigin } from '#lib/http/origin';
+import * as routes from '#routes';
 import { linksIssuedNote, recordCaseAccess } from './access-records';
 import { attachmentsWithLinks } from './attachment-links';
 import { loadReadableCase } from './provider-access';

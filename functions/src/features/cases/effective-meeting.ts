@@ -1,4 +1,4 @@
-import type { MeetingRecord } from '../../db/meetings';
+import type { MeetingRecord } from '#db/meetings';
 
 /**
  * The meeting as everyone reads it at `now`, like `effectiveCase` (features/cases/claim-lease.ts):

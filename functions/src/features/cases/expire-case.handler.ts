@@ -1,5 +1,5 @@
-import { createLogger } from '../../lib/logger';
-import { loadSecrets } from '../../lib/secrets';
+import { createLogger } from '#lib/logger';
+import { loadSecrets } from '#lib/secrets';
 import { caseExpiryInputSchema } from './case-expiry-schedule';
 import { expireAndRefund, type CaseExpiryResult } from './case-expiry';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newPaidCaseId, patientHeaders, postJson } from '../../../../local/testing/patient-journey';
-import { adminListAll, adminToken } from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { storeCaseStatus } from '../../db/testing';
+import { newPaidCaseId, patientHeaders, postJson } from '#local/testing/patient-journey';
+import { adminListAll, adminToken } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { storeCaseStatus } from '#db/testing';
 import { CASE_NOT_FOUND } from './load';
 import type { AdminCaseRow } from '@shared/admin/api';
 import * as adminContracts from '@shared/admin/contracts';

@@ -1,7 +1,7 @@
 import type { CaseFeedback } from '@shared/cases/case-feedback';
-import { caseFeedbackTx } from '../../db/cases/feedback-copy';
-import { feedbackTx, type FeedbackRecord } from '../../db/feedback';
-import { writeConditionalTransaction } from '../../db/transaction';
+import { caseFeedbackTx } from '#db/cases/feedback-copy';
+import { feedbackTx, type FeedbackRecord } from '#db/feedback';
+import { writeConditionalTransaction } from '#db/transaction';
 
 export type FeedbackOutcome = 'submitted' | 'not_ended' | 'already_submitted';
 

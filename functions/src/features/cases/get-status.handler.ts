@@ -1,7 +1,7 @@
-import { holdsPatientKey } from '../../lib/auth/patient-key';
-import { httpHandler } from '../../lib/http/handler';
-import { linkOnOrigin, pageOrigin } from '../../lib/http/origin';
-import * as routes from '../../routes';
+import { holdsPatientKey } from '#lib/auth/patient-key';
+import { httpHandler } from '#lib/http/handler';
+import { linkOnOrigin, pageOrigin } from '#lib/http/origin';
+import * as routes from '#routes';
 import { loadCase } from './load';
 import { toCaseStatusResponse } from './views';
 

@@ -1,8 +1,8 @@
-import { getCaseRecord } from '../../db/cases/bundle';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getCaseRecord } from '#db/cases/bundle';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { CASE_NOT_FOUND } from './load';
 import { caseWaitOf } from './queue-wait';
 

@@ -9,8 +9,8 @@ import {
   patientFetch,
   patientHeaders,
   postJson,
-} from '../../../../local/testing/patient-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+} from '#local/testing/patient-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
 import * as caseContracts from '@shared/cases/contracts';
 import * as configContracts from '@shared/config/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -18,7 +18,7 @@ import * as patientContracts from '@shared/patients/contracts';
 import { PATIENT_KEY_PATTERN, PATIENT_KEY_REQUIRED } from '@shared/patients/patient-key';
 import type { CreatePatientResponse } from '@shared/patients/request';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { postToStorage } from '../../../../local/testing/storage-upload';
+import { postToStorage } from '#local/testing/storage-upload';
 
 const stack = useTestStack();
 

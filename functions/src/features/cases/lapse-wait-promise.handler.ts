@@ -1,5 +1,5 @@
-import { createLogger } from '../../lib/logger';
-import { loadSecrets } from '../../lib/secrets';
+import { createLogger } from '#lib/logger';
+import { loadSecrets } from '#lib/secrets';
 import { waitPromiseInputSchema } from './wait-promise-schedule';
 import { keepWaitPromise, type WaitPromiseResult } from './wait-promise';
 

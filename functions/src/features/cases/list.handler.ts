@@ -1,5 +1,5 @@
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { caseListCountersRead, listProviderCases } from './case-list';
 
 /** GET /api/cases (provider): one page of a dashboard list and the counters. */

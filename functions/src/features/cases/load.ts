@@ -1,5 +1,5 @@
-import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
-import { notFound } from '../../core/errors';
+import { getCaseBundle, type CaseBundle } from '#db/cases/bundle';
+import { notFound } from '#core/errors';
 
 export const CASE_NOT_FOUND = 'Case not found';
 

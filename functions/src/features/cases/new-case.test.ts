@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadEnv } from '../../core/env';
-import { adaIntake } from '../../testing/cases';
+import { reloadEnv } from '#core/env';
+import { adaIntake } from '#testing/cases';
 import { newPatientAndCase } from './new-case';
 
 afterEach(() => {

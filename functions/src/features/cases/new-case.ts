@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestType } from '@shared/patients/request';
 import { casePriority, type RegionSetting } from '@shared/triage';
-import type { CaseRecord } from '../../db/cases/record';
-import { caseIdOfPatient, type PatientRecord } from '../../db/patients';
-import { newPatientKey } from '../../lib/auth/patient-key';
-import { env } from '../../core/env';
+import type { CaseRecord } from '#db/cases/record';
+import { caseIdOfPatient, type PatientRecord } from '#db/patients';
+import { newPatientKey } from '#lib/auth/patient-key';
+import { env } from '#core/env';
 
 export interface NewCaseInput {
   source: CaseRecord['source'];

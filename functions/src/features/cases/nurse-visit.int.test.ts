@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoke } from '../../../../local/gateway/lambda-runtime';
-import { caseStatus, newPatientB, payForCase } from '../../../../local/testing/patient-journey';
+import { invoke } from '#local/gateway/lambda-runtime';
+import { caseStatus, newPatientB, payForCase } from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { claimCase } from '../../../../local/testing/consultation-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { stripe } from '../../lib/stripe';
-import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '../../routes';
-import { restoreEnv, stubEnv } from '../../testing/env';
+} from '#local/testing/provider-journey';
+import { claimCase } from '#local/testing/consultation-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { stripe } from '#lib/stripe';
+import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '#routes';
+import { restoreEnv, stubEnv } from '#testing/env';
 import type { CaseExpiryResult } from './case-expiry';
 import * as caseContracts from '@shared/cases/contracts';
 import { nurseVisitMessages, type NurseVisitStepRequest } from '@shared/cases/nurse-visit';

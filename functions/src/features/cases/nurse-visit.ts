@@ -3,11 +3,11 @@ import {
   type NurseVisitStepRequest,
   type NurseVisitStepResponse,
 } from '@shared/cases/nurse-visit';
-import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import { conflict, forbidden } from '../../core/errors';
-import type { Logger } from '../../lib/logger';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { getCaseBundle, type CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import { conflict, forbidden } from '#core/errors';
+import type { Logger } from '#lib/logger';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { requestSettlement } from '../payments/settlement';
 import { releaseCaseMoney } from './case-refund';
 import { finishNurseVisit, scheduleNurseVisit } from './transitions';

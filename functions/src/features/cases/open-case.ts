@@ -1,8 +1,8 @@
-import { insertPatientWithCase } from '../../db/cases/create';
-import type { CaseRecord } from '../../db/cases/record';
-import type { PatientRecord } from '../../db/patients';
-import type { Logger } from '../../lib/logger';
-import { announceCase } from '../../lib/realtime/announce';
+import { insertPatientWithCase } from '#db/cases/create';
+import type { CaseRecord } from '#db/cases/record';
+import type { PatientRecord } from '#db/patients';
+import type { Logger } from '#lib/logger';
+import { announceCase } from '#lib/realtime/announce';
 import { newPatientAndCase, type NewCaseInput } from './new-case';
 
 /** A new patient and case, stored, and the key returned once to the intake's answer. */

@@ -1,7 +1,7 @@
 import type { PaymentSyncResponse } from '@shared/cases/api';
-import type { CaseBundle } from '../../db/cases/bundle';
-import { HttpError, conflict } from '../../core/errors';
-import type { Logger } from '../../lib/logger';
+import type { CaseBundle } from '#db/cases/bundle';
+import { HttpError, conflict } from '#core/errors';
+import type { Logger } from '#lib/logger';
 import { paymentEvidence } from '../payments/checkout';
 import { settlePayment } from './settle-payment';
 import { nextPathAfterPayment } from './views';

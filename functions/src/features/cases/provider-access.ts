@@ -1,5 +1,5 @@
 import type { ProviderCaseSummary } from '@shared/cases/provider-case';
-import type { CaseBundle } from '../../db/cases/bundle';
+import type { CaseBundle } from '#db/cases/bundle';
 import { loadCase } from './load';
 import { readableSummary } from './provider-views';
 

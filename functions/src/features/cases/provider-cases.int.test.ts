@@ -1,27 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCaseA,
-  newCaseId,
-  newPaidCaseId,
-  payForCase,
-} from '../../../../local/testing/patient-journey';
+import { createCaseA, newCaseId, newPaidCaseId, payForCase } from '#local/testing/patient-journey';
 import {
   adminFetch,
   adminToken,
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
+} from '#local/testing/provider-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
 import {
   claimReleaseInputSchema,
   releaseClaimAndAlert,
   scheduleClaimRelease,
 } from './claim-release';
 import { claimPaidCase } from './transitions';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '#lib/logger';
 import * as caseContracts from '@shared/cases/contracts';
 import * as meetingContracts from '@shared/meetings/contracts';
 import {

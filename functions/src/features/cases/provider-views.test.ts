@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimMessages, providerCaseMessages } from '@shared/cases/provider-case';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import type { MeetingRecord } from '../../db/meetings';
-import { paidCaseRecord } from '../../testing/cases';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import type { MeetingRecord } from '#db/meetings';
+import { paidCaseRecord } from '#testing/cases';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { claimLeaseLapsed, effectiveCase, leaseEndFor } from './claim-lease';
 import { readableSummary, toProviderCaseDetails, toProviderCaseSummary } from './provider-views';
 import { claimRefusal } from './transitions';

@@ -7,10 +7,10 @@ import {
   type ProviderCaseDetails,
   type ProviderCaseSummary,
 } from '@shared/cases/provider-case';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import type { PatientRecord } from '../../db/patients';
-import { forbidden, notFound } from '../../core/errors';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import type { PatientRecord } from '#db/patients';
+import { forbidden, notFound } from '#core/errors';
 import { effectiveMeeting } from './effective-meeting';
 import { effectiveCase } from './claim-lease';
 import { CASE_NOT_FOUND } from './load';

@@ -1,34 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takePermissionDenials } from '../../../../local/gateway/permission-check';
-import type { RunningStack } from '../../../../local/stack';
-import {
-  openAlertSocket,
-  requestTicket,
-  type AlertSocket,
-} from '../../../../local/testing/alert-socket';
-import { openCaseSocket } from '../../../../local/testing/case-socket';
-import {
-  claimCase,
-  patientEntersRoom,
-  startTimer,
-} from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
+import { takePermissionDenials } from '#local/gateway/permission-check';
+import type { RunningStack } from '#local/stack';
+import { openAlertSocket, requestTicket, type AlertSocket } from '#local/testing/alert-socket';
+import { openCaseSocket } from '#local/testing/case-socket';
+import { claimCase, patientEntersRoom, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
 import {
   newCaseId,
   newPaidCaseId,
   patientFetch,
   patientHeaders,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
+} from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { appFetch } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { recordWaitEstimateAtPayment } from '../../db/cases/payment';
-import { addWaitSample, readWaitStats } from '../../db/wait-stats';
+} from '#local/testing/provider-journey';
+import { appFetch } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { recordWaitEstimateAtPayment } from '#db/cases/payment';
+import { addWaitSample, readWaitStats } from '#db/wait-stats';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { estimateWait } from '@shared/cases/wait-estimate';

@@ -5,13 +5,13 @@ import {
   estimateWait,
   type WaitEstimate,
 } from '@shared/cases/wait-estimate';
-import { recordWaitEstimateAtPayment } from '../../db/cases/payment';
-import { countWaitingAhead } from '../../db/cases/queue';
-import type { CaseRecord } from '../../db/cases/record';
-import { readQueueMarks, type QueueMark } from '../../db/queue-fan-out';
-import { readWaitStats } from '../../db/wait-stats';
-import { env } from '../../core/env';
-import { errorFields, type Logger } from '../../lib/logger';
+import { recordWaitEstimateAtPayment } from '#db/cases/payment';
+import { countWaitingAhead } from '#db/cases/queue';
+import type { CaseRecord } from '#db/cases/record';
+import { readQueueMarks, type QueueMark } from '#db/queue-fan-out';
+import { readWaitStats } from '#db/wait-stats';
+import { env } from '#core/env';
+import { errorFields, type Logger } from '#lib/logger';
 import { countDoctorsOnDuty, recentDoctorsOnDuty } from '../providers/on-duty';
 
 /**

@@ -1,4 +1,4 @@
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '#lib/logger';
 import { claimReleaseInputSchema, releaseClaimAndAlert } from './claim-release';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { roomTokenFromHash } from '@shared/meetings/room';
-import { stubEnv } from '../../testing/env';
+import { stubEnv } from '#testing/env';
 import { roomLink, roomToken, verifyRoomToken } from './room-links';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { roomPath, type RoomRole } from '@shared/meetings/room-paths';
-import { env } from '../../core/env';
+import { env } from '#core/env';
 
 export type { RoomRole };
 

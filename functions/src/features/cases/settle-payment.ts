@@ -1,7 +1,7 @@
-import type { CaseRecord } from '../../db/cases/record';
-import type { Logger } from '../../lib/logger';
-import { announceCase } from '../../lib/realtime/announce';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import type { CaseRecord } from '#db/cases/record';
+import type { Logger } from '#lib/logger';
+import { announceCase } from '#lib/realtime/announce';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import type { PaymentEvidence } from '../payments/evidence';
 import { refundExtraPayment } from '../payments/refund';
 import { storeEstimateAtPayment } from './queue-wait';

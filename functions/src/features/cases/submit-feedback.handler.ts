@@ -1,8 +1,8 @@
 import { feedbackMessages } from '@shared/cases/feedback';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { conflict } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { conflict } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { endMeeting } from '../meetings/end';
 import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { MeetingRecord } from '../../db/meetings';
-import type { PaymentRecord } from '../../db/payments';
-import { paidCaseRecord, paymentRecord } from '../../testing/cases';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { MeetingRecord } from '#db/meetings';
+import type { PaymentRecord } from '#db/payments';
+import { paidCaseRecord, paymentRecord } from '#testing/cases';
 import { toCaseStatusResponse } from './views';
 
 const paidAt = '2026-11-20T10:00:00.000Z';

@@ -1,11 +1,11 @@
 import type { CaseStatusResponse } from '@shared/cases/api';
 import { isJoinableCaseStatus } from '@shared/cases/status';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import { env } from '../../core/env';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import { env } from '#core/env';
 import { effectiveMeeting } from './effective-meeting';
 import type { MoneyState } from '@shared/payments/money';
-import { currentPayment, type PaymentRecord, type PaymentRefund } from '../../db/payments';
+import { currentPayment, type PaymentRecord, type PaymentRefund } from '#db/payments';
 import { isPatientNoShow } from './call-joins';
 import { effectiveCase } from './claim-lease';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { env } from '../../core/env';
-import { createLogger, errorFields } from '../../lib/logger';
-import { scheduleOnce } from '../../lib/scheduler';
+import { env } from '#core/env';
+import { createLogger, errorFields } from '#lib/logger';
+import { scheduleOnce } from '#lib/scheduler';
 
 /**
  * What the wait promise's schedule hands `cases/lapse-wait-promise` (docs/adr/0025): which case

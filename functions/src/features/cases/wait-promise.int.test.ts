@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import { expectCaseUpdate, openCaseSocket } from '../../../../local/testing/case-socket';
-import { claimCase, startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import {
-  caseStatus,
-  newCaseId,
-  newPaidCaseId,
-  payForCase,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
+import type { RunningStack } from '#local/stack';
+import { expectCaseUpdate, openCaseSocket } from '#local/testing/case-socket';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { caseStatus, newCaseId, newPaidCaseId, payForCase } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { createLogger } from '../../lib/logger';
-import { stripe } from '../../lib/stripe';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { createLogger } from '#lib/logger';
+import { stripe } from '#lib/stripe';
 import { keepWaitPromise } from './wait-promise';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseListResponse } from '@shared/cases/provider-case';

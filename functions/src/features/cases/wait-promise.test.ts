@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidCaseRecord } from '../../testing/cases';
+import { paidCaseRecord } from '#testing/cases';
 import { canTransition, mayAuthorizeAgain } from './transitions';
 import { waitPromiseEndsAt, waitPromiseScheduleName } from './wait-promise-schedule';
 import { waitPromiseView } from './views';

@@ -1,9 +1,9 @@
-import { getCaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import { errorFields, type Logger } from '../../lib/logger';
+import { getCaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import { errorFields, type Logger } from '#lib/logger';
 import { requestSettlement } from '../payments/settlement';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
-import { dismissLapsedDoctor } from '../../lib/realtime/room-parties';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
+import { dismissLapsedDoctor } from '#lib/realtime/room-parties';
 import type { WaitPromiseInput } from './wait-promise-schedule';
 import { lapseWaitPromise } from './transitions';
 

@@ -1,9 +1,9 @@
 import { withinEstimate, type WaitEstimate } from '@shared/cases/wait-estimate';
-import { getCaseRecord } from '../../db/cases/bundle';
-import { providerClaimSlots } from '../../db/claim-slots';
-import { providerConnections } from '../../db/connections';
-import { addWaitSample, countEstimateOutcome, type WaitSampleKind } from '../../db/wait-stats';
-import { errorFields, type Logger } from '../../lib/logger';
+import { getCaseRecord } from '#db/cases/bundle';
+import { providerClaimSlots } from '#db/claim-slots';
+import { providerConnections } from '#db/connections';
+import { addWaitSample, countEstimateOutcome, type WaitSampleKind } from '#db/wait-stats';
+import { errorFields, type Logger } from '#lib/logger';
 
 /** Minutes from one ISO time to another, to the hundredth (a sample, never shown as is). */
 export function minutesBetween(from: string, to: string): number {

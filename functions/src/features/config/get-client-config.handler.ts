@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@shared/config/client-config';
-import { env } from '../../core/env';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { env } from '#core/env';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 
 /**
  * GET /api/config: the settings the browser needs at run time (the publishable key and where

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { getDoctorApplication } from '../../db/doctor-applications';
+import { getDoctorApplication } from '#db/doctor-applications';
 import {
   getPendingDocument,
   promotePendingDocument,
   releasePendingDocument,
-} from '../../db/pending-documents';
-import { conflict, notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+} from '#db/pending-documents';
+import { conflict, notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { toAttachmentView } from '../uploads/attachment-view';
 import { applicationObjectKey, storedObjectSize } from '../uploads/storage';
 import { dropPendingObject, keepVerifiedCopy } from '../uploads/verified-copy';

@@ -1,8 +1,8 @@
 import type { DoctorApplicationSubmitResponse } from '@shared/doctor-applications/submit';
-import { insertDoctorApplication } from '../../db/doctor-applications';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { insertDoctorApplication } from '#db/doctor-applications';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { newApplicationRecord } from './new-application';
 
 /** POST /api/doctor-applications: a pending application (spec doc 2 §3), audited as CREATED. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { uploadDocument } from '../../../../local/testing/document-upload';
-import { postJson } from '../../../../local/testing/patient-journey';
-import { apply } from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { listApplicationDocuments } from '../../db/application-documents';
+import { uploadDocument } from '#local/testing/document-upload';
+import { postJson } from '#local/testing/patient-journey';
+import { apply } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { listApplicationDocuments } from '#db/application-documents';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import { PENDING_PREFIX, readObjectHead } from '../uploads/storage';
 import { MAX_DOCUMENTS } from './documents';
-import { postToStorage } from '../../../../local/testing/storage-upload';
+import { postToStorage } from '#local/testing/storage-upload';
 
 const stack = useTestStack();
 const PDF = '%PDF-1.4 licence';

@@ -2,14 +2,14 @@ import {
   applicationDocumentMessages,
   applicationDocumentRules,
 } from '@shared/doctor-applications/application-rules';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
 import {
   listExpiredPendingDocuments,
   releasePendingDocument,
   reservePendingDocument,
   type PendingDocument,
-} from '../../db/pending-documents';
-import { HttpError, conflict } from '../../core/errors';
+} from '#db/pending-documents';
+import { HttpError, conflict } from '#core/errors';
 import { contentTypeMatches } from '../uploads/file-signature';
 
 /** Documents arrive right after the application is submitted; later uploads are refused. */

@@ -1,7 +1,7 @@
 import { formatApplicationId } from '@shared/doctor-applications/application-id';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
-import { env } from '../../core/env';
-import type { OutgoingEmail } from '../../lib/email';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
+import { env } from '#core/env';
+import type { OutgoingEmail } from '#lib/email';
 
 /** The approval email: where to sign in and the temporary credentials (spec doc 2 §4). */
 export function approvalEmail(

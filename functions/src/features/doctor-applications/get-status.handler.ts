@@ -1,8 +1,8 @@
-import { getDoctorApplication } from '../../db/doctor-applications';
-import { notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { getDoctorApplication } from '#db/doctor-applications';
+import { notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { APPLICATION_NOT_FOUND, toStatusResponse } from './status-lookup';
 
 /** GET /api/doctor-applications/status/{applicationId} (spec doc 2 §7). */

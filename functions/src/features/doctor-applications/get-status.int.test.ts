@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import {
-  insertDoctorApplication,
-  type DoctorApplicationRecord,
-} from '../../db/doctor-applications';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { insertDoctorApplication, type DoctorApplicationRecord } from '#db/doctor-applications';
 import { newApplicationRecord } from './new-application';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';

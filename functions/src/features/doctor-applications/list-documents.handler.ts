@@ -1,8 +1,8 @@
-import { listApplicationDocuments } from '../../db/application-documents';
-import { getDoctorApplicationByRef } from '../../db/doctor-applications';
-import { notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { listApplicationDocuments } from '#db/application-documents';
+import { getDoctorApplicationByRef } from '#db/doctor-applications';
+import { notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { toAttachmentView } from '../uploads/attachment-view';
 import { presignDownload } from '../uploads/storage';
 import { APPLICATION_NOT_FOUND } from './status-lookup';

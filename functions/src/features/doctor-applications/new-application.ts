@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
 
 /** Crockford's base32 without I, L, O, U: nothing a doctor could misread when typing it back. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

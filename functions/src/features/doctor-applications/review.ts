@@ -1,23 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REVIEW_CONFLICT_MESSAGE } from '@shared/admin/api';
 import type { ApplicationRef } from '@shared/doctor-applications/application-ref';
-import { countReviewTx } from '../../db/application-counters';
-import { auditEntryTx } from '../../db/audit-log';
+import { countReviewTx } from '#db/application-counters';
+import { auditEntryTx } from '#db/audit-log';
 import {
   getDoctorApplicationByRef,
   reviewedApplicationTx,
   type DoctorApplicationRecord,
-} from '../../db/doctor-applications';
+} from '#db/doctor-applications';
 import {
   providerLoginActiveTx,
   providerLoginTx,
   type TemporaryPassword,
-} from '../../db/provider-logins';
-import { providerActiveTx, providerTx, type ProviderRecord } from '../../db/providers';
-import { writeConditionalTransaction, type TransactItem } from '../../db/transaction';
-import { guardKeys, guardTx } from '../../db/unique-guards';
-import { hashPassword } from '../../lib/auth/passwords';
-import { conflict, notFound, serviceUnavailable } from '../../core/errors';
+} from '#db/provider-logins';
+import { providerActiveTx, providerTx, type ProviderRecord } from '#db/providers';
+import { writeConditionalTransaction, type TransactItem } from '#db/transaction';
+import { guardKeys, guardTx } from '#db/unique-guards';
+import { hashPassword } from '#lib/auth/passwords';
+import { conflict, notFound, serviceUnavailable } from '#core/errors';
 import { endProviderAccess } from '../providers/end-access';
 import { APPLICATION_NOT_FOUND } from './status-lookup';
 

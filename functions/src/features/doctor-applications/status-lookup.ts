@@ -2,7 +2,7 @@ import {
   applicationStatusMessages,
   type ApplicationStatusResponse,
 } from '@shared/doctor-applications/status';
-import type { DoctorApplicationRecord } from '../../db/doctor-applications';
+import type { DoctorApplicationRecord } from '#db/doctor-applications';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { applicationDocumentRules } from '@shared/doctor-applications/application-rules';
-import { getDoctorApplication } from '../../db/doctor-applications';
-import { releasePendingDocument, type PendingDocument } from '../../db/pending-documents';
-import { notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { getDoctorApplication } from '#db/doctor-applications';
+import { releasePendingDocument, type PendingDocument } from '#db/pending-documents';
+import { notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { normalizeContentType, storedFilename } from '../uploads/rules';
 import { grantPendingUpload, pendingApplicationObjectKey } from '../uploads/storage';
 import { assertAcceptsDocuments, assertDocumentAllowed, reserveDocumentSlot } from './documents';

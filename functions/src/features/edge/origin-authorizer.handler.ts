@@ -4,10 +4,10 @@ import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,
 } from 'aws-lambda';
-import { dependencyFailure } from '../../core/dependency-failure';
-import { createLogger, errorFields } from '../../lib/logger';
-import { checkOriginProof } from '../../lib/http/origin-proof';
-import { loadSecrets } from '../../lib/secrets';
+import { dependencyFailure } from '#core/dependency-failure';
+import { createLogger, errorFields } from '#lib/logger';
+import { checkOriginProof } from '#lib/http/origin-proof';
+import { loadSecrets } from '#lib/secrets';
 
 /** What the HTTP API sends (payload 2.0) and what the WebSocket API's `$connect` sends. */
 export type OriginAuthorizerEvent =

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectAuthorizerEvent, httpAuthorizerEvent } from '../../../../local/gateway/authorizer';
-import { ORIGIN_VERIFY_HEADER } from '../../lib/http/client-address';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import { connectAuthorizerEvent, httpAuthorizerEvent } from '#local/gateway/authorizer';
+import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { handler } from './origin-authorizer.handler';
 
 /**

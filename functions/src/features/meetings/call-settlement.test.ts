@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMediaAccount, type MediaAccount } from '../../db/meeting-media';
+import { emptyMediaAccount, type MediaAccount } from '#db/meeting-media';
 import { bothConnectedSeconds, callDecision } from './call-settlement';
 
 const start = Date.parse('2026-11-29T10:00:00.000Z');

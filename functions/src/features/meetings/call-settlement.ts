@@ -1,7 +1,7 @@
 import { consultationHeld, type SettlementDecision } from '@shared/payments/money';
-import { readMeetingMedia, type MediaAccount } from '../../db/meeting-media';
-import { env } from '../../core/env';
-import type { Logger } from '../../lib/logger';
+import { readMeetingMedia, type MediaAccount } from '#db/meeting-media';
+import { env } from '#core/env';
+import type { Logger } from '#lib/logger';
 import { requestSettlement } from '../payments/settlement';
 
 /**

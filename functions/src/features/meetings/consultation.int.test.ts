@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPaidCaseId, caseStatus, patientFetch } from '../../../../local/testing/patient-journey';
+import { newPaidCaseId, caseStatus, patientFetch } from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { openAlertSocket, requestTicket, roundTrip } from '../../../../local/testing/alert-socket';
+} from '#local/testing/provider-journey';
+import { openAlertSocket, requestTicket, roundTrip } from '#local/testing/alert-socket';
 import {
   enterRoom,
   openRoomSocket,
@@ -15,15 +15,15 @@ import {
   roomRoundTrip,
   roomSession,
   type RoomSocket,
-} from '../../../../local/testing/room-socket';
-import { pollUntil } from '../../../../local/testing/poll';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { insertPatientWithCase } from '../../db/cases/create';
-import { completedCaseCount } from '../../db/case-counters';
-import { env } from '../../core/env';
-import { createLogger } from '../../lib/logger';
-import { atExpression } from '../../lib/scheduler';
+} from '#local/testing/room-socket';
+import { pollUntil } from '#local/testing/poll';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { insertPatientWithCase } from '#db/cases/create';
+import { completedCaseCount } from '#db/case-counters';
+import { env } from '#core/env';
+import { createLogger } from '#lib/logger';
+import { atExpression } from '#lib/scheduler';
 import { startCall } from '../cases/call-transitions';
 import { newPatientAndCase } from '../cases/new-case';
 import { markCasePaid } from '../cases/transitions';

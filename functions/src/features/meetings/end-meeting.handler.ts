@@ -1,4 +1,4 @@
-import { createLogger, errorFields, type Logger } from '../../lib/logger';
+import { createLogger, errorFields, type Logger } from '#lib/logger';
 import { endMeeting, type EndOutcome } from './end';
 import { meetingEndInputSchema } from './end-schedule';
 import {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { env } from '../../core/env';
-import { deleteSchedule, ensureScheduleOnce, moveScheduleOnce } from '../../lib/scheduler';
+import { env } from '#core/env';
+import { deleteSchedule, ensureScheduleOnce, moveScheduleOnce } from '#lib/scheduler';
 
 /** What the end schedule hands `meetings/end-meeting`: which meeting of which case. */
 export const meetingEndInputSchema = z.object({ caseId: z.uuid(), meetingId: z.uuid() });

@@ -1,7 +1,7 @@
 import { startRuleMessages } from '@shared/meetings/start-rule';
-import { conflict, serviceUnavailable } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { conflict, serviceUnavailable } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { isPatientNoShow } from '../cases/call-joins';
 import { effectiveCase } from '../cases/claim-lease';
 import { loadCase } from '../cases/load';

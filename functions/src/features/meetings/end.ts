@@ -1,13 +1,13 @@
 import type { CaseStatus } from '@shared/cases/status';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
-import { getCaseBundle, type CaseBundle } from '../../db/cases/bundle';
-import { errorFields, type Logger } from '../../lib/logger';
+import { getCaseBundle, type CaseBundle } from '#db/cases/bundle';
+import { errorFields, type Logger } from '#lib/logger';
 import { isPatientNoShow, patientJoinedCall } from '../cases/call-joins';
 import { completeCall, endCallAsNoShow } from '../cases/call-transitions';
 import { releaseCaseMoney } from '../cases/case-refund';
 import { sampleConsultation } from '../cases/wait-samples';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
-import { closeRoom, pushToRoom } from '../../lib/realtime/room-push';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
+import { closeRoom, pushToRoom } from '#lib/realtime/room-push';
 import { settleEndedCall } from './call-settlement';
 import { cancelMeetingEnd } from './end-schedule';
 

@@ -1,10 +1,10 @@
-import { isProviderSessionCurrent } from '../../lib/auth/authorize';
-import { sessionCookieToken } from '../../lib/auth/cookies';
-import { patientKeyOf } from '../../lib/auth/patient-key';
-import { resolveSession } from '../../lib/auth/sessions';
-import { httpHandler, type HttpEvent } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { isProviderSessionCurrent } from '#lib/auth/authorize';
+import { sessionCookieToken } from '#lib/auth/cookies';
+import { patientKeyOf } from '#lib/auth/patient-key';
+import { resolveSession } from '#lib/auth/sessions';
+import { httpHandler, type HttpEvent } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { openRoomSession } from './room-session';
 
 /**

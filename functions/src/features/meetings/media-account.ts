@@ -1,7 +1,7 @@
 import { MAX_MEETING_EXTENSION_SECONDS } from '@shared/meetings/dropped-call';
 import type { RoomRole } from '@shared/meetings/room';
-import { readMeetingMedia, saveMediaAccount, type MeetingMedia } from '../../db/meeting-media';
-import { env } from '../../core/env';
+import { readMeetingMedia, saveMediaAccount, type MeetingMedia } from '#db/meeting-media';
+import { env } from '#core/env';
 import { accountMediaReport, type MediaGapOutcome } from './media-gap';
 
 /**

@@ -1,23 +1,23 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takePermissionDenials } from '../../../../local/gateway/permission-check';
-import type { RunningStack } from '../../../../local/stack';
-import { expectCaseUpdate, openCaseSocket } from '../../../../local/testing/case-socket';
-import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { caseStatus, newPaidCaseId } from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
-import { signInProvider } from '../../../../local/testing/provider-journey';
+import { takePermissionDenials } from '#local/gateway/permission-check';
+import type { RunningStack } from '#local/stack';
+import { expectCaseUpdate, openCaseSocket } from '#local/testing/case-socket';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { caseStatus, newPaidCaseId } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
+import { signInProvider } from '#local/testing/provider-journey';
 import {
   enterRoom,
   openRoomSocket,
   roomRoundTrip,
   type RoomSocket,
-} from '../../../../local/testing/room-socket';
+} from '#local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { readMeetingMedia, type MediaAccount } from '../../db/meeting-media';
-import { createLogger } from '../../lib/logger';
+import { getCaseBundle } from '#db/cases/bundle';
+import { readMeetingMedia, type MediaAccount } from '#db/meeting-media';
+import { createLogger } from '#lib/logger';
 import { completeCall } from '../cases/call-transitions';
 import { endMeeting } from './end';
 import { handleMediaReport } from './media-report';

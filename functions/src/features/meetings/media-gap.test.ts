@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMediaAccount, type MediaAccount } from '../../db/meeting-media';
+import { emptyMediaAccount, type MediaAccount } from '#db/meeting-media';
 import { accountMediaReport, type MediaReport } from './media-gap';
 
 /** The dropped-call accounting (issue 26 item 6, docs/adr/0019), at times given in seconds. */

@@ -3,7 +3,7 @@ import {
   MEDIA_GAP_GRACE_SECONDS,
 } from '@shared/meetings/dropped-call';
 import type { RoomRole } from '@shared/meetings/room';
-import type { MediaAccount } from '../../db/meeting-media';
+import type { MediaAccount } from '#db/meeting-media';
 
 /**
  * The dropped-call accounting (issue 26 item 6, docs/adr/0019-dropped-call-time.md), pure: what

@@ -1,11 +1,11 @@
 import type { RoomServerMessage } from '@shared/meetings/signalling';
-import { caseEndsAtMovedTx } from '../../db/cases/call';
-import type { RoomConnectionRecord } from '../../db/connections';
-import { meetingExtendedTx, saveMediaAccount, type MeetingMedia } from '../../db/meeting-media';
-import { writeConditionalTransaction } from '../../db/transaction';
-import { errorFields, type Logger } from '../../lib/logger';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
-import { pushToRoom } from '../../lib/realtime/room-push';
+import { caseEndsAtMovedTx } from '#db/cases/call';
+import type { RoomConnectionRecord } from '#db/connections';
+import { meetingExtendedTx, saveMediaAccount, type MeetingMedia } from '#db/meeting-media';
+import { writeConditionalTransaction } from '#db/transaction';
+import { errorFields, type Logger } from '#lib/logger';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
+import { pushToRoom } from '#lib/realtime/room-push';
 import { moveMeetingEnd } from './end-schedule';
 import { applyMediaReport } from './media-account';
 import type { MediaGapOutcome } from './media-gap';

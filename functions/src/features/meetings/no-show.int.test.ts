@@ -1,30 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takePermissionDenials } from '../../../../local/gateway/permission-check';
-import type { RunningStack } from '../../../../local/stack';
-import { expectCaseUpdate, openCaseSocket } from '../../../../local/testing/case-socket';
+import { takePermissionDenials } from '#local/gateway/permission-check';
+import type { RunningStack } from '#local/stack';
+import { expectCaseUpdate, openCaseSocket } from '#local/testing/case-socket';
 import {
   claimCase,
   joinLinks,
   patientEntersRoom,
   startTimer,
-} from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
+} from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
 import {
   caseStatus,
   newPaidCaseId,
   patientHeaders,
   postJson,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
+} from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { enterRoom } from '../../../../local/testing/room-socket';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { completedCaseCount } from '../../db/case-counters';
-import { createLogger } from '../../lib/logger';
+} from '#local/testing/provider-journey';
+import { enterRoom } from '#local/testing/room-socket';
+import { getCaseBundle } from '#db/cases/bundle';
+import { completedCaseCount } from '#db/case-counters';
+import { createLogger } from '#lib/logger';
 import { releaseIfProviderAbsent } from './provider-join-check';
 import { startMeetingTimer } from './start';
 import * as caseContracts from '@shared/cases/contracts';

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { env } from '../../core/env';
-import { errorFields, type Logger } from '../../lib/logger';
-import { ensureScheduleOnce } from '../../lib/scheduler';
+import { getCaseBundle } from '#db/cases/bundle';
+import { env } from '#core/env';
+import { errorFields, type Logger } from '#lib/logger';
+import { ensureScheduleOnce } from '#lib/scheduler';
 import { providerJoinedCall } from '../cases/call-joins';
 import { releaseUnjoinedCall } from '../cases/call-transitions';
-import { announceCase } from '../../lib/realtime/announce';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+import { announceCase } from '#lib/realtime/announce';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { tellRoom } from './end';
 import { cancelMeetingEnd } from './end-schedule';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { newPaidCaseId } from '../../../../local/testing/patient-journey';
-import { providerFetch, signInProvider } from '../../../../local/testing/provider-journey';
-import { enterRoom } from '../../../../local/testing/room-socket';
+import type { RunningStack } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { newPaidCaseId } from '#local/testing/patient-journey';
+import { providerFetch, signInProvider } from '#local/testing/provider-journey';
+import { enterRoom } from '#local/testing/room-socket';
 import { pathOf } from '@shared/http/contract';
 import * as meetingContracts from '@shared/meetings/contracts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { providerCaseMessages } from '@shared/cases/provider-case';
 import { startRuleMessages } from '@shared/meetings/start-rule';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import type { MeetingRecord } from '../../db/meetings';
-import { paidCaseRecord } from '../../testing/cases';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import type { MeetingRecord } from '#db/meetings';
+import { paidCaseRecord } from '#testing/cases';
 import { effectiveCase } from '../cases/claim-lease';
 import { effectiveMeeting, meetingLive } from '../cases/effective-meeting';
 import { callTimesFrom } from './start';

@@ -1,9 +1,9 @@
 import { providerCaseMessages } from '@shared/cases/provider-case-messages';
 import { startRuleMessages } from '@shared/meetings/start-rule';
-import type { CaseBundle } from '../../db/cases/bundle';
-import type { CaseRecord } from '../../db/cases/record';
-import type { MeetingRecord } from '../../db/meetings';
-import { conflict, forbidden, type HttpError } from '../../core/errors';
+import type { CaseBundle } from '#db/cases/bundle';
+import type { CaseRecord } from '#db/cases/record';
+import type { MeetingRecord } from '#db/meetings';
+import { conflict, forbidden, type HttpError } from '#core/errors';
 import { effectiveCase } from '../cases/claim-lease';
 
 /** A case whose call this provider may start or end, as it reads now. */

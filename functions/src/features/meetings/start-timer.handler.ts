@@ -1,5 +1,5 @@
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { startMeetingTimer } from './start';
 

@@ -1,7 +1,7 @@
 import type { CreatePatientResponse } from '@shared/patients/request';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { openCase } from '../cases/open-case';
 import { splitContactInfo } from './contact-info';
 

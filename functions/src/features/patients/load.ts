@@ -1,6 +1,6 @@
-import { getCaseBundle, getCaseBundleWithPatient, type CaseBundle } from '../../db/cases/bundle';
-import { caseIdOfPatient, getPatient, type PatientRecord } from '../../db/patients';
-import { notFound } from '../../core/errors';
+import { getCaseBundle, getCaseBundleWithPatient, type CaseBundle } from '#db/cases/bundle';
+import { caseIdOfPatient, getPatient, type PatientRecord } from '#db/patients';
+import { notFound } from '#core/errors';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 

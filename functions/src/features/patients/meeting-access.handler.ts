@@ -1,8 +1,8 @@
-import { recordPatientAccess } from '../../db/meetings';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { recordPatientAccess } from '#db/meetings';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { loadPatientCase } from './load';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';

@@ -1,21 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimCase, joinLinks } from '../../../../local/testing/consultation-journey';
+import { claimCase, joinLinks } from '#local/testing/consultation-journey';
 import {
   newPatientB,
   patientHeaders,
   patientKeyOf,
   payForCase,
   postJson,
-} from '../../../../local/testing/patient-journey';
-import {
-  adminToken,
-  signInProvider,
-  type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { parseJoinLink, roomSession } from '../../../../local/testing/room-socket';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { postToStorage } from '../../../../local/testing/storage-upload';
-import { storeCaseStatus } from '../../db/testing';
+} from '#local/testing/patient-journey';
+import { adminToken, signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { parseJoinLink, roomSession } from '#local/testing/room-socket';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { postToStorage } from '#local/testing/storage-upload';
+import { storeCaseStatus } from '#db/testing';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';

@@ -1,6 +1,6 @@
-import { holdsPatientKey } from '../../lib/auth/patient-key';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { holdsPatientKey } from '#lib/auth/patient-key';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { loadPatientCase } from './load';
 import { toPaymentVerification } from './views';
 

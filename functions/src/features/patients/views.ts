@@ -1,7 +1,7 @@
 import type { PaymentVerificationResponse, VideoAccessResponse } from '@shared/patients/api';
-import type { CaseBundle } from '../../db/cases/bundle';
-import { currentPayment } from '../../db/payments';
-import type { PatientRecord } from '../../db/patients';
+import type { CaseBundle } from '#db/cases/bundle';
+import { currentPayment } from '#db/payments';
+import type { PatientRecord } from '#db/patients';
 import { isJoinableCaseStatus } from '@shared/cases/status';
 import { effectiveMeeting } from '../cases/effective-meeting';
 import { effectiveCase } from '../cases/claim-lease';

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { recordCheckoutSession } from '../../db/cases/payment';
-import type { CaseRecord } from '../../db/cases/record';
-import { env } from '../../core/env';
-import { stripe } from '../../lib/stripe';
+import { getCaseBundle } from '#db/cases/bundle';
+import { recordCheckoutSession } from '#db/cases/payment';
+import type { CaseRecord } from '#db/cases/record';
+import { env } from '#core/env';
+import { stripe } from '#lib/stripe';
 import type { PaymentEvidence } from './evidence';
 
 const productNames = {

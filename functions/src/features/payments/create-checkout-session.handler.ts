@@ -1,8 +1,8 @@
 import type { CreateCheckoutSessionResponse } from '@shared/cases/api';
-import { conflict } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { conflict } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { mayAuthorizeAgain } from '../cases/transitions';
 import { openCheckoutSession, paymentEvidence } from './checkout';

@@ -1,4 +1,4 @@
-import type { AuthorizationState } from '../../db/payments';
+import type { AuthorizationState } from '#db/payments';
 
 /**
  * What Stripe said about the payment: the only evidence that marks a case paid. Under manual

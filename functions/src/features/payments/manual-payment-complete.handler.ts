@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { syncPaymentWithStripe } from '../cases/payment-sync';
 

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RequestType } from '@shared/patients/request';
-import {
-  STRIPE_TEST_CARDS,
-  payWithCard,
-  postJson,
-} from '../../../../local/testing/patient-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { insertPatientWithCase } from '../../db/cases/create';
-import type { CaseRecord } from '../../db/cases/record';
-import { meetingTx, type MeetingRecord } from '../../db/meetings';
-import { stripeEventTx } from '../../db/stripe-events';
-import { writeTransaction } from '../../db/transaction';
-import { stripe } from '../../lib/stripe';
+import { STRIPE_TEST_CARDS, payWithCard, postJson } from '#local/testing/patient-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { insertPatientWithCase } from '#db/cases/create';
+import type { CaseRecord } from '#db/cases/record';
+import { meetingTx, type MeetingRecord } from '#db/meetings';
+import { stripeEventTx } from '#db/stripe-events';
+import { writeTransaction } from '#db/transaction';
+import { stripe } from '#lib/stripe';
 import { newPatientAndCase } from '../cases/new-case';
 import { markCasePaid } from '../cases/transitions';
 import type { PaymentEvidence } from './evidence';

@@ -9,13 +9,13 @@ import {
   newPaidCaseId,
   payWithCard,
   postJson,
-} from '../../../../local/testing/patient-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { insertPatientWithCase } from '../../db/cases/create';
-import { stripe } from '../../lib/stripe';
+} from '#local/testing/patient-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { insertPatientWithCase } from '#db/cases/create';
+import { stripe } from '#lib/stripe';
 import { newPatientAndCase } from '../cases/new-case';
-import { adaIntake } from '../../testing/cases';
+import { adaIntake } from '#testing/cases';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';

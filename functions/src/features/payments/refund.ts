@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
-import { getCaseBundle } from '../../db/cases/bundle';
-import type { PaymentRecord, PaymentRefund } from '../../db/payments';
-import type { Logger } from '../../lib/logger';
-import { stripe } from '../../lib/stripe';
+import { getCaseBundle } from '#db/cases/bundle';
+import type { PaymentRecord, PaymentRefund } from '#db/payments';
+import type { Logger } from '#lib/logger';
+import { stripe } from '#lib/stripe';
 import type { PaymentEvidence } from './evidence';
 
 /**

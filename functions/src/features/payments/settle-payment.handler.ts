@@ -1,5 +1,5 @@
-import { createLogger } from '../../lib/logger';
-import { loadSecrets } from '../../lib/secrets';
+import { createLogger } from '#lib/logger';
+import { loadSecrets } from '#lib/secrets';
 import { retrySettlement, settlementRetryInputSchema, type SettlementOutcome } from './settlement';
 
 /**

@@ -1,33 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takePermissionDenials } from '../../../../local/gateway/permission-check';
-import type { RunningStack } from '../../../../local/stack';
-import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
+import { takePermissionDenials } from '#local/gateway/permission-check';
+import type { RunningStack } from '#local/stack';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
 import {
   caseStatus,
   deliverWebhook,
   newCaseId,
   newPaidCaseId,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
-import {
-  adminListAll,
-  adminToken,
-  signInProvider,
-} from '../../../../local/testing/provider-journey';
+} from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
+import { adminListAll, adminToken, signInProvider } from '#local/testing/provider-journey';
 import type { AdminCaseRow } from '@shared/admin/api';
 import { adminListCases } from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
-import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
+import { enterRoom, openRoomSocket, type RoomSocket } from '#local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
 import type { SettlementDecision } from '@shared/payments/money';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { currentPayment, type PaymentRecord } from '../../db/payments';
-import { readMeetingMedia } from '../../db/meeting-media';
-import { envNames, reloadEnv } from '../../core/env';
-import { createLogger } from '../../lib/logger';
-import { stripe } from '../../lib/stripe';
+import { getCaseBundle } from '#db/cases/bundle';
+import { currentPayment, type PaymentRecord } from '#db/payments';
+import { readMeetingMedia } from '#db/meeting-media';
+import { envNames, reloadEnv } from '#core/env';
+import { createLogger } from '#lib/logger';
+import { stripe } from '#lib/stripe';
 import { expireAndRefund } from '../cases/case-expiry';
 import { endMeeting } from '../meetings/end';
 import { requestSettlement } from './settlement';

@@ -5,7 +5,7 @@ import {
   type SettlementDecision,
   type VoidReason,
 } from '@shared/payments/money';
-import { getCaseBundle } from '../../db/cases/bundle';
+import { getCaseBundle } from '#db/cases/bundle';
 import {
   currentPayment,
   recordAuthorizationState,
@@ -14,12 +14,12 @@ import {
   type AuthorizationState,
   type PaymentRecord,
   type RecordedSettlementDecision,
-} from '../../db/payments';
-import { env } from '../../core/env';
-import { errorFields, type Logger } from '../../lib/logger';
-import { ensureScheduleOnce } from '../../lib/scheduler';
-import { stripe } from '../../lib/stripe';
-import { pushCaseUpdate } from '../../lib/realtime/case-updates';
+} from '#db/payments';
+import { env } from '#core/env';
+import { errorFields, type Logger } from '#lib/logger';
+import { ensureScheduleOnce } from '#lib/scheduler';
+import { stripe } from '#lib/stripe';
+import { pushCaseUpdate } from '#lib/realtime/case-updates';
 import { authorizationStateOf } from './evidence';
 import { paymentIntentOf } from './refund';
 import { stripeErrorFields } from './stripe-errors';

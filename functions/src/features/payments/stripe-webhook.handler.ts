@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { badRequest } from '../../core/errors';
-import { header } from '../../lib/http/request';
-import { httpHandler } from '../../lib/http/handler';
-import { env } from '../../core/env';
-import { stripe } from '../../lib/stripe';
-import * as routes from '../../routes';
+import { getCaseBundle } from '#db/cases/bundle';
+import { badRequest } from '#core/errors';
+import { header } from '#lib/http/request';
+import { httpHandler } from '#lib/http/handler';
+import { env } from '#core/env';
+import { stripe } from '#lib/stripe';
+import * as routes from '#routes';
 import { paymentEvidence } from './checkout';
 import { settlePayment } from '../cases/settle-payment';
 import { recordIntentReport, type IntentReport } from './settlement';

@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { loadPatientCase } from '../patients/load';
 import { syncPaymentWithStripe } from '../cases/payment-sync';
 

@@ -1,8 +1,8 @@
-import { applicationEmailTaken } from '../../db/doctor-applications';
-import { providerLoginExists } from '../../db/provider-logins';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { applicationEmailTaken } from '#db/doctor-applications';
+import { providerLoginExists } from '#db/provider-logins';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 
 /** GET /api/providers/check-email?email=: is the address already an application or provider. */
 export const handler = httpHandler(routes.checkProviderEmail, {

@@ -7,14 +7,14 @@ import {
   review,
   signInProvider,
   signInProviderAgain,
-} from '../../../../local/testing/provider-journey';
-import { claimCase } from '../../../../local/testing/consultation-journey';
-import { newPaidCaseId, postJson } from '../../../../local/testing/patient-journey';
-import { roomSession, parseJoinLink } from '../../../../local/testing/room-socket';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getProviderLogin } from '../../db/provider-logins';
-import { storeTemporaryPasswordIssuedAt } from '../../db/testing';
-import { sessionCookieName } from '../../lib/auth/cookies';
+} from '#local/testing/provider-journey';
+import { claimCase } from '#local/testing/consultation-journey';
+import { newPaidCaseId, postJson } from '#local/testing/patient-journey';
+import { roomSession, parseJoinLink } from '#local/testing/room-socket';
+import { useTestStack } from '#local/testing/stack-context';
+import { getProviderLogin } from '#db/provider-logins';
+import { storeTemporaryPasswordIssuedAt } from '#db/testing';
+import { sessionCookieName } from '#lib/auth/cookies';
 import { signIn } from '../auth/sign-in';
 import { TEMPORARY_PASSWORD_LIFETIME_MS } from '../auth/temporary-password';
 import * as caseContracts from '@shared/cases/contracts';

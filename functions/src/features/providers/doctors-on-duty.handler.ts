@@ -2,8 +2,8 @@ import {
   DOCTORS_ON_DUTY_MAX_AGE_SECONDS,
   type DoctorsOnDuty,
 } from '@shared/providers/contracts/get-doctors-on-duty';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { countDoctorsOnDuty } from './on-duty';
 
 /**

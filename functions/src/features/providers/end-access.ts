@@ -1,6 +1,6 @@
-import { sessionIdsOf } from '../../db/sessions';
-import { endSessions } from '../../lib/auth/sessions';
-import { closeProviderConnections } from '../../lib/realtime/close-connections';
+import { sessionIdsOf } from '#db/sessions';
+import { endSessions } from '#lib/auth/sessions';
+import { closeProviderConnections } from '#lib/realtime/close-connections';
 
 /**
  * Ends every session of a provider and closes every alert socket at once: when the approval is

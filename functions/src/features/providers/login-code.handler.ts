@@ -1,8 +1,8 @@
 import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor/api';
-import { getProvider } from '../../db/providers';
-import { HttpError } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getProvider } from '#db/providers';
+import { HttpError } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { completeSecondFactor } from '../auth/second-factor';
 import { signIn } from '../auth/sign-in';
 import { toProviderSession } from './views';

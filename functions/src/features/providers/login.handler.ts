@@ -1,9 +1,9 @@
 import { PROVIDER_LOGIN_FAILED, TEMPORARY_PASSWORD_EXPIRED } from '@shared/providers/messages';
-import { getProviderLogin } from '../../db/provider-logins';
-import { getProvider } from '../../db/providers';
-import { HttpError } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getProviderLogin } from '#db/provider-logins';
+import { getProvider } from '#db/providers';
+import { HttpError } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { beginSignIn } from '../auth/login-limits';
 import { checkPassword } from '../auth/password-check';
 import { challengeSecondFactor } from '../auth/second-factor';

@@ -1,8 +1,8 @@
-import { endSessions } from '../../lib/auth/sessions';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { endSessions } from '#lib/auth/sessions';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { signedOutCookie } from '../auth/sign-in';
-import { closeProviderConnections } from '../../lib/realtime/close-connections';
+import { closeProviderConnections } from '#lib/realtime/close-connections';
 
 /**
  * POST /api/provider/logout: the session ends on the server, the alert sockets it opened close,

@@ -1,8 +1,8 @@
-import { getProvider } from '../../db/providers';
-import { SESSION_EXPIRED_MESSAGE } from '../../lib/auth/authorize';
-import { unauthorized } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { getProvider } from '#db/providers';
+import { SESSION_EXPIRED_MESSAGE } from '#lib/auth/authorize';
+import { unauthorized } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { toProviderSession } from './views';
 
 /**

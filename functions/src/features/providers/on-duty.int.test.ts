@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import {
-  openAlertSocket,
-  requestTicket,
-  type AlertSocket,
-} from '../../../../local/testing/alert-socket';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { pollUntil } from '../../../../local/testing/poll';
-import { signInProvider, type SignedInProvider } from '../../../../local/testing/provider-journey';
-import { appFetch } from '../../../../local/testing/stack-context';
-import { dutySignals } from '../../db/connections';
+import type { RunningStack } from '#local/stack';
+import { openAlertSocket, requestTicket, type AlertSocket } from '#local/testing/alert-socket';
+import { startOwnStack } from '#local/testing/own-stack';
+import { pollUntil } from '#local/testing/poll';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { appFetch } from '#local/testing/stack-context';
+import { dutySignals } from '#db/connections';
 import { countDoctorsOnDuty } from './on-duty';
 import { pathOf } from '@shared/http/contract';
 import { getDoctorsOnDuty } from '@shared/providers/contracts';

@@ -1,5 +1,5 @@
 import { countOnDuty } from '@shared/providers/on-duty';
-import { dutySignals } from '../../db/connections';
+import { dutySignals } from '#db/connections';
 
 /**
  * The doctors on duty now (issue 28 item 4): each provider once whose open dashboard sent a

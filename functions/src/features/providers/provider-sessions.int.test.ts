@@ -7,10 +7,10 @@ import {
   signInProvider,
   signInProviderAgain,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { postPassword } from '../../../../local/testing/second-factor';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
-import { httpRoutes } from '../../routes';
+} from '#local/testing/provider-journey';
+import { postPassword } from '#local/testing/second-factor';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { httpRoutes } from '#routes';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { PASSWORD_CHANGE_REQUIRED, providerPasswordMessages } from '@shared/providers/api';

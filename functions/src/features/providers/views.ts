@@ -1,5 +1,5 @@
 import type { ProviderSession } from '@shared/providers/api';
-import type { ProviderRecord } from '../../db/providers';
+import type { ProviderRecord } from '#db/providers';
 
 /** What the dashboard may keep about the signed-in provider: display data only. */
 export function toProviderSession(

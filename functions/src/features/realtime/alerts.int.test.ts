@@ -5,25 +5,25 @@ import {
   requestTicket,
   roundTrip,
   type AlertSocket,
-} from '../../../../local/testing/alert-socket';
+} from '#local/testing/alert-socket';
 import {
   STRIPE_TEST_CARDS,
   createCaseA,
   createCheckout,
   newCaseId,
   payWithCard,
-} from '../../../../local/testing/patient-journey';
+} from '#local/testing/patient-journey';
 import {
   adminToken,
   providerFetch,
   review,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getConnection, saveConnection } from '../../db/connections';
-import { deleteSession, getSession } from '../../db/sessions';
-import { hashToken } from '../../lib/auth/tokens';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getConnection, saveConnection } from '#db/connections';
+import { deleteSession, getSession } from '#db/sessions';
+import { hashToken } from '#lib/auth/tokens';
 import { issueTicket } from './tickets';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';

@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  openAlertSocket,
-  roundTrip,
-  type AlertSocket,
-} from '../../../../local/testing/alert-socket';
+import { openAlertSocket, roundTrip, type AlertSocket } from '#local/testing/alert-socket';
 import {
   caseTicket,
   caseUpdates,
   openCaseSocket,
   requestCaseTicket,
   expectCaseUpdate,
-} from '../../../../local/testing/case-socket';
-import {
-  claimCase,
-  patientEntersRoom,
-  startTimer,
-} from '../../../../local/testing/consultation-journey';
+} from '#local/testing/case-socket';
+import { claimCase, patientEntersRoom, startTimer } from '#local/testing/consultation-journey';
 import {
   STRIPE_TEST_CARDS,
   caseStatus,
@@ -28,20 +20,20 @@ import {
   payWithCard,
   postJson,
   rememberPatientKey,
-} from '../../../../local/testing/patient-journey';
+} from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { insertPatientWithCase } from '../../db/cases/create';
-import { getConnection, saveConnection } from '../../db/connections';
-import { env } from '../../core/env';
-import { createLogger } from '../../lib/logger';
-import { stripe } from '../../lib/stripe';
-import { adaIntake } from '../../testing/cases';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { insertPatientWithCase } from '#db/cases/create';
+import { getConnection, saveConnection } from '#db/connections';
+import { env } from '#core/env';
+import { createLogger } from '#lib/logger';
+import { stripe } from '#lib/stripe';
+import { adaIntake } from '#testing/cases';
 import { expireAndRefund } from '../cases/case-expiry';
 import { scheduleClaimRelease } from '../cases/claim-release';
 import { newPatientAndCase } from '../cases/new-case';

@@ -1,11 +1,11 @@
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
-import { caseConnectionIds, roomPlace, saveConnection } from '../../db/connections';
-import { isCrossOriginAllowed, requestHost } from '../../lib/http/origin';
-import { checkOriginProof } from '../../lib/http/origin-proof';
-import { webSocketHandler, type WebSocketConnectEvent } from '../../lib/realtime/handler';
+import { caseConnectionIds, roomPlace, saveConnection } from '#db/connections';
+import { isCrossOriginAllowed, requestHost } from '#lib/http/origin';
+import { checkOriginProof } from '#lib/http/origin-proof';
+import { webSocketHandler, type WebSocketConnectEvent } from '#lib/realtime/handler';
 import { readRoom } from '../rooms/room-access';
-import { mayHoldDoctorSeat, replaceOlderConnections } from '../../lib/realtime/room-parties';
-import { checkListeners } from '../../lib/realtime/listeners';
+import { mayHoldDoctorSeat, replaceOlderConnections } from '#lib/realtime/room-parties';
+import { checkListeners } from '#lib/realtime/listeners';
 import { pushPatientPresence } from './presence';
 import { redeemTicket } from './tickets';
 

@@ -1,8 +1,8 @@
 import type { RealtimeTicketResponse } from '@shared/realtime/api';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { issueCaseTicket } from './tickets';
 

@@ -1,7 +1,7 @@
 import type { RealtimeTicketResponse } from '@shared/realtime/api';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { issueTicket } from './tickets';
 
 /**

@@ -1,10 +1,10 @@
 import { clientMessageSchema, type ServerMessage } from '@shared/realtime/api';
-import { closeConnection, pushToConnection } from '../../lib/realtime/push';
-import { webSocketHandler } from '../../lib/realtime/handler';
+import { closeConnection, pushToConnection } from '#lib/realtime/push';
+import { webSocketHandler } from '#lib/realtime/handler';
 import { handleRoomMessage, roomClientMessageSchema } from '../rooms/room-messages';
 import { spendConnectionFrame } from './frame-budget';
 import { recordDashboardHeartbeat } from './heartbeat';
-import { checkListeners } from '../../lib/realtime/listeners';
+import { checkListeners } from '#lib/realtime/listeners';
 
 function parseJson(text: string | undefined): unknown {
   try {

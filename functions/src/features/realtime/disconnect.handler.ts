@@ -1,7 +1,7 @@
-import { forgetConnection, roomMembers } from '../../db/connections';
-import { webSocketHandler } from '../../lib/realtime/handler';
+import { forgetConnection, roomMembers } from '#db/connections';
+import { webSocketHandler } from '#lib/realtime/handler';
 import { recordMediaLost } from '../meetings/media-account';
-import { pushToRoomRole } from '../../lib/realtime/room-push';
+import { pushToRoomRole } from '#lib/realtime/room-push';
 import { pushPatientPresence } from './presence';
 
 /**

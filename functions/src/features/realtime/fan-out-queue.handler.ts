@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '#lib/logger';
 import { runQueueFanOut } from './queue-fan-out-worker';
 
 /** The worker's input: nothing (what to do is in the table, db/queue-fan-out.ts). */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../../../local/stack';
-import { openCaseSocket } from '../../../../local/testing/case-socket';
-import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
-import { newCaseId, newPaidCaseId } from '../../../../local/testing/patient-journey';
-import { signInProvider } from '../../../../local/testing/provider-journey';
-import { enterRoom, openRoomSocket, type RoomSocket } from '../../../../local/testing/room-socket';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import { pollUntil } from '../../../../local/testing/poll';
+import type { RunningStack } from '#local/stack';
+import { openCaseSocket } from '#local/testing/case-socket';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { newCaseId, newPaidCaseId } from '#local/testing/patient-journey';
+import { signInProvider } from '#local/testing/provider-journey';
+import { enterRoom, openRoomSocket, type RoomSocket } from '#local/testing/room-socket';
+import { startOwnStack } from '#local/testing/own-stack';
+import { pollUntil } from '#local/testing/poll';
 import { MAX_CASE_CONNECTIONS } from './connect.handler';
 
 /**

@@ -1,5 +1,5 @@
-import { spendFrame, type FrameBudget, type FrameSpent } from '../../db/connections';
-import { env } from '../../core/env';
+import { spendFrame, type FrameBudget, type FrameSpent } from '#db/connections';
+import { env } from '#core/env';
 
 /**
  * The message budget of every WebSocket connection (issue 25 item 6, security review M1): API

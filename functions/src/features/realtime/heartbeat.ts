@@ -1,5 +1,5 @@
 import type { HeartbeatMessage } from '@shared/realtime/api';
-import { recordHeartbeat } from '../../db/connections';
+import { recordHeartbeat } from '#db/connections';
 
 /**
  * Records a dashboard's heartbeat (issue 28 item 4) on its alert connection: `heartbeatAt` is

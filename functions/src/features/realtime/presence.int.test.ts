@@ -4,17 +4,17 @@ import {
   requestTicket,
   roundTrip,
   type AlertSocket,
-} from '../../../../local/testing/alert-socket';
-import { openCaseSocket } from '../../../../local/testing/case-socket';
-import { claimCase, startTimer } from '../../../../local/testing/consultation-journey';
-import { newPaidCaseId } from '../../../../local/testing/patient-journey';
+} from '#local/testing/alert-socket';
+import { openCaseSocket } from '#local/testing/case-socket';
+import { claimCase, startTimer } from '#local/testing/consultation-journey';
+import { newPaidCaseId } from '#local/testing/patient-journey';
 import {
   providerFetch,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
+} from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
 import { getCaseDetails } from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';

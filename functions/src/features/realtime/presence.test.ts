@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeenCase } from '../../db/case-presence';
+import type { SeenCase } from '#db/case-presence';
 import { presenceListener } from './presence';
 
 const now = new Date('2026-11-25T12:00:00.000Z');

@@ -1,10 +1,10 @@
 import type { PatientPresenceMessage } from '@shared/realtime/api';
-import { recordPatientSeen, type SeenCase } from '../../db/case-presence';
-import { caseConnectionIds, providerConnections } from '../../db/connections';
-import { settleWithLimit } from '../../lib/concurrency';
-import { errorFields, type Logger } from '../../lib/logger';
-import { pushToConnection } from '../../lib/realtime/push';
-import { checkListeners } from '../../lib/realtime/listeners';
+import { recordPatientSeen, type SeenCase } from '#db/case-presence';
+import { caseConnectionIds, providerConnections } from '#db/connections';
+import { settleWithLimit } from '#lib/concurrency';
+import { errorFields, type Logger } from '#lib/logger';
+import { pushToConnection } from '#lib/realtime/push';
+import { checkListeners } from '#lib/realtime/listeners';
 
 /**
  * The provider who holds the case now and so may hear of its patient: the claimer while the

@@ -4,10 +4,10 @@ import {
   readQueueFanOutState,
   releaseQueueFanOut,
   takeQueueChanges,
-} from '../../db/queue-fan-out';
-import { env } from '../../core/env';
-import { invokeAsync } from '../../lib/invoke-async';
-import { errorFields, type Logger } from '../../lib/logger';
+} from '#db/queue-fan-out';
+import { env } from '#core/env';
+import { invokeAsync } from '#lib/invoke-async';
+import { errorFields, type Logger } from '#lib/logger';
 import { fanOutQueue } from './queue-moves';
 
 /** Past this, a worker's run hands over to a successor: functions time out after 15 s. */

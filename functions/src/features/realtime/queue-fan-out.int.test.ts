@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takePermissionDenials } from '../../../../local/gateway/permission-check';
-import type { RunningStack } from '../../../../local/stack';
-import type { AlertSocket } from '../../../../local/testing/alert-socket';
-import { openCaseSocket } from '../../../../local/testing/case-socket';
-import { claimCase } from '../../../../local/testing/consultation-journey';
-import { startOwnStack } from '../../../../local/testing/own-stack';
-import {
-  newCaseId,
-  newPaidCaseId,
-  patientFetch,
-  payForCase,
-} from '../../../../local/testing/patient-journey';
-import { pollUntil } from '../../../../local/testing/poll';
-import { signInProvider, type SignedInProvider } from '../../../../local/testing/provider-journey';
+import { takePermissionDenials } from '#local/gateway/permission-check';
+import type { RunningStack } from '#local/stack';
+import type { AlertSocket } from '#local/testing/alert-socket';
+import { openCaseSocket } from '#local/testing/case-socket';
+import { claimCase } from '#local/testing/consultation-journey';
+import { startOwnStack } from '#local/testing/own-stack';
+import { newCaseId, newPaidCaseId, patientFetch, payForCase } from '#local/testing/patient-journey';
+import { pollUntil } from '#local/testing/poll';
+import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import {
   armQueueFanOut,
   disarmQueueFanOut,
@@ -20,7 +15,7 @@ import {
   readQueueFanOutState,
   takeQueueChanges,
   type QueueFanOutState,
-} from '../../db/queue-fan-out';
+} from '#db/queue-fan-out';
 import * as caseContracts from '@shared/cases/contracts';
 import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { pathOf } from '@shared/http/contract';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedCase } from '../../db/cases/queue';
-import type { CasePage } from '../../db/connections';
+import type { QueuedCase } from '#db/cases/queue';
+import type { CasePage } from '#db/connections';
 import { waitAnswer, type QueueConditions } from '../cases/queue-wait';
 import {
   estimateStepped,

@@ -1,10 +1,10 @@
 import type { QueueMovedMessage } from '@shared/realtime/api';
-import { waitingQueue, type QueuedCase } from '../../db/cases/queue';
-import { allCasePages, type CasePage } from '../../db/connections';
-import { QUEUE_MARK_STRIDE, writeQueueMarks, type QueueMark } from '../../db/queue-fan-out';
-import { settleWithLimit } from '../../lib/concurrency';
-import type { Logger } from '../../lib/logger';
-import { pushToConnection } from '../../lib/realtime/push';
+import { waitingQueue, type QueuedCase } from '#db/cases/queue';
+import { allCasePages, type CasePage } from '#db/connections';
+import { QUEUE_MARK_STRIDE, writeQueueMarks, type QueueMark } from '#db/queue-fan-out';
+import { settleWithLimit } from '#lib/concurrency';
+import type { Logger } from '#lib/logger';
+import { pushToConnection } from '#lib/realtime/push';
 import { readQueueConditions, waitAnswer, type QueueConditions } from '../cases/queue-wait';
 import { freshnessOf, QUEUE_FAR_PUSHES_PER_PASS, type ToldAnswer } from './queue-freshness';
 

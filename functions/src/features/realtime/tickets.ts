@@ -4,9 +4,9 @@ import {
   takeRealtimeTicket,
   type RealtimeTicket,
   type RoomTicket,
-} from '../../db/realtime-tickets';
-import type { Session } from '../../lib/auth/sessions';
-import { hashToken, newToken } from '../../lib/auth/tokens';
+} from '#db/realtime-tickets';
+import type { Session } from '#lib/auth/sessions';
+import { hashToken, newToken } from '#lib/auth/tokens';
 
 /**
  * A ticket for the `/ws` connect of this provider session: random, stored only as its hash,

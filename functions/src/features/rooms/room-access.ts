@@ -1,5 +1,5 @@
-import { getCaseBundle } from '../../db/cases/bundle';
-import type { MeetingRecord } from '../../db/meetings';
+import { getCaseBundle } from '#db/cases/bundle';
+import type { MeetingRecord } from '#db/meetings';
 import { effectiveCase } from '../cases/claim-lease';
 import { effectiveMeeting } from '../cases/effective-meeting';
 

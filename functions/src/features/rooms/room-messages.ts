@@ -6,9 +6,9 @@ import {
   type RoomServerMessage,
 } from '@shared/meetings/signalling';
 import { pingMessageSchema, type ServerMessage } from '@shared/realtime/api';
-import { roomMembers, roomPlace, type RoomConnectionRecord } from '../../db/connections';
-import type { Logger } from '../../lib/logger';
-import { closeConnection, pushToConnection } from '../../lib/realtime/push';
+import { roomMembers, roomPlace, type RoomConnectionRecord } from '#db/connections';
+import type { Logger } from '#lib/logger';
+import { closeConnection, pushToConnection } from '#lib/realtime/push';
 import { endMeeting } from '../meetings/end';
 import { handleMediaReport } from '../meetings/media-report';
 import { readRoom } from './room-access';
@@ -17,7 +17,7 @@ import {
   newestOf,
   replaceConnection,
   seatedDoctor,
-} from '../../lib/realtime/room-parties';
+} from '#lib/realtime/room-parties';
 
 /** What a room page may send on `/ws`: the keep-alive, its hello, signals and media reports. */
 export const roomClientMessageSchema = z.union([

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { claimCase, joinLinks, startTimer } from '../../../../local/testing/consultation-journey';
-import { newPaidCaseId } from '../../../../local/testing/patient-journey';
+import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { newPaidCaseId } from '#local/testing/patient-journey';
 import {
   adminToken,
   providerFetch,
   review,
   signInProvider,
   type SignedInProvider,
-} from '../../../../local/testing/provider-journey';
+} from '#local/testing/provider-journey';
 import {
   enterRoom,
   openRoomSocket,
   roomRoundTrip,
   type RoomSocket,
-} from '../../../../local/testing/room-socket';
-import { withTimeout } from '../../../../local/testing/poll';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { endSessions } from '../../lib/auth/sessions';
-import { hashToken } from '../../lib/auth/tokens';
-import { createLogger } from '../../lib/logger';
+} from '#local/testing/room-socket';
+import { withTimeout } from '#local/testing/poll';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { endSessions } from '#lib/auth/sessions';
+import { hashToken } from '#lib/auth/tokens';
+import { createLogger } from '#lib/logger';
 import { releaseClaimAndAlert } from '../cases/claim-release';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';

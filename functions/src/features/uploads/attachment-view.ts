@@ -1,5 +1,5 @@
 import type { Attachment } from '@shared/cases/api';
-import type { AttachmentRecord } from '../../db/attachments';
+import type { AttachmentRecord } from '#db/attachments';
 
 /** An attachment as the API lists it (spec doc 2 §3); the URL is presigned by later issues. */
 export function toAttachmentView(record: AttachmentRecord): Attachment {

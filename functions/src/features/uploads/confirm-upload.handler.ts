@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { promotePendingUpload } from '../../db/attachments';
-import { getPendingUpload, releasePendingUpload } from '../../db/pending-uploads';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { conflict, notFound } from '../../core/errors';
-import { httpHandler } from '../../lib/http/handler';
-import * as routes from '../../routes';
+import { promotePendingUpload } from '#db/attachments';
+import { getPendingUpload, releasePendingUpload } from '#db/pending-uploads';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { conflict, notFound } from '#core/errors';
+import { httpHandler } from '#lib/http/handler';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { toAttachmentView } from './attachment-view';
 import { uploadRules } from './rules';

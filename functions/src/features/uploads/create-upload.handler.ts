@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { releasePendingUpload, type PendingUpload } from '../../db/pending-uploads';
-import { requirePatientKey } from '../../lib/auth/patient-key';
-import { httpHandler } from '../../lib/http/handler';
-import { rateLimitFor } from '../../lib/rate-limits';
-import * as routes from '../../routes';
+import { releasePendingUpload, type PendingUpload } from '#db/pending-uploads';
+import { requirePatientKey } from '#lib/auth/patient-key';
+import { httpHandler } from '#lib/http/handler';
+import { rateLimitFor } from '#lib/rate-limits';
+import * as routes from '#routes';
 import { loadCase } from '../cases/load';
 import { normalizeContentType, storedFilename, uploadRules } from './rules';
 import { reserveUploadSlot } from './slots';

@@ -3,8 +3,8 @@ import {
   releasePendingUpload,
   reservePendingUpload,
   type PendingUpload,
-} from '../../db/pending-uploads';
-import { conflict } from '../../core/errors';
+} from '#db/pending-uploads';
+import { conflict } from '#core/errors';
 import type { UploadRule } from './rules';
 
 /**

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { storedObjectSize } from './storage';
 
 const s3 = mockClient(S3Client);

@@ -1,8 +1,8 @@
 import type { CreateUploadResponse } from '@shared/cases/api';
 import { ATTACHMENT_LINK_SECONDS } from '@shared/cases/attachment-links';
-import { env } from '../../core/env';
-import { checkPermission } from '../../core/permission-guard';
-import { s3, s3Sdk } from '../../lib/s3';
+import { env } from '#core/env';
+import { checkPermission } from '#core/permission-guard';
+import { s3, s3Sdk } from '#lib/s3';
 import { contentDisposition } from './content-disposition';
 
 export {

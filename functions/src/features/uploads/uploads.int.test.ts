@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newCaseId, patientHeaders, postJson } from '../../../../local/testing/patient-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
-import { getCaseBundle } from '../../db/cases/bundle';
-import { reservePendingUpload } from '../../db/pending-uploads';
+import { newCaseId, patientHeaders, postJson } from '#local/testing/patient-journey';
+import { useTestStack } from '#local/testing/stack-context';
+import { getCaseBundle } from '#db/cases/bundle';
+import { reservePendingUpload } from '#db/pending-uploads';
 import { pathOf } from '@shared/http/contract';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { ftypHeader } from '@shared/uploads/image-fixtures';
@@ -15,7 +15,7 @@ import {
   readObjectHead,
   storedObjectSize,
 } from './storage';
-import { postToStorage } from '../../../../local/testing/storage-upload';
+import { postToStorage } from '#local/testing/storage-upload';
 
 const stack = useTestStack();
 

@@ -1,4 +1,4 @@
-import { HttpError } from '../../core/errors';
+import { HttpError } from '#core/errors';
 import { copyObject, deleteObject, readObjectHead, storedObjectSize } from './storage';
 
 /** What a check of stored bytes sees: the size S3 holds and the first bytes. */

@@ -1,6 +1,6 @@
 import { uploadMessages } from '@shared/uploads/rules';
-import type { CaseRecord } from '../../db/cases/record';
-import { HttpError, conflict } from '../../core/errors';
+import type { CaseRecord } from '#db/cases/record';
+import { HttpError, conflict } from '#core/errors';
 import { contentTypeMatches, wavDurationSeconds } from './file-signature';
 import type { UploadRule } from './rules';
 

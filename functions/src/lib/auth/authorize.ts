@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/messages';
-import { adminStatusRead } from '../../db/admin-users';
-import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '../../db/item-reads';
-import { providerRead, type ProviderRecord } from '../../db/providers';
-import type { HttpRoute } from '../../routes';
-import { forbidden, unauthorized } from '../../core/errors';
+import { adminStatusRead } from '#db/admin-users';
+import { bothReads, mapRead, noRead, readItems, type ItemsRead } from '#db/item-reads';
+import { providerRead, type ProviderRecord } from '#db/providers';
+import type { HttpRoute } from '#routes';
+import { forbidden, unauthorized } from '#core/errors';
 import { bearerToken } from '../http/request';
 import { sessionCookieToken } from './cookies';
 import { resolveSession, type Session } from './sessions';

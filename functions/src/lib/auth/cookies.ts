@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { env } from '../../core/env';
+import { env } from '#core/env';
 import { cookie } from '../http/request';
 
 /**

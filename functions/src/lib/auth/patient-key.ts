@@ -4,7 +4,7 @@ import {
   PATIENT_KEY_PATTERN,
   PATIENT_KEY_REQUIRED,
 } from '@shared/patients/patient-key';
-import { forbidden } from '../../core/errors';
+import { forbidden } from '#core/errors';
 import { header } from '../http/request';
 import type { HttpEvent } from '../http/types';
 import { hashToken, newToken } from './tokens';

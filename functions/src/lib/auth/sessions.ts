@@ -6,10 +6,10 @@ import {
   type SessionRecord,
   type SessionRole,
   type StoredSession,
-} from '../../db/sessions';
+} from '#db/sessions';
 import { hashToken, newToken } from './tokens';
 
-export { sessionRoles, type SessionRole } from '../../db/sessions';
+export { sessionRoles, type SessionRole } from '#db/sessions';
 
 /** DESIGN.md §6: 15-30 min idle and 12 h absolute timeouts. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

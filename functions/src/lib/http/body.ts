@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { HttpRoute } from '../../routes';
+import type { HttpRoute } from '#routes';
 import { sessionCookieToken } from '../auth/cookies';
-import { HttpError, badRequest } from '../../core/errors';
+import { HttpError, badRequest } from '#core/errors';
 import { header } from './request';
 
 /** The raw request body as bytes, after API Gateway's base64 encoding is undone. */

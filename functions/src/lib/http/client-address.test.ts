@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { cameThroughCloudFront, clientAddress, clientKey, clientKeyOf } from './client-address';
 
 const SECRET = 'origin-verify-secret-for-tests';

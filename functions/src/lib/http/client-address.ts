@@ -1,6 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { env } from '../../core/env';
+import { env } from '#core/env';
 import { header } from './request';
 
 /** The header CloudFront adds to every API request, carrying `ORIGIN_VERIFY_SECRET`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openAlertSocket, requestTicket } from '../../../../local/testing/alert-socket';
-import { providerFetch, signInProvider } from '../../../../local/testing/provider-journey';
-import { appFetch, useTestStack } from '../../../../local/testing/stack-context';
+import { openAlertSocket, requestTicket } from '#local/testing/alert-socket';
+import { providerFetch, signInProvider } from '#local/testing/provider-journey';
+import { appFetch, useTestStack } from '#local/testing/stack-context';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import * as providerContracts from '@shared/providers/contracts';

@@ -1,11 +1,11 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConditionalCheckFailedException } from '../../db/testing-sdk';
-import type { HttpRoute } from '../../routes';
-import { restoreEnv, stubEnv } from '../../testing/env';
-import { call, httpEvent, testContext } from '../../testing/events';
-import { DEPENDENCY_FAILURE_MESSAGE, tagDependency } from '../../core/dependency-failure';
-import { serviceUnavailable } from '../../core/errors';
+import { ConditionalCheckFailedException } from '#db/testing-sdk';
+import type { HttpRoute } from '#routes';
+import { restoreEnv, stubEnv } from '#testing/env';
+import { call, httpEvent, testContext } from '#testing/events';
+import { DEPENDENCY_FAILURE_MESSAGE, tagDependency } from '#core/dependency-failure';
+import { serviceUnavailable } from '#core/errors';
 import { webSocketHandler, type WebSocketEvent } from '../realtime/handler';
 import { httpHandler } from './handler';
 

@@ -4,8 +4,8 @@ import {
   DEPENDENCY_RETRY_AFTER_SECONDS,
   dependencyFailure,
   type DependencyFailure,
-} from '../../core/dependency-failure';
-import { HttpError } from '../../core/errors';
+} from '#core/dependency-failure';
+import { HttpError } from '#core/errors';
 
 export interface EnvelopeOptions {
   /** Routes whose success answer reads `success: true` answer errors with `success: false`. */

@@ -1,22 +1,17 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineRoute } from '@shared/http/contract';
-import { itemRead } from '../../db/item-reads';
-import {
-  BatchGetCommand,
-  GetCommand,
-  mockDocumentClient,
-  UpdateCommand,
-} from '../../db/testing-sdk';
-import type { HttpRoute } from '../../routes';
-import { restoreEnv, stubEnv } from '../../testing/env';
-import { call, httpEvent } from '../../testing/events';
+import { itemRead } from '#db/item-reads';
+import { BatchGetCommand, GetCommand, mockDocumentClient, UpdateCommand } from '#db/testing-sdk';
+import type { HttpRoute } from '#routes';
+import { restoreEnv, stubEnv } from '#testing/env';
+import { call, httpEvent } from '#testing/events';
 import type { Session } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
-import { HttpError } from '../../core/errors';
+import { HttpError } from '#core/errors';
 import { httpHandler, type SessionFor } from './handler';
-import { postThingRoute } from '../../testing/test-route';
+import { postThingRoute } from '#testing/test-route';
 
 const dynamo = mockDocumentClient();
 

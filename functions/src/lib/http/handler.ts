@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@shared/http/contract';
-import { routeKey, type Access, type HttpRoute } from '../../routes';
+import { routeKey, type Access, type HttpRoute } from '#routes';
 import type { AlongsideAccount } from '../auth/authorize';
 import type { Session } from '../auth/sessions';
 import type { Logger } from '../logger';

@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import { HttpError, badRequest } from '../../core/errors';
+import { HttpError, badRequest } from '#core/errors';
 
 export interface MultipartFile {
   field: string;

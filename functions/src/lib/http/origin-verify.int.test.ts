@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { openAlertSocket, requestTicket, roundTrip } from '../../../../local/testing/alert-socket';
-import { signInProvider } from '../../../../local/testing/provider-journey';
-import { useTestStack } from '../../../../local/testing/stack-context';
+import { openAlertSocket, requestTicket, roundTrip } from '#local/testing/alert-socket';
+import { signInProvider } from '#local/testing/provider-journey';
+import { useTestStack } from '#local/testing/stack-context';
 import { pathOf } from '@shared/http/contract';
 import { TICKET_QUERY_PARAM } from '@shared/realtime/api';
 import * as configContracts from '@shared/config/contracts';
-import { handler as getClientConfig } from '../../features/config/get-client-config.handler';
-import { handler as connect } from '../../features/realtime/connect.handler';
-import * as routes from '../../routes';
-import { call, httpEvent, testContext, webSocketConnectEvent } from '../../testing/events';
+import { handler as getClientConfig } from '#features/config/get-client-config.handler';
+import { handler as connect } from '#features/realtime/connect.handler';
+import * as routes from '#routes';
+import { call, httpEvent, testContext, webSocketConnectEvent } from '#testing/events';
 import { ORIGIN_VERIFY_HEADER } from './client-address';
 import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handler as connect } from '../../features/realtime/connect.handler';
-import { restoreEnv, stubEnv } from '../../testing/env';
-import { call, httpEvent, testContext, webSocketConnectEvent } from '../../testing/events';
+import { handler as connect } from '#features/realtime/connect.handler';
+import { restoreEnv, stubEnv } from '#testing/env';
+import { call, httpEvent, testContext, webSocketConnectEvent } from '#testing/events';
 import { ORIGIN_VERIFY_HEADER } from './client-address';
 import { httpHandler } from './handler';
 import { DIRECT_REQUEST_MESSAGE } from './middleware/origin-verify';
-import { postThingRoute } from '../../testing/test-route';
+import { postThingRoute } from '#testing/test-route';
 
 /**
  * Issue 11 item 2: with the origin-verify secret configured, the API answers only requests that

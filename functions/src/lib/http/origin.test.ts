@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restoreEnv, stubEnv } from '../../testing/env';
-import { HttpError } from '../../core/errors';
+import { restoreEnv, stubEnv } from '#testing/env';
+import { HttpError } from '#core/errors';
 import {
   assertSameOrigin,
   CROSS_SITE_MESSAGE,

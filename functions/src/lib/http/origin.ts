@@ -1,5 +1,5 @@
-import { env } from '../../core/env';
-import { forbidden } from '../../core/errors';
+import { env } from '#core/env';
+import { forbidden } from '#core/errors';
 import { header } from './request';
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TurnChannelPool } from '../../core/env';
+import type { TurnChannelPool } from '#core/env';
 
 /*
  * The stage's pool of Kinesis Video signaling channels, used only for their TURN servers

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-kinesis-video-signaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restoreEnv, stubEnv } from '../../testing/env';
+import { restoreEnv, stubEnv } from '#testing/env';
 import { iceConfiguration } from './ice-servers';
 import { resetKvsCache } from './kvs';
 import { TURN_CREDENTIAL_LIFETIME_SECONDS, turnRestCredentials } from './turn-rest';

@@ -1,5 +1,5 @@
 import type { IceServer, IceTransportPolicy } from '@shared/meetings/room';
-import { env } from '../../core/env';
+import { env } from '#core/env';
 import { turnRestCredentials } from './turn-rest';
 
 export interface IceConfiguration {

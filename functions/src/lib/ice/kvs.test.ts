@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-kinesis-video-signaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TurnChannelPool } from '../../core/env';
+import type { TurnChannelPool } from '#core/env';
 import { turnChannelFor, turnChannelName } from './channel-pool';
 import { CREDENTIAL_SAFETY_SECONDS, kvsIceServers, resetKvsCache } from './kvs';
 

@@ -8,8 +8,8 @@ import {
   KinesisVideoSignalingClient,
 } from '@aws-sdk/client-kinesis-video-signaling';
 import type { IceServer } from '@shared/meetings/room';
-import { awsClientConfig, watchDependency } from '../../core/aws-clients';
-import type { TurnChannelPool } from '../../core/env';
+import { awsClientConfig, watchDependency } from '#core/aws-clients';
+import type { TurnChannelPool } from '#core/env';
 import { turnChannelFor } from './channel-pool';
 import { ExpiringCache } from './expiring-cache';
 import { trimTurnServers } from './turn-servers';

@@ -1,6 +1,6 @@
 import { SUMMARY_LIMITS, truncate } from '@shared/cases/case-summary';
 import type { CaseAlert, CaseAlertType } from '@shared/realtime/api';
-import type { CaseRecord } from '../../db/cases/record';
+import type { CaseRecord } from '#db/cases/record';
 import type { Logger } from '../logger';
 import { broadcastToProviders } from './broadcast';
 

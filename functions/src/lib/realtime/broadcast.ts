@@ -1,5 +1,5 @@
 import type { CaseAlert } from '@shared/realtime/api';
-import { alertConnectionPages } from '../../db/connections';
+import { alertConnectionPages } from '#db/connections';
 import { settleWithLimit } from '../concurrency';
 import type { Logger } from '../logger';
 import { pushToConnection } from './push';

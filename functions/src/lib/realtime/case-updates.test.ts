@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { caseConnectionIds } from '../../db/connections';
+import { caseConnectionIds } from '#db/connections';
 import type { Logger } from '../logger';
 import { pushToConnection } from './push';
 import { pushCaseUpdate } from './case-updates';
 import { queueChanged } from './queue-changed';
 
-vi.mock('../../db/connections', () => ({ caseConnectionIds: vi.fn() }));
+vi.mock('#db/connections', () => ({ caseConnectionIds: vi.fn() }));
 vi.mock('./push', () => ({ pushToConnection: vi.fn() }));
 vi.mock('./queue-changed', () => ({ queueChanged: vi.fn() }));
 const connections = vi.mocked(caseConnectionIds);

@@ -1,6 +1,6 @@
 import type { CaseStatus } from '@shared/cases/status';
 import type { CaseUpdatedMessage } from '@shared/realtime/api';
-import { caseConnectionIds } from '../../db/connections';
+import { caseConnectionIds } from '#db/connections';
 import { settleWithLimit } from '../concurrency';
 import { errorFields, type Logger } from '../logger';
 import { pushToConnection } from './push';

@@ -2,7 +2,7 @@ import {
   providerConnections,
   providerRoomConnections,
   type ConnectionRecord,
-} from '../../db/connections';
+} from '#db/connections';
 import { settleWithLimit } from '../concurrency';
 import { closeConnection } from './push';
 import { dismissDoctorConnections } from './room-parties';

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure } from '../../core/dependency-failure';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure } from '#core/dependency-failure';
 import { createLogger, errorFields, type Logger } from '../logger';
 import { loadSecrets } from '../secrets';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredSession } from '../../db/sessions';
+import type { StoredSession } from '#db/sessions';
 import { SESSION_IDLE_MS } from '../auth/sessions';
 import { mayReceive } from './listeners';
 

@@ -1,6 +1,6 @@
-import type { ProviderConnectionRecord } from '../../db/connections';
-import { getProviders } from '../../db/providers';
-import { getSessions, type StoredSession } from '../../db/sessions';
+import type { ProviderConnectionRecord } from '#db/connections';
+import { getProviders } from '#db/providers';
+import { getSessions, type StoredSession } from '#db/sessions';
 import { providerSessionCurrent } from '../auth/authorize';
 import { isSessionLive } from '../auth/sessions';
 

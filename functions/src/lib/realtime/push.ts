@@ -1,7 +1,7 @@
 import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { deleteConnection } from '../../db/connections';
-import { awsClientConfig, watchDependency } from '../../core/aws-clients';
-import { env } from '../../core/env';
+import { deleteConnection } from '#db/connections';
+import { awsClientConfig, watchDependency } from '#core/aws-clients';
+import { env } from '#core/env';
 
 /**
  * Loaded on first use, not with the handler: many requests of the handlers that push never do

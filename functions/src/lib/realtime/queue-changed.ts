@@ -3,8 +3,8 @@ import {
   disarmQueueFanOut,
   markQueueDirty,
   QUEUE_FAN_OUT_LEASE_MS,
-} from '../../db/queue-fan-out';
-import { env } from '../../core/env';
+} from '#db/queue-fan-out';
+import { env } from '#core/env';
 import { invokeAsync } from '../invoke-async';
 import { errorFields, type Logger } from '../logger';
 

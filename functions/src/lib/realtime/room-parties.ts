@@ -1,6 +1,6 @@
 import type { RoomRole } from '@shared/meetings/room';
 import type { RoomServerMessage } from '@shared/meetings/signalling';
-import { roomMembers, type RoomMember } from '../../db/connections';
+import { roomMembers, type RoomMember } from '#db/connections';
 import { settleWithLimit } from '../concurrency';
 import { closeConnection, pushToConnection } from './push';
 import { checkListeners } from './listeners';

@@ -1,5 +1,5 @@
-import type { HttpRoute } from '../../../routes';
-import { authorize, type AlongsideAccount } from '../../auth/authorize';
+import type { HttpRoute } from '#routes';
+import { authorize, type AlongsideAccount } from '#lib/auth/authorize';
 import { requestState } from '../request-state';
 import type { HttpMiddleware } from '../types';
 

@@ -1,4 +1,4 @@
-import type { HttpRoute } from '../../../routes';
+import type { HttpRoute } from '#routes';
 import { parseBody } from '../body';
 import { requestState } from '../request-state';
 import type { HttpMiddleware } from '../types';

@@ -1,4 +1,4 @@
-import { createLogger, errorFields } from '../../logger';
+import { createLogger, errorFields } from '#lib/logger';
 import { toErrorAnswer, type EnvelopeOptions } from '../envelope';
 import { findRequestState } from '../request-state';
 import { jsonResponse } from '../response';

@@ -1,6 +1,6 @@
-import { DEPENDENCY_FAILURE_MESSAGE } from '../../../core/dependency-failure';
-import { forbidden, serviceUnavailable } from '../../../core/errors';
-import { logger } from '../../logger';
+import { DEPENDENCY_FAILURE_MESSAGE } from '#core/dependency-failure';
+import { forbidden, serviceUnavailable } from '#core/errors';
+import { logger } from '#lib/logger';
 import { cameThroughCloudFront } from '../client-address';
 import { checkOriginProof } from '../origin-proof';
 import type { HttpMiddleware } from '../types';

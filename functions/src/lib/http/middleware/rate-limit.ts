@@ -1,5 +1,5 @@
-import type { Session } from '../../auth/sessions';
-import { enforceRateLimit, type RateLimitRule } from '../../rate-limit';
+import type { Session } from '#lib/auth/sessions';
+import { enforceRateLimit, type RateLimitRule } from '#lib/rate-limit';
 import { requestState } from '../request-state';
 import { clientKeyOf } from '../client-address';
 import type { HttpMiddleware } from '../types';

@@ -1,4 +1,4 @@
-import { createLogger } from '../../logger';
+import { createLogger } from '#lib/logger';
 import { beginRequest } from '../request-state';
 import type { HttpMiddleware } from '../types';
 

@@ -1,4 +1,4 @@
-import { loadSecrets } from '../../secrets';
+import { loadSecrets } from '#lib/secrets';
 import type { HttpMiddleware } from '../types';
 
 /**

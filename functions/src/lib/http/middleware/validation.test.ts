@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { HttpError } from '../../../core/errors';
+import { HttpError } from '#core/errors';
 import { beginRequest, requestState } from '../request-state';
-import { createLogger } from '../../logger';
+import { createLogger } from '#lib/logger';
 import type { HttpEvent } from '../types';
 import { parseRequestPart, validation } from './validation';
 

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { badRequest } from '../../../core/errors';
+import { badRequest } from '#core/errors';
 import { requestState } from '../request-state';
 import type { HttpMiddleware } from '../types';
 
