@@ -15,6 +15,7 @@ import type { HttpApi } from './http-api';
 import {
   metricPeriod,
   webSocketMetric,
+  type MonitoredResources,
   type NamedFunction,
   type WebhookMetrics,
 } from './monitoring-metrics';
@@ -54,20 +55,11 @@ export const alarmThresholds = {
 /** CloudWatch alarms on metric math may read at most 10 metrics (a hard limit). */
 export const maxMetricsPerAlarm = 10;
 
-export interface StageAlarmsProps {
+export interface StageAlarmsProps extends MonitoredResources {
   /** `telehealth-{stage}`: every alarm's name starts with it. */
   readonly prefix: string;
   /** The stage's topic, notified on ALARM and on OK. */
   readonly action: cloudwatch.IAlarmAction;
-  readonly httpApi: HttpApi;
-  readonly webSocketApi: WebSocketApi;
-  readonly table: dynamodb.ITable;
-  /** Every function of the route manifest. */
-  readonly functions: readonly NamedFunction[];
-  readonly webhook: lambda.Function;
-  readonly webhookMetrics: WebhookMetrics;
-  readonly schedulerDeadLetterQueue: sqs.IQueue;
-  readonly failedRunsQueue: sqs.IQueue;
 }
 
 interface AlarmOptions {

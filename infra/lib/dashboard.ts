@@ -5,33 +5,15 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { HttpApi } from './http-api';
-import {
-  metricPeriod,
-  webSocketMetric,
-  type NamedFunction,
-  type WebhookMetrics,
-} from './monitoring-metrics';
-import type { WebSocketApi } from './websocket-api';
+import { metricPeriod, webSocketMetric, type MonitoredResources } from './monitoring-metrics';
 
-export interface StageDashboardProps {
+export interface StageDashboardProps extends MonitoredResources {
   /** `telehealth-{stage}`: the dashboard's name. */
   readonly prefix: string;
   /** The stage's alarms, shown in the order given. */
   readonly alarms: readonly cloudwatch.IAlarm[];
-  readonly httpApi: HttpApi;
-  readonly webSocketApi: WebSocketApi;
-  readonly table: dynamodb.ITable;
-  /** Every function of the route manifest. */
-  readonly functions: readonly NamedFunction[];
-  readonly webhook: lambda.Function;
-  readonly webhookMetrics: WebhookMetrics;
-  readonly schedulerDeadLetterQueue: sqs.IQueue;
-  readonly failedRunsQueue: sqs.IQueue;
 }
 
 export function addStageDashboard(

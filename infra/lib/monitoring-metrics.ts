@@ -5,9 +5,12 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { HttpApi } from './http-api';
 import type { WebSocketApi } from './websocket-api';
 
 /** Every alarm's evaluation period and every graph's period. */
@@ -68,4 +71,17 @@ export function webhookMetrics(
     ),
     rejected: filter('WebhookRejectedFilter', 'StripeWebhookRejected', message('request refused')),
   };
+}
+
+/** What the alarms and the dashboard both watch. */
+export interface MonitoredResources {
+  readonly httpApi: HttpApi;
+  readonly webSocketApi: WebSocketApi;
+  readonly table: dynamodb.ITable;
+  /** Every function of the route manifest. */
+  readonly functions: readonly NamedFunction[];
+  readonly webhook: lambda.Function;
+  readonly webhookMetrics: WebhookMetrics;
+  readonly schedulerDeadLetterQueue: sqs.IQueue;
+  readonly failedRunsQueue: sqs.IQueue;
 }

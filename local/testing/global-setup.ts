@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { takePermissionDenials } from '../gateway/permission-check';
 import { seedAdmin } from '../seed';
 import { startStack, type RunningStack } from '../stack';
-import { signInWithSecondFactor } from './second-factor';
+import { forgetStoredSteps, signInWithSecondFactor } from './second-factor';
 import { testAdmissionLimits } from './test-admission';
 
 export interface TestStack {
@@ -114,6 +114,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    forgetStoredSteps(stack);
     // A call the local IAM check refused fails the suite even if its handler swallowed the
     // error (a best-effort push): in AWS it would have been refused just the same.
     const denials = takePermissionDenials();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack, type RunningStack, type StackOptions } from '../stack';
+import { forgetStoredSteps } from './second-factor';
 import { testAdmissionLimits } from './test-admission';
 
 /**
@@ -54,6 +55,7 @@ async function startOnce(
       stop: async () => {
         await stack.stop();
         rmSync(dataDir, { recursive: true, force: true });
+        forgetStoredSteps(stack);
       },
     };
   } catch (error) {

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
@@ -26,6 +30,8 @@ interface Authenticator {
   secret: string;
   /** The latest step this worker sent a code of, for this account. */
   lastStep: number;
+  /** Where `lastStep` is kept for the worker's next test file (`stepFileOf`). */
+  stepFile: string;
   /** Recovery codes put aside at enrolment, spent when every accepted step is used. */
   spareRecoveryCodes: string[];
 }
@@ -38,6 +44,40 @@ const SPARE_RECOVERY_CODES = 5;
 const authenticators = new Map<string, Authenticator>();
 const accountKey = (stack: StackLike, kind: SignInKind, account: string) =>
   `${stack.appUrl} ${kind} ${account.trim().toLowerCase()}`;
+
+/**
+ * The steps a worker used are kept in a file per account, not only in this module: each test
+ * file starts with fresh modules, and a worker's admin signs in again in its next file. Without
+ * the file, that sign-in would send a code of a step the previous file used, be refused, and
+ * could wait up to 30 s for a new step. One worker signs an admin in at a time (each worker has
+ * its own, global-setup.ts), so the file needs no lock.
+ */
+function stepsDirOf(stack: StackLike): string {
+  return path.join(os.tmpdir(), 'telehealth-totp-steps', new URL(stack.appUrl).port);
+}
+
+function stepFileOf(stack: StackLike, key: string): string {
+  const name = createHash('sha256').update(key).digest('hex').slice(0, 24);
+  return path.join(stepsDirOf(stack), name);
+}
+
+function storedStep(stepFile: string): number {
+  try {
+    return Number(readFileSync(stepFile, 'utf8')) || -1;
+  } catch {
+    return -1;
+  }
+}
+
+function storeStep(authenticator: Authenticator): void {
+  mkdirSync(path.dirname(authenticator.stepFile), { recursive: true });
+  writeFileSync(authenticator.stepFile, String(authenticator.lastStep));
+}
+
+/** Removes the steps kept for a stack's accounts (global setup, when the stack stops). */
+export function forgetStoredSteps(stack: StackLike): void {
+  rmSync(stepsDirOf(stack), { recursive: true, force: true });
+}
 
 const routes = {
   provider: { login: providerContracts.providerLogin, code: providerContracts.providerLoginCode },
@@ -81,6 +121,7 @@ async function nextCode(authenticator: Authenticator, recoveryAllowed = true): P
     const step = Math.max(totpStep(now) - 1, authenticator.lastStep + 1);
     if (step <= totpStep(now) + 1) {
       authenticator.lastStep = step;
+      storeStep(authenticator);
       return totpCode(authenticator.secret, step * TOTP_PERIOD_SECONDS * 1000);
     }
     const spare = recoveryAllowed ? authenticator.spareRecoveryCodes.pop() : undefined;
@@ -105,7 +146,13 @@ export function rememberSecret(
 ): void {
   const key = accountKey(stack, kind, account);
   if (authenticators.get(key)?.secret !== secret) {
-    authenticators.set(key, { secret, lastStep: -1, spareRecoveryCodes: [] });
+    const stepFile = stepFileOf(stack, key);
+    authenticators.set(key, {
+      secret,
+      lastStep: storedStep(stepFile),
+      spareRecoveryCodes: [],
+      stepFile,
+    });
   }
 }
 
