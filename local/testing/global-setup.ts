@@ -14,8 +14,8 @@ export interface TestStack {
   stripeUrl: string;
   handlerEnvironment: Record<string, string>;
   /**
-   * The shared stack's administrator for this worker. Global setup enrols one per worker
-   * (issue 25) and `useTestStack` picks the worker's own; other stacks' admins enrol at first
+   * The shared stack's administrator for this test file. Global setup enrols a few per worker
+   * (issue 25) and `useTestStack` takes the worker's next; other stacks' admins enrol at first
    * sign-in.
    */
   admin: TestAdmin;
@@ -29,8 +29,9 @@ export interface TestAdmin {
 
 /** What global setup hands the workers: the stack, with an administrator for each worker. */
 export interface ProvidedStack extends Omit<TestStack, 'admin'> {
-  /** `admins[i]` belongs to the worker whose VITEST_POOL_ID is i + 1. */
+  /** Each worker's administrators, `adminsPerWorker` a worker, in VITEST_POOL_ID order. */
   admins: TestAdmin[];
+  adminsPerWorker: number;
 }
 
 declare module 'vitest' {
@@ -58,15 +59,23 @@ function workerCount(project: TestProject): number {
 }
 
 /**
- * One administrator per worker, each enrolled by its first sign-in like anyone else. The server
- * takes a TOTP code of an account once (issue 25), and the workers do not share what they sent:
- * two workers signing in one admin in the same 30-second step would refuse each other's codes
- * and wait for the next step. Worker 1 keeps the stack's own admin.
+ * Administrators per worker: a worker's test files take them in turn (stack-context.ts).
+ * The server takes a TOTP code of an account once, and accepts only the codes of the three steps
+ * around now (issue 25): an account can sign in three times in 30 seconds, then its next sign-in
+ * waits for a new step, up to 30 s, which a test that signs a provider in first (an admin
+ * approves the provider) does not have. Four accounts in turn keep that wait away.
+ */
+const ADMINS_PER_WORKER = 4;
+
+/**
+ * The workers' administrators, each enrolled by its first sign-in like anyone else: worker w
+ * takes `admins[(w - 1) * ADMINS_PER_WORKER …]`. Workers never share one: two workers signing in
+ * one admin in the same step would refuse each other's codes. The first is the stack's own.
  */
 async function enrolWorkerAdmins(stack: RunningStack, workers: number): Promise<TestAdmin[]> {
   const admins: TestAdmin[] = [stack.admin];
-  for (let worker = 2; worker <= workers; worker += 1) {
-    const admin = { username: `${stack.admin.username}-${worker}`, password: stack.admin.password };
+  for (let index = 2; index <= workers * ADMINS_PER_WORKER; index += 1) {
+    const admin = { username: `${stack.admin.username}-${index}`, password: stack.admin.password };
     await seedAdmin({ ...admin, email: `${admin.username}@telehealth.local` });
     admins.push(admin);
   }
@@ -110,6 +119,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stripeUrl: stack.stripeUrl,
     handlerEnvironment: stack.handlerEnvironment,
     admins: await enrolWorkerAdmins(stack, workerCount(project)),
+    adminsPerWorker: ADMINS_PER_WORKER,
   });
   return async () => {
     await stack.stop();

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -12,6 +11,7 @@ import {
 } from '@shared/second-factor/api';
 import { totpCode, totpStep } from '#features/auth/totp';
 import { appFetch } from './stack-context';
+import { stepsDirOf } from './test-accounts-dir';
 
 /**
  * The test helpers' authenticator app (issue 25): every provider and admin sign-in is a password,
@@ -52,10 +52,6 @@ const accountKey = (stack: StackLike, kind: SignInKind, account: string) =>
  * could wait up to 30 s for a new step. One worker signs an admin in at a time (each worker has
  * its own, global-setup.ts), so the file needs no lock.
  */
-function stepsDirOf(stack: StackLike): string {
-  return path.join(os.tmpdir(), 'telehealth-totp-steps', new URL(stack.appUrl).port);
-}
-
 function stepFileOf(stack: StackLike, key: string): string {
   const name = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return path.join(stepsDirOf(stack), name);
