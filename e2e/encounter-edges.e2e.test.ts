@@ -251,13 +251,17 @@ describe('the encounter for real people', () => {
       async () => ((await caseStatus(stack, caseId)).status === 'paid' ? true : undefined),
       { timeoutMs: (E2E_CLAIM_LEASE_SECONDS + 30) * 1000, intervalMs: 250 },
     );
+    // The case reads as paid from the lease's end, but the Scheduler's release runs a moment
+    // later and alerts every dashboard of the case back in the queue. Its toast would replace
+    // the one under test (one toast at a time), so the click waits for it, as a doctor would.
+    const notifications = doctor.getByRole('region', { name: /Notification/ });
+    await notifications
+      .getByText(`Case ${caseId.slice(0, 8)}`)
+      .waitFor({ timeout: (E2E_CLAIM_LEASE_SECONDS + 30) * 1000 });
 
     // The room's tab opens inside the click (issue 27 item 5), before the case is read.
     const [tab] = await Promise.all([doctor.waitForEvent('popup'), startCall.click()]);
-    await doctor
-      .getByRole('region', { name: /Notification/ })
-      .getByText(providerCaseMessages.claimLapsed)
-      .waitFor();
+    await notifications.getByText(providerCaseMessages.claimLapsed).waitFor();
     // It is closed again, having gone to no patient page (nor the room).
     const patientPage = (address: URL) => /^\/(visit|feedback|room)\//.test(address.pathname);
     const outcome = tab.isClosed()
