@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT, e2eCallFiles } from './local/testing/e2e-lanes';
 import { WAIT_LIMIT_MS } from './local/testing/wait-limit';
 
 const alias = {
@@ -10,10 +11,24 @@ const alias = {
 /** One wait limit for every poll of every suite (local/testing/wait-limit.ts says why). */
 const poll = { timeout: WAIT_LIMIT_MS, interval: 100 };
 
+/** The end-to-end files that hold a WebRTC call (local/testing/e2e-lanes.ts). */
+const callFiles = e2eCallFiles('e2e');
+
+/** What the two end-to-end projects share: Chromium against a stack of their own, a file at a time. */
+const e2eProject = {
+  expect: { poll },
+  globalSetup: ['local/testing/global-setup.ts'],
+  // One browser at a time per project.
+  fileParallelism: false,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 /**
  * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
- * local gateway against the local stack) and e2e (Chromium against the local stack). `npm test`
- * (scripts/test.ts) runs unit and infra beside the static checks, then integration, then e2e.
+ * local gateway against the local stack) and e2e (Chromium against the local stack), the last in
+ * two projects: pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit
+ * and infra beside the static checks, then integration beside e2e-pages, then e2e-calls alone.
  */
 export default defineConfig({
   resolve: { alias },
@@ -90,14 +105,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: 'e2e',
+          ...e2eProject,
+          name: E2E_PAGES_PROJECT,
           include: ['e2e/**/*.e2e.test.ts'],
-          expect: { poll },
-          globalSetup: ['local/testing/global-setup.ts'],
-          // One browser at a time: the machine has 2 cores and calls need both.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...callFiles],
+          // `npm run test:e2e` runs both projects: the pages first, then the calls, never both.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...e2eProject,
+          name: E2E_CALLS_PROJECT,
+          include: callFiles,
+          // A call needs both cores: nothing of this run beside it.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

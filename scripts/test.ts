@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT } from '../local/testing/e2e-lanes';
 import { ensureChromium } from './ensure-chromium';
 
 /**
@@ -11,10 +12,12 @@ import { ensureChromium } from './ensure-chromium';
  * 1. the offline checks in two lanes at once, one per core: lint and infra in one; format,
  *    type-check, unit (with a coverage summary) and the web build in the other (lint is the
  *    longest step: the lanes were 320 s and 229 s with format beside lint);
- * 2. integration, against one local stack (it needs the web build);
- * 3. end-to-end, Chromium against another, alone: a call needs both cores.
- * In phase 1 a step's output is printed whole when it ends, so the two lanes do not interleave;
- * the steps of phases 2 and 3 run alone and print as they go.
+ * 2. integration, against one local stack (it needs the web build), beside the end-to-end
+ *    pages against another: the pages mostly wait (the whole end-to-end suite alone kept 38 %
+ *    of the two cores busy, integration 83 %);
+ * 3. the end-to-end calls, alone: a call between two Chromium pages needs both cores.
+ * A step beside another has its output printed whole when it ends, so the lanes do not
+ * interleave; integration and the calls print as they go, so a CI log shows a slow file.
  */
 const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -136,8 +139,11 @@ async function main(): Promise<void> {
       ]),
     ]),
   ]);
-  await runStep(suite('integration'), 'live');
-  await runStep(suite('e2e', loopbackOnly()), 'live');
+  await Promise.all([
+    runStep(suite('integration'), 'live'),
+    runStep(suite(E2E_PAGES_PROJECT, loopbackOnly())),
+  ]);
+  await runStep(suite(E2E_CALLS_PROJECT, loopbackOnly()), 'live');
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(`\n${passed} passed, ${failed} failed (${minutes} min)`);
   process.exit(failed > 0 ? 1 : 0);

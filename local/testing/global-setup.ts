@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { takePermissionDenials } from '../gateway/permission-check';
 import { seedAdmin } from '../seed';
 import { startStack, type RunningStack } from '../stack';
+import { isE2eProject } from './e2e-lanes';
 import { forgetStoredSteps, signInWithSecondFactor } from './second-factor';
 import { testAdmissionLimits } from './test-admission';
 
@@ -106,7 +107,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     providerJoinGraceSeconds: 3600,
     // The watcher gave up on a service and stopped the stack: say so, or every test just fails.
     onFatal: (message) => console.error(`\nThe test stack stopped: ${message}`),
-    ...(project.name === 'e2e'
+    ...(isE2eProject(project.name)
       ? {
           claimLeaseSeconds: E2E_CLAIM_LEASE_SECONDS,
           meetingDurationSeconds: E2E_MEETING_DURATION_SECONDS,
