@@ -175,6 +175,29 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await deleteItem(connectionKey(connectionId));
 }
 
+/**
+ * How long after `$connect` saved a connection a push's 410 does not mean it is gone. `$connect`
+ * saves the record before the connection is established: API Gateway, like the local gateway,
+ * completes the upgrade only when `$connect` returns (after its own reads, writes and presence
+ * push), and answers a post to a connection not yet established with 410 GoneException.
+ * Forgetting the record then orphans a live socket: it never hears its case again (a visit page
+ * in the background missed the doctor's start; its catch-up read on open came before the start).
+ * 30 s is past API Gateway's 29-second integration timeout, the longest `$connect` can take.
+ */
+export const CONNECT_SETTLE_MS = 30_000;
+
+/**
+ * Access pattern: forget a connection a push found gone (410), unless it was saved less than
+ * {@link CONNECT_SETTLE_MS} ago and may still be connecting. A record left this way is forgotten
+ * by a later push, by `$disconnect` or by its TTL.
+ */
+export async function forgetGoneConnection(connectionId: string, now = new Date()): Promise<void> {
+  await takeItem(connectionKey(connectionId), {
+    expression: 'connectedAt < :settled',
+    values: { ':settled': new Date(now.getTime() - CONNECT_SETTLE_MS).toISOString() },
+  });
+}
+
 /** Where a room connection was: enough to tell the other party it left, and the meeting. */
 export interface RoomPlace {
   meetingId: string;

@@ -21,7 +21,7 @@ import {
   type SignedInProvider,
 } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { getConnection, saveConnection } from '#db/connections';
+import { CONNECT_SETTLE_MS, getConnection, saveConnection } from '#db/connections';
 import { deleteSession, getSession } from '#db/sessions';
 import { hashToken } from '#lib/auth/tokens';
 import { issueTicket } from './tickets';
@@ -136,12 +136,16 @@ describe('case alerts', () => {
     const provider = await signInProvider(stack);
     const alerts = await connect(provider);
     const deadId = `dead-${randomUUID()}`;
-    await saveConnection({
-      connectionId: deadId,
-      channel: 'provider-alerts',
-      providerId: provider.id,
-      sessionId: sessionIdOf(provider),
-    });
+    // Saved long enough ago to be past connecting (CONNECT_SETTLE_MS).
+    await saveConnection(
+      {
+        connectionId: deadId,
+        channel: 'provider-alerts',
+        providerId: provider.id,
+        sessionId: sessionIdOf(provider),
+      },
+      new Date(Date.now() - CONNECT_SETTLE_MS - 1000),
+    );
     const caseId = await newCaseId(stack);
     await waitForAlert(alerts, caseId, 'NEW_CASE_CREATED');
     expect(await getConnection(deadId)).toBeNull();

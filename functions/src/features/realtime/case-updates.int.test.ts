@@ -29,7 +29,7 @@ import {
 import { useTestStack } from '#local/testing/stack-context';
 import { getCaseBundle } from '#db/cases/bundle';
 import { insertPatientWithCase } from '#db/cases/create';
-import { getConnection, saveConnection } from '#db/connections';
+import { CONNECT_SETTLE_MS, getConnection, saveConnection } from '#db/connections';
 import { env } from '#core/env';
 import { createLogger } from '#lib/logger';
 import { stripe } from '#lib/stripe';
@@ -260,12 +260,33 @@ describe('a case socket that is gone (410)', () => {
     const caseId = await newCaseId(stack);
     const live: AlertSocket = await openCaseSocket(stack, caseId);
     const deadId = `dead-${randomUUID()}`;
-    await saveConnection({ connectionId: deadId, channel: 'case', caseId });
+    const settled = new Date(Date.now() - CONNECT_SETTLE_MS - 1000);
+    await saveConnection({ connectionId: deadId, channel: 'case', caseId }, settled);
 
     await payForCase(stack, caseId);
     await expectCaseUpdate(live, caseId, 'paid');
     expect((await caseStatus(stack, caseId)).status).toBe('paid');
     expect(await getConnection(deadId)).toBeNull();
+    live.socket.close();
+  });
+
+  it('is kept while it may still be connecting: its $connect saved it, the upgrade is to come', async () => {
+    const caseId = await newCaseId(stack);
+    const live: AlertSocket = await openCaseSocket(stack, caseId);
+    // Saved just now, and unknown to the gateway: a push answers 410, as it does for a socket
+    // whose $connect has not returned yet.
+    const connectingId = `connecting-${randomUUID()}`;
+    await saveConnection({ connectionId: connectingId, channel: 'case', caseId });
+    // And one long gone: once it is forgotten, the same push has answered both.
+    const deadId = `dead-${randomUUID()}`;
+    const settled = new Date(Date.now() - CONNECT_SETTLE_MS - 1000);
+    await saveConnection({ connectionId: deadId, channel: 'case', caseId }, settled);
+
+    await payForCase(stack, caseId);
+    await expectCaseUpdate(live, caseId, 'paid');
+    await expect.poll(() => getConnection(deadId)).toBeNull();
+    // The new one's record stands, so the socket, once open, hears the case's next change.
+    expect(await getConnection(connectingId)).toMatchObject({ channel: 'case', caseId });
     live.socket.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { deleteConnection } from '#db/connections';
+import { deleteConnection, forgetGoneConnection } from '#db/connections';
 import { awsClientConfig, watchDependency } from '#core/aws-clients';
 import { env } from '#core/env';
 
@@ -25,7 +25,8 @@ async function managementApi(): Promise<ApiGatewayManagementApiClient> {
 
 /**
  * Sends one JSON message to a WebSocket connection. A connection that has gone away (410) is
- * forgotten, so later broadcasts skip it; the caller learns whether the message was delivered.
+ * forgotten, so later broadcasts skip it, unless it is still connecting (`forgetGoneConnection`);
+ * the caller learns whether the message was delivered.
  */
 export async function pushToConnection(connectionId: string, message: unknown): Promise<boolean> {
   const { GoneException, PostToConnectionCommand } = await managementSdk();
@@ -40,7 +41,7 @@ export async function pushToConnection(connectionId: string, message: unknown): 
     return true;
   } catch (error) {
     if (error instanceof GoneException) {
-      await deleteConnection(connectionId);
+      await forgetGoneConnection(connectionId);
       return false;
     }
     throw error;
