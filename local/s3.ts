@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { makeObjectsAtomic } from './s3-atomic-objects';
 import { serverEnded } from './supervisor';
 
 /**
@@ -38,6 +39,7 @@ export async function startLocalS3(options: {
     silent: true,
     configureBuckets: [{ name: options.bucket, configs: [corsConfiguration] }],
   });
+  makeObjectsAtomic(server.store);
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
