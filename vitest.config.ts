@@ -28,7 +28,8 @@ const e2eProject = {
  * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
  * local gateway against the local stack) and e2e (Chromium against the local stack), the last in
  * two projects: pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit
- * and infra beside the static checks, then integration beside e2e-pages, then e2e-calls alone.
+ * and infra beside the static checks, then integration beside e2e-pages, then e2e-calls beside
+ * lint.
  */
 export default defineConfig({
   resolve: { alias },
@@ -119,7 +120,7 @@ export default defineConfig({
           ...e2eProject,
           name: E2E_CALLS_PROJECT,
           include: callFiles,
-          // A call needs both cores: nothing of this run beside it.
+          // After the pages: a call has no other browser of this run beside it.
           sequence: { groupOrder: 1 },
         },
       },

@@ -7,7 +7,8 @@ import path from 'node:path';
  *   (the whole suite kept 38 % of the two cores busy), so `npm test` runs them beside the
  *   integration suite.
  * - `e2e-calls`: the files that hold a WebRTC call between two Chromium pages. A call encodes and
- *   decodes video on both pages and needs both cores, so they run last and alone.
+ *   decodes video on both pages, so they run last, with no other browser or stack beside them
+ *   (only lint, on one core).
  */
 export const E2E_PAGES_PROJECT = 'e2e-pages';
 export const E2E_CALLS_PROJECT = 'e2e-calls';
