@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
@@ -11,7 +11,7 @@ import {
 } from '@shared/second-factor/api';
 import { totpCode, totpStep } from '#features/auth/totp';
 import { appFetch } from './stack-context';
-import { stepsDirOf } from './test-accounts-dir';
+import { keepNumber, readKeptNumber, stepsDirOf } from './test-accounts-dir';
 
 /**
  * The test helpers' authenticator app (issue 25): every provider and admin sign-in is a password,
@@ -55,19 +55,6 @@ const accountKey = (stack: StackLike, kind: SignInKind, account: string) =>
 function stepFileOf(stack: StackLike, key: string): string {
   const name = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return path.join(stepsDirOf(stack), name);
-}
-
-function storedStep(stepFile: string): number {
-  try {
-    return Number(readFileSync(stepFile, 'utf8')) || -1;
-  } catch {
-    return -1;
-  }
-}
-
-function storeStep(authenticator: Authenticator): void {
-  mkdirSync(path.dirname(authenticator.stepFile), { recursive: true });
-  writeFileSync(authenticator.stepFile, String(authenticator.lastStep));
 }
 
 /** Removes the steps kept for a stack's accounts (global setup, when the stack stops). */
@@ -117,7 +104,7 @@ async function nextCode(authenticator: Authenticator, recoveryAllowed = true): P
     const step = Math.max(totpStep(now) - 1, authenticator.lastStep + 1);
     if (step <= totpStep(now) + 1) {
       authenticator.lastStep = step;
-      storeStep(authenticator);
+      keepNumber(authenticator.stepFile, step);
       return totpCode(authenticator.secret, step * TOTP_PERIOD_SECONDS * 1000);
     }
     const spare = recoveryAllowed ? authenticator.spareRecoveryCodes.pop() : undefined;
@@ -145,7 +132,7 @@ export function rememberSecret(
     const stepFile = stepFileOf(stack, key);
     authenticators.set(key, {
       secret,
-      lastStep: storedStep(stepFile),
+      lastStep: readKeptNumber(stepFile, -1),
       spareRecoveryCodes: [],
       stepFile,
     });

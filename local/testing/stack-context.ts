@@ -1,9 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { reloadEnv } from '#core/env';
 import type { TestAdmin, TestStack } from './global-setup';
-import { stepsDirOf } from './test-accounts-dir';
+import { keepNumber, readKeptNumber, stepsDirOf } from './test-accounts-dir';
 
 /**
  * The running test stack, with its handler environment applied to this worker, so a test can
@@ -35,14 +34,8 @@ function nextWorkerAdmin(
   // slower sign-ins, not wrong ones.
   const first = ((worker - 1) % workers) * adminsPerWorker;
   const turnFile = path.join(stepsDirOf(stack), `admin-turn-${worker}`);
-  let turn = 0;
-  try {
-    turn = Number(readFileSync(turnFile, 'utf8')) || 0;
-  } catch {
-    // The worker's first file.
-  }
-  mkdirSync(path.dirname(turnFile), { recursive: true });
-  writeFileSync(turnFile, String(turn + 1));
+  const turn = readKeptNumber(turnFile, 0);
+  keepNumber(turnFile, turn + 1);
   return admins[first + (turn % adminsPerWorker)] ?? admins[0]!;
 }
 
