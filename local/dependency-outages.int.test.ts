@@ -15,7 +15,7 @@ import { pollUntil } from './testing/poll';
 import { adminFetch, adminToken, apply, latestEmailTo } from './testing/provider-journey';
 import { appFetch } from './testing/stack-context';
 import { postToStorage } from './testing/storage-upload';
-import { testAdmissionLimits } from './testing/test-admission';
+import { testStackSettings } from './testing/test-stack-settings';
 
 /**
  * Issue 10 item 9 under a running stack of this file's own (its services are stopped on
@@ -36,7 +36,7 @@ const fatal: string[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-outages-'));
   stack = await startStack({
-    admission: testAdmissionLimits,
+    ...testStackSettings,
     dataDir,
     web: 'dist',
     logLevel: 'error',

@@ -108,6 +108,11 @@ export interface StackOptions {
    */
   faultRate?: number;
   /**
+   * Test only: scrypt's cost for new password hashes as its power of two, below production's
+   * 17 (functions/src/lib/auth/passwords.ts). Default: production's.
+   */
+  passwordHashLogN?: number;
+  /**
    * Waits before the retries of a scheduled run that threw (default Lambda's, about 1 and 2
    * minutes; local/gateway/async-invoke.ts). Tests shorten them.
    */
@@ -235,6 +240,8 @@ function configureHandlerEnvironment(
     [envNames.queueFanOutTargetArn]: `arn:aws:lambda:${localResources.region}:000000000000:function:${QUEUE_FAN_OUT_FUNCTION}`,
     // Faults start after the seeding (startStack); set here, a stale value would leak in.
     [envNames.faultRate]: '0',
+    // Empty reads as unset: production's cost.
+    [envNames.passwordHashLogN]: options.passwordHashLogN?.toString() ?? '',
     STRIPE_SECRET_KEY: localResources.stripeSecretKey,
     STRIPE_PUBLISHABLE_KEY: localResources.stripePublishableKey,
     STRIPE_WEBHOOK_SECRET: localResources.stripeWebhookSecret,

@@ -31,7 +31,7 @@ import * as meetingContracts from '@shared/meetings/contracts';
 import * as patientContracts from '@shared/patients/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { testAdmissionLimits } from '#local/testing/test-admission';
+import { testStackSettings } from '#local/testing/test-stack-settings';
 
 /**
  * No patient or doctor data in logs (DESIGN.md §6): a stack of its own at the most verbose log
@@ -76,7 +76,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-logs-'));
   capture();
   running = await startStack({
-    admission: testAdmissionLimits,
+    ...testStackSettings,
     dataDir,
     web: 'dist',
     logLevel: 'debug',

@@ -40,12 +40,13 @@ describe('dependency timeouts and fault injection in the cloud stack', () => {
     }
   });
 
-  it('never sets FAULT_RATE on a function', () => {
+  it('never sets a test-only setting on a function (FAULT_RATE, PASSWORD_HASH_LOG_N)', () => {
     for (const fn of handlerFunctions) {
       const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> })
         ?.Variables;
       expect(variables, nameOf(fn)).toBeDefined();
       expect(Object.keys(variables ?? {})).not.toContain(envNames.faultRate);
+      expect(Object.keys(variables ?? {})).not.toContain(envNames.passwordHashLogN);
     }
   });
 });

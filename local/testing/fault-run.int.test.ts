@@ -19,7 +19,7 @@ import { payWithCard, STRIPE_TEST_CARDS } from './patient-journey';
 import { applicationFields, latestEmailTo, passwordFrom } from './provider-journey';
 import { signInWithSecondFactor } from './second-factor';
 import { postToStorage } from './storage-upload';
-import { testAdmissionLimits } from './test-admission';
+import { testStackSettings } from './test-stack-settings';
 
 /**
  * Issue 10's fault run: for 60 s, several patients go through the whole journey (intake,
@@ -61,7 +61,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-faults-'));
   stack = await startStack({
-    admission: testAdmissionLimits,
+    ...testStackSettings,
     dataDir,
     web: 'dist',
     logLevel: 'error',

@@ -7,7 +7,7 @@ import { seedAdmin } from '../seed';
 import { startStack, type RunningStack } from '../stack';
 import { isE2eProject } from './e2e-lanes';
 import { forgetStoredSteps, signInWithSecondFactor } from './second-factor';
-import { testAdmissionLimits } from './test-admission';
+import { testStackSettings } from './test-stack-settings';
 
 export interface TestStack {
   appUrl: string;
@@ -99,7 +99,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Test files claim many cases with one provider; the one-claim rule has its own stack
     // (functions/src/features/cases/claim-limits.int.test.ts).
     maxActiveClaims: 1000,
-    admission: testAdmissionLimits,
+    ...testStackSettings,
     admin: { username: 'test-admin', password: 'test-admin-password-1234' },
     // Most tests start calls through the API with no doctor's room page: the join check
     // (docs/adr/0023) must not put them back in the queue mid-suite. no-show.int.test.ts has a

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack, type RunningStack, type StackOptions } from '../stack';
 import { forgetStoredSteps } from './second-factor';
-import { testAdmissionLimits } from './test-admission';
+import { testStackSettings } from './test-stack-settings';
 
 /**
  * A stack of one test file's own, for settings the shared stack cannot have (a triage region,
@@ -42,7 +42,7 @@ async function startOnce(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `telehealth-${name}-`));
   try {
     const stack = await startStack({
-      admission: testAdmissionLimits,
+      ...testStackSettings,
       web: 'dist',
       logLevel: 'warn',
       rateLimitMultiplier: 1000,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadEnv } from '#core/env';
 import type { RunningStack } from '#local/stack';
 import { signInWithSecondFactor } from '#local/testing/second-factor';
-import { testAdmissionLimits } from '#local/testing/test-admission';
+import { testAdmissionLimits } from '#local/testing/test-stack-settings';
 import * as caseContracts from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { startOwnStack } from '#local/testing/own-stack';

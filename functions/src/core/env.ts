@@ -132,6 +132,12 @@ export const envNames = {
    * stack fails on purpose, 0 to 1. Ignored inside Lambda, and the CDK stack never sets it.
    */
   faultRate: 'FAULT_RATE',
+  /**
+   * Test only: scrypt's cost N for new password hashes, as its power of two (10 to 17; unset:
+   * 17, OWASP's, lib/auth/passwords.ts). The test stacks create hundreds of accounts, four
+   * hashes each. Ignored inside Lambda; neither the CDK stack nor `npm start` sets it.
+   */
+  passwordHashLogN: 'PASSWORD_HASH_LOG_N',
 } as const;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
@@ -386,6 +392,19 @@ export const env = {
       throw new Error(`Environment variable ${envNames.faultRate} must be a number from 0 to 1`);
     }
     return rate;
+  },
+  /** Unset (the production cost) unless set locally; always unset in Lambda. */
+  get passwordHashLogN(): number | undefined {
+    if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+    const raw = read(envNames.passwordHashLogN);
+    if (raw === undefined) return undefined;
+    const logN = Number(raw);
+    if (!Number.isInteger(logN) || logN < 10 || logN > 17) {
+      throw new Error(
+        `Environment variable ${envNames.passwordHashLogN} must be a whole number from 10 to 17`,
+      );
+    }
+    return logN;
   },
   /** True inside Lambda: test-only code paths (fault injection) are never wired there. */
   get inLambda(): boolean {

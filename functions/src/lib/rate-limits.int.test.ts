@@ -22,7 +22,7 @@ import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as realtimeContracts from '@shared/realtime/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { testAdmissionLimits } from '#local/testing/test-admission';
+import { testStackSettings } from '#local/testing/test-stack-settings';
 
 /**
  * Issue 10, "make a green run trustworthy": every policy of `lib/rate-limits.ts` is driven past
@@ -174,7 +174,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-limits-'));
   stack = await startStack({
-    admission: testAdmissionLimits,
+    ...testStackSettings,
     dataDir,
     web: 'dist',
     logLevel: 'error',

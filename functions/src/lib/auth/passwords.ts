@@ -1,14 +1,29 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { env } from '#core/env';
 
 /**
  * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1: 128 MiB per hash), stored as
  * `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PRODUCTION_LOG_N = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  const maxmem = 256 * (options.N ?? PARAMS.N) * (options.r ?? PARAMS.r) + 1024 * 1024;
+/**
+ * The cost of a new hash: production's, but on a test stack that lowers it
+ * (`PASSWORD_HASH_LOG_N`, never in Lambda). A check always uses the cost stored in the hash.
+ */
+function newHashParams(): { N: number; r: number; p: number } {
+  return { N: 2 ** (env.passwordHashLogN ?? PRODUCTION_LOG_N), r: R, p: P };
+}
+
+function derive(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  const maxmem = 256 * options.N * options.r + 1024 * 1024;
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -18,12 +33,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const params = newHashParams();
+  const key = await derive(password, salt, params);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64'),
     key.toString('base64'),
   ].join('$');

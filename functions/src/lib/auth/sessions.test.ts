@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envNames, reloadEnv } from '#core/env';
 import { clearedSessionCookie, sessionCookie } from './cookies';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, isSessionLive } from './sessions';
 import { hashToken, newToken } from './tokens';
@@ -48,5 +49,38 @@ describe('passwords', () => {
     await expect(verifyPassword('correct horse battery staple', stored)).resolves.toBe(true);
     await expect(verifyPassword('wrong', stored)).resolves.toBe(false);
     await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false);
+  });
+
+  describe('on a test stack that lowers the cost', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      reloadEnv();
+    });
+
+    it('hash new passwords at that cost, and check any hash at its own', async () => {
+      const atProductionCost = await hashPassword('correct horse battery staple');
+      vi.stubEnv(envNames.passwordHashLogN, '12');
+      reloadEnv();
+      const atTestCost = await hashPassword('correct horse battery staple');
+      expect(atTestCost).toMatch(/^scrypt\$4096\$8\$1\$/);
+      await expect(verifyPassword('correct horse battery staple', atTestCost)).resolves.toBe(true);
+      await expect(verifyPassword('wrong', atTestCost)).resolves.toBe(false);
+      await expect(verifyPassword('correct horse battery staple', atProductionCost)).resolves.toBe(
+        true,
+      );
+    });
+
+    it('keep the production cost inside Lambda, whatever is set', async () => {
+      vi.stubEnv(envNames.passwordHashLogN, '12');
+      vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'telehealth-dev-sign-in');
+      reloadEnv();
+      expect(await hashPassword('correct horse battery staple')).toMatch(/^scrypt\$131072\$/);
+    });
+
+    it('refuse a cost out of range', async () => {
+      vi.stubEnv(envNames.passwordHashLogN, '9');
+      reloadEnv();
+      await expect(hashPassword('x')).rejects.toThrow(/PASSWORD_HASH_LOG_N/);
+    });
   });
 });

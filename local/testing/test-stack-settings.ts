@@ -1,4 +1,5 @@
 import { defaultAdmissionLimits, type AdmissionLimits } from '../gateway/admission';
+import type { StackOptions } from '../stack';
 
 /**
  * The admission limits of every stack a test starts (the shared one and the files that start
@@ -17,3 +18,19 @@ export const testAdmissionLimits: AdmissionLimits = {
   maxWaitMs: 2_000,
   maxEventLoopDelayMs: 0,
 };
+
+/**
+ * scrypt's cost for new passwords on every stack a test starts: N = 2^12 (4 MiB a hash) against
+ * production's 2^17 (128 MiB). A provider a test signs in costs four hashes (the approval's
+ * temporary password, the first sign-in, the forced change, and its new password), about a
+ * third of a core-second each at production's cost; hundreds of accounts made that minutes of
+ * the suite. The sign-in code is the same; `sessions.test.ts` checks production's cost, and that
+ * Lambda ignores the setting.
+ */
+export const TEST_PASSWORD_HASH_LOG_N = 12;
+
+/** What every stack a test starts sets (`startStack`'s options; a file adds its own). */
+export const testStackSettings = {
+  admission: testAdmissionLimits,
+  passwordHashLogN: TEST_PASSWORD_HASH_LOG_N,
+} satisfies Partial<StackOptions>;
