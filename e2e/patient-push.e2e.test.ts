@@ -12,7 +12,7 @@ import {
 import { expirePaidCaseNow } from '#local/testing/expire-case';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { holdPatientKey, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { moneyTexts } from '@shared/payments/money';
@@ -159,6 +159,8 @@ describe('the processing page', () => {
     await page.goto(`${stack.appUrl}/payment-processing?case_id=${caseId}`);
     await page.getByText('Awaiting payment confirmation').waitFor();
     await expect.poll(() => log.length).toBe(2);
+    // The page a patient reads while the payment is confirmed (a paid case passes it at once).
+    await expectNoAxeViolations(page);
 
     await payWithCard(stack, sessionId, STRIPE_TEST_CARDS.pays);
     await page.waitForURL(`${stack.appUrl}/visit/${caseId}`, { timeout: 15_000 });
