@@ -124,11 +124,12 @@ async function phase(lanes: Promise<void>[]): Promise<void> {
   const reasons = outcomes.flatMap((outcome) =>
     outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
   );
-  const unexpected = reasons.filter((reason) => !(reason instanceof StepFailed));
-  for (const reason of unexpected) console.error(reason);
+  // A step that failed has printed its output; anything else (a command that could not start)
+  // is printed here.
+  for (const reason of reasons) if (!(reason instanceof StepFailed)) console.error(reason);
   if (reasons.length > 0) {
-    const titles = reasons.map((reason) => (reason instanceof StepFailed ? reason.message : '?'));
-    throw new PhaseFailed(`failed: ${titles.join(', ')}`);
+    const what = reasons.map((reason) => (reason instanceof Error ? reason.message : 'error'));
+    throw new PhaseFailed(`failed: ${what.join(', ')}`);
   }
 }
 

@@ -27,7 +27,7 @@ export const testAdmissionLimits: AdmissionLimits = {
  * the suite. The sign-in code is the same; `sessions.test.ts` checks production's cost, and that
  * Lambda ignores the setting.
  */
-export const TEST_PASSWORD_HASH_LOG_N = 12;
+const TEST_PASSWORD_HASH_LOG_N = 12;
 
 /** What every stack a test starts sets (`startStack`'s options; a file adds its own). */
 export const testStackSettings = {
