@@ -155,8 +155,9 @@ async function main(): Promise<void> {
       suite('infra'),
     ]),
     lane([
-      // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
-      suite('unit', [], ['--coverage']),
+      // The unit suite, the server's files and the web app's (two projects, vitest.config.ts),
+      // reports its coverage (v8, summary only) and fails below its thresholds.
+      suite('unit', [], ['--project', 'unit-web', '--coverage']),
       command('web build', [
         ...['npx', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
       ]),
