@@ -101,6 +101,9 @@ export default defineConfig({
           name: 'infra',
           expect: { poll },
           include: ['infra/test/**/*.test.ts'],
+          // Starts the two synths that bundle every handler, once for the suite
+          // (infra/test/bundling-synths.ts).
+          globalSetup: ['infra/test/global-setup.ts'],
           // The files share one module graph per worker: aws-cdk-lib is imported once rather than
           // per file (about 3 s each), and infra/test/synth.ts's cache of synthesized stages is
           // shared by every file of the worker. No infra test mocks a module or changes the

@@ -164,6 +164,19 @@ export function filesLoadedAtImport(metafile: Metafile): string[] {
 }
 
 /**
+ * Set for a synth, a directory where CDK's bundling also writes each handler's esbuild metafile
+ * (`handlerMetafilePath`), outside the asset: the infra tests read from it what the synth put in
+ * each bundle (infra/test/cold-start.test.ts, permission-code.test.ts) instead of building the
+ * handlers a second time. A deploy never sets it.
+ */
+export const HANDLER_METAFILE_DIR = 'HANDLER_METAFILE_DIR';
+
+/** The file of a handler's metafile under `HANDLER_METAFILE_DIR`. */
+export function handlerMetafilePath(metafileDir: string, handler: string): string {
+  return path.join(metafileDir, `${handler}.json`);
+}
+
+/**
  * CDK's local bundling of one handler's asset: esbuild in this process, as `NodejsFunction`
  * bundles without Docker. The handler is a field, not only a value `tryBundle` closes over: CDK
  * reuses a staged asset for every later asset whose options serialize to the same JSON (the
@@ -176,7 +189,15 @@ class HandlerLocalBundling implements ILocalBundling {
   constructor(readonly handler: string) {}
 
   tryBundle(outputDir: string): boolean {
-    writeAsset(buildSync(handlerBuildOptions(this.handler)), outputDir);
+    // The metafile is esbuild's account of the build; asking for it leaves the output as it is.
+    const result = buildSync({ ...handlerBuildOptions(this.handler), metafile: true });
+    writeAsset(result, outputDir);
+    const metafileDir = process.env[HANDLER_METAFILE_DIR];
+    if (metafileDir) {
+      const file = handlerMetafilePath(metafileDir, this.handler);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(result.metafile));
+    }
     return true;
   }
 }

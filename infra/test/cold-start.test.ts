@@ -1,14 +1,11 @@
 import { isBuiltin } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildHandlerAssets,
-  filesLoadedAtImport,
-  handlerBuildOptions,
-} from '../lib/handler-bundling';
+import { filesLoadedAtImport, handlerBuildOptions } from '../lib/handler-bundling';
 import { manifestHandlers } from '../lib/handler-functions';
+import { endedBundlingSynth } from './bundling-synths';
+import { handlerMetafiles } from './staged-assets';
 
 /**
  * Issue 12 item 5: what Lambda loads when it imports a handler. Each handler's asset is
@@ -16,8 +13,8 @@ import { manifestHandlers } from '../lib/handler-functions';
  * `index.mjs` loads it and the chunks it imports statically; a chunk only an `import()` reaches
  * is loaded, parsed and evaluated by the first call that runs the import. The rarely used AWS
  * clients and Stripe are loaded on first use (functions/src/lib/aws-sdk/, lib/stripe.ts), so
- * none of their code may be in a file loaded at import. The check reads each build's esbuild
- * metafile: the files reachable from the entry through static imports, and the packages with
+ * none of their code may be in a file loaded at import. The check reads the esbuild metafile of
+ * each handler's bundle as the prod synth built it (infra/test/bundling-synths.ts): the files reachable from the entry through static imports, and the packages with
  * code in them. It also checks that the bundles carry their dependencies: everything they import that is not
  * in the bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime),
  * and that none carries the SDK's default credential chain.
@@ -100,8 +97,6 @@ function factsOf(metafile: Metafile): BundleFacts {
   };
 }
 
-const outDir = path.join(repoRoot, '.test-results', 'cold-start');
-
 /** The facts of a module given as source, built as a handler is (its lazy imports split off). */
 async function factsOfSource(contents: string, options: BuildOptions = {}): Promise<BundleFacts> {
   const { entryPoints: _entry, ...bundling } = handlerBuildOptions(handlers[0]!);
@@ -117,11 +112,13 @@ async function factsOfSource(contents: string, options: BuildOptions = {}): Prom
 const factsByHandler = new Map<string, BundleFacts>();
 
 beforeAll(async () => {
-  const results = await buildHandlerAssets(handlers, outDir, { write: false });
-  handlers.forEach((handler, index) => {
-    factsByHandler.set(handler, factsOf(results[index]!.metafile));
-  });
-}, 240_000);
+  // The metafiles of the bundles the prod synth staged: what `cdk deploy` uploads.
+  const { metafileDir, run } = await endedBundlingSynth('prod');
+  if (run.code !== 0) throw new Error(`cdk synth failed:\n${run.output}`);
+  for (const [handler, metafile] of handlerMetafiles(metafileDir, handlers)) {
+    factsByHandler.set(handler, factsOf(metafile));
+  }
+}, 300_000);
 
 describe('what a handler evaluates at cold start', () => {
   it('built every handler', () => {

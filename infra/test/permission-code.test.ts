@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   handlerPermissions,
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
-import { buildHandlerAssets } from '../lib/handler-bundling';
 import { manifestHandlers } from '../lib/handler-functions';
+import { endedBundlingSynth } from './bundling-synths';
+import { handlerMetafiles } from './staged-assets';
 
 /**
  * The other direction of the proof that the declarations match the code. The local IAM check
@@ -19,7 +18,6 @@ import { manifestHandlers } from '../lib/handler-functions';
  * declarations are built from fragments of the shared code paths for the same reason.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const handlers = manifestHandlers();
 const declared = handlerPermissions as Readonly<Record<string, HandlerPermissions>>;
 
@@ -72,19 +70,17 @@ const modulesOf = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   // A handler's code is in its index.mjs and its chunks: the lazily loaded clients count too.
-  const results = await buildHandlerAssets(
-    handlers,
-    path.join(repoRoot, '.test-results', 'permission-code'),
-    { write: false },
-  );
-  handlers.forEach((handler, index) => {
-    const used = Object.values(results[index]!.metafile.outputs)
+  // The metafiles are of the bundles the prod synth staged (infra/test/bundling-synths.ts).
+  const { metafileDir, run } = await endedBundlingSynth('prod');
+  if (run.code !== 0) throw new Error(`cdk synth failed:\n${run.output}`);
+  for (const [handler, metafile] of handlerMetafiles(metafileDir, handlers)) {
+    const used = Object.values(metafile.outputs)
       .flatMap((output) => Object.entries(output.inputs))
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([file]) => file.replace(/^functions\/src\//, '').replace(/^.*node_modules\//, ''));
     modulesOf.set(handler, new Set(used));
-  });
-}, 240_000);
+  }
+}, 300_000);
 
 describe('declared permissions have code that uses them', () => {
   it('built every handler', () => {

@@ -1,17 +1,16 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envNames } from '#core/env';
 import { handlerModulePath } from '#routes';
 import { defaultPorts, localResources } from '#local/config';
 import { handlerConstructId, manifestHandlers } from '../lib/handler-functions';
 import { samLocalVariables } from '../lib/sam-local';
+import { endedBundlingSynth } from './bundling-synths';
 import {
   handlerFunction,
   handlerModulesOfAsset,
-  newSynthOutDir,
-  samLocalSynth,
   stagedAssetDir,
   stageTemplate,
   type CommandRun,
@@ -32,14 +31,12 @@ import { resourcesOfType, synth, type Resources } from './synth';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const handlers = manifestHandlers();
-const outDir = newSynthOutDir();
+let outDir: string;
 let synthRun: CommandRun;
 
 beforeAll(async () => {
-  synthRun = await samLocalSynth(outDir);
+  ({ outDir, run: synthRun } = await endedBundlingSynth('samLocal'));
 }, 300_000);
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('npm run synth for sam local', () => {
   const template = () => {

@@ -1,19 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handlerModulePath } from '#routes';
 import { deployedHandlers } from '../../scripts/bench/deployed-handlers';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
+import { productionStage } from '../lib/stage-config';
 import { stackName } from '../lib/telehealth-stack';
+import { endedBundlingSynth } from './bundling-synths';
 import { mapLimited } from './map-limited';
-import { prodContext } from './prod-context';
 import {
   handlerFunction,
   handlerModulesOfAsset,
-  newSynthOutDir,
   stagedHandlerAssets,
-  stageSynth,
   stageTemplate,
   type CommandRun,
   type SynthesizedFunction,
@@ -34,9 +33,9 @@ import {
  * dependency the bundle lacks (the bundles carry the AWS SDK, issue 12 item 5).
  */
 
-const stage = 'prod';
+const stage = productionStage;
 const handlers = manifestHandlers();
-const outDir = newSynthOutDir();
+let outDir: string;
 let synthRun: CommandRun;
 
 /** What the function has at cold start before any request: the stack's names, no secrets. */
@@ -72,7 +71,7 @@ function loadInFreshProcess(file: string): Promise<CommandRun> {
 const loads = new Map<string, CommandRun>();
 
 beforeAll(async () => {
-  synthRun = await stageSynth(outDir, stage, prodContext);
+  ({ outDir, run: synthRun } = await endedBundlingSynth('prod'));
   if (synthRun.code !== 0) throw new Error(`cdk synth failed:\n${synthRun.output}`);
   const assets = stagedHandlerAssets(outDir, stage);
   const results = await mapLimited(handlers, 4, (handler) =>
@@ -80,8 +79,6 @@ beforeAll(async () => {
   );
   handlers.forEach((handler, index) => loads.set(handler, results[index]!));
 }, 300_000);
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 interface AssetManifest {
   files: Record<

@@ -3,14 +3,17 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Metafile } from 'esbuild';
 import { handlerModulePath } from '#routes';
+import { HANDLER_METAFILE_DIR, handlerMetafilePath } from '../lib/handler-bundling';
 import { handlerFunctionName, manifestHandlers } from '../lib/handler-functions';
 import { stackName } from '../lib/telehealth-stack';
 
 /**
  * The handler assets a real, bundling `cdk synth` staged: what `cdk deploy` uploads and what
- * `sam local invoke` runs. infra/test/synth.ts skips bundling for speed, so the tests that look
- * at the code itself synthesize with this once per test file (about 20 s for all handlers).
+ * `sam local invoke` runs. infra/test/synth.ts skips bundling for speed; the tests that look at
+ * the code itself read the two bundling synths the infra suite runs once
+ * (infra/test/bundling-synths.ts).
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,9 +33,20 @@ export function newSynthOutDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'cdk-synth-'));
 }
 
-function runInRepo(command: string, args: readonly string[]): Promise<CommandRun> {
+/** What a synth may be given beside its arguments. */
+export interface SynthOptions {
+  /** Where CDK's bundling also writes each handler's metafile (`HANDLER_METAFILE_DIR`). */
+  readonly metafileDir?: string;
+}
+
+function runInRepo(
+  command: string,
+  args: readonly string[],
+  { metafileDir }: SynthOptions = {},
+): Promise<CommandRun> {
+  const env = metafileDir ? { ...process.env, [HANDLER_METAFILE_DIR]: metafileDir } : process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -42,8 +56,8 @@ function runInRepo(command: string, args: readonly string[]): Promise<CommandRun
 }
 
 /** `npm run synth` (the template for `sam local`, docs/deployment.md) into `outDir`. */
-export function samLocalSynth(outDir: string): Promise<CommandRun> {
-  return runInRepo('npm', ['run', 'synth', '--', '--output', outDir, '--no-notices']);
+export function samLocalSynth(outDir: string, options: SynthOptions = {}): Promise<CommandRun> {
+  return runInRepo('npm', ['run', 'synth', '--', '--output', outDir, '--no-notices'], options);
 }
 
 /** `npx cdk synth -c stage=<stage> -c name=value…` into `outDir`, as `cdk deploy` synthesizes. */
@@ -51,20 +65,17 @@ export function stageSynth(
   outDir: string,
   stage: string,
   context: Record<string, string> = {},
+  options: SynthOptions = {},
 ): Promise<CommandRun> {
   const contextArgs = Object.entries({ stage, ...context }).flatMap(([name, value]) => [
     '-c',
     `${name}=${value}`,
   ]);
-  return runInRepo('npx', [
-    'cdk',
-    'synth',
-    '--quiet',
-    ...contextArgs,
-    '--output',
-    outDir,
-    '--no-notices',
-  ]);
+  return runInRepo(
+    'npx',
+    ['cdk', 'synth', '--quiet', ...contextArgs, '--output', outDir, '--no-notices'],
+    options,
+  );
 }
 
 export interface SynthesizedFunction {
@@ -143,4 +154,17 @@ export function handlerModulesOfAsset(assetDir: string): string[] {
     }
   }
   return [...found].sort();
+}
+
+/** Each handler's esbuild metafile, as a synth with `metafileDir` bundled it. */
+export function handlerMetafiles(
+  metafileDir: string,
+  handlers: readonly string[],
+): Map<string, Metafile> {
+  return new Map(
+    handlers.map((handler) => [
+      handler,
+      JSON.parse(readFileSync(handlerMetafilePath(metafileDir, handler), 'utf8')) as Metafile,
+    ]),
+  );
 }

@@ -1,0 +1,96 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
+import { productionStage } from '../lib/stage-config';
+import { prodContext } from './prod-context';
+import { newSynthOutDir, samLocalSynth, stageSynth, type CommandRun } from './staged-assets';
+
+/**
+ * The two synths of the infra suite that bundle every handler, as the CLI does: `npm run synth`
+ * (what `sam local` runs, infra/test/sam-local.test.ts) and `cdk synth -c stage=prod` (what
+ * `cdk deploy` uploads, staged-assets.test.ts; its bundling also writes each handler's metafile,
+ * which cold-start.test.ts and permission-code.test.ts read). Each bundles all handlers, a
+ * minute of a core: the suite's global setup (infra/test/global-setup.ts) starts both once, at
+ * once, and the test files wait for the one they read while the other files run.
+ */
+
+export type BundlingSynthName = 'samLocal' | 'prod';
+
+/** Where a synth writes, and the file that says it ended (its `CommandRun`, as JSON). */
+export interface BundlingSynthJob {
+  readonly outDir: string;
+  readonly metafileDir: string;
+  readonly endedFile: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    bundlingSynths: Record<BundlingSynthName, BundlingSynthJob>;
+  }
+}
+
+const runs: Record<BundlingSynthName, (job: BundlingSynthJob) => Promise<CommandRun>> = {
+  samLocal: (job) => samLocalSynth(job.outDir),
+  prod: (job) =>
+    stageSynth(job.outDir, productionStage, prodContext, { metafileDir: job.metafileDir }),
+};
+
+/**
+ * Starts both synths, each into a new directory outside the repository; answers the jobs and a
+ * function that waits for them to end and removes what they wrote.
+ */
+export function startBundlingSynths(): {
+  jobs: Record<BundlingSynthName, BundlingSynthJob>;
+  finish: () => Promise<void>;
+} {
+  const jobs = {} as Record<BundlingSynthName, BundlingSynthJob>;
+  const ended: Promise<void>[] = [];
+  for (const name of Object.keys(runs) as BundlingSynthName[]) {
+    const root = newSynthOutDir();
+    const job = {
+      outDir: path.join(root, 'cdk.out'),
+      metafileDir: path.join(root, 'metafiles'),
+      endedFile: path.join(root, 'ended.json'),
+    };
+    mkdirSync(job.outDir);
+    jobs[name] = job;
+    ended.push(
+      runs[name](job)
+        .catch((error: unknown): CommandRun => ({ code: null, output: String(error) }))
+        .then((run) => {
+          // Written whole, then renamed: a test that sees the file reads all of it.
+          writeFileSync(`${job.endedFile}.part`, JSON.stringify(run));
+          renameSync(`${job.endedFile}.part`, job.endedFile);
+        }),
+    );
+  }
+  return {
+    jobs,
+    finish: async () => {
+      await Promise.all(ended);
+      for (const job of Object.values(jobs)) {
+        rmSync(path.dirname(job.outDir), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** How long a test file waits for a synth: both at once on a busy machine take a few minutes. */
+const SYNTH_WAIT_MS = 290_000;
+
+/**
+ * The job of a synth the global setup started, once it has ended, with its run. A synth that
+ * failed is answered too: the tests show its output.
+ */
+export async function endedBundlingSynth(
+  name: BundlingSynthName,
+): Promise<BundlingSynthJob & { run: CommandRun }> {
+  const job = inject('bundlingSynths')[name];
+  const deadline = Date.now() + SYNTH_WAIT_MS;
+  while (!existsSync(job.endedFile)) {
+    if (Date.now() > deadline) throw new Error(`The ${name} synth did not end`);
+    await sleep(250);
+  }
+  return { ...job, run: JSON.parse(readFileSync(job.endedFile, 'utf8')) as CommandRun };
+}
