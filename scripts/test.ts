@@ -45,15 +45,33 @@ function command(title: string, argv: string[]): Step {
   return { title, command: argv };
 }
 
-function suite(project: string, wrap: string[] = [], extra: string[] = []): Step {
-  const report = path.join(resultsDir, `${project}.json`);
+interface SuiteOptions {
+  /** A command the suite runs under (a network namespace). */
+  wrap?: string[];
+  /** More arguments for Vitest. */
+  extra?: string[];
+  /**
+   * One of `count` parts of the suite (Vitest's `--shard`: the files are split by a hash of their
+   * paths). Each part is a Vitest run of its own, with its own global setup: an end-to-end part
+   * starts a stack of its own.
+   */
+  shard?: { index: number; count: number };
+}
+
+function suite(project: string, { wrap = [], extra = [], shard }: SuiteOptions = {}): Step {
+  const part = shard ? `${shard.index} of ${shard.count}` : undefined;
+  const report = path.join(
+    resultsDir,
+    `${project}${part ? `-${part.replaceAll(' ', '-')}` : ''}.json`,
+  );
   return {
-    title: `${project} tests`,
+    title: `${project} tests${part ? ` (part ${part})` : ''}`,
     report,
     command: [
       ...wrap,
       ...['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json'],
       `--outputFile.json=${report}`,
+      ...(shard ? [`--shard=${shard.index}/${shard.count}`] : []),
       ...extra,
     ],
   };
@@ -157,7 +175,7 @@ async function main(): Promise<void> {
     lane([
       // The unit suite, the server's files and the web app's (two projects, vitest.config.ts),
       // reports its coverage (v8, summary only) and fails below its thresholds.
-      suite('unit', [], ['--project', 'unit-web', '--coverage']),
+      suite('unit', { extra: ['--project', 'unit-web', '--coverage'] }),
       command('web build', [
         ...['npx', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
       ]),
@@ -165,10 +183,11 @@ async function main(): Promise<void> {
   ]);
   await phase([
     runStep(suite('integration'), 'live'),
-    runStep(suite(E2E_PAGES_PROJECT, loopbackOnly())),
+    runStep(suite(E2E_CALLS_PROJECT, { wrap: loopbackOnly() })),
   ]);
   await phase([
-    runStep(suite(E2E_CALLS_PROJECT, loopbackOnly()), 'live'),
+    runStep(suite(E2E_PAGES_PROJECT, { wrap: loopbackOnly(), shard: { index: 1, count: 2 } })),
+    runStep(suite(E2E_PAGES_PROJECT, { wrap: loopbackOnly(), shard: { index: 2, count: 2 } })),
     runStep(command('lint', ['npx', 'eslint', '.', '--max-warnings', '0'])),
   ]);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
