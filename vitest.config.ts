@@ -35,11 +35,11 @@ const e2eProject = {
 };
 
 /**
- * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
- * local gateway against the local stack) and e2e (Chromium against the local stack), the last in
- * two projects: pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit
- * and infra beside the static checks, then integration beside e2e-pages, then e2e-calls beside
- * lint.
+ * Four suites: unit (no servers; the server's files and the web app's in two projects), infra
+ * (CDK synth, offline), integration (handlers through the local gateway against the local stack)
+ * and e2e (Chromium against the local stack), the last in two projects: pages, and the files
+ * that hold a call. `npm test` (scripts/test.ts) runs unit and infra beside the static checks,
+ * then integration beside e2e-calls, then e2e-pages in two shards beside lint.
  */
 export default defineConfig({
   resolve: { alias },

@@ -13,14 +13,15 @@ import { ensureChromium } from './ensure-chromium';
  * 1. the offline checks but lint, in two lanes at once, one per core: format, type-check and
  *    infra in one; unit (with a coverage summary) and the web build in the other;
  * 2. integration, against one local stack (it needs the web build), beside the end-to-end
- *    pages against another: the pages mostly wait (the whole end-to-end suite alone kept 38 %
- *    of the two cores busy, integration 83 %);
- * 3. the end-to-end calls beside lint. The calls kept 37 % of the cores busy alone; lint takes
- *    one core for about two and a half minutes, and in phase 1 it was the longest lane.
- * All of phases 2 and 3 at once kept both cores 100 % busy for eight minutes and took longer
- * (phase 2 alone went from 450 to 707 s), and load-bound tests failed.
- * A step beside another has its output printed whole when it ends, so the lanes do not
- * interleave; integration and the calls print as they go, so a CI log shows a slow file.
+ *    calls against another: the calls mostly wait on the server's clocks (alone they kept 37 %
+ *    of the two cores busy);
+ * 3. the end-to-end pages in two parts at once, each a Vitest shard with a stack of its own,
+ *    beside lint. One after the other, the pages (438 s) and the calls (344 s) were longer than
+ *    the 12 minutes the whole suite is meant to take.
+ * All of integration and the end-to-end suite at once, with lint, kept both cores 100 % busy
+ * for eight minutes and took longer (integration went from 450 to 707 s), and load-bound tests
+ * failed. A step beside another has its output printed whole when it ends, so the lanes do not
+ * interleave; integration prints as it goes, so a CI log shows a slow file.
  */
 const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });

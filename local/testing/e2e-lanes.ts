@@ -3,12 +3,11 @@ import path from 'node:path';
 
 /**
  * The end-to-end suite runs in two Vitest projects (docs/local-development.md, "Tests").
- * - `e2e-pages`: pages driven one file at a time, which mostly wait on the stack and its clocks
- *   (the whole suite kept 38 % of the two cores busy), so `npm test` runs them beside the
- *   integration suite.
+ * - `e2e-pages`: pages driven one file at a time, which mostly wait on the stack and its clocks;
+ *   `npm test` runs them in two shards at once, each with a stack of its own, beside lint.
  * - `e2e-calls`: the files that hold a WebRTC call between two Chromium pages. A call encodes and
- *   decodes video on both pages, so they run last, with no other browser or stack beside them
- *   (only lint, on one core).
+ *   decodes video on both pages, so no other browser runs beside them: `npm test` runs them
+ *   beside the integration suite, which has no browser.
  */
 export const E2E_PAGES_PROJECT = 'e2e-pages';
 export const E2E_CALLS_PROJECT = 'e2e-calls';
