@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { KEPT_SYNTHS_DIR } from '../infra/test/kept-synths';
 import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT } from '../local/testing/e2e-lanes';
 import { ensureChromium } from './ensure-chromium';
 
@@ -26,6 +28,15 @@ import { ensureChromium } from './ensure-chromium';
 const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
+
+/**
+ * The infra suite's two bundling synths are kept here for the integration suite's replay of the
+ * sample events, which would otherwise bundle every handler a third time (infra/test/kept-synths.ts).
+ * Outside the repository: a staged bundle must find no node_modules above it.
+ */
+const keptSynthsDir = mkdtempSync(path.join(tmpdir(), 'telehealth-test-synths-'));
+process.env[KEPT_SYNTHS_DIR] = keptSynthsDir;
+process.on('exit', () => rmSync(keptSynthsDir, { recursive: true, force: true }));
 
 interface Step {
   title: string;

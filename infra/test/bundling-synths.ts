@@ -1,8 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { productionStage } from '../lib/stage-config';
+import {
+  keptSynthRoot,
+  synthJobIn,
+  type BundlingSynthJob,
+  type BundlingSynthName,
+} from './kept-synths';
 import { prodContext } from './prod-context';
 import { newSynthOutDir, samLocalSynth, stageSynth, type CommandRun } from './staged-assets';
 
@@ -14,15 +19,6 @@ import { newSynthOutDir, samLocalSynth, stageSynth, type CommandRun } from './st
  * minute of a core: the suite's global setup (infra/test/global-setup.ts) starts both once, at
  * once, and the test files wait for the one they read while the other files run.
  */
-
-export type BundlingSynthName = 'samLocal' | 'prod';
-
-/** Where a synth writes, and the file that says it ended (its `CommandRun`, as JSON). */
-export interface BundlingSynthJob {
-  readonly outDir: string;
-  readonly metafileDir: string;
-  readonly endedFile: string;
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,8 +33,9 @@ const runs: Record<BundlingSynthName, (job: BundlingSynthJob) => Promise<Command
 };
 
 /**
- * Starts both synths, each into a new directory outside the repository; answers the jobs and a
- * function that waits for them to end and removes what they wrote.
+ * Starts both synths, each into a new directory outside the repository (or the one `npm test`
+ * keeps them in, infra/test/kept-synths.ts); answers the jobs and a function that waits for them
+ * to end and removes what they wrote unless it is kept.
  */
 export function startBundlingSynths(): {
   jobs: Record<BundlingSynthName, BundlingSynthJob>;
@@ -46,14 +43,15 @@ export function startBundlingSynths(): {
 } {
   const jobs = {} as Record<BundlingSynthName, BundlingSynthJob>;
   const ended: Promise<void>[] = [];
+  const removed: string[] = [];
   for (const name of Object.keys(runs) as BundlingSynthName[]) {
-    const root = newSynthOutDir();
-    const job = {
-      outDir: path.join(root, 'cdk.out'),
-      metafileDir: path.join(root, 'metafiles'),
-      endedFile: path.join(root, 'ended.json'),
-    };
-    mkdirSync(job.outDir);
+    const kept = keptSynthRoot(name);
+    // A kept directory starts empty: an earlier run's end must not pass for this one's.
+    if (kept) rmSync(kept, { recursive: true, force: true });
+    const root = kept ?? newSynthOutDir();
+    if (!kept) removed.push(root);
+    const job = synthJobIn(root);
+    mkdirSync(job.outDir, { recursive: true });
     jobs[name] = job;
     ended.push(
       runs[name](job)
@@ -69,9 +67,7 @@ export function startBundlingSynths(): {
     jobs,
     finish: async () => {
       await Promise.all(ended);
-      for (const job of Object.values(jobs)) {
-        rmSync(path.dirname(job.outDir), { recursive: true, force: true });
-      }
+      for (const root of removed) rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSampleEvents, handlerOfEventFile } from '#testing/event-files';
 import { handlerFunctionName } from '../../infra/lib/handler-functions';
 import { mapLimited } from '../../infra/test/map-limited';
+import { keptSynth } from '../../infra/test/kept-synths';
 import { newSynthOutDir, samLocalSynth, stagedHandlerAssets } from '../../infra/test/staged-assets';
 import { repoRoot } from '../config';
 import type { TestStack } from './global-setup';
@@ -15,8 +16,8 @@ import { useTestStack } from './stack-context';
  * Issue 11 item 6: every sample event of `events/` replayed through its handler's function, in a
  * fresh Node process with the function's environment pointing at the local stack: the code and
  * the cold start `sam local invoke` runs. The code is the asset CDK staged for that function in
- * `npm run synth` (the template `sam local` reads, found by the function's `aws:asset:path`),
- * not a bundle built beside the synth: a function given another handler's asset answers its
+ * `npm run synth` (the template `sam local` reads, found by the function's `aws:asset:path`; the
+ * one the infra suite ran when `npm test` runs both), not a bundle built beside the synth: a function given another handler's asset answers its
  * events wrongly here (issue 24).
  * `events/replay.json` says the order (chains of events that build on each other, run side by
  * side) and what each event must answer: a success where seeding makes the event meaningful,
@@ -40,7 +41,9 @@ const chains = Object.values(
 );
 const entries = chains.flat();
 
-const outDir = newSynthOutDir();
+/** The sam-local synth the infra suite kept, when `npm test` runs both (kept-synths.ts). */
+const kept = keptSynth('samLocal');
+const outDir = kept?.outDir ?? newSynthOutDir();
 const invocations = new Map<string, BundleInvocation>();
 
 async function replay(
@@ -63,7 +66,10 @@ async function replay(
 
 beforeAll(async () => {
   const stack = useTestStack();
-  const [synthRun] = await Promise.all([samLocalSynth(outDir), seedSampleEventData(stack)]);
+  const [synthRun] = await Promise.all([
+    kept?.run ?? samLocalSynth(outDir),
+    seedSampleEventData(stack),
+  ]);
   if (synthRun.code !== 0) throw new Error(`npm run synth failed:\n${synthRun.output}`);
   // The dev stage's template: `npm run synth` is `cdk synth` with cdk.json's stage.
   const assets = stagedHandlerAssets(outDir, 'dev');
@@ -72,7 +78,9 @@ beforeAll(async () => {
   });
 }, 300_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (!kept) rmSync(outDir, { recursive: true, force: true });
+});
 
 describe('sample events replayed through the assets CDK staged for their functions', () => {
   it('replays every sample event once', () => {
