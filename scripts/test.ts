@@ -37,6 +37,9 @@ mkdirSync(resultsDir, { recursive: true });
 const keptSynthsDir = mkdtempSync(path.join(tmpdir(), 'telehealth-test-synths-'));
 process.env[KEPT_SYNTHS_DIR] = keptSynthsDir;
 process.on('exit', () => rmSync(keptSynthsDir, { recursive: true, force: true }));
+// Interrupted, the run still removes them (a few hundred megabytes): the steps, in the same
+// process group, get the signal too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 interface Step {
   title: string;
