@@ -14,16 +14,6 @@ const poll = { timeout: WAIT_LIMIT_MS, interval: 100 };
 /** The end-to-end files that hold a WebRTC call (local/testing/e2e-lanes.ts). */
 const callFiles = e2eCallFiles('e2e');
 
-/**
- * What the two unit projects share: no servers, both cores (Vitest's default is one worker fewer
- * than the cores: one, here; the files are independent and CPU-bound).
- */
-const unitProject = {
-  expect: { poll },
-  maxWorkers: 2,
-  environment: 'node',
-};
-
 /** What the two end-to-end projects share: Chromium against a stack of their own, a file at a time. */
 const e2eProject = {
   expect: { poll },
@@ -35,11 +25,11 @@ const e2eProject = {
 };
 
 /**
- * Four suites: unit (no servers; the server's files and the web app's in two projects), infra
- * (CDK synth, offline), integration (handlers through the local gateway against the local stack)
- * and e2e (Chromium against the local stack), the last in two projects: pages, and the files
- * that hold a call. `npm test` (scripts/test.ts) runs unit and infra beside the static checks,
- * then integration beside e2e-calls, then e2e-pages in two shards beside lint.
+ * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
+ * local gateway against the local stack) and e2e (Chromium against the local stack), the last in
+ * two projects: pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit
+ * and infra beside the static checks, then integration beside e2e-calls, then e2e-pages in two
+ * shards beside lint.
  */
 export default defineConfig({
   resolve: { alias },
@@ -67,32 +57,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          ...unitProject,
           name: 'unit',
+          expect: { poll },
+          // Vitest's default is one worker fewer than the cores: one, here. The files are
+          // independent and CPU-bound, so both cores run them.
+          maxWorkers: 2,
           // `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
-          include: ['{shared,functions,local,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
+          include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
           // Every stage has an origin-verify secret, and a handler without one refuses every
           // request (docs/adr/0011-origin-authorizer.md); `httpEvent` adds it to each event as
           // CloudFront would.
           env: { ORIGIN_VERIFY_SECRET: 'unit-tests-origin-verify-secret' },
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          ...unitProject,
-          name: 'unit-web',
-          include: ['web/**/*.test.{ts,tsx}'],
-          // The web files share a worker's module graph instead of importing React, the router
-          // and the UI kit afresh for each file: the web unit tests took 90 s and 165 CPU-s
-          // isolated, 40 s and 68 CPU-s not (idle machine). The server's files stay isolated:
-          // their AWS clients are made once, from the environment the first test stubbed
-          // (busy-dynamodb.test.ts failed after another file's client in a shuffled order).
-          isolate: false,
-          // What a file leaves (rendered trees, stubbed globals, fake timers) is undone at its
-          // end, so the next file starts as it would alone.
-          setupFiles: ['web/src/testing/file-reset.ts'],
         },
       },
       {

@@ -31,8 +31,9 @@ mkdirSync(resultsDir, { recursive: true });
 
 /**
  * The infra suite's two bundling synths are kept here for the integration suite's replay of the
- * sample events, which would otherwise bundle every handler a third time (infra/test/kept-synths.ts).
- * Outside the repository: a staged bundle must find no node_modules above it.
+ * sample events, which would otherwise bundle every handler a third time
+ * (infra/test/kept-synths.ts). Outside the repository: a staged bundle must find no
+ * node_modules above it.
  */
 const keptSynthsDir = mkdtempSync(path.join(tmpdir(), 'telehealth-test-synths-'));
 process.env[KEPT_SYNTHS_DIR] = keptSynthsDir;
@@ -188,9 +189,8 @@ async function main(): Promise<void> {
       suite('infra'),
     ]),
     lane([
-      // The unit suite, the server's files and the web app's (two projects, vitest.config.ts),
-      // reports its coverage (v8, summary only) and fails below its thresholds.
-      suite('unit', { extra: ['--project', 'unit-web', '--coverage'] }),
+      // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
+      suite('unit', { extra: ['--coverage'] }),
       command('web build', [
         ...['npx', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
       ]),

@@ -56,8 +56,8 @@ function runInRepo(
 }
 
 /** `npm run synth` (the template for `sam local`, docs/deployment.md) into `outDir`. */
-export function samLocalSynth(outDir: string, options: SynthOptions = {}): Promise<CommandRun> {
-  return runInRepo('npm', ['run', 'synth', '--', '--output', outDir, '--no-notices'], options);
+export function samLocalSynth(outDir: string): Promise<CommandRun> {
+  return runInRepo('npm', ['run', 'synth', '--', '--output', outDir, '--no-notices']);
 }
 
 /** `npx cdk synth -c stage=<stage> -c name=value…` into `outDir`, as `cdk deploy` synthesizes. */
