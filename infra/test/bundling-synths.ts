@@ -17,8 +17,8 @@ import { newSynthOutDir, samLocalSynth, stageSynth, type CommandRun } from './st
  * `cdk deploy` uploads, staged-assets.test.ts; its bundling also writes each handler's metafile,
  * which cold-start.test.ts and permission-code.test.ts read). Each bundles all handlers (about
  * 40 CPU-seconds; the sample-event replay took 58 with its own synth and 20 without): the
- * suite's global setup (infra/test/global-setup.ts) starts both once, at
- * once, and the test files wait for the one they read while the other files run.
+ * suite's global setup (infra/test/global-setup.ts) starts both once, at once, and the test
+ * files wait for the one they read while the other files run.
  */
 
 declare module 'vitest' {
