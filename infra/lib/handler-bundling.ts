@@ -22,8 +22,8 @@ export const bundleAliases: Readonly<Record<string, string>> = {
 
 /**
  * How every handler is bundled: the one definition, used by the stack (`handlerCode`, CDK's
- * local bundling; `sam local`, the sample-event replay and `npm run bench` take what it staged)
- * and the cold-start and permission-code checks.
+ * local bundling; `sam local`, the sample-event replay, `npm run bench` and the cold-start and
+ * permission-code checks take what it staged).
  *
  * esbuild writes a handler's entry as `index.mjs` and, with code splitting, what only an
  * `import()` reaches (S3 and its presigners, SES, Scheduler, Stripe, …) into `chunk-*.mjs` files
@@ -67,7 +67,7 @@ export const handlerBundling = {
   logLevel: 'error',
 } as const satisfies BuildOptions;
 
-/** The directory of a handler's files (its asset) under the `outDir` of `buildHandlerAssets`. */
+/** The directory of a handler's files (its asset) under the `outDir` of `buildHandlerAsset`. */
 export function handlerAssetDir(outDir: string, handler: string): string {
   return path.join(outDir, handler);
 }
@@ -107,28 +107,11 @@ function writeAsset(result: BuildResult<{ write: false }>, assetDir: string): vo
 }
 
 /**
- * Builds each of `handlers` into `handlerAssetDir(outDir, handler)`, at most two at a time (the
- * machine has few cores), with their metafiles; `write: false` builds in memory only (for
- * callers that read just the metafile). The results are in the order of `handlers`.
+ * Builds `handler` into `handlerAssetDir(outDir, handler)` as CDK's bundling does, beside any
+ * synth (infra/test/handler-bundling.test.ts compares the two).
  */
-export async function buildHandlerAssets(
-  handlers: readonly string[],
-  outDir: string,
-  { write = true }: { write?: boolean } = {},
-): Promise<BuildResult<{ write: false; metafile: true }>[]> {
-  const results = new Array<BuildResult<{ write: false; metafile: true }>>(handlers.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < handlers.length) {
-      const index = next++;
-      const handler = handlers[index]!;
-      const result = await build({ ...handlerBuildOptions(handler), metafile: true });
-      if (write) writeAsset(result, handlerAssetDir(outDir, handler));
-      results[index] = result;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(2, handlers.length) }, worker));
-  return results;
+export async function buildHandlerAsset(handler: string, outDir: string): Promise<void> {
+  writeAsset(await build(handlerBuildOptions(handler)), handlerAssetDir(outDir, handler));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Metafile } from 'esbuild';
 import { inject } from 'vitest';
 import { productionStage } from '../lib/stage-config';
 import {
@@ -9,7 +10,13 @@ import {
   type BundlingSynthName,
 } from './kept-synths';
 import { prodContext } from './prod-context';
-import { newSynthOutDir, samLocalSynth, stageSynth, type CommandRun } from './staged-assets';
+import {
+  handlerMetafiles,
+  newSynthOutDir,
+  samLocalSynth,
+  stageSynth,
+  type CommandRun,
+} from './staged-assets';
 
 /**
  * The two synths of the infra suite that bundle every handler, as the CLI does: `npm run synth`
@@ -90,4 +97,16 @@ export async function endedBundlingSynth(
     await sleep(250);
   }
   return { ...job, run: JSON.parse(readFileSync(job.endedFile, 'utf8')) as CommandRun };
+}
+
+/**
+ * Each of `handlers`' esbuild metafile, as the prod synth bundled it: what `cdk deploy` uploads.
+ * Throws with the synth's output if it failed.
+ */
+export async function prodSynthMetafiles(
+  handlers: readonly string[],
+): Promise<Map<string, Metafile>> {
+  const { metafileDir, run } = await endedBundlingSynth('prod');
+  if (run.code !== 0) throw new Error(`cdk synth failed:\n${run.output}`);
+  return handlerMetafiles(metafileDir, handlers);
 }

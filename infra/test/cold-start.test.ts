@@ -4,8 +4,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filesLoadedAtImport, handlerBuildOptions } from '../lib/handler-bundling';
 import { manifestHandlers } from '../lib/handler-functions';
-import { endedBundlingSynth } from './bundling-synths';
-import { handlerMetafiles } from './staged-assets';
+import { prodSynthMetafiles } from './bundling-synths';
 
 /**
  * Issue 12 item 5: what Lambda loads when it imports a handler. Each handler's asset is
@@ -14,10 +13,11 @@ import { handlerMetafiles } from './staged-assets';
  * is loaded, parsed and evaluated by the first call that runs the import. The rarely used AWS
  * clients and Stripe are loaded on first use (functions/src/lib/aws-sdk/, lib/stripe.ts), so
  * none of their code may be in a file loaded at import. The check reads the esbuild metafile of
- * each handler's bundle as the prod synth built it (infra/test/bundling-synths.ts): the files reachable from the entry through static imports, and the packages with
- * code in them. It also checks that the bundles carry their dependencies: everything they import that is not
- * in the bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime),
- * and that none carries the SDK's default credential chain.
+ * each handler's bundle as the prod synth built it (infra/test/bundling-synths.ts): the files
+ * reachable from the entry through static imports, and the packages with code in them. It also
+ * checks that the bundles carry their dependencies: everything they import that is not in the
+ * bundle is one of Node's own modules (the SDK is bundled, not taken from the runtime), and that
+ * none carries the SDK's default credential chain.
  */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -112,10 +112,7 @@ async function factsOfSource(contents: string, options: BuildOptions = {}): Prom
 const factsByHandler = new Map<string, BundleFacts>();
 
 beforeAll(async () => {
-  // The metafiles of the bundles the prod synth staged: what `cdk deploy` uploads.
-  const { metafileDir, run } = await endedBundlingSynth('prod');
-  if (run.code !== 0) throw new Error(`cdk synth failed:\n${run.output}`);
-  for (const [handler, metafile] of handlerMetafiles(metafileDir, handlers)) {
+  for (const [handler, metafile] of await prodSynthMetafiles(handlers)) {
     factsByHandler.set(handler, factsOf(metafile));
   }
 }, 300_000);

@@ -5,7 +5,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildHandlerAssets,
+  buildHandlerAsset,
   filesLoadedAtImport,
   handlerAssetDir,
   handlerBundling,
@@ -13,11 +13,10 @@ import {
 } from '../lib/handler-bundling';
 
 /**
- * The cold-start and permission-code checks and `npm run bench` build the handlers with
- * `handlerBuildOptions` directly instead of through a bundling CDK synth (about 20 s for all
- * handlers). That is only worth anything if it builds what CDK deploys: here CDK stages one
- * handler's asset through `handlerCode` (its local bundling) and every file of it must be the
- * same bytes as the direct build's. The handler is one that loads clients on first use and
+ * `handlerBuildOptions` builds a handler outside a CDK synth (the cold-start check builds its
+ * probes with it). That is only worth anything if it builds what CDK deploys: here CDK stages
+ * one handler's asset through `handlerCode` (its local bundling) and every file of it must be
+ * the same bytes as the direct build's. The handler is one that loads clients on first use and
  * bundles CommonJS code, so the SDK, the banner and the split-off chunks are all compared.
  * That each function of a stage gets its own handler's asset is `staged-assets.test.ts`'s check.
  */
@@ -51,7 +50,7 @@ beforeAll(async () => {
 
   // Elsewhere and at another depth than CDK's staging directory: the bytes must not depend on it.
   const outDir = path.join(workDir, 'own', 'at', 'another', 'depth');
-  await buildHandlerAssets([handler], outDir);
+  await buildHandlerAsset(handler, outDir);
   ownAsset = readAsset(handlerAssetDir(outDir, handler));
 }, 120_000);
 

@@ -4,8 +4,7 @@ import {
   type HandlerPermissions,
 } from '../../functions/src/handler-permissions';
 import { manifestHandlers } from '../lib/handler-functions';
-import { endedBundlingSynth } from './bundling-synths';
-import { handlerMetafiles } from './staged-assets';
+import { prodSynthMetafiles } from './bundling-synths';
 
 /**
  * The other direction of the proof that the declarations match the code. The local IAM check
@@ -70,10 +69,7 @@ const modulesOf = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   // A handler's code is in its index.mjs and its chunks: the lazily loaded clients count too.
-  // The metafiles are of the bundles the prod synth staged (infra/test/bundling-synths.ts).
-  const { metafileDir, run } = await endedBundlingSynth('prod');
-  if (run.code !== 0) throw new Error(`cdk synth failed:\n${run.output}`);
-  for (const [handler, metafile] of handlerMetafiles(metafileDir, handlers)) {
+  for (const [handler, metafile] of await prodSynthMetafiles(handlers)) {
     const used = Object.values(metafile.outputs)
       .flatMap((output) => Object.entries(output.inputs))
       .filter(([, input]) => input.bytesInOutput > 0)

@@ -17,8 +17,8 @@ import { useTestStack } from './stack-context';
  * fresh Node process with the function's environment pointing at the local stack: the code and
  * the cold start `sam local invoke` runs. The code is the asset CDK staged for that function in
  * `npm run synth` (the template `sam local` reads, found by the function's `aws:asset:path`; the
- * one the infra suite ran when `npm test` runs both), not a bundle built beside the synth: a function given another handler's asset answers its
- * events wrongly here (issue 24).
+ * one the infra suite ran when `npm test` runs both), not a bundle built beside the synth: a
+ * function given another handler's asset answers its events wrongly here (issue 24).
  * `events/replay.json` says the order (chains of events that build on each other, run side by
  * side) and what each event must answer: a success where seeding makes the event meaningful,
  * else the documented 4xx.
