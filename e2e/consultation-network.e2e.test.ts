@@ -14,6 +14,7 @@ import {
   waitForRemoteFrames,
   type TurnServer,
 } from './call';
+import { localDescriptionTypes } from './network/page-facts';
 import { startOwnStack } from '#local/testing/own-stack';
 
 /**
@@ -143,5 +144,9 @@ describe('a patient without a camera', () => {
         }),
       )
       .toBe(1);
+    // Only the doctor offered: the patient's page answered and never offered back (an own
+    // receive-only transceiver would have made it offer after its answer, a glare that could
+    // leave its offer unanswered).
+    expect(await localDescriptionTypes(call.patientRoom)).toEqual(['answer']);
   });
 });

@@ -60,3 +60,12 @@ export function countWebSocketsOpened(page: Page): () => number {
   page.on('websocket', () => (opened += 1));
   return () => opened;
 }
+
+/** The type of each open peer connection's local description (`answer`: it never offered). */
+export function localDescriptionTypes(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() =>
+    ((window as unknown as TestWindow).__callTestPeers ?? [])
+      .filter((peer) => peer.connectionState !== 'closed')
+      .map((peer) => peer.localDescription?.type ?? null),
+  );
+}

@@ -102,27 +102,39 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   let videoLimit = options.videoLimit ?? DEFAULT_VIDEO_SEND_LIMIT;
   let closed = false;
 
-  // Every kind is negotiated even without a local track, so an audio-only page still sees.
+  /*
+   * Every kind is negotiated even without a local track, so an audio-only page still sees. The
+   * offering page (the doctor's) asks for a missing kind with a receive-only transceiver. The
+   * answering page (the patient's) must not: a browser matches an offer's m-line only to a
+   * transceiver `addTrack` made, so one of `addTransceiver` stays unmatched and fires
+   * `negotiationneeded` after the answer, and the patient would offer too, the glare "only the
+   * doctor offers" exists to avoid. The doctor's offer always carries both kinds, and applying
+   * it makes the patient's receive-only transceiver for the kind it lacks.
+   */
   for (const kind of ['audio', 'video'] as const) {
     const track = localStream?.getTracks().find((each) => each.kind === kind);
     if (localStream && track) {
       pc.addTrack(track, localStream);
-    } else {
+    } else if (!options.polite) {
       pc.addTransceiver(kind, { direction: 'recvonly' });
     }
   }
-  for (const transceiver of pc.getTransceivers()) {
-    const kind = transceiver.receiver.track.kind as MediaKind;
-    if (!transceivers.has(kind)) transceivers.set(kind, transceiver);
+  /** The kind's transceiver: this page's own, or the one the other page's offer made here. */
+  function transceiverOf(kind: MediaKind): RTCRtpTransceiver | undefined {
+    const found =
+      transceivers.get(kind) ??
+      pc.getTransceivers().find((each) => each.receiver.track.kind === kind);
+    if (found) transceivers.set(kind, found);
+    return found;
   }
 
   /** The encodings exist once negotiated: set when ICE first connects and on each change. */
   async function applyEncodings() {
-    await setEncoding(transceivers.get('audio')?.sender, (encoding) => {
+    await setEncoding(transceiverOf('audio')?.sender, (encoding) => {
       encoding.priority = 'high';
       encoding.networkPriority = 'high';
     });
-    await setEncoding(transceivers.get('video')?.sender, limitVideo(videoLimit));
+    await setEncoding(transceiverOf('video')?.sender, limitVideo(videoLimit));
   }
 
   pc.addEventListener('track', (event: RTCTrackEvent) => {
@@ -171,8 +183,18 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
       pc.restartIce();
     },
     async replaceTrack(kind, track) {
-      const transceiver = transceivers.get(kind);
-      if (!transceiver || closed || transceiver.sender.track === track) return;
+      if (closed) return;
+      const transceiver = transceiverOf(kind);
+      if (!transceiver) {
+        // The answering page before the offer: a track `addTrack` adds now meets the offer's
+        // m-line, so it is sent from the first answer on.
+        if (!track) return;
+        const sender = pc.addTrack(track, ...(localStream ? [localStream] : []));
+        const added = pc.getTransceivers().find((each) => each.sender === sender);
+        if (added) transceivers.set(kind, added);
+        return;
+      }
+      if (transceiver.sender.track === track) return;
       if (track && transceiver.direction === 'recvonly') {
         // The page began without this device: sending it now needs one renegotiation.
         transceiver.direction = 'sendrecv';
@@ -184,7 +206,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     async setVideoSendLimit(limit) {
       videoLimit = limit;
       if (closed) return;
-      await setEncoding(transceivers.get('video')?.sender, limitVideo(limit));
+      await setEncoding(transceiverOf('video')?.sender, limitVideo(limit));
     },
     close() {
       closed = true;

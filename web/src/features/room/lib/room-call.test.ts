@@ -358,6 +358,46 @@ describe('startRoomCall: pages coming and going', () => {
     expect(pc.transceivers).toEqual([{ kind: 'video', direction: 'recvonly' }]);
   });
 
+  it("the patient's page without a camera adds no transceiver of its own: the doctor's offer makes it", async () => {
+    start({ role: 'patient', localStream: fakeStream(fakeTrack('audio')) });
+    relay(await openSocket(), theirOffer(), 1);
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.latest!;
+    expect(pc.transceivers).toEqual([]);
+    expect(pc.getTransceivers().map((each) => [each.receiver.track.kind, each.direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'recvonly'],
+    ]);
+    expect(pc.localDescription?.type).toBe('answer');
+  });
+
+  it("a camera the patient's page got before the offer goes out with the first answer", async () => {
+    const { call } = start({ role: 'patient', localStream: fakeStream(fakeTrack('audio')) });
+    const socket = await openSocket();
+    const camera = fakeTrack('video') as unknown as MediaStreamTrack;
+    await call.replaceTrack('video', camera);
+    relay(socket, theirOffer(), 1);
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.latest!;
+    expect(pc.tracks.map(({ track }) => track.kind)).toEqual(['audio', 'video']);
+    expect(pc.sender('video').track).toBe(camera);
+    expect(pc.transceivers).toEqual([]);
+  });
+
+  it("a camera the patient's page gets during the call is sent on the offer's video transceiver", async () => {
+    const { call } = start({ role: 'patient', localStream: fakeStream(fakeTrack('audio')) });
+    relay(await openSocket(), theirOffer(), 1);
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.latest!;
+    const camera = fakeTrack('video') as unknown as MediaStreamTrack;
+    await call.replaceTrack('video', camera);
+    expect(pc.getTransceivers().map((each) => [each.receiver.track.kind, each.direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'sendrecv'],
+    ]);
+    expect(pc.sender('video').replaceTrack).toHaveBeenCalledWith(camera);
+  });
+
   it('hands the remote stream to the page', async () => {
     const { events, pc } = await doctorConnected();
     const stream = fakeStream(fakeTrack('video'));

@@ -416,8 +416,13 @@ describe('RoomPage: the call', () => {
     expect(screen.getByTestId('audio-only-notice').textContent).toContain('Audio only');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Camera' }).disabled).toBe(true);
     await peerArrives(socket);
-    expect(FakePeerConnection.latest!.transceivers).toEqual([
-      { kind: 'video', direction: 'recvonly' },
+    // The patient's page sends its microphone and receives video on the transceiver the
+    // doctor's offer made: none of its own, which would make the patient offer too.
+    const pc = FakePeerConnection.latest!;
+    expect(pc.transceivers).toEqual([]);
+    expect(pc.getTransceivers().map((each) => [each.receiver.track.kind, each.direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'recvonly'],
     ]);
   });
 

@@ -58,6 +58,13 @@ export class FakePeerConnection extends EventTarget {
     if (description.type === 'offer') {
       // An own pending offer is rolled back first (what browsers do implicitly).
       this.signalingState = 'have-remote-offer';
+      // The doctor's offer carries both kinds: a kind without a transceiver here gets a
+      // receive-only one, as a browser makes it for the offer's m-line.
+      for (const kind of ['audio', 'video']) {
+        if (!this.rtpTransceivers.some((each) => each.receiver.track.kind === kind)) {
+          this.rtpTransceivers.push(new FakeTransceiver(kind, 'recvonly', null));
+        }
+      }
     } else if (description.type === 'answer') {
       if (this.signalingState !== 'have-local-offer') throw new Error('No offer to answer');
       this.signalingState = 'stable';
