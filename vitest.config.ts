@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { DurationSequencer } from './local/testing/duration-sequencer';
 import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT, e2eCallFiles } from './local/testing/e2e-lanes';
 import { WAIT_LIMIT_MS } from './local/testing/wait-limit';
 
@@ -36,6 +37,9 @@ export default defineConfig({
   test: {
     // The machine runs Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Long files first, and `--shard` parts of equal expected time, from test-durations.json
+    // (local/testing/test-durations.ts): a fresh clone has no Vitest cache to order by.
+    sequence: { sequencer: DurationSequencer },
     // `npm test` turns coverage on for the unit suite (`--coverage`) and prints this summary.
     coverage: {
       provider: 'v8',

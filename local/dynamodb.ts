@@ -4,11 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   PutItemCommand,
   ResourceInUseException,
+  ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -207,6 +209,29 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     await addMissingIndexes(client, tableName);
   } finally {
     await waitFor('table', () => client.send(new DescribeTableCommand({ TableName: tableName })));
+    client.destroy();
+  }
+}
+
+/** Whether DynamoDB Local at `endpoint` has the table (own-stack.int.test.ts asks). */
+export async function tableExists(endpoint: string, tableName: string): Promise<boolean> {
+  const client = new DynamoDBClient({ endpoint });
+  try {
+    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+    return TableNames.includes(tableName);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Deletes a table that `ensureTable` made (a test stack's own, in a shared DynamoDB Local). */
+export async function deleteTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint });
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  } finally {
     client.destroy();
   }
 }

@@ -24,7 +24,7 @@ import {
 } from '@shared/payments/money';
 import { envNames, reloadEnv } from '#core/env';
 import { defaultAdmin, defaultPorts, localResources, webDistDir, type StackPorts } from './config';
-import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import { deleteTable, ensureTable, startDynamoDbLocal } from './dynamodb';
 import type { AdmissionLimits } from './gateway/admission';
 import { startGateway } from './gateway/server';
 import { functionNameOf } from '../functions/src/scheduled-runs';
@@ -122,6 +122,13 @@ export interface StackOptions {
   /** DynamoDB Local's `nice` (local/dynamodb.ts; default DEFAULT_DYNAMODB_LOCAL_NICE). */
   dynamodbNice?: number;
   /**
+   * A DynamoDB Local that runs already (another stack's) and a table of this stack's own in it,
+   * instead of a Java process of its own: what a test file's own stack uses
+   * (local/testing/own-stack.ts). The table is made at the start and deleted at the stop; the
+   * watcher has no `dynamodb` service to pause or restart then.
+   */
+  sharedDynamoDb?: { endpoint: string; tableName: string };
+  /**
    * A service died again right after its restart (or could not be restarted): everything has
    * been stopped, and this is told why (`npm start` prints it and exits non-zero).
    */
@@ -186,14 +193,14 @@ function configureHandlerEnvironment(
     AWS_REGION: localResources.region,
     AWS_ACCESS_KEY_ID: localResources.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localResources.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: local(ports.dynamodb),
+    AWS_ENDPOINT_URL_DYNAMODB: options.sharedDynamoDb?.endpoint ?? local(ports.dynamodb),
     AWS_ENDPOINT_URL_S3: local(ports.s3),
     AWS_ENDPOINT_URL_SES: local(ports.mailbox),
     AWS_ENDPOINT_URL_SESV2: local(ports.mailbox),
     AWS_ENDPOINT_URL_SCHEDULER: local(ports.app),
     // The queue's fan-out worker is started through Lambda's Invoke (local/gateway/lambda-api.ts).
     AWS_ENDPOINT_URL_LAMBDA: local(ports.app),
-    [envNames.tableName]: localResources.tableName,
+    [envNames.tableName]: options.sharedDynamoDb?.tableName ?? localResources.tableName,
     [envNames.uploadsBucket]: localResources.uploadsBucket,
     // The first origin is the app's base URL in links (join links, emails): the public one.
     [envNames.appOrigin]: [
@@ -300,20 +307,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataIn = (name: string) => path.join(options.dataDir, name);
 
   try {
-    await supervisor.start('dynamodb', {
-      title: 'DynamoDB Local',
-      keeps: `port ${ports.dynamodb}, data in ${dataIn('dynamodb')}`,
-      start: async () => {
-        const started = await startDynamoDbLocal({
-          port: ports.dynamodb,
-          dataDir: dataIn('dynamodb'),
-          ...(options.dynamodbNice !== undefined ? { nice: options.dynamodbNice } : {}),
-        });
-        await ensureTable(started.endpoint, localResources.tableName);
-        return started;
-      },
-    });
-    const dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`;
+    const { sharedDynamoDb } = options;
+    if (sharedDynamoDb) {
+      await ensureTable(sharedDynamoDb.endpoint, sharedDynamoDb.tableName);
+      // Pushed first, so run last: nothing of this stack writes to the table any more.
+      stoppers.push(() => deleteTable(sharedDynamoDb.endpoint, sharedDynamoDb.tableName));
+    } else {
+      await supervisor.start('dynamodb', {
+        title: 'DynamoDB Local',
+        keeps: `port ${ports.dynamodb}, data in ${dataIn('dynamodb')}`,
+        start: async () => {
+          const started = await startDynamoDbLocal({
+            port: ports.dynamodb,
+            dataDir: dataIn('dynamodb'),
+            ...(options.dynamodbNice !== undefined ? { nice: options.dynamodbNice } : {}),
+          });
+          await ensureTable(started.endpoint, localResources.tableName);
+          return started;
+        },
+      });
+    }
+    const dynamodbEndpoint = sharedDynamoDb?.endpoint ?? `http://127.0.0.1:${ports.dynamodb}`;
 
     await supervisor.start('s3', {
       title: 's3rver (S3)',
