@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import { providerFetch, signInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
+import { WAIT_LIMIT_MS } from '#local/testing/wait-limit';
 import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
 import { getCaseBundle } from '#db/cases/bundle';
 import type { CaseStatusResponse } from '@shared/cases/api';
@@ -58,7 +59,7 @@ async function submitReadingA(page: Page): Promise<string> {
     .toContain('Request Submitted! Redirecting to payment...');
   await page.getByText('Your Request is Sent!').waitFor();
   await page.getByText('Request Submitted Successfully').waitFor();
-  await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 10_000 });
+  await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: WAIT_LIMIT_MS });
   return new URL(page.url()).searchParams.get('case_id')!;
 }
 
@@ -90,7 +91,7 @@ describe('reading A images (spec doc 1 §5: every phone image, checked by conten
     await page.getByLabel(/describe your symptoms/i).fill('A rash on my arm, photo attached');
     await page.getByLabel(/email address/i).fill('ada@example.org');
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 10_000 });
+    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: WAIT_LIMIT_MS });
     const caseId = new URL(page.url()).searchParams.get('case_id')!;
     const bundle = await getCaseBundle(caseId);
     expect(
@@ -121,10 +122,10 @@ describe('reading A: request, embedded card payment, waiting room', () => {
     await payOnCheckout(checkout, '4242 4242 4242 4242');
 
     await page.waitForURL(url(`/visit/${caseId}`), { timeout: 20_000 });
-    await page.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Waiting for Provider').first().waitFor({ timeout: WAIT_LIMIT_MS });
     const checklist = page.getByRole('list', { name: /checklist/i });
     await expect
-      .poll(() => checklist.innerText(), { timeout: 15_000 })
+      .poll(() => checklist.innerText(), { timeout: WAIT_LIMIT_MS })
       .toMatch(/Camera[\s\S]*Working/);
     expect(await checklist.innerText()).toMatch(/Microphone[\s\S]*Working/);
     expect(await page.locator('body').innerText()).toContain('15 minutes max');
@@ -164,7 +165,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
     expect(await returnToForm.isEnabled()).toBe(true);
 
     failHeld();
-    await panel.getByText('Some files could not be uploaded').waitFor({ timeout: 15_000 });
+    await panel.getByText('Some files could not be uploaded').waitFor({ timeout: WAIT_LIMIT_MS });
     expect(await proceed.isEnabled()).toBe(true);
     expect(await tryAgain.isEnabled()).toBe(true);
     expect(await returnToForm.isEnabled()).toBe(true);
@@ -173,7 +174,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
 
     await tryAgain.click();
     // The file is sent, nothing is left to retry, and the countdown leads to the payment choice.
-    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: 15_000 });
+    await page.waitForURL(/\/payment-choice\?case_id=/, { timeout: WAIT_LIMIT_MS });
     await page.close();
   });
 
@@ -201,7 +202,7 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
     await checkout.getByLabel('Card number').waitFor();
     await payOnCheckout(checkout, '4242 4242 4242 4242');
     await page.waitForURL(url(`/visit/${caseId}`), { timeout: 20_000 });
-    await page.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Waiting for Provider').first().waitFor({ timeout: WAIT_LIMIT_MS });
     const link = await page.getByRole('textbox', { name: 'Your private visit link' }).inputValue();
     expect(link).toMatch(new RegExp(`^${url(`/visit/${caseId}`)}#key=[A-Za-z0-9_-]{43}$`));
     await expectNoAxeViolations(page);
@@ -210,7 +211,7 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
     // visit and its join link work there.
     const phone = await newPage(browser);
     await phone.goto(link);
-    await phone.getByText('Waiting for Provider').first().waitFor({ timeout: 15_000 });
+    await phone.getByText('Waiting for Provider').first().waitFor({ timeout: WAIT_LIMIT_MS });
     await expect.poll(() => new URL(phone.url()).hash).toBe('');
     const join = phone.getByRole('button', { name: 'Join Video Call' });
     await expect.poll(() => join.isEnabled()).toBe(true);
@@ -232,7 +233,9 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
     await claimCase(stack, doctor, caseId);
     await startTimer(stack, doctor, caseId);
     const [room] = await Promise.all([phone.context().waitForEvent('page'), join.click()]);
-    await room.getByRole('heading', { name: 'Video Consultation' }).waitFor({ timeout: 15_000 });
+    await room
+      .getByRole('heading', { name: 'Video Consultation' })
+      .waitFor({ timeout: WAIT_LIMIT_MS });
     expect(await room.getByRole('timer').getAttribute('data-ends-at')).toMatch(/^\d{4}-/);
 
     // The doctor ends the call; the patient rates it from the room.
@@ -245,7 +248,9 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
       },
     );
     expect(ended.status).toBe(200);
-    await room.getByRole('heading', { name: 'Consultation Ended' }).waitFor({ timeout: 15_000 });
+    await room
+      .getByRole('heading', { name: 'Consultation Ended' })
+      .waitFor({ timeout: WAIT_LIMIT_MS });
     await room.getByRole('link', { name: 'Leave Feedback' }).click();
     await room.getByRole('heading', { name: 'How Was Your Consultation?' }).waitFor();
     const excellent = room.getByRole('radio', { name: '5 Excellent' });
@@ -279,20 +284,20 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   it('pays on the hosted page and lands on the verification page', async () => {
     const page = await newPage(browser);
     await submitReadingB(page);
-    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: WAIT_LIMIT_MS });
     await expectNoAxeViolations(page);
     await payOnCheckout(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/payment-success\?patient_id=/, { timeout: 20_000 });
     const patientId = new URL(page.url()).searchParams.get('patient_id')!;
-    await page.getByText('Payment Successful!').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Payment Successful!').first().waitFor({ timeout: WAIT_LIMIT_MS });
     // The page says "Payment Successful!" as soon as the verification answers anything (spec
     // doc 1 §3); the paid state is the video access the patient gets only once the payment is
     // verified and the meeting exists: the meeting details and an enabled join button.
     await page
       .getByText('Your video meeting is ready. A doctor is being assigned.')
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: WAIT_LIMIT_MS });
     const join = page.getByRole('button', { name: 'Join 15-Minute Video Consultation' });
-    await join.waitFor({ timeout: 15_000 });
+    await join.waitFor({ timeout: WAIT_LIMIT_MS });
     expect(await join.isEnabled()).toBe(true);
     const text = await page.locator('body').innerText();
     expect(text).toContain('Your Video Consultation request is confirmed.');
@@ -314,16 +319,18 @@ describe('reading B: patient request, hosted payment, verification page', () => 
     );
     await submitReadingB(page);
     const { patientId } = (await (await created).json()) as { patientId: string };
-    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: WAIT_LIMIT_MS });
     await payOnCheckout(page, '4000 0000 0000 0002');
-    await page.getByText('Your card was declined.').waitFor({ timeout: 15_000 });
+    await page.getByText('Your card was declined.').waitFor({ timeout: WAIT_LIMIT_MS });
     // The patient stays with Stripe: no redirect to the success page.
     expect(new URL(page.url()).origin).toBe(stack.stripeUrl);
     expect(await verification(patientId)).toMatchObject({ paymentVerified: false });
 
     // The patient's video access shows the spec's Payment Required state, no join button.
     await page.goto(url(`/video-access?patient_id=${patientId}`));
-    await page.getByRole('heading', { name: 'Payment Required' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('heading', { name: 'Payment Required' })
+      .waitFor({ timeout: WAIT_LIMIT_MS });
     expect(await page.getByText('Join 15-Minute Video Consultation').count()).toBe(0);
     expect(await verification(patientId)).toMatchObject({ paymentVerified: false });
     await page.close();
@@ -332,7 +339,7 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   it('cancelling on the hosted page lands on the payment-cancelled page', async () => {
     const page = await newPage(browser);
     await submitReadingB(page);
-    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: 15_000 });
+    await page.waitForURL(/\/checkout\/cs_test_/, { timeout: WAIT_LIMIT_MS });
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/payment-cancelled\?case_id=/);
     const caseId = new URL(page.url()).searchParams.get('case_id')!;
@@ -410,7 +417,7 @@ describe('missing ids', () => {
       await expect.poll(() => notification(page).innerText()).toContain('Missing Case ID');
       expect(await notification(page).innerText()).toContain('Redirecting to form...');
     }
-    await page.waitForURL(url(to), { timeout: 10_000 });
+    await page.waitForURL(url(to), { timeout: WAIT_LIMIT_MS });
     await page.close();
   });
 

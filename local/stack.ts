@@ -285,12 +285,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let markStopped: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stoppers: (() => Promise<void>)[] = [];
+  /** What is undone once every service is down (a shared DynamoDB Local's table of this stack). */
+  const afterStop: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | undefined;
   let fatalMessage: string | undefined;
   const stop = () => {
     stopping ??= (async () => {
       for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
       await supervisor.stopAll();
+      for (const undo of afterStop) await undo().catch(() => undefined);
       // Told only once everything is down, so whoever hears it finds nothing half-alive.
       if (fatalMessage) (options.onFatal ?? log)(fatalMessage);
       markStopped();
@@ -310,8 +313,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { sharedDynamoDb } = options;
     if (sharedDynamoDb) {
       await ensureTable(sharedDynamoDb.endpoint, sharedDynamoDb.tableName);
-      // Pushed first, so run last: nothing of this stack writes to the table any more.
-      stoppers.push(() => deleteTable(sharedDynamoDb.endpoint, sharedDynamoDb.tableName));
+      // Once the gateway is down too: a socket's `$disconnect` still reads the table.
+      afterStop.push(() => deleteTable(sharedDynamoDb.endpoint, sharedDynamoDb.tableName));
     } else {
       await supervisor.start('dynamodb', {
         title: 'DynamoDB Local',

@@ -1,45 +1,44 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TEST_DURATIONS_FILE, type TestDurations } from '../local/testing/test-durations';
+import {
+  DURATIONS_REPORT_PREFIX,
+  TEST_DURATIONS_FILE,
+  type TestDurations,
+} from '../local/testing/test-durations';
 
 /**
- * `npm run test:durations`: records how long each test file took in the last `npm test`, from
- * the suites' JSON reports in `.test-results/`, into `test-durations.json`
+ * `npm run test:durations`: records how long each test file took in the last `npm test` (what
+ * local/testing/durations-reporter.ts wrote into `.test-results/`) in `test-durations.json`
  * (local/testing/test-durations.ts). Run it after a full `npm test` when files were added or
  * became much slower or faster, and commit the table; a file it does not list counts as one of
  * median length until then.
  */
 
-interface JsonReport {
-  testResults: { name: string; startTime: number; endTime: number }[];
-}
-
 const root = process.cwd();
 const resultsDir = path.join(root, '.test-results');
-/** `e2e-pages-1-of-2.json` is part of `e2e-pages` (scripts/test.ts names the reports). */
-const PROJECT_OF_REPORT = /^(.+?)(?:-\d+-of-\d+)?\.json$/;
 
 const durations: TestDurations = {};
-for (const name of readdirSync(resultsDir).sort()) {
-  const project = PROJECT_OF_REPORT.exec(name)?.[1];
-  if (!project) continue;
-  const report = JSON.parse(readFileSync(path.join(resultsDir, name), 'utf8')) as JsonReport;
-  const files = (durations[project] ??= {});
-  for (const result of report.testResults) {
-    const file = path.relative(root, result.name).split(path.sep).join('/');
-    files[file] = Math.round((result.endTime - result.startTime) / 100) / 10;
+const reports = readdirSync(resultsDir).filter((name) => name.startsWith(DURATIONS_REPORT_PREFIX));
+for (const name of reports) {
+  const measured = JSON.parse(readFileSync(path.join(resultsDir, name), 'utf8')) as TestDurations;
+  for (const [project, files] of Object.entries(measured)) {
+    Object.assign((durations[project] ??= {}), files);
   }
 }
-const sorted = Object.fromEntries(
-  Object.entries(durations)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([project, files]) => [
-      project,
-      Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))),
-    ]),
+if (reports.length === 0) {
+  console.error(`No ${DURATIONS_REPORT_PREFIX}*.json in .test-results: run npm test first.`);
+  process.exit(1);
+}
+
+const byName = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : 1));
+const table = Object.fromEntries(
+  byName(Object.entries(durations)).map(([project, files]) => [
+    project,
+    Object.fromEntries(byName(Object.entries(files))),
+  ]),
 );
-writeFileSync(path.join(root, TEST_DURATIONS_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
-const counts = Object.entries(sorted).map(([project, files]) => {
+writeFileSync(path.join(root, TEST_DURATIONS_FILE), `${JSON.stringify(table, null, 2)}\n`);
+const counts = Object.entries(table).map(([project, files]) => {
   return `${project} ${Object.keys(files).length}`;
 });
 console.log(`${TEST_DURATIONS_FILE}: ${counts.join(', ')} files`);

@@ -87,6 +87,8 @@ function suite(project: string, { wrap = [], extra = [], shard }: SuiteOptions =
     command: [
       ...wrap,
       ...['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json'],
+      // Each file's time for `npm run test:durations` (local/testing/durations-reporter.ts).
+      '--reporter=./local/testing/durations-reporter.ts',
       `--outputFile.json=${report}`,
       ...(shard ? [`--shard=${shard.index}/${shard.count}`] : []),
       ...extra,

@@ -8,13 +8,17 @@ import path from 'node:path';
  * split them into shards by a hash of their paths: a 110-second file and a 40-second one fell
  * into one of the two end-to-end parts, which took 271 s while the other took 257 s with half
  * the work. The table is `test-durations.json` at the root, written by `npm run test:durations`
- * from the reports of the last `npm test`; the way pytest-split and Knapsack keep theirs.
+ * from what the last `npm test` measured (local/testing/durations-reporter.ts); the way
+ * pytest-split and Knapsack keep theirs.
  */
 
 /** Seconds per test file, per Vitest project; files keyed by their path from the root. */
 export type TestDurations = Record<string, Record<string, number>>;
 
 export const TEST_DURATIONS_FILE = 'test-durations.json';
+
+/** What local/testing/durations-reporter.ts writes into `.test-results/`, one file per run. */
+export const DURATIONS_REPORT_PREFIX = 'durations-';
 
 /** The table at `root`; none (every file unknown) when it is missing or unreadable. */
 export function readTestDurations(root: string): TestDurations {
