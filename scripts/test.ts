@@ -12,16 +12,17 @@ import { ensureChromium } from './ensure-chromium';
  * phase, not only the first). Ends with one line `N passed, N failed` over the test suites run.
  *
  * The steps run in three phases (docs/local-development.md, "Tests"):
- * 1. the offline checks but lint, in two lanes at once, one per core: format, type-check and
- *    infra in one; unit (with a coverage summary) and the web build in the other;
+ * 1. infra beside unit (with a coverage summary) and the web build, each suite on both cores;
  * 2. integration, against one local stack (it needs the web build), beside the end-to-end
  *    calls against another: the calls mostly wait on the server's clocks (alone they kept 37 %
- *    of the two cores busy);
+ *    of the two cores busy); lint starts here, at the lowest priority (`idle`);
  * 3. the end-to-end pages in two parts at once, each a Vitest shard with a stack of its own,
- *    beside what is left of lint, which started with phase 2 at the lowest priority (`nice`
- *    19), so it takes only the CPU the tests leave idle. One after the other, the
- *    pages (438 s) and the calls (344 s) were longer than the 12 minutes the whole suite is
- *    meant to take. The shards are of equal expected time (local/testing/test-durations.ts).
+ *    beside the rest of lint and the format and type checks, at the lowest priority too. One
+ *    after the other, the pages (438 s) and the calls (344 s) were longer than the 12 minutes
+ *    the whole suite is meant to take. The shards are of equal expected time
+ *    (local/testing/test-durations.ts).
+ * The static checks come last, where the cores have room: a formatting or type error is
+ * reported at the end of the run, with everything else that failed.
  * All of integration and the end-to-end suite at once, with lint, kept both cores 100 % busy
  * for eight minutes and took longer (integration went from 450 to 707 s), and load-bound tests
  * failed. A step beside another has its output printed whole when it ends, so the lanes do not
@@ -183,15 +184,19 @@ function loopbackOnly(): string[] {
     : [];
 }
 
+/**
+ * A check that needs no core of its own, at the lowest priority (`nice` 19): it runs on the CPU
+ * the tests beside it leave idle while they wait on clocks, and slows them little.
+ */
+function idle(argv: string[]): string[] {
+  return ['nice', '-n', '19', ...argv];
+}
+
 async function main(): Promise<void> {
   ensureChromium();
   const started = Date.now();
   await phase([
-    lane([
-      command('format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']),
-      command('type-check', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
-      suite('infra'),
-    ]),
+    runStep(suite('infra')),
     lane([
       // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
       suite('unit', { extra: ['--coverage'] }),
@@ -204,10 +209,8 @@ async function main(): Promise<void> {
   const calls = runStep(suite(E2E_CALLS_PROJECT, { wrap: loopbackOnly() }));
   // Lint needs no stack and no core of its own: it runs from the start of phase 2 at the lowest
   // priority, on the CPU that integration and the calls leave idle while they wait on the
-  // stacks' clocks (without it they kept 82 % of the two cores busy), and ends beside phase 3.
-  const lint = runStep(
-    command('lint', ['nice', '-n', '19', 'npx', 'eslint', '.', '--max-warnings', '0']),
-  );
+  // stacks' clocks (without it they kept 82 % of the two cores busy).
+  const lint = runStep(command('lint', idle(['npx', 'eslint', '.', '--max-warnings', '0'])));
   try {
     await phase([integration, calls]);
   } catch (error) {
@@ -219,6 +222,11 @@ async function main(): Promise<void> {
     runStep(suite(E2E_PAGES_PROJECT, { wrap: loopbackOnly(), shard: { index: 1, count: 2 } })),
     runStep(suite(E2E_PAGES_PROJECT, { wrap: loopbackOnly(), shard: { index: 2, count: 2 } })),
     lint,
+    // The pages alone kept 69 % of the cores busy: the format and type checks take the rest.
+    lane([
+      command('format', idle(['npx', 'prettier', '--check', '.', '--log-level', 'warn'])),
+      command('type-check', idle(['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'])),
+    ]),
   ]);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(`\n${passed} passed, ${failed} failed (${minutes} min)`);
