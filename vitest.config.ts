@@ -2,6 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DurationSequencer } from './local/testing/duration-sequencer';
 import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT, e2eCallFiles } from './local/testing/e2e-lanes';
+import {
+  UNIT_ISOLATED_PROJECT,
+  UNIT_PROJECT,
+  unitFilesToIsolate,
+} from './local/testing/unit-lanes';
 import { WAIT_LIMIT_MS } from './local/testing/wait-limit';
 
 const alias = {
@@ -15,6 +20,27 @@ const poll = { timeout: WAIT_LIMIT_MS, interval: 100 };
 /** The end-to-end files that hold a WebRTC call (local/testing/e2e-lanes.ts). */
 const callFiles = e2eCallFiles('e2e');
 
+/** What the two unit projects share: no servers, both cores (local/testing/unit-lanes.ts). */
+const unitProject = {
+  expect: { poll },
+  // Worker threads start faster than the default child processes (133 s against 153 s for the
+  // suite when it was isolated), and no unit file needs a process of its own.
+  pool: 'threads' as const,
+  // Vitest's default is one worker fewer than the cores: one, here. The files are independent
+  // and CPU-bound, so both cores run them.
+  maxWorkers: 2,
+  environment: 'node',
+  setupFiles: ['local/testing/unit-file-teardown.ts'],
+  // Every stage has an origin-verify secret, and a handler without one refuses every request
+  // (docs/adr/0011-origin-authorizer.md); `httpEvent` adds it to each event as CloudFront would.
+  env: { ORIGIN_VERIFY_SECRET: 'unit-tests-origin-verify-secret' },
+};
+// `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
+const unitFiles = ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'];
+const unitExclude = ['**/*.int.test.ts', '**/node_modules/**'];
+/** The unit files that mock a module or an SDK client, which run isolated (unit-lanes.ts). */
+const isolatedFiles = unitFilesToIsolate(fileURLToPath(new URL('.', import.meta.url)));
+
 /** What the two end-to-end projects share: Chromium against a stack of their own, a file at a time. */
 const e2eProject = {
   expect: { poll },
@@ -26,11 +52,12 @@ const e2eProject = {
 };
 
 /**
- * Four suites: unit (no servers), infra (CDK synth, offline), integration (handlers through the
- * local gateway against the local stack) and e2e (Chromium against the local stack), the last in
- * two projects: pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit
- * beside infra, then integration beside e2e-calls, then e2e-pages in two shards; the static
- * checks run beside the last two at the lowest priority.
+ * Four suites: unit (no servers; in two projects, the files that share a worker and those that
+ * run isolated), infra (CDK synth, offline), integration (handlers through the local gateway
+ * against the local stack) and e2e (Chromium against the local stack), the last in two projects:
+ * pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit beside infra,
+ * then integration beside e2e-calls, then e2e-pages in two shards; the static checks run beside
+ * the last two at the lowest priority.
  */
 export default defineConfig({
   resolve: { alias },
@@ -61,19 +88,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: 'unit',
-          expect: { poll },
-          // Vitest's default is one worker fewer than the cores: one, here. The files are
-          // independent and CPU-bound, so both cores run them.
-          maxWorkers: 2,
-          // `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
-          include: ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-          environment: 'node',
-          // Every stage has an origin-verify secret, and a handler without one refuses every
-          // request (docs/adr/0011-origin-authorizer.md); `httpEvent` adds it to each event as
-          // CloudFront would.
-          env: { ORIGIN_VERIFY_SECRET: 'unit-tests-origin-verify-secret' },
+          ...unitProject,
+          name: UNIT_PROJECT,
+          include: unitFiles,
+          exclude: [...unitExclude, ...isolatedFiles],
+          // One module graph per worker for all its files (local/testing/unit-lanes.ts says why).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...unitProject,
+          name: UNIT_ISOLATED_PROJECT,
+          // Without such a file, an empty list would mean Vitest's default (every file).
+          include: isolatedFiles.length > 0 ? isolatedFiles : ['no-unit-file-to-isolate'],
+          exclude: unitExclude,
         },
       },
       {

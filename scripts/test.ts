@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KEPT_SYNTHS_DIR } from '../infra/test/kept-synths';
 import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT } from '../local/testing/e2e-lanes';
+import { UNIT_ISOLATED_PROJECT, UNIT_PROJECT } from '../local/testing/unit-lanes';
 import { ensureChromium } from './ensure-chromium';
 
 /**
@@ -65,6 +66,8 @@ function command(title: string, argv: string[]): Step {
 }
 
 interface SuiteOptions {
+  /** Projects run in the same Vitest run, under the first one's title (one coverage report). */
+  also?: string[];
   /** A command the suite runs under (a network namespace). */
   wrap?: string[];
   /** More arguments for Vitest. */
@@ -77,7 +80,10 @@ interface SuiteOptions {
   shard?: { index: number; count: number };
 }
 
-function suite(project: string, { wrap = [], extra = [], shard }: SuiteOptions = {}): Step {
+function suite(
+  project: string,
+  { also = [], wrap = [], extra = [], shard }: SuiteOptions = {},
+): Step {
   const part = shard ? `${shard.index} of ${shard.count}` : undefined;
   const report = path.join(
     resultsDir,
@@ -88,7 +94,8 @@ function suite(project: string, { wrap = [], extra = [], shard }: SuiteOptions =
     report,
     command: [
       ...wrap,
-      ...['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json'],
+      ...['npx', 'vitest', 'run', ...[project, ...also].flatMap((name) => ['--project', name])],
+      ...['--reporter=default', '--reporter=json'],
       // Each file's time for `npm run test:durations` (local/testing/durations-reporter.ts).
       '--reporter=./local/testing/durations-reporter.ts',
       `--outputFile.json=${report}`,
@@ -199,7 +206,7 @@ async function main(): Promise<void> {
     runStep(suite('infra')),
     lane([
       // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
-      suite('unit', { extra: ['--coverage'] }),
+      suite(UNIT_PROJECT, { also: [UNIT_ISOLATED_PROJECT], extra: ['--coverage'] }),
       command('web build', [
         ...['npx', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
       ]),
