@@ -132,11 +132,10 @@ export default defineConfig({
           expect: { poll },
           include: ['{functions,local,shared,scripts}/**/*.int.test.ts'],
           globalSetup: ['local/testing/global-setup.ts'],
-          // Three files at a time share the stack on two cores: most of a file's time is spent
-          // waiting on the stack and its clocks, not on a core (with two, 668 s of files took
-          // 361 s). Each worker signs in an admin of its own (global-setup.ts), and every test
-          // makes the data it reads.
-          maxWorkers: 3,
+          // Two files at a time share the stack: most of a file's time is spent waiting on the
+          // stack and its clocks, not on a core. Each worker signs in an admin of its own
+          // (global-setup.ts), and every test makes the data it reads.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
