@@ -38,7 +38,7 @@ const unitProject = {
 // `*.test.ts`: the lint boundaries' test beside eslint.boundaries.js.
 const unitFiles = ['{shared,functions,local,web,scripts}/**/*.test.{ts,tsx}', '*.test.ts'];
 const unitExclude = ['**/*.int.test.ts', '**/node_modules/**'];
-/** The unit files with a window or a mock, which run isolated (local/testing/unit-lanes.ts). */
+/** The unit files with a mock, which run isolated (local/testing/unit-lanes.ts). */
 const isolatedFiles = unitFilesToIsolate(fileURLToPath(new URL('.', import.meta.url)));
 
 /** What the two end-to-end projects share: Chromium against a stack of their own, a file at a time. */
@@ -92,7 +92,7 @@ export default defineConfig({
           name: UNIT_PROJECT,
           include: unitFiles,
           exclude: [...unitExclude, ...isolatedFiles],
-          // One module graph per worker for all its Node files (local/testing/unit-lanes.ts).
+          // One module graph per worker for all its files (local/testing/unit-lanes.ts says why).
           isolate: false,
         },
       },

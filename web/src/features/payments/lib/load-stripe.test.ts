@@ -26,6 +26,20 @@ describe('loadStripeJs', () => {
     await expect(first).resolves.toBe(Stripe);
   });
 
+  it('keeps no finished load: without window.Stripe, a later call loads the script again', async () => {
+    const src = 'http://127.0.0.1:12111/v3/reloaded.js';
+    const first = loadStripeJs(src);
+    window.Stripe = vi.fn();
+    scripts(src)[0]!.dispatchEvent(new Event('load'));
+    await first;
+    delete window.Stripe;
+    document.head.innerHTML = '';
+
+    const again = loadStripeJs(src);
+    expect(again).not.toBe(first);
+    expect(scripts(src)).toHaveLength(1);
+  });
+
   it('forgets a failed load so a later call tries again', async () => {
     const src = 'http://127.0.0.1:12111/v3/broken.js';
     const failed = loadStripeJs(src);

@@ -7,9 +7,9 @@ import type {
 const loading = new Map<string, Promise<StripeConstructor>>();
 
 /**
- * Loads Stripe.js from `src` once: the `<script>` is appended on the first call and every later
- * call shares the same promise. A failed load is forgotten (and its tag removed) so a later
- * visit can try again.
+ * Loads Stripe.js from `src` once: the `<script>` is appended on the first call and every call
+ * while it loads shares the same promise. A failed load is forgotten (and its tag removed) so a
+ * later visit can try again.
  */
 export function loadStripeJs(src: string): Promise<StripeConstructor> {
   if (window.Stripe) return Promise.resolve(window.Stripe);
@@ -26,10 +26,14 @@ export function loadStripeJs(src: string): Promise<StripeConstructor> {
     });
     script.addEventListener('error', () => reject(new Error('Stripe.js failed to load')));
   });
-  promise.catch(() => {
-    loading.delete(src);
-    script.remove();
-  });
+  // Only loads in flight are kept: once loaded, `window.Stripe` answers every later call.
+  promise.then(
+    () => loading.delete(src),
+    () => {
+      loading.delete(src);
+      script.remove();
+    },
+  );
   document.head.appendChild(script);
   loading.set(src, promise);
   return promise;
