@@ -10,16 +10,13 @@ import { ensureChromium } from './ensure-chromium';
 /**
  * `npm test`: every check the project has, stopping after the first phase with a failing step
  * (the other steps of that phase run to their end, so the log shows every failure of the
- * phase, not only the first; a step that needs a failed one does not start). Ends with one line
- * `N passed, N failed` over the test suites run.
+ * phase, not only the first). Ends with one line `N passed, N failed` over the test suites run.
  *
  * The steps run in three phases (docs/local-development.md, "Tests"):
- * 1. the web build, alone (a few seconds);
- * 2. infra beside unit (with a coverage summary), each suite on both cores; integration, against
- *    one local stack, as soon as infra ends (beside the rest of unit); the end-to-end calls,
- *    against another stack, when unit ends: the calls mostly wait on the server's clocks (alone
- *    they kept 37 % of the two cores busy); lint starts with them, at the lowest priority
- *    (`idle`);
+ * 1. infra beside unit (with a coverage summary) and the web build, each suite on both cores;
+ * 2. integration, against one local stack (it needs the web build), beside the end-to-end
+ *    calls against another: the calls mostly wait on the server's clocks (alone they kept 37 %
+ *    of the two cores busy); lint starts here, at the lowest priority (`idle`);
  * 3. the end-to-end pages in two parts at once, each a Vitest shard with a stack of its own,
  *    beside the rest of lint and the format and type checks, at the lowest priority too. One
  *    after the other, the pages (438 s) and the calls (344 s) were longer than the 12 minutes
@@ -177,11 +174,8 @@ async function phase(lanes: Promise<void>[]): Promise<void> {
   // is printed here.
   for (const reason of reasons) if (!(reason instanceof StepFailed)) console.error(reason);
   if (reasons.length > 0) {
-    // A step that waited on a failed one fails with the same reason: each is named once.
-    const what = new Set(
-      reasons.map((reason) => (reason instanceof Error ? reason.message : 'error')),
-    );
-    throw new PhaseFailed(`failed: ${[...what].join(', ')}`);
+    const what = reasons.map((reason) => (reason instanceof Error ? reason.message : 'error'));
+    throw new PhaseFailed(`failed: ${what.join(', ')}`);
   }
 }
 
@@ -208,31 +202,24 @@ function idle(argv: string[]): string[] {
 async function main(): Promise<void> {
   ensureChromium();
   const started = Date.now();
-  // Integration and the calls serve the built site; the build takes a few seconds alone.
   await phase([
-    runStep(
+    runStep(suite('infra')),
+    lane([
+      // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
+      suite(UNIT_PROJECT, { also: [UNIT_ISOLATED_PROJECT], extra: ['--coverage'] }),
       command('web build', [
         ...['npx', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
       ]),
-    ),
+    ]),
   ]);
-  const infra = runStep(suite('infra'));
-  // The unit suite reports its coverage (v8, summary only) and fails below its thresholds.
-  const unit = runStep(
-    suite(UNIT_PROJECT, { also: [UNIT_ISOLATED_PROJECT], extra: ['--coverage'] }),
-  );
-  // Integration starts as soon as infra ends (it replays the sample events on infra's kept
-  // synths), beside the rest of unit; the calls start when unit ends, and lint with them.
-  const integration = infra.then(() => runStep(suite('integration'), 'live'));
-  const calls = unit.then(() => runStep(suite(E2E_CALLS_PROJECT, { wrap: loopbackOnly() })));
-  // Lint needs no stack and no core of its own: it runs at the lowest priority, on the CPU that
-  // integration and the calls leave idle while they wait on the stacks' clocks (without it they
-  // kept 82 % of the two cores busy).
-  const lint = unit.then(() =>
-    runStep(command('lint', idle(['npx', 'eslint', '.', '--max-warnings', '0']))),
-  );
+  const integration = runStep(suite('integration'), 'live');
+  const calls = runStep(suite(E2E_CALLS_PROJECT, { wrap: loopbackOnly() }));
+  // Lint needs no stack and no core of its own: it runs from the start of phase 2 at the lowest
+  // priority, on the CPU that integration and the calls leave idle while they wait on the
+  // stacks' clocks (without it they kept 82 % of the two cores busy).
+  const lint = runStep(command('lint', idle(['npx', 'eslint', '.', '--max-warnings', '0'])));
   try {
-    await phase([infra, unit, integration, calls]);
+    await phase([integration, calls]);
   } catch (error) {
     // The run stops here, but not before lint has ended and printed.
     await lint.catch(() => undefined);
