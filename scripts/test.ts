@@ -73,9 +73,9 @@ interface SuiteOptions {
   /** More arguments for Vitest. */
   extra?: string[];
   /**
-   * One of `count` parts of the suite (Vitest's `--shard`: the files are split by a hash of their
-   * paths). Each part is a Vitest run of its own, with its own global setup: an end-to-end part
-   * starts a stack of its own.
+   * One of `count` parts of the suite (Vitest's `--shard`, parts of equal expected time from
+   * test-durations.json: local/testing/duration-sequencer.ts). Each part is a Vitest run of its
+   * own, with its own global setup: an end-to-end part starts a stack of its own.
    */
   shard?: { index: number; count: number };
 }

@@ -13,6 +13,7 @@ describe('the unit lanes', () => {
 
   it('isolates a unit file that mocks a module or an SDK client, and nothing else', () => {
     const files = {
+      // A jsdom file shares its worker's window: the teardown puts the window back.
       'web/lib/Hook.test.tsx': `// @${'vitest-environment'} jsdom\nimport { renderHook } from 'x';\n`,
       'web/lib/node.test.ts': `// @${'vitest-environment'} node\n`,
       'web/pages/Page.test.tsx': call('vi.mock', "'../lib/navigate-away', () => ({})"),
