@@ -9,7 +9,7 @@ import {
 } from '#local/testing/second-factor';
 import { patientKeyOf } from '#local/testing/patient-journey';
 import { PATIENT_KEY_STORAGE_PREFIX } from '@shared/patients/patient-key';
-import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
+import { CHROMIUM_LAUNCHER, CHROMIUM_PATH } from '../scripts/ensure-chromium';
 
 /** Chromium flags for this machine (DESIGN.md §8); calls add the fake media flags. */
 const chromiumArgs = [
@@ -21,14 +21,26 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Without these, every browser context (each test page has one) starts a renderer for the
+  // address bar's suggestion popups, WebUI pages a headless browser never shows: about a
+  // quarter of the browser tests' CPU (docs/adr/0029-chromium-test-flags.md). The launcher
+  // merges this list with Playwright's own.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
-/** `executablePath`: another way to start the same Chromium (a test network's home wrapper). */
+/**
+ * `executablePath`: another way to start the same launcher (a test network's home wrapper,
+ * which enters the home's namespace first). The launcher runs `CHROMIUM_PATH`.
+ */
 export function launchBrowser(
   extraArgs: string[] = [],
-  executablePath = CHROMIUM_PATH,
+  executablePath = CHROMIUM_LAUNCHER,
 ): Promise<Browser> {
-  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
+  return chromium.launch({
+    executablePath,
+    env: { ...process.env, CHROMIUM_PATH },
+    args: [...chromiumArgs, ...extraArgs],
+  });
 }
 
 /**

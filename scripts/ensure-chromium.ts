@@ -1,7 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * What the browser tests start in place of Chromium: it runs `CHROMIUM_PATH` (from its
+ * environment) with Playwright's `--disable-features` list and the tests' merged into one.
+ */
+export const CHROMIUM_LAUNCHER = fileURLToPath(new URL('./chromium-launcher.sh', import.meta.url));
 
 /**
  * The browser tests drive Debian's Chromium (no browser downloads here). When it is missing,

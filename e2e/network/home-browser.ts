@@ -2,14 +2,14 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM_PATH } from '../../scripts/ensure-chromium';
+import { CHROMIUM_LAUNCHER } from '../../scripts/ensure-chromium';
 import { launchCallBrowser } from '../call';
 import type { Home } from './test-network';
 
 /**
  * A call browser (fake camera and microphone) inside a home of the test network: Playwright
- * starts a wrapper that enters the home's namespace and execs Chromium, and drives it over
- * the inherited pipe, so control does not cross the network under test. `appOrigin` is the
+ * starts a wrapper that enters the home's namespace and execs the Chromium launcher, and drives
+ * it over the inherited pipe, so control does not cross the network under test. `appOrigin` is the
  * app's public origin, plain http on a non-local address: Chromium is told to treat it as
  * secure, as the https site is in production (camera, wake lock and crypto need that).
  */
@@ -18,7 +18,7 @@ export async function launchHomeBrowser(home: Home, appOrigin: string): Promise<
   const wrapper = path.join(dir, 'chromium');
   writeFileSync(
     wrapper,
-    `#!/bin/sh\nexec ip netns exec '${home.namespace}' '${CHROMIUM_PATH}' "$@"\n`,
+    `#!/bin/sh\nexec ip netns exec '${home.namespace}' '${CHROMIUM_LAUNCHER}' "$@"\n`,
   );
   chmodSync(wrapper, 0o755);
   try {
