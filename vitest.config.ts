@@ -56,7 +56,7 @@ const e2eProject = {
  * run isolated), infra (CDK synth, offline), integration (handlers through the local gateway
  * against the local stack) and e2e (Chromium against the local stack), the last in two projects:
  * pages, and the files that hold a call. `npm test` (scripts/test.ts) runs unit beside infra,
- * then integration beside e2e-calls, then e2e-pages in two shards; the static checks run beside
+ * then integration beside e2e-calls, then e2e-pages in three shards; the static checks run beside
  * the last two at the lowest priority.
  */
 export default defineConfig({

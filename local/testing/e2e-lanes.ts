@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The end-to-end suite runs in two Vitest projects (docs/local-development.md, "Tests").
  * - `e2e-pages`: pages driven one file at a time, which mostly wait on the stack and its clocks;
- *   `npm test` runs them in two shards at once, each with a stack of its own.
+ *   `npm test` runs them in three shards at once, each with a stack of its own.
  * - `e2e-calls`: the files that hold a WebRTC call between two Chromium pages. A call encodes and
  *   decodes video on both pages, so no other browser runs beside them: `npm test` runs them
  *   beside the integration suite, which has no browser.
