@@ -25,7 +25,7 @@ beforeAll(() => {
   eslint = new ESLint({
     cwd: repoRoot,
     ignore: false,
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    overrideConfig: { languageOptions: { parserOptions: { project: false } } },
     ruleFilter: ({ ruleId }) => boundaryRules.has(ruleId),
   });
 });

@@ -112,7 +112,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The one tsconfig names every linted file, so one program serves the whole run: 95 CPU-s
+      // and 68 s for `eslint .`, against 130 CPU-s and 91 s with `projectService`, which looks
+      // up each file's project as an editor does (30 November 2026, this 2-core machine).
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
     rules: {

@@ -14,7 +14,7 @@ export function linterFor(keep: (ruleId: string) => boolean): ESLint {
     cwd: repoRoot,
     // The fixtures are ignored by the normal lint run.
     ignore: false,
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    overrideConfig: { languageOptions: { parserOptions: { project: false } } },
     ruleFilter: ({ ruleId }) => keep(ruleId),
   });
 }
