@@ -22,9 +22,9 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   // Without these, every browser context (each test page has one) starts a renderer for the
-  // address bar's suggestion popups, WebUI pages a headless browser never shows: about a
-  // quarter of the browser tests' CPU (docs/adr/0029-chromium-test-flags.md). The launcher
-  // merges this list with Playwright's own.
+  // address bar's suggestion popups, WebUI pages a headless browser never shows: 7–18 % of
+  // the browser suites' CPU (docs/adr/0029-chromium-test-flags.md). The launcher merges this
+  // list with Playwright's own.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
