@@ -6,6 +6,7 @@ import { KEPT_SYNTHS_DIR } from '../infra/test/kept-synths';
 import { E2E_CALLS_PROJECT, E2E_PAGES_PROJECT } from '../local/testing/e2e-lanes';
 import { UNIT_ISOLATED_PROJECT, UNIT_PROJECT } from '../local/testing/unit-lanes';
 import { ensureChromium } from './ensure-chromium';
+import { LOOPBACK_NAMESPACE } from './loopback-namespace';
 
 /**
  * `npm test`: every check the project has, stopping after the first phase with a failing step
@@ -186,9 +187,7 @@ async function phase(lanes: Promise<void>[]): Promise<void> {
 function loopbackOnly(): string[] {
   if (process.getuid?.() !== 0) return [];
   const probe = spawnSync('unshare', ['-n', 'true'], { stdio: 'ignore' });
-  return probe.status === 0
-    ? ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"']
-    : [];
+  return probe.status === 0 ? [...LOOPBACK_NAMESPACE] : [];
 }
 
 /**

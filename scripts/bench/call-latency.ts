@@ -14,6 +14,7 @@ import { startStack } from '#local/stack';
 import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
 import { newPaidCaseId, withPatientKey } from '#local/testing/patient-journey';
 import { signInProvider } from '#local/testing/provider-journey';
+import { inLoopbackNamespace } from '../loopback-namespace';
 import { ms, percentile, table } from './stats';
 
 /**
@@ -133,16 +134,7 @@ function report(figures: CallFigures[]): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.getuid?.() === 0 && !inOwnNetworkNamespace()) {
     const rerun = spawnSync(
-      'unshare',
-      [
-        '-n',
-        'sh',
-        '-c',
-        'ip link set lo up && exec "$0" "$@"',
-        process.execPath,
-        ...process.execArgv,
-        ...process.argv.slice(1),
-      ],
+      ...inLoopbackNamespace([process.execPath, ...process.execArgv, ...process.argv.slice(1)]),
       { stdio: 'inherit' },
     );
     process.exit(rerun.status ?? 1);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { inOwnNetworkNamespace, waitForRemoteFrames } from '../../e2e/call';
+import { inLoopbackNamespace } from '../loopback-namespace';
 import { startNetworkCallRig, type NetworkCall } from '../../e2e/network/call-rig';
 
 /**
@@ -108,17 +109,12 @@ export function runCallNetworkBench(): CallNetworkFigures | { unavailable: strin
   const output = path.join(dir, 'figures.json');
   try {
     const child = spawnSync(
-      'unshare',
-      [
-        '-n',
-        'sh',
-        '-c',
-        'ip link set lo up && exec "$0" "$@"',
+      ...inLoopbackNamespace([
         process.execPath,
         ...process.execArgv,
         fileURLToPath(import.meta.url),
         output,
-      ],
+      ]),
       { stdio: 'inherit' },
     );
     if (child.error) return { unavailable: `unshare failed: ${child.error.message}` };
