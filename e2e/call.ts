@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '#local/ports';
 import { launchBrowser, newPage } from './browser';
+import { spawnCoturn } from './coturn';
 
 /**
  * What the two-party call tests need beyond a page (DESIGN.md §8): Chromium with fake camera and
@@ -144,45 +145,18 @@ async function spawnTurnServer(
   secret: string,
   relayBase: number,
 ): Promise<{ stop(): Promise<void> }> {
-  const server: ChildProcess = spawn(
-    'turnserver',
-    [
-      '-n',
-      `--listening-ip=${host}`,
-      `--relay-ip=${host}`,
-      `--listening-port=${port}`,
-      `--min-port=${relayBase}`,
-      `--max-port=${relayBase + 200}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=telehealth.test',
-      '--allow-loopback-peers',
-      '--no-cli',
-      '--no-tls',
-      '--no-dtls',
-      '--fingerprint',
-      '--log-file=stdout',
-      '--simple-log',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+  const server = spawnCoturn({ host, port, secret, relayBase, extraArgs: ['--no-tls'] });
   // coturn says nothing machine-readable when ready: wait until its port answers.
   for (let attempt = 0; ; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`turnserver exited:\n${output}`);
+    if (server.hasExited()) throw new Error(`turnserver exited:\n${server.output()}`);
     if (await udpPortTaken(host, port)) break;
-    if (attempt > 100) throw new Error(`turnserver did not listen on ${port}:\n${output}`);
+    if (attempt > 100) {
+      await server.stop();
+      throw new Error(`turnserver did not listen on ${port}:\n${server.output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    async stop() {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return server;
 }
 
 async function udpPortTaken(host: string, port: number): Promise<boolean> {

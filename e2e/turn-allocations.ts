@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IceServer as KvsIceServer } from '@aws-sdk/client-kinesis-video-signaling';
 import { freePort } from '#local/ports';
+import { spawnCoturn } from './coturn';
 
 /**
  * A TURN server that counts what it gives (issue 29 item 2): Debian's coturn listening as
@@ -68,42 +69,26 @@ export async function startCountingTurnServer(host = '127.0.0.1'): Promise<Count
     { stdio: 'ignore' },
   );
   const relayBase = 40_000 + Math.floor(Math.random() * 20_000);
-  const server: ChildProcess = spawn(
-    'turnserver',
-    [
-      '-n',
-      `--listening-ip=${host}`,
-      `--relay-ip=${host}`,
-      `--listening-port=${port}`,
+  const server = spawnCoturn({
+    host,
+    port,
+    secret,
+    relayBase,
+    extraArgs: [
       `--tls-listening-port=${tlsPort}`,
       `--cert=${cert}`,
       `--pkey=${key}`,
-      `--min-port=${relayBase}`,
-      `--max-port=${relayBase + 200}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=telehealth.test',
-      '--allow-loopback-peers',
-      '--no-cli',
-      '--no-dtls',
-      '--fingerprint',
-      '--log-file=stdout',
-      '--simple-log',
       // Moderate verbosity: one "ALLOCATE processed, success" line per allocation, with its user.
       '--verbose',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  });
   // coturn says it listens on each port; wait for both listeners (TLS is the later one).
-  const listening = (p: number) => log.includes(`TLS/TCP listener opened on : ${host}:${p}`);
+  const listening = (p: number) =>
+    server.output().includes(`TLS/TCP listener opened on : ${host}:${p}`);
   for (let attempt = 0; !(listening(port) && listening(tlsPort)); attempt += 1) {
-    if (server.exitCode !== null || attempt > 200) {
-      server.kill('SIGTERM');
-      throw new Error(`turnserver did not listen on ${port} and ${tlsPort}:\n${log}`);
+    if (server.hasExited() || attempt > 200) {
+      await server.stop();
+      throw new Error(`turnserver did not listen on ${port} and ${tlsPort}:\n${server.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -126,16 +111,15 @@ export async function startCountingTurnServer(host = '127.0.0.1'): Promise<Count
     allocations() {
       const counts: Record<string, { made: number; held: number }> = {};
       const of = (name: string) => (counts[name] ??= { made: 0, held: 0 });
-      for (const [, name] of log.matchAll(ALLOCATED)) {
+      for (const [, name] of server.output().matchAll(ALLOCATED)) {
         of(name!).made += 1;
         of(name!).held += 1;
       }
-      for (const [, name] of log.matchAll(RELEASED)) of(name!).held -= 1;
+      for (const [, name] of server.output().matchAll(RELEASED)) of(name!).held -= 1;
       return counts;
     },
     async stop() {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
