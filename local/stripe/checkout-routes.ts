@@ -94,16 +94,34 @@ function closedNotice(
   });
 }
 
+/**
+ * The session a checkout page's URL names, whether the page is framed (`embedded=1`) and a
+ * nonce for its script; none when there is no such session, after answering 404.
+ */
+async function pageFor(
+  res: ServerResponse,
+  url: URL,
+  id: string,
+  ctx: CheckoutContext,
+): Promise<{ session: SessionRecord; embedded: boolean; nonce: string } | undefined> {
+  const embedded = url.searchParams.get('embedded') === '1';
+  const session = await ctx.service.findSession(id);
+  if (!session) {
+    notFound(res, embedded);
+    return undefined;
+  }
+  return { session, embedded, nonce: randomBytes(16).toString('base64') };
+}
+
 async function show(
   res: ServerResponse,
   url: URL,
   id: string,
   ctx: CheckoutContext,
 ): Promise<void> {
-  const embedded = url.searchParams.get('embedded') === '1';
-  const session = await ctx.service.findSession(id);
-  if (!session) return notFound(res, embedded);
-  const nonce = randomBytes(16).toString('base64');
+  const page = await pageFor(res, url, id, ctx);
+  if (!page) return;
+  const { session, embedded, nonce } = page;
   const html =
     session.status === 'open'
       ? renderCheckoutForm({ session, embedded, nonce })
@@ -130,10 +148,9 @@ async function pay(
   id: string,
   ctx: CheckoutContext,
 ): Promise<void> {
-  const embedded = url.searchParams.get('embedded') === '1';
-  const session = await ctx.service.findSession(id);
-  if (!session) return notFound(res, embedded);
-  const nonce = randomBytes(16).toString('base64');
+  const page = await pageFor(res, url, id, ctx);
+  if (!page) return;
+  const { session, embedded, nonce } = page;
   const pageHeaders = headers(nonce, isEmbedded(session));
   if (session.status !== 'open') {
     sendHtml(res, 409, closedNotice(session, embedded, nonce, false), pageHeaders);
