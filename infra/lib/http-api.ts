@@ -1,5 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { Duration } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   HttpLambdaAuthorizer,
@@ -9,6 +8,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
 import { gatewayAuthorizers, httpRoutes, ORIGIN_AUTHORIZER_CACHE_SECONDS, routeKey } from '#routes';
+import { accessLogFormat, executeApiDomain } from './api-gateway-stage';
 import { httpStageThrottle, routeThrottles, type Throttle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
@@ -59,24 +59,18 @@ export class HttpApi extends Construct {
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         // Route keys, not paths: the log shows which route ran without the ids in the path.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            sourceIp: '$context.identity.sourceIp',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            integrationLatency: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-          }),
-        ),
+        format: accessLogFormat({
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          protocol: '$context.protocol',
+          responseLength: '$context.responseLength',
+          integrationLatency: '$context.integrationLatency',
+          integrationError: '$context.integrationErrorMessage',
+        }),
       },
     });
 
-    const stack = Stack.of(this);
-    this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.domainName = executeApiDomain(this, this.api.apiId);
   }
 
   /**

@@ -1,5 +1,3 @@
-import { Stack } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -7,6 +5,7 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#lib/http/client-address';
 import { gatewayAuthorizers, webSocketRoutes } from '#routes';
+import { accessLogFormat, executeApiDomain } from './api-gateway-stage';
 import { webSocketRouteThrottles, webSocketStageThrottle } from './capacity';
 import { handlerConstructId, type HandlerFunctions } from './handler-functions';
 import type { LogGroups } from './log-groups';
@@ -54,24 +53,18 @@ export class WebSocketApi extends Construct {
       throttle: webSocketThrottle,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            sourceIp: '$context.identity.sourceIp',
-            eventType: '$context.eventType',
-            routeKey: '$context.routeKey',
-            connectionId: '$context.connectionId',
-            status: '$context.status',
-            integrationLatency: '$context.integrationLatency',
-            error: '$context.error.message',
-          }),
-        ),
+        format: accessLogFormat({
+          eventType: '$context.eventType',
+          routeKey: '$context.routeKey',
+          connectionId: '$context.connectionId',
+          status: '$context.status',
+          integrationLatency: '$context.integrationLatency',
+          error: '$context.error.message',
+        }),
       },
     });
 
-    const stack = Stack.of(this);
-    this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.domainName = executeApiDomain(this, this.api.apiId);
     this.stagePath = `/${props.config.stage}`;
     this.managementEndpoint = this.stage.callbackUrl;
 
