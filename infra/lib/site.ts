@@ -158,6 +158,17 @@ export class Site extends Construct {
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
     });
 
+    /**
+     * An API Gateway origin: HTTPS only, TLS 1.2, with the header that proves a request came
+     * through CloudFront (DESIGN.md §6).
+     */
+    const apiOrigin = (domainName: string) =>
+      new origins.HttpOrigin(domainName, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        customHeaders: { [originVerifyHeader]: props.originVerifySecret },
+      });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Telehealth ${config.stage}`,
       defaultRootObject: 'index.html',
@@ -182,11 +193,7 @@ export class Site extends Construct {
       },
       additionalBehaviors: {
         [apiPathPattern]: {
-          origin: new origins.HttpOrigin(props.httpApiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: { [originVerifyHeader]: props.originVerifySecret },
-          }),
+          origin: apiOrigin(props.httpApiDomain),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -194,12 +201,8 @@ export class Site extends Construct {
           responseHeadersPolicy: securityHeaders,
         },
         [webSocketPath]: {
-          origin: new origins.HttpOrigin(props.webSocketDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // $connect refuses an upgrade without it, as the HTTP handlers do (DESIGN.md §6).
-            customHeaders: { [originVerifyHeader]: props.originVerifySecret },
-          }),
+          // $connect refuses an upgrade without the origin header, as the HTTP handlers do.
+          origin: apiOrigin(props.webSocketDomain),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
