@@ -94,6 +94,13 @@ function closedNotice(
   });
 }
 
+/** What a checkout page is drawn from: its session, whether it is framed, its script's nonce. */
+interface CheckoutPage {
+  session: SessionRecord;
+  embedded: boolean;
+  nonce: string;
+}
+
 /**
  * The session a checkout page's URL names, whether the page is framed (`embedded=1`) and a
  * nonce for its script; none when there is no such session, after answering 404.
@@ -103,7 +110,7 @@ async function pageFor(
   url: URL,
   id: string,
   ctx: CheckoutContext,
-): Promise<{ session: SessionRecord; embedded: boolean; nonce: string } | undefined> {
+): Promise<CheckoutPage | undefined> {
   const embedded = url.searchParams.get('embedded') === '1';
   const session = await ctx.service.findSession(id);
   if (!session) {
@@ -113,15 +120,7 @@ async function pageFor(
   return { session, embedded, nonce: randomBytes(16).toString('base64') };
 }
 
-async function show(
-  res: ServerResponse,
-  url: URL,
-  id: string,
-  ctx: CheckoutContext,
-): Promise<void> {
-  const page = await pageFor(res, url, id, ctx);
-  if (!page) return;
-  const { session, embedded, nonce } = page;
+function show(res: ServerResponse, url: URL, { session, embedded, nonce }: CheckoutPage): void {
   const html =
     session.status === 'open'
       ? renderCheckoutForm({ session, embedded, nonce })
@@ -144,13 +143,10 @@ function readCardForm(body: string): CardForm {
 async function pay(
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
   id: string,
+  { session, embedded, nonce }: CheckoutPage,
   ctx: CheckoutContext,
 ): Promise<void> {
-  const page = await pageFor(res, url, id, ctx);
-  if (!page) return;
-  const { session, embedded, nonce } = page;
   const pageHeaders = headers(nonce, isEmbedded(session));
   if (session.status !== 'open') {
     sendHtml(res, 409, closedNotice(session, embedded, nonce, false), pageHeaders);
@@ -201,12 +197,13 @@ export async function handleCheckout(
     id = match[1];
   }
   try {
-    if (!match[2] && (req.method === 'GET' || req.method === 'HEAD')) {
-      await show(res, url, id, ctx);
-      return true;
-    }
-    if (match[2] && req.method === 'POST') {
-      await pay(req, res, url, id, ctx);
+    const showing = !match[2] && (req.method === 'GET' || req.method === 'HEAD');
+    const paying = !!match[2] && req.method === 'POST';
+    if (showing || paying) {
+      // Both look the session up first: an unknown one is a 404 page, before any body is read.
+      const page = await pageFor(res, url, id, ctx);
+      if (page && showing) show(res, url, page);
+      if (page && paying) await pay(req, res, id, page, ctx);
       return true;
     }
   } catch (error) {
