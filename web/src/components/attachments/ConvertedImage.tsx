@@ -1,8 +1,7 @@
-import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '@web/components/states';
-import { Button } from '@web/components/ui/button';
 import { type HeicConverter, viewableImage } from '@web/lib/heic-image';
+import { DownloadButton } from './DownloadButton';
 
 export const CONVERTING_PHOTO = 'Converting photo...';
 export const PHOTO_NOT_SHOWN = 'This photo could not be shown here. Download it to open it.';
@@ -58,12 +57,7 @@ export function ConvertedImage({
     return (
       <div className="flex flex-col items-center gap-4">
         <ErrorState message={PHOTO_NOT_SHOWN} />
-        <Button asChild variant="outline">
-          <a href={url} download={name}>
-            <Download aria-hidden="true" />
-            Download
-          </a>
-        </Button>
+        <DownloadButton url={url} name={name} />
       </div>
     );
   }

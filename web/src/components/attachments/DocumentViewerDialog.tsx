@@ -1,4 +1,4 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { Attachment } from '@shared/cases/api';
 import { Button } from '@web/components/ui/button';
 import { NativeDialog } from '@web/components/ui/native-dialog';
@@ -11,6 +11,7 @@ import {
 } from '@web/lib/attachments';
 import { convertHeicToJpeg, type HeicConverter } from '@web/lib/heic-image';
 import { ConvertedImage, previewImageClassName } from './ConvertedImage';
+import { DownloadButton } from './DownloadButton';
 
 /**
  * One document (spec doc 2 §2): pdf in a frame, jpg/jpeg/png/gif (and webp/avif) as an image,
@@ -59,12 +60,7 @@ export function DocumentViewerDialog({
           <p className="text-sm text-muted-foreground">{PREVIEW_NOT_AVAILABLE}</p>
           {url ? (
             <div className="flex flex-wrap justify-center gap-2">
-              <Button asChild variant="outline">
-                <a href={url} download={name}>
-                  <Download aria-hidden="true" />
-                  Download
-                </a>
-              </Button>
+              <DownloadButton url={url} name={name} />
               <Button asChild variant="outline">
                 <a href={url} target="_blank" rel="noopener noreferrer">
                   <ExternalLink aria-hidden="true" />

@@ -6,12 +6,12 @@ import { explainBlockedEnter } from '@web/components/form/blocked-enter';
 import { Form } from '@web/components/form/Form';
 import { inputPresets } from '@web/components/form/presets';
 import { FormError } from '@web/components/form/FormError';
+import { SignInPasswordField } from '@web/components/form/SignInPasswordField';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { useForm } from '@web/components/form/use-form';
 import { SignInCard } from '@web/components/SignInCard';
-import { RecoveryCodesStep } from '@web/components/second-factor/RecoveryCodesStep';
-import { SecondFactorStep } from '@web/components/second-factor/SecondFactorStep';
+import { TwoStepSignInCard } from '@web/components/second-factor/TwoStepSignInCard';
 import { toast } from '@web/hooks/use-toast';
 import { useAdminLogin, useAdminLoginCode, type AdminCredentials } from '../api/login';
 import { saveAdminSession } from '../api/session';
@@ -74,29 +74,18 @@ export function AdminLoginForm() {
     login.mutate(form.values);
   }
 
-  if (enrolled) {
-    return (
-      <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Two-Step Sign-In">
-        <RecoveryCodesStep
-          codes={enrolled.codes}
-          onDone={() => saveAdminSession(enrolled.session)}
-        />
-      </SignInCard>
-    );
-  }
   if (challenge) {
     return (
-      <SignInCard heading="Admin Panel" icon={ShieldCheck} title="Two-Step Sign-In">
-        <SecondFactorStep
-          challenge={challenge}
-          pending={code.isPending}
-          error={code.isError ? code.error.message : undefined}
-          onSubmit={(entered) =>
-            code.mutate({ pendingSignIn: challenge.pendingSignIn, code: entered })
-          }
-          onCancel={() => setChallenge(undefined)}
-        />
-      </SignInCard>
+      <TwoStepSignInCard
+        heading="Admin Panel"
+        icon={ShieldCheck}
+        challenge={challenge}
+        code={code}
+        recovery={
+          enrolled && { codes: enrolled.codes, onDone: () => saveAdminSession(enrolled.session) }
+        }
+        onCancel={() => setChallenge(undefined)}
+      />
     );
   }
   return (
@@ -116,13 +105,7 @@ export function AdminLoginForm() {
           maxLength={100}
           required
         />
-        <TextField
-          {...form.textField('password')}
-          {...inputPresets.currentPassword}
-          label="Password"
-          name="password"
-          required
-        />
+        <SignInPasswordField {...form.textField('password')} />
         <FormError id={errorId} message={checked.success ? undefined : formError} />
         <SubmitButton
           pending={login.isPending}

@@ -6,8 +6,8 @@ import { SECOND_FACTOR_MESSAGES, type SecondFactorChallenge } from '@shared/seco
 import { explainBlockedEnter } from '@web/components/form/blocked-enter';
 import { Form } from '@web/components/form/Form';
 import { SignInCard } from '@web/components/SignInCard';
-import { RecoveryCodesStep } from '@web/components/second-factor/RecoveryCodesStep';
-import { SecondFactorStep } from '@web/components/second-factor/SecondFactorStep';
+import { TwoStepSignInCard } from '@web/components/second-factor/TwoStepSignInCard';
+import { SignInPasswordField } from '@web/components/form/SignInPasswordField';
 import { SubmitButton } from '@web/components/form/SubmitButton';
 import { TextField } from '@web/components/form/fields';
 import { inputPresets } from '@web/components/form/presets';
@@ -95,26 +95,17 @@ export function ProviderLoginForm() {
     login.mutate(checked.data);
   }
 
-  if (enrolled) {
-    return (
-      <SignInCard heading="Provider Dashboard" icon={Stethoscope} title="Two-Step Sign-In">
-        <RecoveryCodesStep codes={enrolled.codes} onDone={() => open(enrolled.session)} />
-      </SignInCard>
-    );
-  }
   if (challenge) {
     return (
-      <SignInCard heading="Provider Dashboard" icon={Stethoscope} title="Two-Step Sign-In">
-        <SecondFactorStep
-          challenge={challenge}
-          pending={code.isPending}
-          error={code.isError ? codeFailureMessage(code.error) : undefined}
-          onSubmit={(entered) =>
-            code.mutate({ pendingSignIn: challenge.pendingSignIn, code: entered })
-          }
-          onCancel={() => setChallenge(undefined)}
-        />
-      </SignInCard>
+      <TwoStepSignInCard
+        heading="Provider Dashboard"
+        icon={Stethoscope}
+        challenge={challenge}
+        code={code}
+        describeError={codeFailureMessage}
+        recovery={enrolled && { codes: enrolled.codes, onDone: () => open(enrolled.session) }}
+        onCancel={() => setChallenge(undefined)}
+      />
     );
   }
   return (
@@ -139,13 +130,7 @@ export function ProviderLoginForm() {
           name="email"
           required
         />
-        <TextField
-          {...form.textField('password')}
-          {...inputPresets.currentPassword}
-          label="Password"
-          name="password"
-          required
-        />
+        <SignInPasswordField {...form.textField('password')} />
         <SubmitButton
           pending={login.isPending}
           icon={<LogIn aria-hidden="true" />}
