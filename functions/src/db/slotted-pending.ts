@@ -1,6 +1,14 @@
+import * as z from 'zod';
 import type { ItemKey } from './keys';
-import { IF_EXISTS, partitionQuery, queryAll } from './table';
-import { cancellationReasons, deleteTx, newItemTx, writeTransaction } from './transaction';
+import { parseStored } from './records';
+import { getItem, IF_EXISTS, partitionQuery, queryAll } from './table';
+import {
+  cancellationReasons,
+  deleteTx,
+  newItemTx,
+  writeTransaction,
+  type TransactItem,
+} from './transaction';
 import { releaseUploadSlotTx, takeUploadSlotTx } from './upload-slots';
 
 /**
@@ -73,4 +81,59 @@ export async function expiredSlottedItems(
   );
   const before = now.getTime() - PENDING_SLOT_MS;
   return items.filter((item) => Date.parse(String(item.createdAt)) < before);
+}
+
+/** The fields of the file a pending item stands for, the same for every owner. */
+export const pendingFileFields = {
+  uploadId: z.string(),
+  s3Key: z.string(),
+  originalName: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  createdAt: z.string(),
+};
+
+type PendingFile = z.infer<z.ZodObject<typeof pendingFileFields>>;
+
+/**
+ * The reads and writes of one owner's kind of pending item (a case's uploads, an application's
+ * documents), built from where an item lives: its owner's partition and the slot counter it
+ * holds one of. The entity modules name and document each access pattern over these.
+ */
+export function slottedPendingEntity<Pending extends PendingFile>(definition: {
+  tag: string;
+  schema: z.ZodType<Pending>;
+  partitionOf: (pending: Pending) => string;
+  slotKindOf: (pending: Pending) => string;
+}) {
+  const entity = { tag: definition.tag };
+  const key = (partition: string, uploadId: string): ItemKey => ({
+    pk: partition,
+    sk: `${PENDING_SK_PREFIX}${uploadId}`,
+  });
+  const parse = (item: Record<string, unknown>): Pending =>
+    parseStored(definition.schema, entity, item);
+  const holderOf = (pending: Pending): SlotHolder => {
+    const partition = definition.partitionOf(pending);
+    return {
+      key: key(partition, pending.uploadId),
+      partition,
+      slotKind: definition.slotKindOf(pending),
+    };
+  };
+  return {
+    key,
+    reserve: (pending: Pending, maxCount: number): Promise<boolean> =>
+      reserveSlotted(holderOf(pending), { entity: definition.tag, ...pending }, maxCount),
+    async get(partition: string, uploadId: string): Promise<Pending | null> {
+      const item = await getItem(key(partition, uploadId), { consistent: true });
+      return item ? parse(item) : null;
+    },
+    release: (pending: Pending): Promise<boolean> => releaseSlotted(holderOf(pending)),
+    async listExpired(partition: string, now: Date): Promise<Pending[]> {
+      return (await expiredSlottedItems(partition, now)).map(parse);
+    },
+    /** Ends the item inside a transaction; fails if another call ended it first. */
+    doneTx: (pending: Pending): TransactItem => deleteTx(holderOf(pending).key, IF_EXISTS),
+  };
 }
