@@ -62,7 +62,7 @@ export function sendPoll(
 }
 
 /** `POST` a ticket route (`kind`): the ticket, or null with the failure recorded. */
-export async function requestTicket(
+async function requestTicket(
   context: LoadContext,
   kind: TrafficKind,
   path: string,
@@ -93,6 +93,26 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * A page's live socket as the page opens it: a ticket from `ticketPath`, then the socket, whose
+ * messages are counted by type into `counts`. Null when either step failed (recorded under
+ * its kind): the page goes on by polling.
+ */
+export async function openTicketedSocket(
+  context: LoadContext,
+  kinds: { ticket: TrafficKind; socket: TrafficKind },
+  ticketPath: string,
+  headers: Record<string, string>,
+  counts: Map<string, number>,
+): Promise<TestSocket | null> {
+  const ticket = await requestTicket(context, kinds.ticket, ticketPath, headers);
+  if (!ticket) return null;
+  return openSocket(context, kinds.socket, ticket, (message) => {
+    const type = String(message.type);
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  });
 }
 
 /** A socket of the test: its messages go to `onMessage`; `closedByTest` after `close()`. */

@@ -4,14 +4,8 @@ import { CASE_LIST_PAGE_SIZE } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
 import * as realtimeContracts from '@shared/realtime/contracts';
 import type { DoctorActor } from './actors';
-import {
-  openSocket,
-  requestTicket,
-  sendPoll,
-  type LoadContext,
-  type Periodic,
-  type TestSocket,
-} from './context';
+import { openTicketedSocket, sendPoll } from './context';
+import type { LoadContext, Periodic, TestSocket } from './context';
 import type { PageIntervals } from './plan';
 import { OK } from './recorder';
 
@@ -66,17 +60,13 @@ export class Dashboard {
       recorder.record('doctor sign-in', signInFailure(error), performance.now() - sentAt);
     }
     if (!this.cookie) return;
-    const ticket = await requestTicket(
+    this.socket = await openTicketedSocket(
       context,
-      'alert ticket',
+      { ticket: 'alert ticket', socket: 'alert socket' },
       pathOf(realtimeContracts.createRealtimeTicket, {}),
       { cookie: this.cookie, 'content-type': 'application/json' },
+      this.alerts,
     );
-    if (!ticket) return;
-    this.socket = await openSocket(context, 'alert socket', ticket, (message) => {
-      const type = String(message.type);
-      this.alerts.set(type, (this.alerts.get(type) ?? 0) + 1);
-    });
     this.heartbeat();
   }
 

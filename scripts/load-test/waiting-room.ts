@@ -3,14 +3,8 @@ import { pathOf } from '@shared/http/contract';
 import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as realtimeContracts from '@shared/realtime/contracts';
 import type { PatientActor } from './actors';
-import {
-  openSocket,
-  requestTicket,
-  sendPoll,
-  type LoadContext,
-  type Periodic,
-  type TestSocket,
-} from './context';
+import { openTicketedSocket, sendPoll } from './context';
+import type { LoadContext, Periodic, TestSocket } from './context';
 import type { PageIntervals } from './plan';
 
 /**
@@ -31,17 +25,13 @@ export class WaitingPatient {
 
   /** The page opens: ticket, then socket. A failure of either leaves the page polling fast. */
   async open(): Promise<void> {
-    const ticket = await requestTicket(
+    this.socket = await openTicketedSocket(
       this.context,
-      'case ticket',
+      { ticket: 'case ticket', socket: 'patient socket' },
       pathOf(realtimeContracts.createCaseRealtimeTicket, { caseId: this.actor.caseId }),
       { [PATIENT_KEY_HEADER]: this.actor.patientKey },
+      this.pushes,
     );
-    if (!ticket) return;
-    this.socket = await openSocket(this.context, 'patient socket', ticket, (message) => {
-      const type = String(message.type);
-      this.pushes.set(type, (this.pushes.get(type) ?? 0) + 1);
-    });
   }
 
   /** Whether the page has its socket (the status poll slows down to the safety net). */
