@@ -141,18 +141,16 @@ describe('CloudFront distribution', () => {
     expect(ws.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
     expect(JSON.stringify(originOf(ws).DomainName)).toContain('WebSocketApi');
     expect(functionFor(ws)).toContain('SiteWebSocketRewrite');
+    // $connect reads the client's handshake fields (RFC 6455 §4.1), then what the cross-origin
+    // rule reads (docs/adr/0005).
+    const handshakeFields = ['Key', 'Version', 'Protocol', 'Extensions'].map(
+      (field) => `Sec-WebSocket-${field}`,
+    );
     template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
       OriginRequestPolicyConfig: {
         HeadersConfig: {
           HeaderBehavior: 'whitelist',
-          Headers: Match.arrayWith([
-            'Sec-WebSocket-Key',
-            'Sec-WebSocket-Version',
-            'Sec-WebSocket-Protocol',
-            'Sec-WebSocket-Extensions',
-            'Origin',
-            'Sec-Fetch-Site',
-          ]),
+          Headers: Match.arrayWith([...handshakeFields, 'Origin', 'Sec-Fetch-Site']),
         },
         CookiesConfig: { CookieBehavior: 'none' },
         QueryStringsConfig: { QueryStringBehavior: 'all' },

@@ -19,14 +19,8 @@ export {
   URGENCY_LABELS,
   URGENCY_MESSAGES,
 } from './constants';
-export {
-  DANGEROUS_COMBINATIONS,
-  EMERGENCY_KEYWORDS,
-  ROUTINE_KEYWORDS,
-  SUB_SAHARAN_CONDITIONS,
-  URGENT_KEYWORDS,
-  type DangerousCombination,
-} from './keywords';
+// The keyword lists and the term suggestions are public whole.
+export * from './keywords';
 export { computeConfidence, type ConfidenceInput } from './confidence';
 export { REGION_LABELS, REGION_SETTINGS, isRegionSetting, parseRegionSetting } from './regions';
 export {
@@ -47,13 +41,7 @@ export {
   type BudgetOptions,
   type DeviceCapabilities,
 } from './modes';
-export {
-  MEDICAL_TERMS,
-  appendSymptom,
-  completeCurrentWord,
-  currentWord,
-  suggestMedicalTerms,
-} from './terms';
+export * from './terms';
 export {
   bodyRegionIds,
   bodyRegions,
