@@ -6,7 +6,7 @@ import { patientTxs } from '#db/patients';
 import { newPatientAndCase } from '#features/cases/new-case';
 import { markCasePaid } from '#features/cases/transitions';
 import { waitPromiseEndsAt } from '#features/cases/wait-promise-schedule';
-import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
+import { authorizedCheckout } from '#testing/payment-evidence';
 
 /**
  * Bench fixtures, written straight into the table (through the entity modules and the case
@@ -45,19 +45,10 @@ export async function seedCase(index: number, { paid }: { paid: boolean }): Prom
 }
 
 async function payCase(caseRecord: CaseRecord, index: number): Promise<void> {
-  const outcome = await markCasePaid(caseRecord, {
-    checkoutSessionId: `cs_bench_${index}`,
-    clientReferenceId: caseRecord.id,
-    sessionStatus: 'complete',
-    paymentIntentId: null,
-    intent: {
-      status: 'requires_capture',
-      amount: CONSULTATION_FEE_CENTS,
-      currency: 'usd',
-      caseId: caseRecord.id,
-    },
-    eventId: null,
-  });
+  const outcome = await markCasePaid(
+    caseRecord,
+    authorizedCheckout(caseRecord.id, `cs_bench_${index}`),
+  );
   if (outcome.outcome !== 'paid') throw new Error(`seed case ${index}: ${outcome.outcome}`);
 }
 

@@ -31,6 +31,7 @@ import { endMeeting } from './end';
 import { meetingEndScheduleName } from './end-schedule';
 import { roomToken } from '../cases/room-links';
 import { startMeetingTimer } from './start';
+import { authorizedCheckout } from '#testing/payment-evidence';
 import * as caseContracts from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
@@ -38,7 +39,6 @@ import * as meetingContracts from '@shared/meetings/contracts';
 import { roomMessages, type RoomSessionResponse } from '@shared/meetings/room';
 import { startRuleMessages } from '@shared/meetings/start-rule';
 import type { StartMeetingTimerResponse } from '@shared/meetings/timer';
-import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 
 const stack = useTestStack();
 const log = createLogger({ test: 'consultation' });
@@ -201,19 +201,10 @@ describe('start-timer (DESIGN.md §7)', () => {
       metadata: {},
     });
     await insertPatientWithCase(patient, caseRecord);
-    const paid = await markCasePaid(caseRecord, {
-      checkoutSessionId: `cs_test_${randomUUID()}`,
-      clientReferenceId: caseRecord.id,
-      sessionStatus: 'complete',
-      paymentIntentId: null,
-      intent: {
-        status: 'requires_capture',
-        amount: CONSULTATION_FEE_CENTS,
-        currency: 'usd',
-        caseId: caseRecord.id,
-      },
-      eventId: null,
-    });
+    const paid = await markCasePaid(
+      caseRecord,
+      authorizedCheckout(caseRecord.id, `cs_test_${randomUUID()}`),
+    );
     expect(paid.outcome).toBe('paid');
     const claim = await providerFetch(stack, alice, pathOf(caseContracts.claimCase, {}), {
       method: 'POST',
