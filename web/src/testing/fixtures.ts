@@ -1,6 +1,7 @@
 import type { CaseStatusResponse, PatientMeeting } from '@shared/cases/api';
 import type { CaseStatus } from '@shared/cases/status';
 import type { ClientConfig } from '@shared/config/client-config';
+import type { PaymentVerificationResponse } from '@shared/patients/api';
 
 /** Ids and settings the page tests share. */
 
@@ -50,6 +51,25 @@ export function caseStatusAnswer(
     nurseVisit: null,
     callOutcome: null,
     waitPromise: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A payment verification answer (`GET /api/patients/{patientId}/payment-verification`) of the
+ * fixture case: paid, the card authorized, no meeting nor doctor yet.
+ */
+export function paymentVerificationAnswer(
+  overrides: Partial<PaymentVerificationResponse> = {},
+): PaymentVerificationResponse {
+  return {
+    paymentVerified: true,
+    meetingCreated: false,
+    providerAssigned: false,
+    patientName: 'Ama Mensah',
+    requestType: 'telemedicine',
+    caseId: CASE_ID,
+    money: { state: 'authorized' },
     ...overrides,
   };
 }

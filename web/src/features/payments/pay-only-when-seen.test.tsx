@@ -8,7 +8,13 @@ import { moneyTexts } from '@shared/payments/money';
 import { getPaymentVerification } from '@shared/patients/contracts';
 import { type ApiMock, json, reply, serverError } from '@web/testing/api-mock';
 import { advance } from '@web/testing/clock';
-import { CASE_ID, caseStatusAnswer, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import {
+  CASE_ID,
+  caseStatusAnswer,
+  PATIENT_ID,
+  paymentVerificationAnswer,
+  TEST_CONFIG,
+} from '@web/testing/fixtures';
 import { setupPatientPageTests } from '@web/testing/patient-api';
 import { renderRoutes } from '@web/testing/render';
 import PaymentChoicePage from './pages/PaymentChoicePage';
@@ -77,17 +83,7 @@ describe('the money line (issue 28 item 2)', () => {
 
   it('the verification page says where the money stands and follows it', async () => {
     let state: 'authorized' | 'released' = 'authorized';
-    api.on(VERIFY, () =>
-      json({
-        paymentVerified: true,
-        meetingCreated: false,
-        providerAssigned: false,
-        patientName: 'Ama Mensah',
-        requestType: 'telemedicine',
-        caseId: CASE_ID,
-        money: { state },
-      }),
-    );
+    api.on(VERIFY, () => json(paymentVerificationAnswer({ money: { state } })));
     renderAt(`/payment-success?patient_id=${PATIENT_ID}`);
     await advance();
     expect(screen.getByTestId('money-line').textContent).toBe(moneyTexts.authorized);

@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_LOGIN_BLANK, ADMIN_LOGIN_FAILED } from '@shared/admin/api';
 import { adminLogin } from '@shared/admin/contracts';
-import {
-  json,
-  mockApi,
-  networkError,
-  offContract,
-  reply,
-  routeOf,
-  type Answer,
-} from '@web/testing/api-mock';
+import { json, mockApi, networkError, offContract, reply, routeOf } from '@web/testing/api-mock';
 import { loginAdmin } from './login';
 
 const LOGIN = routeOf(adminLogin);
@@ -30,7 +22,7 @@ describe('loginAdmin', () => {
     expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: ' pw ' });
   });
 
-  it.each<[number, string, Answer, string]>([
+  it.each([
     [401, '{"message":"whatever"}', () => json({ message: 'whatever' }, 401), ADMIN_LOGIN_FAILED],
     [
       429,

@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  mockApi,
-  networkError,
-  offContract,
-  routeOf,
-  type Answer,
-} from '@web/testing/api-mock';
+import { answer, mockApi, networkError, offContract, routeOf } from '@web/testing/api-mock';
 import { getApplicationStatus as getApplicationStatusContract } from '@shared/doctor-applications/contracts';
 import {
   applicationStatusRoute,
@@ -65,7 +58,7 @@ describe('getApplicationStatus', () => {
     });
   });
 
-  it.each<[number, Answer, string]>([
+  it.each([
     [
       429,
       () => answer({ message: 'Too many requests' }, 429),

@@ -8,25 +8,12 @@ import { testPaymentComplete } from '@shared/payments/contracts';
 import { pathOf } from '@shared/http/contract';
 import { type ApiMock, json, never } from '@web/testing/api-mock';
 import { advance } from '@web/testing/clock';
-import { CASE_ID, PATIENT_ID, TEST_CONFIG } from '@web/testing/fixtures';
+import { CASE_ID, PATIENT_ID, paymentVerificationAnswer, TEST_CONFIG } from '@web/testing/fixtures';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
 const VERIFY = `GET ${pathOf(getPaymentVerification, { patientId: PATIENT_ID })}`;
 const SYNC = `POST ${pathOf(testPaymentComplete, { patientId: PATIENT_ID })}`;
 const VIDEO_ACCESS = `GET ${pathOf(getVideoAccess, { patientId: PATIENT_ID })}`;
-
-function verification(overrides: Record<string, unknown> = {}) {
-  return {
-    paymentVerified: true,
-    meetingCreated: false,
-    providerAssigned: false,
-    patientName: 'Ama Mensah',
-    requestType: 'telemedicine',
-    caseId: CASE_ID,
-    money: { state: 'authorized' },
-    ...overrides,
-  };
-}
 
 let api: ApiMock;
 setupPatientPageTests((mock) => (api = mock));
@@ -135,7 +122,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('synchronises once when unverified and re-checks 500 ms later', async () => {
-    api.on(VERIFY, () => json(verification({ paymentVerified: false })));
+    api.on(VERIFY, () => json(paymentVerificationAnswer({ paymentVerified: false })));
     api.on(SYNC, () =>
       json({
         success: true,
@@ -164,7 +151,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('re-checks after the sync call even when the sync fails', async () => {
-    api.on(VERIFY, () => json(verification({ paymentVerified: false })));
+    api.on(VERIFY, () => json(paymentVerificationAnswer({ paymentVerified: false })));
     api.on(SYNC, () => json({ message: 'No session' }, 404));
     renderAt(url);
     await advance();
@@ -179,7 +166,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
       configurable: true,
       get: () => visibility,
     });
-    api.on(VERIFY, () => json(verification()));
+    api.on(VERIFY, () => json(paymentVerificationAnswer()));
     renderAt(url);
     await advance();
     expect(api.calls(VERIFY)).toHaveLength(1);
@@ -203,7 +190,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('shows the status of a telemedicine request still being set up', async () => {
-    api.on(VERIFY, () => json(verification()));
+    api.on(VERIFY, () => json(paymentVerificationAnswer()));
     renderAt(url);
     await advance();
 
@@ -221,7 +208,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
 
   it('shows a home nurse visit with the 2-hour call-back', async () => {
     api.on(VERIFY, () =>
-      json(verification({ requestType: 'nurse-visit', providerAssigned: true })),
+      json(paymentVerificationAnswer({ requestType: 'nurse-visit', providerAssigned: true })),
     );
     renderAt(url);
     await advance();
@@ -233,7 +220,9 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('offers Access Video Call once the meeting is ready', async () => {
-    api.on(VERIFY, () => json(verification({ paymentVerified: false, meetingCreated: true })));
+    api.on(VERIFY, () =>
+      json(paymentVerificationAnswer({ paymentVerified: false, meetingCreated: true })),
+    );
     api.on(SYNC, never);
     renderAt(url);
     await advance();
@@ -242,7 +231,7 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('shows the video access content when paid, telemedicine and the meeting exists', async () => {
-    api.on(VERIFY, () => json(verification({ meetingCreated: true })));
+    api.on(VERIFY, () => json(paymentVerificationAnswer({ meetingCreated: true })));
     api.on(VIDEO_ACCESS, never);
     const { router } = renderAt(url);
     await advance();
@@ -254,7 +243,9 @@ describe('PaymentSuccessPage with patient_id (payment verification)', () => {
   });
 
   it('goes to /video-access 3 seconds after a provider is assigned', async () => {
-    api.on(VERIFY, () => json(verification({ meetingCreated: true, providerAssigned: true })));
+    api.on(VERIFY, () =>
+      json(paymentVerificationAnswer({ meetingCreated: true, providerAssigned: true })),
+    );
     api.on(VIDEO_ACCESS, never);
     const { router } = renderAt(url);
     await advance();

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoSendLimit } from '../lib/call-adaptation';
 import type { CallQuality, QualityLevel } from '../lib/call-quality';
+import { qualityReading } from '../testing/quality-reading';
 import {
   AUDIO_ONLY_OFFER,
   QualityNotice,
@@ -29,22 +30,6 @@ function Room({ quality, apply }: { quality: CallQuality | null; apply: Apply })
   return <QualityNotice adaptation={adaptation} />;
 }
 
-function reading(level: QualityLevel): CallQuality {
-  return {
-    level,
-    reasons: [],
-    path: 'relayed',
-    rttMs: 50,
-    receiveLossPct: 0,
-    sendLossPct: 0,
-    jitterMs: 5,
-    framesPerSecond: 30,
-    freezes: 0,
-    qualityLimitationReason: 'none',
-    availableOutgoingBitrateBps: 1_000_000,
-  };
-}
-
 /** A room on a call; `hold` gives it a fresh reading every 2 s, as the stats timer does. */
 function renderRoom(apply: Apply = vi.fn<Apply>(() => Promise.resolve())) {
   const view = render(<Room quality={null} apply={apply} />);
@@ -53,7 +38,7 @@ function renderRoom(apply: Apply = vi.fn<Apply>(() => Promise.resolve())) {
     async hold(level: QualityLevel, ms: number) {
       for (let elapsed = 0; elapsed < ms; elapsed += 2_000) {
         vi.advanceTimersByTime(2_000);
-        view.rerender(<Room quality={reading(level)} apply={apply} />);
+        view.rerender(<Room quality={qualityReading(level)} apply={apply} />);
         // `apply` runs after a resolved promise.
         await act(() => Promise.resolve());
       }

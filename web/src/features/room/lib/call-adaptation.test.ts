@@ -5,24 +5,8 @@ import {
   type AdaptationNotice,
   type AdaptationStep,
 } from './call-adaptation';
-import type { CallQuality, QualityLevel } from './call-quality';
-
-/** A reading of the quality meter: only the level and the outgoing estimate matter here. */
-function quality(level: QualityLevel, availableOutgoingBitrateBps = 1_000_000): CallQuality {
-  return {
-    level,
-    reasons: [],
-    path: 'relayed',
-    rttMs: 50,
-    receiveLossPct: 0,
-    sendLossPct: 0,
-    jitterMs: 5,
-    framesPerSecond: 30,
-    freezes: 0,
-    qualityLimitationReason: 'none',
-    availableOutgoingBitrateBps,
-  };
-}
+import type { QualityLevel } from './call-quality';
+import { qualityReading } from '../testing/quality-reading';
 
 const STEP_MS = 2_000;
 
@@ -45,7 +29,7 @@ function adaptingCall() {
       let step = adaptation.current();
       while (clock + STEP_MS <= until) {
         clock += STEP_MS;
-        step = adaptation.next(quality(level, bitrate), clock);
+        step = adaptation.next(qualityReading(level, bitrate), clock);
         steps.push(step);
       }
       return step;
@@ -238,18 +222,18 @@ describe('createAdaptation: recovery', () => {
 describe('createAdaptation: gaps between readings', () => {
   it('starts the counts again after a gap (time nobody measured is neither good nor bad)', () => {
     const adaptation = createAdaptation();
-    adaptation.next(quality('poor'), 0);
-    adaptation.next(quality('poor'), 2_000);
+    adaptation.next(qualityReading('poor'), 0);
+    adaptation.next(qualityReading('poor'), 2_000);
     // 20 s without a reading (a hidden tab): the poor streak does not span it.
-    expect(adaptation.next(quality('poor'), 22_000)).toEqual(video(800_000));
-    adaptation.next(quality('poor'), 24_000);
-    adaptation.next(quality('poor'), 26_000);
-    expect(adaptation.next(quality('poor'), 28_000)).toEqual(video(300_000));
+    expect(adaptation.next(qualityReading('poor'), 22_000)).toEqual(video(800_000));
+    adaptation.next(qualityReading('poor'), 24_000);
+    adaptation.next(qualityReading('poor'), 26_000);
+    expect(adaptation.next(qualityReading('poor'), 28_000)).toEqual(video(300_000));
   });
 
   it('takes the options given', () => {
     const adaptation = createAdaptation({ bitrateStepsBps: [500_000, 100_000], capAfterMs: 2_000 });
-    adaptation.next(quality('poor'), 0);
-    expect(adaptation.next(quality('poor'), 2_000)).toEqual(video(100_000));
+    adaptation.next(qualityReading('poor'), 0);
+    expect(adaptation.next(qualityReading('poor'), 2_000)).toEqual(video(100_000));
   });
 });

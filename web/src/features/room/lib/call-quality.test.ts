@@ -5,6 +5,7 @@ import {
   type CallQuality,
   type QualityMeter,
 } from './call-quality';
+import { selectedPath, statsReport, type Stat } from '../testing/stats-report';
 
 /** One 2 s interval of a call as the network treats it. */
 interface Interval {
@@ -31,13 +32,13 @@ const STEP_MS = 2_000;
  */
 function fakeCall() {
   const totals = new Map<string, { received: number; lost: number }>();
-  return (interval: Interval = {}): Map<string, Record<string, unknown>> => {
+  return (interval: Interval = {}): Map<string, unknown> => {
     const id = interval.streamId ?? 'IA';
     const total = totals.get(id) ?? { received: 0, lost: 0 };
     total.received += interval.received ?? 100;
     total.lost += interval.lost ?? 0;
     totals.set(id, total);
-    const stats: Record<string, unknown>[] = [
+    const stats: Stat[] = [
       {
         id,
         type: 'inbound-rtp',
@@ -57,20 +58,13 @@ function fakeCall() {
     ];
     if (!interval.noPair) {
       stats.push(
-        { id: 'T1', type: 'transport', selectedCandidatePairId: 'P1' },
-        {
-          id: 'P1',
-          type: 'candidate-pair',
-          localCandidateId: 'L1',
-          remoteCandidateId: 'R1',
+        ...selectedPath('relay', 'host', {
           currentRoundTripTime: (interval.rttMs ?? 40) / 1000,
           availableOutgoingBitrate: interval.availableOutgoingBitrate ?? 1_500_000,
-        },
-        { id: 'L1', type: 'local-candidate', candidateType: 'relay' },
-        { id: 'R1', type: 'remote-candidate', candidateType: 'host' },
+        }),
       );
     }
-    return new Map(stats.map((stat) => [stat.id as string, stat]));
+    return statsReport(...stats);
   };
 }
 

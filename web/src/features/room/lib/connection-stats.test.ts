@@ -1,45 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import {
+  candidatePair,
+  localCandidate,
+  remoteCandidate,
+  selectedPath,
+  statsReport,
+} from '../testing/stats-report';
 import { readConnection, readStatsSnapshot } from './connection-stats';
-
-/** A report as the browser's maplike gives it: [id, stat] entries. */
-function report(...stats: Record<string, unknown>[]): Iterable<[string, unknown]> {
-  return new Map(stats.map((stat) => [stat.id as string, stat]));
-}
-
-const local = (candidateType: string) => ({
-  id: 'L1',
-  type: 'local-candidate',
-  candidateType,
-});
-const remote = (candidateType: string) => ({
-  id: 'R1',
-  type: 'remote-candidate',
-  candidateType,
-});
 
 describe('readConnection', () => {
   it("reads the transport's selected pair: direct, round trip in ms", () => {
     const result = readConnection(
-      report(
+      statsReport(
         { id: 'T1', type: 'transport', selectedCandidatePairId: 'P2' },
         // A pair that is not the selected one.
-        {
+        candidatePair({
           id: 'P1',
-          type: 'candidate-pair',
           localCandidateId: 'L0',
           remoteCandidateId: 'R0',
           currentRoundTripTime: 0.5,
-        },
-        { id: 'L0', type: 'local-candidate', candidateType: 'relay' },
-        {
-          id: 'P2',
-          type: 'candidate-pair',
-          localCandidateId: 'L1',
-          remoteCandidateId: 'R1',
-          currentRoundTripTime: 0.0234,
-        },
-        local('host'),
-        remote('srflx'),
+        }),
+        localCandidate('relay', 'L0'),
+        candidatePair({ id: 'P2', currentRoundTripTime: 0.0234 }),
+        localCandidate('host'),
+        remoteCandidate('srflx'),
       ),
     );
     expect(result).toEqual({ path: 'direct', rttMs: 23 });
@@ -50,35 +34,18 @@ describe('readConnection', () => {
     ['the remote', 'host', 'relay'],
   ])('is relayed when %s candidate is a relay candidate', (_name, localType, remoteType) => {
     const result = readConnection(
-      report(
-        { id: 'T1', type: 'transport', selectedCandidatePairId: 'P1' },
-        {
-          id: 'P1',
-          type: 'candidate-pair',
-          localCandidateId: 'L1',
-          remoteCandidateId: 'R1',
-          currentRoundTripTime: 0.081,
-        },
-        local(localType),
-        remote(remoteType),
-      ),
+      statsReport(...selectedPath(localType, remoteType, { currentRoundTripTime: 0.081 })),
     );
     expect(result).toEqual({ path: 'relayed', rttMs: 81 });
   });
 
   it('falls back to a pair flagged selected (older Firefox), without a round trip yet', () => {
     const result = readConnection(
-      report(
-        { id: 'P1', type: 'candidate-pair', localCandidateId: 'L1', remoteCandidateId: 'R1' },
-        {
-          id: 'P2',
-          type: 'candidate-pair',
-          selected: true,
-          localCandidateId: 'L1',
-          remoteCandidateId: 'R1',
-        },
-        local('relay'),
-        remote('host'),
+      statsReport(
+        candidatePair(),
+        candidatePair({ id: 'P2', selected: true }),
+        localCandidate('relay'),
+        remoteCandidate('host'),
       ),
     );
     expect(result).toEqual({ path: 'relayed', rttMs: null });
@@ -86,28 +53,20 @@ describe('readConnection', () => {
 
   it('falls back to a nominated, succeeded pair', () => {
     const result = readConnection(
-      report(
-        {
-          id: 'P1',
-          type: 'candidate-pair',
-          nominated: true,
-          state: 'succeeded',
-          localCandidateId: 'L1',
-          remoteCandidateId: 'R1',
-          currentRoundTripTime: 0.002,
-        },
-        local('host'),
-        remote('host'),
+      statsReport(
+        candidatePair({ nominated: true, state: 'succeeded', currentRoundTripTime: 0.002 }),
+        localCandidate('host'),
+        remoteCandidate('host'),
       ),
     );
     expect(result).toEqual({ path: 'direct', rttMs: 2 });
   });
 
   it('is null before a pair is selected', () => {
-    expect(readConnection(report())).toBeNull();
+    expect(readConnection(statsReport())).toBeNull();
     expect(
       readConnection(
-        report(
+        statsReport(
           { id: 'T1', type: 'transport' },
           { id: 'P1', type: 'candidate-pair', state: 'in-progress', nominated: false },
         ),
@@ -119,18 +78,11 @@ describe('readConnection', () => {
 describe('readStatsSnapshot', () => {
   /** A call's report as Chromium gives it: the pair, both directions of audio and video. */
   const callReport = () =>
-    report(
-      { id: 'T1', type: 'transport', selectedCandidatePairId: 'P1' },
-      {
-        id: 'P1',
-        type: 'candidate-pair',
-        localCandidateId: 'L1',
-        remoteCandidateId: 'R1',
+    statsReport(
+      ...selectedPath('relay', 'srflx', {
         currentRoundTripTime: 0.12,
         availableOutgoingBitrate: 640_000,
-      },
-      local('relay'),
-      remote('srflx'),
+      }),
       {
         id: 'IA',
         type: 'inbound-rtp',
@@ -187,14 +139,20 @@ describe('readStatsSnapshot', () => {
 
   it("takes the video's jitter when nothing but video comes in", () => {
     const snapshot = readStatsSnapshot(
-      report({ id: 'IV', type: 'inbound-rtp', kind: 'video', packetsReceived: 9, jitter: 0.05 }),
+      statsReport({
+        id: 'IV',
+        type: 'inbound-rtp',
+        kind: 'video',
+        packetsReceived: 9,
+        jitter: 0.05,
+      }),
     );
     expect(snapshot.jitterMs).toBe(50);
     expect(snapshot.inbound).toEqual({ IV: { packetsReceived: 9, packetsLost: 0 } });
   });
 
   it('is empty, not zero, when the browser reports nothing yet', () => {
-    expect(readStatsSnapshot(report())).toEqual({
+    expect(readStatsSnapshot(statsReport())).toEqual({
       connection: null,
       inbound: {},
       jitterMs: null,

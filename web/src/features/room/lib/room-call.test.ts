@@ -10,6 +10,7 @@ import { FakeWebSocket } from '@web/testing/fake-websocket';
 import { fakeStream, fakeTrack } from '@web/testing/fake-media';
 import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { roomSession } from '../testing/room-fixtures';
+import { selectedPath, statsReport } from '../testing/stats-report';
 import { ICE_DISCONNECTED_GRACE_MS, NEGOTIATION_STALL_MS } from './call-machine';
 import { STATS_INTERVAL_MS, startRoomCall, type RoomCallOptions } from './room-call';
 import type { WakeSources } from './wake-events';
@@ -665,21 +666,7 @@ describe('startRoomCall: recovery after a drop', () => {
 
   it('reports the connection from getStats every couple of seconds', async () => {
     const { pc, events } = await doctorConnected();
-    pc.stats = new Map<string, unknown>([
-      ['T', { id: 'T', type: 'transport', selectedCandidatePairId: 'P' }],
-      [
-        'P',
-        {
-          id: 'P',
-          type: 'candidate-pair',
-          localCandidateId: 'L',
-          remoteCandidateId: 'R',
-          currentRoundTripTime: 0.012,
-        },
-      ],
-      ['L', { id: 'L', type: 'local-candidate', candidateType: 'relay' }],
-      ['R', { id: 'R', type: 'remote-candidate', candidateType: 'host' }],
-    ]);
+    pc.stats = statsReport(...selectedPath('relay', 'host', { currentRoundTripTime: 0.012 }));
     await vi.advanceTimersByTimeAsync(STATS_INTERVAL_MS);
     expect(events.connection.at(-1)).toMatchObject({ path: 'relayed', rttMs: 12 });
   });

@@ -31,6 +31,7 @@ import { FakePeerConnection } from '../testing/fake-peer-connection';
 import { keepPatientKey } from '@web/lib/patient-key';
 import { PATIENT_KEY } from '@web/testing/fixtures';
 import { CASE_ID, MEETING_ID, roomSession } from '../testing/room-fixtures';
+import { selectedPath, statsReport } from '../testing/stats-report';
 import RoomPage from './RoomPage';
 
 /** The session's server time: the device clock is set to it unless a test skews it. */
@@ -156,6 +157,19 @@ async function doctorOffers(socket: FakeWebSocket, peerId = 'other-page-1') {
   await settle();
 }
 
+/** The doctor starts the meeting: the server says so (15 minutes from now) and the page settles. */
+async function meetingStarts(socket: FakeWebSocket) {
+  act(() =>
+    socket.serverSend({
+      type: 'MEETING_STARTED',
+      startedAt: NOW,
+      endsAt: '2026-11-26T10:20:00.000Z',
+      serverTime: NOW,
+    }),
+  );
+  await settle();
+}
+
 /** The doctor's page joins and offers, and its media arrives. */
 async function peerArrives(socket: FakeWebSocket) {
   await doctorOffers(socket);
@@ -272,15 +286,7 @@ describe('RoomPage: waiting and the start', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     expect(JSON.parse(socket.sent[0]!)).toMatchObject({ action: 'hello' });
 
-    act(() =>
-      socket.serverSend({
-        type: 'MEETING_STARTED',
-        startedAt: NOW,
-        endsAt: '2026-11-26T10:20:00.000Z',
-        serverTime: NOW,
-      }),
-    );
-    await settle();
+    await meetingStarts(socket);
     const timer = screen.getByRole('timer');
     expect(timer.getAttribute('data-ends-at')).toBe('2026-11-26T10:20:00.000Z');
     expect(timer.textContent).toBe('15:00');
@@ -291,8 +297,8 @@ describe('RoomPage: waiting and the start', () => {
 describe("RoomPage: the doctor's start from the room", () => {
   const scheduled = { role: 'provider' as const, status: 'scheduled' as const, endsAt: null };
 
-  it('starts the timer when the dashboard could not, and the call begins', async () => {
-    answerSession(scheduled);
+  /** The server starts the meeting's timer: 15 minutes from now. */
+  function answerTimerStart() {
     api.on(startMeetingTimer, () =>
       reply(startMeetingTimer, {
         success: true,
@@ -302,6 +308,11 @@ describe("RoomPage: the doctor's start from the room", () => {
         serverTime: NOW,
       }),
     );
+  }
+
+  it('starts the timer when the dashboard could not, and the call begins', async () => {
+    answerSession(scheduled);
+    answerTimerStart();
     await enterRoom('provider');
     expect(screen.getByRole('status').textContent).toBe(PROVIDER_NOT_STARTED);
     expect(screen.queryByText(roomMessages.notStarted)).toBeNull();
@@ -315,15 +326,7 @@ describe("RoomPage: the doctor's start from the room", () => {
 
   it('starts the timer by itself, once, when Start Call opened it (start=1)', async () => {
     answerSession(scheduled);
-    api.on(startMeetingTimer, () =>
-      reply(startMeetingTimer, {
-        success: true,
-        meetingId: MEETING_ID,
-        startedAt: NOW,
-        endsAt: '2026-11-26T10:20:00.000Z',
-        serverTime: NOW,
-      }),
-    );
+    answerTimerStart();
     openRoom('provider', undefined, '&case_id=' + CASE_ID + '&start=1');
     await settle();
     act(() => FakeWebSocket.latest!.serverOpen());
@@ -465,33 +468,15 @@ describe('RoomPage: the call', () => {
     const indicator = screen.getByTestId('connection-indicator');
     expect(indicator.textContent).toContain('Checking your connection...');
     const statsWith = (packetsReceived: number) =>
-      new Map<string, unknown>([
-        ['T', { id: 'T', type: 'transport', selectedCandidatePairId: 'P' }],
-        [
-          'P',
-          {
-            id: 'P',
-            type: 'candidate-pair',
-            localCandidateId: 'L',
-            remoteCandidateId: 'R',
-            currentRoundTripTime: 0.034,
-          },
-        ],
-        ['L', { id: 'L', type: 'local-candidate', candidateType: 'host' }],
-        ['R', { id: 'R', type: 'remote-candidate', candidateType: 'host' }],
-        [
-          'A',
-          {
-            id: 'A',
-            type: 'inbound-rtp',
-            kind: 'audio',
-            ssrc: 1,
-            packetsReceived,
-            packetsLost: 0,
-            jitter: 0.005,
-          },
-        ],
-      ]);
+      statsReport(...selectedPath('host', 'host', { currentRoundTripTime: 0.034 }), {
+        id: 'A',
+        type: 'inbound-rtp',
+        kind: 'audio',
+        ssrc: 1,
+        packetsReceived,
+        packetsLost: 0,
+        jitter: 0.005,
+      });
     FakePeerConnection.latest!.stats = statsWith(100);
     await tick(2_000);
     FakePeerConnection.latest!.stats = statsWith(200);
@@ -786,15 +771,7 @@ describe('RoomPage: on phones', () => {
     answerSession({ status: 'scheduled', startedAt: null, endsAt: null });
     const { socket } = await enterRoom();
     expect(request).not.toHaveBeenCalled();
-    act(() =>
-      socket.serverSend({
-        type: 'MEETING_STARTED',
-        startedAt: NOW,
-        endsAt: '2026-11-26T10:20:00.000Z',
-        serverTime: NOW,
-      }),
-    );
-    await settle();
+    await meetingStarts(socket);
     expect(request).toHaveBeenCalledWith('screen');
   });
 
