@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPENDENCY_FAILURE_MESSAGE } from '#core/dependency-failure';
 import * as adminContracts from '@shared/admin/contracts';
@@ -9,13 +7,13 @@ import { pathOf } from '@shared/http/contract';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
 import { DEFAULT_DYNAMODB_LOCAL_NICE } from './dynamodb';
-import { startStack, type RunningStack } from './stack';
+import type { RunningStack } from './stack';
+import { startIsolatedStack } from './testing/isolated-stack';
 import { caseStatus, newCaseId, patientHeaders, postJson } from './testing/patient-journey';
 import { pollUntil } from './testing/poll';
 import { adminFetch, adminToken, apply, latestEmailTo } from './testing/provider-journey';
 import { appFetch } from './testing/stack-context';
 import { postToStorage } from './testing/storage-upload';
-import { testStackSettings } from './testing/test-stack-settings';
 
 /**
  * Issue 10 item 9 under a running stack of this file's own (its services are stopped on
@@ -29,28 +27,19 @@ import { testStackSettings } from './testing/test-stack-settings';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let stack: RunningStack;
-let dataDir: string;
+let stopStack: () => Promise<void>;
 const logged: string[] = [];
 const fatal: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-outages-'));
-  stack = await startStack({
-    ...testStackSettings,
-    dataDir,
-    web: 'dist',
-    logLevel: 'error',
-    rateLimitMultiplier: 1000,
+  ({ stack, stop: stopStack } = await startIsolatedStack('outages', {
     admin: { username: 'outage-admin', password: 'outage-admin-password-1234' },
     log: (message) => logged.push(message),
     onFatal: (message) => fatal.push(message),
-  });
+  }));
 }, 90_000);
 
-afterAll(async () => {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopStack());
 
 /** Waits until `probe` answers true (a failing probe counts as not yet); fails after `timeoutMs`. */
 function eventually(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) {

@@ -1,27 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { envNames } from '#core/env';
-import {
-  createCase,
-  createPatient,
-  gatewayAuthorizers,
-  getClientConfig,
-  httpRoutes,
-  scheduledTargets,
-  webSocketRoutes,
-} from '#routes';
+import { createCase, createPatient, getClientConfig } from '#routes';
 import { handlerConstructId, handlerFunctionName } from '../lib/handler-functions';
+import { devFunctionOf, devVariablesByHandler, handlers } from './manifest-handlers';
 import { onlyResource, resourcesOfType, synth } from './synth';
-
-/** Distinct handler modules of the manifest, computed here independently of infra/lib. */
-const handlers = [
-  ...new Set<string>([
-    ...Object.values(httpRoutes).map((route) => route.handler),
-    ...Object.values(webSocketRoutes),
-    ...Object.values(scheduledTargets),
-    ...Object.values(gatewayAuthorizers),
-  ]),
-];
 
 describe('handler functions', () => {
   const { template } = synth('dev');
@@ -31,13 +14,7 @@ describe('handler functions', () => {
     return typeof name === 'string' && name.startsWith('telehealth-dev-');
   });
 
-  function functionOf(handler: string): [string, Record<string, unknown>] {
-    return onlyResource(
-      template,
-      'AWS::Lambda::Function',
-      (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
-    );
-  }
+  const functionOf = (handler: string) => devFunctionOf(template, handler);
 
   it('has one function per distinct handler of the route manifest', () => {
     expect(handlers).toContain('meetings/join-room');
@@ -129,17 +106,9 @@ describe('TRIAGE_REGION (spec doc 1 §9, -c triageRegion=)', () => {
   const readers: string[] = [createCase.handler, createPatient.handler, getClientConfig.handler];
 
   function regionsOf(context: Record<string, string>): Record<string, unknown> {
-    const { template } = synth('dev', context);
+    const variables = devVariablesByHandler(context);
     return Object.fromEntries(
-      handlers.map((handler) => {
-        const [, fn] = onlyResource(
-          template,
-          'AWS::Lambda::Function',
-          (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
-        );
-        const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-        return [handler, variables[envNames.triageRegion]];
-      }),
+      handlers.map((handler) => [handler, variables[handler]![envNames.triageRegion]]),
     );
   }
 

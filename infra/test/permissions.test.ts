@@ -90,6 +90,15 @@ const leadingKeysOf = (statement: Statement) =>
 const onTableItself = (statement: Statement) =>
   text(statement.Resource) === text({ 'Fn::GetAtt': [tableId, 'Arn'] });
 
+/** Asserts that `statements` is one statement, on the table itself, of exactly `actions`. */
+function expectOneTableStatement(statements: Statement[], actions: string[]): Statement {
+  expect(statements).toHaveLength(1);
+  const [statement] = statements;
+  expect(statement!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+  expect(actionsOf(statement!).sort()).toEqual(actions);
+  return statement!;
+}
+
 /** Roles that may read whole items (no attribute condition) of a partition, from the template. */
 const wholeReaders = (leadingKey: string) =>
   handlers
@@ -212,16 +221,13 @@ describe('permissions per function', () => {
       expect(statements).toEqual([]);
       return;
     }
-    expect(statements).toHaveLength(1);
-    const [statement] = statements;
     // The table only: writes never address an index, and nothing else of DynamoDB.
-    expect(statement!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-    expect(actionsOf(statement!).sort()).toEqual([
+    const statement = expectOneTableStatement(statements, [
       'dynamodb:DeleteItem',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
     ]);
-    const leadingKeys = statement!.Condition?.['ForAllValues:StringLike']?.[
+    const leadingKeys = statement.Condition?.['ForAllValues:StringLike']?.[
       'dynamodb:LeadingKeys'
     ] as string[];
     expect(leadingKeys.sort()).toEqual(
@@ -238,15 +244,12 @@ describe('permissions per function', () => {
       expect(statements).toEqual([]);
       return;
     }
-    expect(statements).toHaveLength(1);
-    const [statement] = statements;
-    expect(statement!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-    expect(actionsOf(statement!).sort()).toEqual([
+    const statement = expectOneTableStatement(statements, [
       'dynamodb:BatchGetItem',
       'dynamodb:GetItem',
       'dynamodb:Query',
     ]);
-    expect(statement!.Condition).toEqual({
+    expect(statement.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': read.map(pattern) },
     });
   });

@@ -2,29 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { envNames } from '#core/env';
 import {
   createCheckoutSession,
-  gatewayAuthorizers,
   getCaseStatus,
   getClientConfig,
-  httpRoutes,
   manualPaymentComplete,
   scheduledTargets,
   stripeWebhook,
   testPaymentComplete,
   WAIT_PROMISE_FUNCTION,
-  webSocketRoutes,
 } from '#routes';
 import { handlerFunctionName } from '../lib/handler-functions';
-import { onlyResource, synth } from './synth';
+import { devVariablesByHandler, handlers } from './manifest-handlers';
+import { synth } from './synth';
 
-/** Distinct handler modules of the manifest, computed here independently of infra/lib. */
-const handlers = [
-  ...new Set<string>([
-    ...Object.values(httpRoutes).map((route) => route.handler),
-    ...Object.values(webSocketRoutes),
-    ...Object.values(scheduledTargets),
-    ...Object.values(gatewayAuthorizers),
-  ]),
-];
 /** The four that reach `markCasePaid` and schedule a wait promise's end (docs/adr/0025). */
 const paymentHandlers: string[] = [
   stripeWebhook.handler,
@@ -35,23 +24,9 @@ const paymentHandlers: string[] = [
 /** …and the two answers that tell the patient the promise. */
 const readers = [...paymentHandlers, getCaseStatus.handler, getClientConfig.handler];
 
-function variablesOf(context: Record<string, string>): Record<string, Record<string, unknown>> {
-  const { template } = synth('dev', context);
-  return Object.fromEntries(
-    handlers.map((handler) => {
-      const [, fn] = onlyResource(
-        template,
-        'AWS::Lambda::Function',
-        (properties) => properties.FunctionName === handlerFunctionName('dev', handler),
-      );
-      return [handler, (fn.Environment as { Variables: Record<string, unknown> }).Variables];
-    }),
-  );
-}
-
 describe('WAIT_PROMISE_MINUTES (issue 28 item 3, -c waitPromiseMinutes=)', () => {
   it('gives the stage’s minutes to the handlers that read them, and to no other', () => {
-    const variables = variablesOf({ waitPromiseMinutes: '12.5' });
+    const variables = devVariablesByHandler({ waitPromiseMinutes: '12.5' });
     for (const handler of handlers) {
       expect(variables[handler]![envNames.waitPromiseMinutes], handler).toBe(
         readers.includes(handler) ? '12.5' : undefined,
@@ -60,7 +35,7 @@ describe('WAIT_PROMISE_MINUTES (issue 28 item 3, -c waitPromiseMinutes=)', () =>
   });
 
   it('is 30 minutes when the context leaves it unset', () => {
-    const variables = variablesOf({});
+    const variables = devVariablesByHandler({});
     for (const handler of readers) {
       expect(variables[handler]![envNames.waitPromiseMinutes], handler).toBe('30');
     }
@@ -78,7 +53,7 @@ describe('WAIT_PROMISE_MINUTES (issue 28 item 3, -c waitPromiseMinutes=)', () =>
 describe('the wait promise’s scheduled target (docs/adr/0025)', () => {
   it('is cases/lapse-wait-promise, named to the payment handlers that schedule it', () => {
     expect(scheduledTargets[WAIT_PROMISE_FUNCTION]).toBe('cases/lapse-wait-promise');
-    const variables = variablesOf({});
+    const variables = devVariablesByHandler({});
     for (const handler of handlers) {
       const target = variables[handler]![envNames.waitPromiseTargetArn];
       if (paymentHandlers.includes(handler)) {

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalStripe, type LocalStripe, type LocalStripeOptions } from './server';
-import { WebhookReceiver } from './webhook-receiver';
+import { describe, expect, it } from 'vitest';
+import { consultationLineItems, useLocalStripe } from './testing';
 
 /**
  * Manual capture as Stripe does it (issue 28): Checkout authorizes, the PaymentIntent waits in
@@ -13,63 +9,21 @@ import { WebhookReceiver } from './webhook-receiver';
  */
 
 const WEBHOOK_SECRET = 'whsec_manual_capture_test';
-const API_KEY = 'sk_test_manual_capture';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const receiver = new WebhookReceiver();
-let dir: string;
-let local: LocalStripe;
-let stripe: Stripe;
-let clock: number;
-
-async function start(options: Partial<LocalStripeOptions> = {}): Promise<void> {
-  local = await createLocalStripe({
-    port: 0,
-    dataFile: join(dir, 'stripe.json'),
-    webhookUrl: receiver.url,
-    webhookSecret: WEBHOOK_SECRET,
-    now: () => clock,
-    webhookRetryDelaysMs: [20, 40],
-    ...options,
-  });
-  stripe = new Stripe(API_KEY, {
-    host: '127.0.0.1',
-    port: local.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-}
-
-beforeAll(() => receiver.start());
-afterAll(() => receiver.stop());
-beforeEach(async () => {
-  clock = Date.now();
-  receiver.deliveries.length = 0;
-  dir = await mkdtemp(join(tmpdir(), 'local-stripe-manual-'));
-  await start();
+const standIn = useLocalStripe({
+  apiKey: 'sk_test_manual_capture',
+  webhookSecret: WEBHOOK_SECRET,
+  tempDirPrefix: 'local-stripe-manual-',
 });
-afterEach(async () => {
-  await local.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const lineItems = [
-  {
-    price_data: {
-      currency: 'usd',
-      unit_amount: 299,
-      product_data: { name: '15-minute video consultation' },
-    },
-    quantity: 1,
-  },
-];
+const { receiver } = standIn;
 
 type CaptureMethod = 'automatic' | 'automatic_async' | 'manual';
 
 function createHosted(captureMethod: CaptureMethod = 'manual') {
-  return stripe.checkout.sessions.create({
+  return standIn.stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: lineItems,
+    line_items: consultationLineItems,
     client_reference_id: 'case-1',
     success_url: 'http://app.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://app.test/payment-cancelled',
@@ -79,10 +33,10 @@ function createHosted(captureMethod: CaptureMethod = 'manual') {
 }
 
 function createEmbedded() {
-  return stripe.checkout.sessions.create({
+  return standIn.stripe.checkout.sessions.create({
     mode: 'payment',
     ui_mode: 'embedded_page',
-    line_items: lineItems,
+    line_items: consultationLineItems,
     client_reference_id: 'case-2',
     return_url: 'http://app.test/visit/case-2?session_id={CHECKOUT_SESSION_ID}',
     payment_intent_data: { capture_method: 'manual' },
@@ -91,18 +45,7 @@ function createEmbedded() {
 
 /** Pays on the checkout page as the browser does; resolves after the webhooks' first attempt. */
 async function pay(sessionId: string, query = ''): Promise<void> {
-  const response = await fetch(`${local.url}/checkout/${sessionId}/pay${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      email: 'patient@example.com',
-      card_number: '4242 4242 4242 4242',
-      expiry: '12 / 34',
-      cvc: '123',
-      name: 'Pat Doe',
-    }),
-    redirect: 'manual',
-  });
+  const response = await standIn.pay(sessionId, {}, query);
   expect(response.status).toBe(303);
 }
 
@@ -110,7 +53,7 @@ async function pay(sessionId: string, query = ''): Promise<void> {
 async function authorized(): Promise<{ sessionId: string; id: string }> {
   const session = await createHosted();
   await pay(session.id);
-  const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+  const { payment_intent } = await standIn.stripe.checkout.sessions.retrieve(session.id);
   if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
   return { sessionId: session.id, id: payment_intent };
 }
@@ -173,11 +116,11 @@ describe('Checkout under manual capture', () => {
     });
     for (const delivery of receiver.deliveries) {
       expect(() =>
-        stripe.webhooks.constructEvent(delivery.body, delivery.signature, WEBHOOK_SECRET),
+        standIn.stripe.webhooks.constructEvent(delivery.body, delivery.signature, WEBHOOK_SECRET),
       ).not.toThrow();
     }
 
-    const retrieved = await stripe.checkout.sessions.retrieve(session.id, {
+    const retrieved = await standIn.stripe.checkout.sessions.retrieve(session.id, {
       expand: ['payment_intent'],
     });
     expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
@@ -194,13 +137,13 @@ describe('Checkout under manual capture', () => {
       currency: 'usd',
     });
     expect(intent.latest_charge).toMatch(/^ch_test_/);
-    expect(await stripe.paymentIntents.retrieve(intent.id)).toEqual(intent);
+    expect(await standIn.stripe.paymentIntents.retrieve(intent.id)).toEqual(intent);
   });
 
   it('embedded: authorizes only, the same way', async () => {
     const session = await createEmbedded();
     await pay(session.id, '?embedded=1');
-    const retrieved = await stripe.checkout.sessions.retrieve(session.id, {
+    const retrieved = await standIn.stripe.checkout.sessions.retrieve(session.id, {
       expand: ['payment_intent'],
     });
     expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
@@ -214,7 +157,7 @@ describe('Checkout under manual capture', () => {
     for (const method of ['automatic', 'automatic_async'] as const) {
       const session = await createHosted(method);
       await pay(session.id);
-      const retrieved = await stripe.checkout.sessions.retrieve(session.id, {
+      const retrieved = await standIn.stripe.checkout.sessions.retrieve(session.id, {
         expand: ['payment_intent'],
       });
       expect(retrieved.payment_status).toBe('paid');
@@ -233,7 +176,11 @@ describe('Checkout under manual capture', () => {
 describe('capture', () => {
   it('takes the authorized amount once: succeeded, charge captured, session paid', async () => {
     const { sessionId, id } = await authorized();
-    const captured = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: 'cap-1' });
+    const captured = await standIn.stripe.paymentIntents.capture(
+      id,
+      {},
+      { idempotencyKey: 'cap-1' },
+    );
     expect(captured).toMatchObject({
       id,
       status: 'succeeded',
@@ -252,16 +199,18 @@ describe('capture', () => {
       amount_captured: 299,
       payment_intent: id,
     });
-    expect((await stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe('paid');
+    expect((await standIn.stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe(
+      'paid',
+    );
 
-    const again = await failure(stripe.paymentIntents.capture(id));
+    const again = await failure(standIn.stripe.paymentIntents.capture(id));
     expect(again).toMatchObject({
       statusCode: 400,
       code: 'payment_intent_unexpected_state',
       message:
         'This PaymentIntent could not be captured because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.',
     });
-    const cancel = await failure(stripe.paymentIntents.cancel(id));
+    const cancel = await failure(standIn.stripe.paymentIntents.cancel(id));
     expect(cancel).toMatchObject({
       statusCode: 400,
       code: 'payment_intent_unexpected_state',
@@ -271,16 +220,22 @@ describe('capture', () => {
 
   it('captures part of it (the rest is released), never more than authorized', async () => {
     const { id } = await authorized();
-    const tooMuch = await failure(stripe.paymentIntents.capture(id, { amount_to_capture: 300 }));
+    const tooMuch = await failure(
+      standIn.stripe.paymentIntents.capture(id, { amount_to_capture: 300 }),
+    );
     expect(tooMuch).toMatchObject({ statusCode: 400, param: 'amount_to_capture' });
-    const part = await stripe.paymentIntents.capture(id, { amount_to_capture: 100 });
+    const part = await standIn.stripe.paymentIntents.capture(id, { amount_to_capture: 100 });
     expect(part).toMatchObject({ status: 'succeeded', amount_received: 100, amount_capturable: 0 });
   });
 
   it('answers the first response again for the same idempotency key', async () => {
     const { id } = await authorized();
-    const first = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: 'case-1-capture' });
-    const replay = await stripe.paymentIntents.capture(
+    const first = await standIn.stripe.paymentIntents.capture(
+      id,
+      {},
+      { idempotencyKey: 'case-1-capture' },
+    );
+    const replay = await standIn.stripe.paymentIntents.capture(
       id,
       {},
       { idempotencyKey: 'case-1-capture' },
@@ -291,7 +246,7 @@ describe('capture', () => {
   });
 
   it('refuses an unknown PaymentIntent with 404 resource_missing', async () => {
-    const error = await failure(stripe.paymentIntents.capture('pi_test_nope'));
+    const error = await failure(standIn.stripe.paymentIntents.capture('pi_test_nope'));
     expect(error).toMatchObject({
       statusCode: 404,
       code: 'resource_missing',
@@ -303,7 +258,7 @@ describe('capture', () => {
 describe('cancel (void)', () => {
   it('releases the authorization: canceled, nothing captured, one event', async () => {
     const { sessionId, id } = await authorized();
-    const canceled = await stripe.paymentIntents.cancel(
+    const canceled = await standIn.stripe.paymentIntents.cancel(
       id,
       { cancellation_reason: 'abandoned' },
       { idempotencyKey: 'case-1-void' },
@@ -314,28 +269,30 @@ describe('cancel (void)', () => {
       cancellation_reason: 'abandoned',
       amount_capturable: 0,
       amount_received: 0,
-      canceled_at: Math.floor(clock / 1000),
+      canceled_at: Math.floor(standIn.clock / 1000),
     });
     const [event] = await receiver.waitForType<Stripe.PaymentIntent>('payment_intent.canceled');
     expect(event).toMatchObject({ id, status: 'canceled', cancellation_reason: 'abandoned' });
-    expect(await stripe.paymentIntents.retrieve(id)).toEqual(canceled);
+    expect(await standIn.stripe.paymentIntents.retrieve(id)).toEqual(canceled);
     // Same key, same answer; no second event.
     expect(
-      await stripe.paymentIntents.cancel(
+      await standIn.stripe.paymentIntents.cancel(
         id,
         { cancellation_reason: 'abandoned' },
         { idempotencyKey: 'case-1-void' },
       ),
     ).toEqual(canceled);
-    expect((await stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe('unpaid');
+    expect((await standIn.stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe(
+      'unpaid',
+    );
 
-    const again = await failure(stripe.paymentIntents.cancel(id));
+    const again = await failure(standIn.stripe.paymentIntents.cancel(id));
     expect(again).toMatchObject({
       statusCode: 400,
       code: 'payment_intent_unexpected_state',
       message: `You cannot cancel this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE}.`,
     });
-    const capture = await failure(stripe.paymentIntents.capture(id));
+    const capture = await failure(standIn.stripe.paymentIntents.capture(id));
     expect(capture).toMatchObject({
       statusCode: 400,
       code: 'payment_intent_unexpected_state',
@@ -348,12 +305,12 @@ describe('cancel (void)', () => {
   it('takes only Stripe’s cancellation reasons', async () => {
     const { id } = await authorized();
     const error = await failure(
-      stripe.paymentIntents.cancel(id, {
+      standIn.stripe.paymentIntents.cancel(id, {
         cancellation_reason: 'automatic' as Stripe.PaymentIntentCancelParams.CancellationReason,
       }),
     );
     expect(error).toMatchObject({ statusCode: 400, param: 'cancellation_reason' });
-    expect(await stripe.paymentIntents.cancel(id)).toMatchObject({
+    expect(await standIn.stripe.paymentIntents.cancel(id)).toMatchObject({
       status: 'canceled',
       cancellation_reason: null,
     });
@@ -365,14 +322,14 @@ describe('races', () => {
     for (let round = 0; round < 5; round += 1) {
       const { id } = await authorized();
       const results = await Promise.allSettled([
-        stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${round}` }),
-        stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `void-${round}` }),
+        standIn.stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${round}` }),
+        standIn.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `void-${round}` }),
       ]);
       const succeeded = results.filter((result) => result.status === 'fulfilled');
       expect(succeeded).toHaveLength(1);
       const rejected = results.find((result) => result.status === 'rejected');
       expect(rejected?.reason).toMatchObject({ code: 'payment_intent_unexpected_state' });
-      const final = await stripe.paymentIntents.retrieve(id);
+      const final = await standIn.stripe.paymentIntents.retrieve(id);
       expect(final.status).toBe(
         (succeeded[0] as PromiseFulfilledResult<Stripe.PaymentIntent>).value.status,
       );
@@ -383,7 +340,7 @@ describe('races', () => {
     const { id } = await authorized();
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${i}` }),
+        standIn.stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${i}` }),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
@@ -395,23 +352,23 @@ describe('races', () => {
 describe('refunds and authorizations', () => {
   it('refuses to refund an uncaptured payment (cancel it instead), refunds a captured one', async () => {
     const { id } = await authorized();
-    const error = await failure(stripe.refunds.create({ payment_intent: id }));
+    const error = await failure(standIn.stripe.refunds.create({ payment_intent: id }));
     expect(error).toMatchObject({
       statusCode: 400,
       type: 'StripeInvalidRequestError',
       message: `This uncaptured Charge was created by a PaymentIntent (${id}). You must cancel the PaymentIntent to reverse the authorization instead of refunding the Charge directly. For more information, see https://stripe.com/docs/payments/place-a-hold-on-a-payment-method`,
     });
-    expect((await stripe.refunds.list({ payment_intent: id })).data).toEqual([]);
+    expect((await standIn.stripe.refunds.list({ payment_intent: id })).data).toEqual([]);
 
-    await stripe.paymentIntents.capture(id, { amount_to_capture: 200 });
-    const refund = await stripe.refunds.create({ payment_intent: id });
+    await standIn.stripe.paymentIntents.capture(id, { amount_to_capture: 200 });
+    const refund = await standIn.stripe.refunds.create({ payment_intent: id });
     expect(refund).toMatchObject({ amount: 200, status: 'succeeded', payment_intent: id });
   });
 
   it('a released authorization has nothing left to refund', async () => {
     const { id } = await authorized();
-    await stripe.paymentIntents.cancel(id);
-    await expect(stripe.refunds.create({ payment_intent: id })).rejects.toMatchObject({
+    await standIn.stripe.paymentIntents.cancel(id);
+    await expect(standIn.stripe.refunds.create({ payment_intent: id })).rejects.toMatchObject({
       code: 'charge_already_refunded',
     });
   });
@@ -420,41 +377,40 @@ describe('refunds and authorizations', () => {
 describe('the authorization’s expiry', () => {
   it('is cancelled by “Stripe” after 7 days, seen on read and on capture', async () => {
     const { id } = await authorized();
-    clock += 7 * DAY_MS - 1000;
-    expect((await stripe.paymentIntents.retrieve(id)).status).toBe('requires_capture');
-    clock += 1000;
-    const expired = await stripe.paymentIntents.retrieve(id);
+    standIn.clock += 7 * DAY_MS - 1000;
+    expect((await standIn.stripe.paymentIntents.retrieve(id)).status).toBe('requires_capture');
+    standIn.clock += 1000;
+    const expired = await standIn.stripe.paymentIntents.retrieve(id);
     expect(expired).toMatchObject({
       status: 'canceled',
       cancellation_reason: 'automatic',
       amount_capturable: 0,
     });
     expect(expired.canceled_at).toBe(expired.created + 7 * 24 * 60 * 60);
-    const capture = await failure(stripe.paymentIntents.capture(id));
+    const capture = await failure(standIn.stripe.paymentIntents.capture(id));
     expect(capture).toMatchObject({ code: 'payment_intent_unexpected_state' });
     expect(capture.message).toContain('status of canceled');
   });
 
   it('a capture after the validity fails even if nobody read the PaymentIntent first', async () => {
     const { id } = await authorized();
-    clock += 7 * DAY_MS;
-    const error = await failure(stripe.paymentIntents.capture(id));
+    standIn.clock += 7 * DAY_MS;
+    const error = await failure(standIn.stripe.paymentIntents.capture(id));
     expect(error.message).toContain('status of canceled');
     const [event] = await receiver.waitForType<Stripe.PaymentIntent>('payment_intent.canceled');
     expect(event).toMatchObject({ id, cancellation_reason: 'automatic' });
   });
 
   it('sends payment_intent.canceled (automatic) unasked, after the set validity', async () => {
-    await local.close();
-    await start({ authorizationValiditySeconds: 60 });
+    await standIn.restart({ authorizationValiditySeconds: 60 });
     const { id } = await authorized();
     const captured = await authorized();
-    await stripe.paymentIntents.capture(captured.id);
-    clock += 60_000;
+    await standIn.stripe.paymentIntents.capture(captured.id);
+    standIn.clock += 60_000;
     const [event] = await receiver.waitForType<Stripe.PaymentIntent>('payment_intent.canceled');
     expect(event).toMatchObject({ id, status: 'canceled', cancellation_reason: 'automatic' });
     // Only the uncaptured one expired, once.
     expect(receiver.types().filter((type) => type === 'payment_intent.canceled')).toHaveLength(1);
-    expect((await stripe.paymentIntents.retrieve(captured.id)).status).toBe('succeeded');
+    expect((await standIn.stripe.paymentIntents.retrieve(captured.id)).status).toBe('succeeded');
   });
 });

@@ -1,11 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Script } from 'node:vm';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalStripe, type LocalStripe } from './server';
-import { WebhookReceiver } from './webhook-receiver';
+import { describe, expect, it } from 'vitest';
+import { consultationLineItems, useLocalStripe } from './testing';
 
 /**
  * The stand-in driven by real stripe-node, a checkout form POST as a browser sends it, and a
@@ -15,60 +12,17 @@ import { WebhookReceiver } from './webhook-receiver';
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const API_KEY = 'sk_test_local_stand_in';
 
-const receiver = new WebhookReceiver();
-let dir: string;
-let dataFile: string;
-let local: LocalStripe;
-let stripe: Stripe;
-let clock: number;
-
-async function start(): Promise<void> {
-  local = await createLocalStripe({
-    port: 0,
-    dataFile,
-    webhookUrl: receiver.url,
-    webhookSecret: WEBHOOK_SECRET,
-    now: () => clock,
-    webhookRetryDelaysMs: [20, 40],
-  });
-  stripe = new Stripe(API_KEY, {
-    host: '127.0.0.1',
-    port: local.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-}
-
-beforeAll(() => receiver.start());
-afterAll(() => receiver.stop());
-beforeEach(async () => {
-  clock = Date.now();
-  receiver.deliveries.length = 0;
-  receiver.statuses.length = 0;
-  dir = await mkdtemp(join(tmpdir(), 'local-stripe-'));
-  dataFile = join(dir, 'stripe.json');
-  await start();
+const standIn = useLocalStripe({
+  apiKey: API_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  tempDirPrefix: 'local-stripe-',
 });
-afterEach(async () => {
-  await local.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const lineItems = [
-  {
-    price_data: {
-      currency: 'usd',
-      unit_amount: 299,
-      product_data: { name: '15-minute video consultation' },
-    },
-    quantity: 1,
-  },
-];
+const { receiver } = standIn;
 
 function createHosted(extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  return stripe.checkout.sessions.create({
+  return standIn.stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: lineItems,
+    line_items: consultationLineItems,
     client_reference_id: 'case-123',
     success_url:
       'http://app.test/payment-success?case_id=case-123&session_id={CHECKOUT_SESSION_ID}',
@@ -79,32 +33,14 @@ function createHosted(extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) 
 }
 
 function createEmbedded(extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  return stripe.checkout.sessions.create({
+  return standIn.stripe.checkout.sessions.create({
     mode: 'payment',
     ui_mode: 'embedded_page',
-    line_items: lineItems,
+    line_items: consultationLineItems,
     client_reference_id: 'case-456',
     return_url: 'http://app.test/visit/case-456?session_id={CHECKOUT_SESSION_ID}',
     metadata: { caseId: 'case-456' },
     ...extra,
-  });
-}
-
-const goodCard = {
-  email: 'patient@example.com',
-  card_number: '4242 4242 4242 4242',
-  expiry: '12 / 34',
-  cvc: '123',
-  name: 'Pat Doe',
-};
-
-/** Submits the checkout form as the browser does (no redirect following). */
-function pay(id: string, fields: Partial<typeof goodCard> = {}, query = '') {
-  return fetch(`${local.url}/checkout/${id}/pay${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...goodCard, ...fields }),
-    redirect: 'manual',
   });
 }
 
@@ -122,7 +58,7 @@ describe('Checkout Sessions API through stripe-node', () => {
       status: 'open',
       payment_status: 'unpaid',
       ui_mode: 'hosted_page',
-      url: `${local.url}/checkout/${session.id}`,
+      url: `${standIn.server.url}/checkout/${session.id}`,
       client_secret: null,
       payment_intent: null,
       cancel_url: 'http://app.test/payment-cancelled?case_id=case-123',
@@ -147,12 +83,12 @@ describe('Checkout Sessions API through stripe-node', () => {
 
   it('retrieves a session, and answers 404 resource_missing for an unknown id', async () => {
     const created = await createEmbedded();
-    const retrieved = await stripe.checkout.sessions.retrieve(created.id);
+    const retrieved = await standIn.stripe.checkout.sessions.retrieve(created.id);
     expect(retrieved).toEqual(
       expect.objectContaining({ id: created.id, client_secret: created.client_secret }),
     );
 
-    const error: unknown = await stripe.checkout.sessions
+    const error: unknown = await standIn.stripe.checkout.sessions
       .retrieve('cs_test_nope')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -164,24 +100,20 @@ describe('Checkout Sessions API through stripe-node', () => {
   });
 
   it('requires a test secret key (401)', async () => {
-    const response = await fetch(`${local.url}/v1/checkout/sessions/cs_test_x`);
+    const response = await fetch(`${standIn.server.url}/v1/checkout/sessions/cs_test_x`);
     expect(response.status).toBe(401);
     const body = (await response.json()) as { error: { type: string; message: string } };
     expect(body.error.type).toBe('invalid_request_error');
     expect(body.error.message).toMatch(/did not provide an API key/);
 
-    const live = new Stripe('sk_live_abcdefghijklmnop', {
-      host: '127.0.0.1',
-      port: local.port,
-      protocol: 'http',
-    });
+    const live = standIn.connect('sk_live_abcdefghijklmnop');
     await expect(live.checkout.sessions.retrieve('cs_test_x')).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
   });
 
   it('refuses missing and unknown parameters as Stripe does', async () => {
-    const missing: unknown = await stripe.checkout.sessions
+    const missing: unknown = await standIn.stripe.checkout.sessions
       .create({ mode: 'payment', success_url: 'http://app.test/ok' })
       .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -208,12 +140,12 @@ describe('Checkout Sessions API through stripe-node', () => {
 
   it('replays a POST repeated with the same idempotency key', async () => {
     const first = await createHosted();
-    const again = await stripe.checkout.sessions.create(
-      { mode: 'payment', line_items: lineItems, success_url: 'http://app.test/ok' },
+    const again = await standIn.stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: consultationLineItems, success_url: 'http://app.test/ok' },
       { idempotencyKey: 'key-1' },
     );
-    const replay = await stripe.checkout.sessions.create(
-      { mode: 'payment', line_items: lineItems, success_url: 'http://app.test/ok' },
+    const replay = await standIn.stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: consultationLineItems, success_url: 'http://app.test/ok' },
       { idempotencyKey: 'key-1' },
     );
     expect(replay.id).toBe(again.id);
@@ -247,7 +179,7 @@ describe('checkout page', () => {
 
   it('pays with 4242…: redirects to success_url, signs the webhook, marks the session paid', async () => {
     const session = await createHosted();
-    const response = await pay(session.id);
+    const response = await standIn.pay(session.id);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(
       `http://app.test/payment-success?case_id=case-123&session_id=${session.id}`,
@@ -256,7 +188,7 @@ describe('checkout page', () => {
     const [delivery] = await receiver.waitFor(1);
     expect(delivery?.contentType).toContain('application/json');
     expect(delivery?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    const event = stripe.webhooks.constructEvent(
+    const event = standIn.stripe.webhooks.constructEvent(
       delivery?.body ?? '',
       delivery?.signature ?? '',
       WEBHOOK_SECRET,
@@ -273,7 +205,7 @@ describe('checkout page', () => {
       payment_status: 'paid',
     });
 
-    const retrieved = await stripe.checkout.sessions.retrieve(session.id, {
+    const retrieved = await standIn.stripe.checkout.sessions.retrieve(session.id, {
       expand: ['payment_intent'],
     });
     expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
@@ -285,7 +217,7 @@ describe('checkout page', () => {
     expect(intent).toMatchObject({ object: 'payment_intent', amount: 299, status: 'succeeded' });
     expect(intent.id).toMatch(/^pi_test_/);
 
-    const stored = await readFile(dataFile, 'utf8');
+    const stored = await readFile(standIn.dataFile, 'utf8');
     expect(stored).not.toContain('4242 4242');
     expect(stored).not.toContain('4242424242424242');
     expect(stored).toContain('"last4": "4242"');
@@ -293,7 +225,7 @@ describe('checkout page', () => {
 
   it('declines 4000 0000 0000 0002 on the page, sends no webhook, and lets the form be retried', async () => {
     const session = await createHosted();
-    const declined = await pay(session.id, { card_number: '4000 0000 0000 0002' });
+    const declined = await standIn.pay(session.id, { card_number: '4000 0000 0000 0002' });
     expect(declined.status).toBe(200);
     const html = await declined.text();
     expect(html).toContain('<div class="alert" role="alert">Your card was declined.</div>');
@@ -304,13 +236,13 @@ describe('checkout page', () => {
     // endpoint (EventLog.deliver, pinned by the retry below), so a webhook of the decline would
     // be here already.
     expect(receiver.deliveries).toHaveLength(0);
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+    expect(await standIn.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
       status: 'open',
       payment_status: 'unpaid',
       payment_intent: null,
     });
 
-    const retried = await pay(session.id);
+    const retried = await standIn.pay(session.id);
     expect(retried.status).toBe(303);
     // Already delivered when the payment answers: what the absence checks above rely on.
     expect(receiver.deliveries).toHaveLength(1);
@@ -318,27 +250,29 @@ describe('checkout page', () => {
 
   it('explains invalid numbers, expired dates and missing CVCs', async () => {
     const session = await createHosted();
-    const invalid = await pay(session.id, { card_number: '4111 1111 1111 1111' });
+    const invalid = await standIn.pay(session.id, { card_number: '4111 1111 1111 1111' });
     expect(invalid.status).toBe(200);
     expect(await invalid.text()).toContain('Your card number is invalid.');
 
-    const expired = await pay(session.id, { expiry: '01 / 20', cvc: '' });
+    const expired = await standIn.pay(session.id, { expiry: '01 / 20', cvc: '' });
     const html = await expired.text();
     expect(html).toContain('Your card&#39;s expiration date is in the past.');
     expect(html).toContain('Your card&#39;s security code is incomplete.');
     expect(html).toContain('aria-describedby="expiry-error"');
-    expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('unpaid');
+    expect((await standIn.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe(
+      'unpaid',
+    );
   });
 
   it('cannot pay a paid session twice', async () => {
     const session = await createHosted();
-    expect((await pay(session.id)).status).toBe(303);
+    expect((await standIn.pay(session.id)).status).toBe(303);
     await receiver.waitFor(1);
 
-    const second = await pay(session.id);
+    const second = await standIn.pay(session.id);
     expect(second.status).toBe(409);
     expect(await second.text()).toContain('This checkout session has already been paid.');
-    const page = await fetch(`${local.url}/checkout/${session.id}`);
+    const page = await fetch(`${standIn.server.url}/checkout/${session.id}`);
     expect(await page.text()).toContain('This checkout session has already been paid.');
     // As above: a webhook of the refused second payment would have arrived before its answer.
     expect(receiver.deliveries).toHaveLength(1);
@@ -346,43 +280,45 @@ describe('checkout page', () => {
 
   it('embedded: completes inside the iframe and tells the parent page', async () => {
     const session = await createEmbedded();
-    const form = await fetch(`${local.url}/checkout/${session.id}?embedded=1`);
+    const form = await fetch(`${standIn.server.url}/checkout/${session.id}?embedded=1`);
     expect(form.headers.get('content-security-policy')).not.toContain('frame-ancestors');
     const formHtml = await form.text();
     expect(formHtml).toContain(`action="/checkout/${session.id}/pay?embedded=1"`);
     expect(formHtml).not.toContain('>Cancel<');
 
-    const paid = await pay(session.id, {}, '?embedded=1');
+    const paid = await standIn.pay(session.id, {}, '?embedded=1');
     expect(paid.status).toBe(303);
     const location = paid.headers.get('location') ?? '';
     expect(location).toBe(`/checkout/${session.id}?completed=1&embedded=1`);
-    const done = await (await fetch(`${local.url}${location}`)).text();
+    const done = await (await fetch(`${standIn.server.url}${location}`)).text();
     expect(done).toContain('Payment complete');
     expect(done).toContain('"type":"local-stripe:complete"');
     expect(done).toContain(`"sessionId":"${session.id}"`);
     expect(done).toContain(`"returnUrl":"http://app.test/visit/case-456?session_id=${session.id}"`);
 
     const [delivery] = await receiver.waitFor(1);
-    const event = stripe.webhooks.constructEvent(
+    const event = standIn.stripe.webhooks.constructEvent(
       delivery?.body ?? '',
       delivery?.signature ?? '',
       WEBHOOK_SECRET,
     );
     expect((event.data.object as Stripe.Checkout.Session).id).toBe(session.id);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('paid');
+    expect((await standIn.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe(
+      'paid',
+    );
   });
 
   it('says when a session has expired, and refuses to take payment', async () => {
     const session = await createHosted();
-    clock += 24 * 60 * 60 * 1000 + 1000;
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
-    expect(await (await fetch(`${local.url}/checkout/${session.id}`)).text()).toContain(
+    standIn.clock += 24 * 60 * 60 * 1000 + 1000;
+    expect((await standIn.stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    expect(await (await fetch(`${standIn.server.url}/checkout/${session.id}`)).text()).toContain(
       'This checkout session has expired',
     );
-    expect((await pay(session.id)).status).toBe(409);
+    expect((await standIn.pay(session.id)).status).toBe(409);
 
     const other = await createHosted();
-    const expired = await stripe.checkout.sessions.expire(other.id);
+    const expired = await standIn.stripe.checkout.sessions.expire(other.id);
     expect(expired).toMatchObject({ status: 'expired', url: null });
   });
 });
@@ -391,17 +327,20 @@ describe('webhooks, persistence and refunds', () => {
   it('retries a failed webhook delivery with a fresh signature', async () => {
     receiver.statuses.push(500);
     const session = await createHosted();
-    expect((await pay(session.id)).status).toBe(303);
+    expect((await standIn.pay(session.id)).status).toBe(303);
     const deliveries = await receiver.waitFor(2);
     const [first, second] = deliveries;
     expect(second?.body).toBe(first?.body);
     expect(
-      stripe.webhooks.constructEvent(second?.body ?? '', second?.signature ?? '', WEBHOOK_SECRET)
-        .type,
+      standIn.stripe.webhooks.constructEvent(
+        second?.body ?? '',
+        second?.signature ?? '',
+        WEBHOOK_SECRET,
+      ).type,
     ).toBe('checkout.session.completed');
     // The dispatcher saves the delivery's state after the endpoint's answer: wait for the save.
     const storedDelivery = async () => {
-      const stored = JSON.parse(await readFile(dataFile, 'utf8')) as {
+      const stored = JSON.parse(await readFile(standIn.dataFile, 'utf8')) as {
         events: Record<string, { delivery: { status: string; attempts: number } }>;
       };
       return Object.values(stored.events)[0]?.delivery;
@@ -412,39 +351,40 @@ describe('webhooks, persistence and refunds', () => {
   it('keeps sessions across a restart on the same data file', async () => {
     const open = await createEmbedded();
     const paid = await createHosted();
-    expect((await pay(paid.id)).status).toBe(303);
+    expect((await standIn.pay(paid.id)).status).toBe(303);
     await receiver.waitFor(1);
 
-    await local.close();
-    await start();
+    await standIn.restart();
 
-    expect(await stripe.checkout.sessions.retrieve(open.id)).toMatchObject({
+    expect(await standIn.stripe.checkout.sessions.retrieve(open.id)).toMatchObject({
       status: 'open',
       client_secret: open.client_secret,
     });
-    expect(await stripe.checkout.sessions.retrieve(paid.id)).toMatchObject({
+    expect(await standIn.stripe.checkout.sessions.retrieve(paid.id)).toMatchObject({
       payment_status: 'paid',
     });
-    expect((await pay(paid.id)).status).toBe(409);
+    expect((await standIn.pay(paid.id)).status).toBe(409);
   });
 
   it('refunds a paid payment intent once', async () => {
     const session = await createHosted();
-    await pay(session.id);
-    const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+    await standIn.pay(session.id);
+    const { payment_intent } = await standIn.stripe.checkout.sessions.retrieve(session.id);
     if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
-    const refund = await stripe.refunds.create({ payment_intent });
+    const refund = await standIn.stripe.refunds.create({ payment_intent });
     expect(refund).toMatchObject({
       object: 'refund',
       status: 'succeeded',
       amount: 299,
       payment_intent,
     });
-    expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ id: refund.id });
-    await expect(stripe.refunds.create({ payment_intent })).rejects.toMatchObject({
+    expect(await standIn.stripe.refunds.retrieve(refund.id)).toMatchObject({ id: refund.id });
+    await expect(standIn.stripe.refunds.create({ payment_intent })).rejects.toMatchObject({
       code: 'charge_already_refunded',
     });
-    await expect(stripe.refunds.create({ payment_intent: 'pi_test_nope' })).rejects.toMatchObject({
+    await expect(
+      standIn.stripe.refunds.create({ payment_intent: 'pi_test_nope' }),
+    ).rejects.toMatchObject({
       code: 'resource_missing',
     });
   });
@@ -453,16 +393,11 @@ describe('webhooks, persistence and refunds', () => {
 describe('idempotent refunds', () => {
   it('refunds once for one key, however many requests carry it at once', async () => {
     const session = await createHosted();
-    await pay(session.id);
-    const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+    await standIn.pay(session.id);
+    const { payment_intent } = await standIn.stripe.checkout.sessions.retrieve(session.id);
     if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
     // As the product calls it: stripe-node retries the 409 of a key still in use.
-    const retrying = new Stripe(API_KEY, {
-      host: '127.0.0.1',
-      port: local.port,
-      protocol: 'http',
-      maxNetworkRetries: 3,
-    });
+    const retrying = standIn.connect(API_KEY, { maxNetworkRetries: 3 });
     const refunds = await Promise.all(
       [1, 2, 3].map(() =>
         retrying.refunds.create({ payment_intent }, { idempotencyKey: 'case-refund-1' }),
@@ -470,15 +405,17 @@ describe('idempotent refunds', () => {
     );
     expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
     expect(refunds[0]).toMatchObject({ amount: 299, status: 'succeeded' });
-    const listed = await stripe.refunds.list({ payment_intent });
+    const listed = await standIn.stripe.refunds.list({ payment_intent });
     expect(listed.data.map((refund) => refund.id)).toEqual([refunds[0]?.id]);
-    expect((await stripe.refunds.list({ payment_intent: 'pi_test_other' })).data).toEqual([]);
+    expect((await standIn.stripe.refunds.list({ payment_intent: 'pi_test_other' })).data).toEqual(
+      [],
+    );
   });
 });
 
 describe('the refund outage switch (test only)', () => {
   const outage = async (on?: boolean) => {
-    const response = await fetch(`${local.url}/local/refund-outage`, {
+    const response = await fetch(`${standIn.server.url}/local/refund-outage`, {
       method: on === undefined ? 'GET' : 'PUT',
       ...(on === undefined ? {} : { body: JSON.stringify({ on }) }),
     });
@@ -487,17 +424,17 @@ describe('the refund outage switch (test only)', () => {
 
   it('refuses every refund while on, with a key kept for the refund after it', async () => {
     const session = await createHosted();
-    await pay(session.id);
-    const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+    await standIn.pay(session.id);
+    const { payment_intent } = await standIn.stripe.checkout.sessions.retrieve(session.id);
     if (typeof payment_intent !== 'string') throw new Error('expected a payment intent id');
     expect(await outage(true)).toEqual({ status: 200, body: { on: true, refused: 0 } });
     const refund = () =>
-      stripe.refunds.create({ payment_intent }, { idempotencyKey: 'case-refund-outage' });
+      standIn.stripe.refunds.create({ payment_intent }, { idempotencyKey: 'case-refund-outage' });
     await expect(refund()).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
     const during = (await outage()).body as { on: boolean; refused: number };
     expect(during.on).toBe(true);
     expect(during.refused).toBeGreaterThan(0);
-    expect((await stripe.refunds.list({ payment_intent })).data).toEqual([]);
+    expect((await standIn.stripe.refunds.list({ payment_intent })).data).toEqual([]);
 
     // The refused request left nothing for its idempotency key: the same key refunds after.
     await outage(false);
@@ -507,7 +444,7 @@ describe('the refund outage switch (test only)', () => {
 
   it('takes only a boolean', async () => {
     expect((await outage()).status).toBe(200);
-    const response = await fetch(`${local.url}/local/refund-outage`, {
+    const response = await fetch(`${standIn.server.url}/local/refund-outage`, {
       method: 'PUT',
       body: '{"on":"yes"}',
     });
@@ -517,7 +454,7 @@ describe('the refund outage switch (test only)', () => {
 
 describe('stripe.js', () => {
   it('is served as JavaScript that parses', async () => {
-    const response = await fetch(`${local.url}/v3/stripe.js`);
+    const response = await fetch(`${standIn.server.url}/v3/stripe.js`);
     expect(response.headers.get('content-type')).toContain('javascript');
     const source = await response.text();
     expect(() => new Script(source)).not.toThrow(); // compiles without running

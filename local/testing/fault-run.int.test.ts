@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCaseBundle } from '#db/cases/bundle';
 import { getProviderLogin } from '#db/provider-logins';
@@ -14,12 +11,12 @@ import { PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
 import * as paymentContracts from '@shared/payments/contracts';
 import * as providerContracts from '@shared/providers/contracts';
 import * as uploadContracts from '@shared/uploads/contracts';
-import { startStack, type RunningStack } from '../stack';
+import type { RunningStack } from '../stack';
+import { startIsolatedStack } from './isolated-stack';
 import { payWithCard, STRIPE_TEST_CARDS } from './patient-journey';
 import { applicationFields, latestEmailTo, passwordFrom } from './provider-journey';
 import { signInWithSecondFactor } from './second-factor';
 import { postToStorage } from './storage-upload';
-import { testStackSettings } from './test-stack-settings';
 
 /**
  * Issue 10's fault run: for 60 s, several patients go through the whole journey (intake,
@@ -56,25 +53,16 @@ const APPROVAL_TRIES = 20;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 let stack: RunningStack;
-let dataDir: string;
+let stopStack: () => Promise<void>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'telehealth-faults-'));
-  stack = await startStack({
-    ...testStackSettings,
-    dataDir,
-    web: 'dist',
-    logLevel: 'error',
-    rateLimitMultiplier: 1000,
+  ({ stack, stop: stopStack } = await startIsolatedStack('faults', {
     admin: { username: 'fault-admin', password: 'fault-admin-password-1234' },
     faultRate: FAULT_RATE,
-  });
+  }));
 }, 90_000);
 
-afterAll(async () => {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopStack());
 
 /** Every answer the run's clients got, by step. */
 const tally = {

@@ -2,7 +2,6 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
-  GetQueueUrlCommand,
   ReceiveMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
@@ -10,12 +9,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FailedRunRecord } from '../../functions/src/scheduled-runs';
 import { lambdaInvoker } from './lambda-invoker';
+import { FAILED_RUNS_QUEUE, useMockedSqs } from './mocked-sqs';
 import { processFailedRuns, summary } from './replay';
 import { openFailedRunsQueue } from './sqs-queue';
 
 /** The replay's decisions, through its two AWS adapters (their clients mocked). */
 
-const sqs = mockClient(SQSClient);
+const sqs = useMockedSqs(mockClient(SQSClient));
 const lambda = mockClient(LambdaClient);
 const expiry = 'telehealth-prod-cases-expire-case';
 const meetingEnd = 'telehealth-prod-meetings-end-meeting';
@@ -45,9 +45,7 @@ const messages = [
 ];
 
 beforeEach(() => {
-  sqs.reset();
   lambda.reset();
-  sqs.on(GetQueueUrlCommand).resolves({ QueueUrl: 'https://sqs/q' });
   sqs.on(ReceiveMessageCommand).resolvesOnce({ Messages: messages }).resolves({});
   sqs.on(DeleteMessageCommand).resolves({});
   sqs.on(ChangeMessageVisibilityCommand).resolves({});
@@ -60,7 +58,7 @@ beforeEach(() => {
 async function pass(replay: boolean) {
   const lines: string[] = [];
   const report = await processFailedRuns({
-    queue: await openFailedRunsQueue(new SQSClient({}), 'telehealth-prod-target-dlq'),
+    queue: await openFailedRunsQueue(new SQSClient({}), FAILED_RUNS_QUEUE),
     invoke: lambdaInvoker(new LambdaClient({})),
     replay,
     functionNames: new Set([expiry, meetingEnd]),

@@ -6,18 +6,11 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FAILED_RUNS_QUEUE, FAILED_RUNS_QUEUE_URL, useMockedSqs } from './mocked-sqs';
 import { openFailedRunsQueue, RECEIVE_VISIBILITY_SECONDS } from './sqs-queue';
 
-const sqs = mockClient(SQSClient);
-const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/111111111111/telehealth-prod-target-dlq';
-
-beforeEach(() => {
-  sqs.reset();
-  sqs.on(GetQueueUrlCommand, { QueueName: 'telehealth-prod-target-dlq' }).resolves({
-    QueueUrl: queueUrl,
-  });
-});
+const sqs = useMockedSqs(mockClient(SQSClient));
 
 describe('the failed-runs queue over SQS', () => {
   it('finds the queue by name and receives up to 10 messages, hidden for the pass, long-polled', async () => {
@@ -28,10 +21,10 @@ describe('the failed-runs queue over SQS', () => {
         { MessageId: 'm2', Body: '{}' },
       ],
     });
-    const queue = await openFailedRunsQueue(new SQSClient({}), 'telehealth-prod-target-dlq');
+    const queue = await openFailedRunsQueue(new SQSClient({}), FAILED_RUNS_QUEUE);
     expect(await queue.receive()).toEqual([{ receiptHandle: 'r1', body: '{"a":1}' }]);
     expect(sqs.commandCalls(ReceiveMessageCommand)[0]!.args[0].input).toEqual({
-      QueueUrl: queueUrl,
+      QueueUrl: FAILED_RUNS_QUEUE_URL,
       MaxNumberOfMessages: 10,
       VisibilityTimeout: RECEIVE_VISIBILITY_SECONDS,
       WaitTimeSeconds: 2,
@@ -40,22 +33,22 @@ describe('the failed-runs queue over SQS', () => {
 
   it('answers no messages for an empty queue', async () => {
     sqs.on(ReceiveMessageCommand).resolves({});
-    const queue = await openFailedRunsQueue(new SQSClient({}), 'telehealth-prod-target-dlq');
+    const queue = await openFailedRunsQueue(new SQSClient({}), FAILED_RUNS_QUEUE);
     expect(await queue.receive()).toEqual([]);
   });
 
   it('deletes by receipt, and releases by making the message visible at once', async () => {
     sqs.on(DeleteMessageCommand).resolves({});
     sqs.on(ChangeMessageVisibilityCommand).resolves({});
-    const queue = await openFailedRunsQueue(new SQSClient({}), 'telehealth-prod-target-dlq');
+    const queue = await openFailedRunsQueue(new SQSClient({}), FAILED_RUNS_QUEUE);
     await queue.delete({ receiptHandle: 'r1', body: '' });
     await queue.release({ receiptHandle: 'r2', body: '' });
     expect(sqs.commandCalls(DeleteMessageCommand)[0]!.args[0].input).toEqual({
-      QueueUrl: queueUrl,
+      QueueUrl: FAILED_RUNS_QUEUE_URL,
       ReceiptHandle: 'r1',
     });
     expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]!.args[0].input).toEqual({
-      QueueUrl: queueUrl,
+      QueueUrl: FAILED_RUNS_QUEUE_URL,
       ReceiptHandle: 'r2',
       VisibilityTimeout: 0,
     });
