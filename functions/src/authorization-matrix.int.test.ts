@@ -6,10 +6,9 @@ import {
   caseStatus,
   deliverWebhook,
   newCaseId,
-  newPatientB,
+  newPaidPatientB,
   patientHeaders,
   patientKeyOf,
-  payForCase,
   postJson,
 } from '#local/testing/patient-journey';
 import {
@@ -96,15 +95,13 @@ let caseX: ClaimedPatient;
 /** Another patient's case, also claimed by A: its proofs are sent with X's ids. */
 let caseY: ClaimedPatient;
 
-async function paidPatient(): Promise<{ caseId: string; patientId: string }> {
-  const created = await newPatientB(stack, {
+function paidPatient(): Promise<{ caseId: string; patientId: string }> {
+  return newPaidPatientB(stack, {
     name: 'Matrix Patient',
     contactInfo: 'matrix.patient@example.org',
     symptoms: 'Sore throat for three days',
     requestType: 'telemedicine',
   });
-  await payForCase(stack, created.caseId);
-  return created;
 }
 
 async function claimedPaidCase(provider: SignedInProvider): Promise<ClaimedPatient> {
@@ -381,14 +378,13 @@ const requests: Record<HttpRouteId, (actor: Actor) => Promise<Call>> = {
     return json(pathOf(httpRoutes.claimCase.contract, {}), { caseId, providerId: providerA.id });
   },
   recordNurseVisit: async () => {
-    const created = await newPatientB(stack, {
+    const created = await newPaidPatientB(stack, {
       name: 'Matrix Patient',
       contactInfo: 'matrix.patient@example.org',
       symptoms: 'Needs a dressing changed',
       requestType: 'nurse-visit',
       location: '1 Matrix Street, Springfield',
     });
-    await payForCase(stack, created.caseId);
     await claimCase(stack, providerA, created.caseId);
     return json(pathOf(httpRoutes.recordNurseVisit.contract, { caseId: created.caseId }), {
       step: 'schedule',

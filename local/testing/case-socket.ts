@@ -5,7 +5,7 @@ import { patientHeaders } from './patient-journey';
 import { appFetch } from './stack-context';
 import type { CaseStatus } from '@shared/cases/status';
 import { pathOf } from '@shared/http/contract';
-import type { CaseUpdatedMessage } from '@shared/realtime/api';
+import type { CaseUpdatedMessage, QueueMovedMessage } from '@shared/realtime/api';
 import { createCaseRealtimeTicket } from '@shared/realtime/contracts';
 
 /** A patient page's case socket (issue 12), for integration tests and the bench. */
@@ -41,6 +41,14 @@ export async function openCaseSocket(stack: TestStack, caseId: string): Promise<
 export function caseUpdates(socket: AlertSocket): CaseUpdatedMessage[] {
   return socket.messages.filter(
     (message): message is CaseUpdatedMessage => message.type === 'CASE_UPDATED',
+  );
+}
+
+/** The `QUEUE_MOVED` messages of this case a socket has received so far, oldest first. */
+export function queueMoves(socket: AlertSocket, caseId: string): QueueMovedMessage[] {
+  return socket.messages.filter(
+    (message): message is QueueMovedMessage =>
+      message.type === 'QUEUE_MOVED' && message.caseId === caseId,
   );
 }
 

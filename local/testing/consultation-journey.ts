@@ -1,7 +1,7 @@
 import type { TestStack } from './global-setup';
-import { caseStatus } from './patient-journey';
-import { providerFetch, type SignedInProvider } from './provider-journey';
-import { enterRoom } from './room-socket';
+import { caseStatus, newPaidCaseId } from './patient-journey';
+import { providerFetch, signInProvider, type SignedInProvider } from './provider-journey';
+import { enterRoom, openRoomSocket, type RoomSocket } from './room-socket';
 import * as caseContracts from '@shared/cases/contracts';
 import type { ProviderCaseDetails } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
@@ -70,4 +70,34 @@ export async function patientEntersRoom(
   caseId: string,
 ): Promise<void> {
   await enterRoom(stack, (await joinLinks(stack, provider, caseId)).patientJoinUrl);
+}
+
+/** A started consultation's room: both parties' sockets open, and the call's meeting and end. */
+export interface LiveCall {
+  caseId: string;
+  meetingId: string;
+  endsAt: string;
+  doctor: RoomSocket;
+  patient: RoomSocket;
+}
+
+/**
+ * A started consultation of its own: a newly signed-in provider claims a new paid case and
+ * starts its call, then both parties enter the room and open their room sockets.
+ */
+export async function liveCall(stack: TestStack): Promise<LiveCall> {
+  const provider = await signInProvider(stack);
+  const caseId = await newPaidCaseId(stack);
+  await claimCase(stack, provider, caseId);
+  const links = await joinLinks(stack, provider, caseId);
+  const { endsAt } = await startTimer(stack, provider, caseId);
+  const [doctorSession, patientSession] = await Promise.all([
+    enterRoom(stack, links.providerJoinUrl, provider.cookie),
+    enterRoom(stack, links.patientJoinUrl),
+  ]);
+  const [doctor, patient] = await Promise.all([
+    openRoomSocket(stack, doctorSession.ticket!),
+    openRoomSocket(stack, patientSession.ticket!),
+  ]);
+  return { caseId, meetingId: doctorSession.meetingId, endsAt, doctor, patient };
 }

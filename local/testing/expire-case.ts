@@ -1,6 +1,11 @@
-import { expireAndRefund } from '#features/cases/case-expiry';
+import { afterAll, beforeAll } from 'vitest';
+import { invoke } from '#local/gateway/lambda-runtime';
+import { expireAndRefund, type CaseExpiryResult } from '#features/cases/case-expiry';
 import { env } from '#core/env';
 import { createLogger } from '#lib/logger';
+import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '#routes';
+import { restoreEnv, stubEnv } from '#testing/env';
+import { useTestStack } from './stack-context';
 
 /**
  * Expires a paid, unstarted case now through the product's expiry run, as its schedule would at
@@ -16,4 +21,24 @@ export async function expirePaidCaseNow(caseId: string): Promise<void> {
     pastExpiry,
   );
   if (!result.expired) throw new Error(`Case ${caseId} did not expire`);
+}
+
+/**
+ * The expiry handler run in this worker exactly as the local Scheduler runs it (`invoke` of the
+ * target in `scheduledTargets`), against the stack's DynamoDB Local and Stripe stand-in.
+ */
+export const invokeCaseExpiry = (caseId: string) =>
+  invoke(scheduledTargets[CASE_EXPIRY_FUNCTION]!, { caseId }) as Promise<CaseExpiryResult>;
+
+/**
+ * For a test file that runs the expiry handler in its worker: CASE_EXPIRY_SECONDS of `seconds`
+ * while the file runs, so a case paid a moment ago is soon due, then the stack's environment
+ * again.
+ */
+export function useCaseExpirySeconds(seconds: number): void {
+  beforeAll(() => stubEnv({ CASE_EXPIRY_SECONDS: String(seconds) }));
+  afterAll(() => {
+    restoreEnv();
+    useTestStack();
+  });
 }

@@ -4,6 +4,7 @@ import { pollUntil } from './poll';
 import { appFetch } from './stack-context';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
+import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
 import { PATIENT_KEY_FRAGMENT_PARAM, PATIENT_KEY_HEADER } from '@shared/patients/patient-key';
@@ -137,6 +138,16 @@ export async function newPatientB(
   return (await response.json()) as CreatePatientResponse;
 }
 
+/** A reading B patient whose case the test card has paid: the intake's answer (its key kept). */
+export async function newPaidPatientB(
+  stack: TestStack,
+  body: Partial<PatientRequest> | Record<string, unknown> = {},
+): Promise<CreatePatientResponse> {
+  const created = await newPatientB(stack, body);
+  await payForCase(stack, created.caseId);
+  return created;
+}
+
 export async function newCaseId(stack: TestStack): Promise<string> {
   const response = await createCaseA(stack);
   if (response.status !== 201) throw new Error(`case not created: ${response.status}`);
@@ -226,6 +237,20 @@ export async function caseStatus(stack: TestStack, caseId: string): Promise<Case
 /** A case the patient has paid for with the test card: waiting for a provider. */
 export async function newPaidCaseId(stack: TestStack): Promise<string> {
   return payForCase(stack, await newCaseId(stack));
+}
+
+/** Cases paid one after the other, so their places in the queue follow that order. */
+export async function newPaidCaseIds(stack: TestStack, count: number): Promise<string[]> {
+  const caseIds: string[] = [];
+  for (let index = 0; index < count; index += 1) caseIds.push(await newPaidCaseId(stack));
+  return caseIds;
+}
+
+/** The case's wait as the patient's page reads it, with the case's key (throws unless 200). */
+export async function caseWait(stack: TestStack, caseId: string): Promise<CaseWaitResponse> {
+  const response = await patientFetch(stack, caseId, pathOf(caseContracts.getCaseWait, { caseId }));
+  if (response.status !== 200) throw new Error(`wait refused: ${response.status}`);
+  return (await response.json()) as CaseWaitResponse;
 }
 
 /** Pays for a case with the test card and waits until the webhook marked it paid. */

@@ -3,6 +3,12 @@ import { postJson } from './patient-journey';
 import { signInWithSecondFactor } from './second-factor';
 import { appFetch } from './stack-context';
 import * as adminContracts from '@shared/admin/contracts';
+import * as caseContracts from '@shared/cases/contracts';
+import type {
+  CaseListResponse,
+  CaseListView,
+  ProviderCaseSummary,
+} from '@shared/cases/provider-case';
 import * as applicationContracts from '@shared/doctor-applications/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
@@ -151,6 +157,17 @@ export function review(
   );
 }
 
+/**
+ * The administrator withdraws a provider's approval (rejects the approved application), which
+ * ends every session of theirs: the rejection's answer, unread.
+ */
+export async function withdrawApproval(
+  stack: TestStack,
+  provider: Pick<SignedInProvider, 'applicationId'>,
+): Promise<Response> {
+  return review(stack, await adminToken(stack), provider.applicationId, 'reject');
+}
+
 interface MailboxEmail {
   destination: { to: string[] };
   subject: string;
@@ -194,6 +211,20 @@ export function providerFetch(
   if (init.body || (init.method ?? 'GET') !== 'GET')
     headers.set('content-type', 'application/json');
   return appFetch(stack, path, { ...init, headers });
+}
+
+/** The first 100 cases of one of the provider's dashboard lists (`view`), newest first. */
+export async function dashboardCases(
+  stack: TestStack,
+  provider: string | Pick<SignedInProvider, 'cookie'>,
+  view: CaseListView,
+): Promise<ProviderCaseSummary[]> {
+  const response = await providerFetch(
+    stack,
+    provider,
+    `${pathOf(caseContracts.listCases, {})}?view=${view}&limit=100`,
+  );
+  return ((await response.json()) as CaseListResponse).cases;
 }
 
 /** A signed-in provider: their id and the session cookie (`name=value`) a browser would send. */

@@ -3,14 +3,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { freePort } from '#local/ports';
-import {
-  ConditionalCheckFailedException,
-  DynamoDBClient,
-  GetItemCommand,
-  InternalServerError,
-  ProvisionedThroughputExceededException,
-  TransactionCanceledException,
-} from '../db/testing-sdk';
+import * as dynamoDbSdk from '../db/testing-sdk';
 import { restoreEnv, stubEnv } from '../testing/env';
 import { awsClientConfig, SDK_LOGGER_STEP, watchDependency } from './aws-clients';
 import { dependencyFailure, tagDependency } from './dependency-failure';
@@ -45,7 +38,7 @@ describe('dependencyFailure: what is a failed dependency', () => {
   });
 
   it('reads throttling and 5xx answers of the AWS SDK as dependency failures', () => {
-    const throttled = new ProvisionedThroughputExceededException({
+    const throttled = new dynamoDbSdk.ProvisionedThroughputExceededException({
       message: 'slow down',
       ...metadata(400),
     });
@@ -58,7 +51,7 @@ describe('dependencyFailure: what is a failed dependency', () => {
       ...metadata(429),
     });
     expect(dependencyFailure(sesThrottled)).toMatchObject({ reason: 'throttled' });
-    const internal = new InternalServerError({ message: 'oops', ...metadata(500) });
+    const internal = new dynamoDbSdk.InternalServerError({ message: 'oops', ...metadata(500) });
     expect(dependencyFailure(internal)).toMatchObject({ reason: 'server-error' });
     const unavailable = Object.assign(new Error('x'), {
       name: 'ServiceUnavailable',
@@ -68,13 +61,13 @@ describe('dependencyFailure: what is a failed dependency', () => {
   });
 
   it('reads a transaction cancelled only by throttling or conflicts as busy, not refused', () => {
-    const busy = new TransactionCanceledException({
+    const busy = new dynamoDbSdk.TransactionCanceledException({
       message: 'cancelled',
       ...metadata(400),
       CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
     });
     expect(dependencyFailure(busy)).toMatchObject({ reason: 'throttled' });
-    const refused = new TransactionCanceledException({
+    const refused = new dynamoDbSdk.TransactionCanceledException({
       message: 'cancelled',
       ...metadata(400),
       CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }],
@@ -84,7 +77,9 @@ describe('dependencyFailure: what is a failed dependency', () => {
 
   it('leaves refusals, validation and our own errors alone', () => {
     expect(
-      dependencyFailure(new ConditionalCheckFailedException({ message: 'no', ...metadata(400) })),
+      dependencyFailure(
+        new dynamoDbSdk.ConditionalCheckFailedException({ message: 'no', ...metadata(400) }),
+      ),
     ).toBeNull();
     const validation = Object.assign(new Error('bad key'), {
       name: 'ValidationException',
@@ -130,10 +125,10 @@ describe('dependencyFailure: what is a failed dependency', () => {
 
 describe('the AWS clients name the dependency that failed', () => {
   it("drops the SDK's logging step from a watched client (we never give it a logger)", () => {
-    const steps = (client: DynamoDBClient) =>
+    const steps = (client: dynamoDbSdk.DynamoDBClient) =>
       client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
-    const plain = new DynamoDBClient(awsClientConfig());
-    const watched = watchDependency(new DynamoDBClient(awsClientConfig()), 'DynamoDB');
+    const plain = new dynamoDbSdk.DynamoDBClient(awsClientConfig());
+    const watched = watchDependency(new dynamoDbSdk.DynamoDBClient(awsClientConfig()), 'DynamoDB');
     expect(steps(plain)).toContain(SDK_LOGGER_STEP);
     expect(steps(watched)).not.toContain(SDK_LOGGER_STEP);
     expect(steps(watched)).toContain('dependencyTag');
@@ -143,7 +138,10 @@ describe('the AWS clients name the dependency that failed', () => {
     stubEnv({ AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x' });
     const port = await freePort();
     const dynamo = watchDependency(
-      new DynamoDBClient({ ...awsClientConfig(), endpoint: `http://127.0.0.1:${port}` }),
+      new dynamoDbSdk.DynamoDBClient({
+        ...awsClientConfig(),
+        endpoint: `http://127.0.0.1:${port}`,
+      }),
       'DynamoDB',
     );
     const ses = watchDependency(
@@ -151,7 +149,7 @@ describe('the AWS clients name the dependency that failed', () => {
       'SES',
     );
     const dynamoError = await dynamo
-      .send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))
+      .send(new dynamoDbSdk.GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))
       .catch((error: unknown) => error);
     expect(dependencyFailure(dynamoError)).toMatchObject({
       dependency: 'DynamoDB',

@@ -1,11 +1,4 @@
-import {
-  ConflictException,
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  SchedulerClient,
-  UpdateScheduleCommand,
-} from '@aws-sdk/client-scheduler';
+import * as schedulerSdk from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '../testing/env';
@@ -17,7 +10,7 @@ import {
   scheduleOnce,
 } from './scheduler';
 
-const scheduler = mockClient(SchedulerClient);
+const scheduler = mockClient(schedulerSdk.SchedulerClient);
 const schedule = {
   name: 'meeting-end-1',
   at: new Date('2026-11-25T12:15:00.250Z'),
@@ -45,9 +38,9 @@ describe('one-time schedule expression', () => {
 
 describe('Scheduler adapter', () => {
   it('creates a one-time schedule: window off, deleted after it ran, retried', async () => {
-    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    scheduler.on(schedulerSdk.CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
     await scheduleOnce(schedule);
-    const input = scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input;
+    const input = scheduler.commandCalls(schedulerSdk.CreateScheduleCommand)[0]!.args[0].input;
     expect(input).toMatchObject({
       Name: 'meeting-end-1',
       GroupName: 'telehealth',
@@ -67,36 +60,47 @@ describe('Scheduler adapter', () => {
 
   it('sends failed invocations to the dead-letter queue when one is configured', async () => {
     stubEnv({ SCHEDULER_DLQ_ARN: 'arn:aws:sqs:eu-west-1:1:scheduler-dlq' });
-    scheduler.on(CreateScheduleCommand).resolves({});
+    scheduler.on(schedulerSdk.CreateScheduleCommand).resolves({});
     await scheduleOnce(schedule);
     expect(
-      scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input.Target?.DeadLetterConfig,
+      scheduler.commandCalls(schedulerSdk.CreateScheduleCommand)[0]!.args[0].input.Target
+        ?.DeadLetterConfig,
     ).toEqual({ Arn: 'arn:aws:sqs:eu-west-1:1:scheduler-dlq' });
   });
 
   it('treats an existing schedule of the same name as done when ensuring one', async () => {
     scheduler
-      .on(CreateScheduleCommand)
-      .rejects(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }));
+      .on(schedulerSdk.CreateScheduleCommand)
+      .rejects(
+        new schedulerSdk.ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }),
+      );
     await expect(ensureScheduleOnce(schedule)).resolves.toBe('exists');
-    await expect(scheduleOnce(schedule)).rejects.toBeInstanceOf(ConflictException);
+    await expect(scheduleOnce(schedule)).rejects.toBeInstanceOf(schedulerSdk.ConflictException);
   });
 
   it('passes other failures on', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new Error('throttled'));
+    scheduler.on(schedulerSdk.CreateScheduleCommand).rejects(new Error('throttled'));
     await expect(ensureScheduleOnce(schedule)).rejects.toThrow('throttled');
   });
 
   it('moves a schedule by replacing its definition, and creates one that is gone', async () => {
     const later = { ...schedule, at: new Date('2026-11-25T12:17:30.000Z') };
     scheduler
-      .on(UpdateScheduleCommand)
+      .on(schedulerSdk.UpdateScheduleCommand)
       .resolvesOnce({ ScheduleArn: 'arn' })
-      .rejectsOnce(new ResourceNotFoundException({ message: 'ran', Message: 'ran', $metadata: {} }))
+      .rejectsOnce(
+        new schedulerSdk.ResourceNotFoundException({
+          message: 'ran',
+          Message: 'ran',
+          $metadata: {},
+        }),
+      )
       .rejectsOnce(new Error('throttled'));
-    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    scheduler.on(schedulerSdk.CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
     await expect(moveScheduleOnce(later)).resolves.toBe('moved');
-    expect(scheduler.commandCalls(UpdateScheduleCommand)[0]!.args[0].input).toMatchObject({
+    expect(
+      scheduler.commandCalls(schedulerSdk.UpdateScheduleCommand)[0]!.args[0].input,
+    ).toMatchObject({
       Name: 'meeting-end-1',
       GroupName: 'telehealth',
       ScheduleExpression: 'at(2026-11-25T12:17:30)',
@@ -105,7 +109,9 @@ describe('Scheduler adapter', () => {
       Target: { Arn: schedule.targetArn, Input: JSON.stringify(schedule.input) },
     });
     await expect(moveScheduleOnce(later)).resolves.toBe('created');
-    expect(scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toMatchObject({
+    expect(
+      scheduler.commandCalls(schedulerSdk.CreateScheduleCommand)[0]!.args[0].input,
+    ).toMatchObject({
       ScheduleExpression: 'at(2026-11-25T12:17:30)',
     });
     await expect(moveScheduleOnce(later)).rejects.toThrow('throttled');
@@ -113,16 +119,20 @@ describe('Scheduler adapter', () => {
 
   it('deletes a schedule in the group, and a missing one is not an error', async () => {
     scheduler
-      .on(DeleteScheduleCommand)
+      .on(schedulerSdk.DeleteScheduleCommand)
       .resolvesOnce({})
       .rejectsOnce(
-        new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }),
+        new schedulerSdk.ResourceNotFoundException({
+          message: 'gone',
+          Message: 'gone',
+          $metadata: {},
+        }),
       )
       .rejectsOnce(new Error('denied'));
     await deleteSchedule('meeting-end-1');
     await deleteSchedule('meeting-end-1');
     await expect(deleteSchedule('meeting-end-1')).rejects.toThrow('denied');
-    expect(scheduler.commandCalls(DeleteScheduleCommand)[0]!.args[0].input).toEqual({
+    expect(scheduler.commandCalls(schedulerSdk.DeleteScheduleCommand)[0]!.args[0].input).toEqual({
       Name: 'meeting-end-1',
       GroupName: 'telehealth',
     });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminFetch,
-  adminListAll,
-  adminToken,
-  apply,
-  latestEmailTo,
-  passwordFrom,
-  review,
-} from '#local/testing/provider-journey';
+import * as journey from '#local/testing/provider-journey';
 import { uploadDocument } from '#local/testing/document-upload';
 import { postJson } from '#local/testing/patient-journey';
 import { signInWithSecondFactor } from '#local/testing/second-factor';
@@ -63,21 +55,21 @@ describe('admin sign-in', () => {
     expect(response.headers.get('set-cookie')).toMatch(
       /th_session=.+; Path=\/; HttpOnly; SameSite=Strict/,
     );
-    expect((await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status).toBe(
-      200,
-    );
+    expect(
+      (await journey.adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status,
+    ).toBe(200);
     const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
     expect(
       (await appFetch(stack, pathOf(adminContracts.adminStats, {}), { headers: { cookie } }))
         .status,
     ).toBe(200);
-    const logout = await adminFetch(stack, token, pathOf(adminContracts.adminLogout, {}), {
+    const logout = await journey.adminFetch(stack, token, pathOf(adminContracts.adminLogout, {}), {
       method: 'POST',
     });
     expect(logout.status).toBe(204);
-    expect((await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status).toBe(
-      401,
-    );
+    expect(
+      (await journey.adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))).status,
+    ).toBe(401);
   });
 
   it.each([
@@ -99,7 +91,7 @@ describe('admin sign-in', () => {
 
 describe('applications', () => {
   it('refuses duplicate emails and licenses, and says so to check-email', async () => {
-    const first = await apply(stack);
+    const first = await journey.apply(stack);
     const sameEmail = await postJson(
       stack,
       pathOf(applicationContracts.createDoctorApplication, {}),
@@ -167,7 +159,7 @@ describe('applications', () => {
   });
 
   it('stores checked documents and lists them to the admin with a working link', async () => {
-    const { applicationId } = await apply(stack);
+    const { applicationId } = await journey.apply(stack);
     const upload = (name: string, type: string, bytes: string, docType = 'medical_license') =>
       uploadDocument(stack, applicationId, { name, contentType: type, bytes, type: docType });
     expect((await upload('license.pdf', 'application/pdf', '%PDF-1.4 test')).status).toBe(201);
@@ -177,9 +169,9 @@ describe('applications', () => {
     const badType = await upload('cv.pdf', 'application/pdf', '%PDF-1.4', 'selfie');
     expect(badType.status).toBe(400);
 
-    const token = await adminToken(stack);
+    const token = await journey.adminToken(stack);
     const listed = (await (
-      await adminFetch(
+      await journey.adminFetch(
         stack,
         token,
         pathOf(applicationContracts.listApplicationAttachments, { applicationId }),
@@ -194,18 +186,24 @@ describe('applications', () => {
 
 describe('review', () => {
   it('approval creates a provider who signs in with the emailed password; audit shows it', async () => {
-    const { applicationId, email } = await apply(stack);
-    const token = await adminToken(stack);
-    const approved = await review(stack, token, applicationId, 'approve', 'Credentials verified');
+    const { applicationId, email } = await journey.apply(stack);
+    const token = await journey.adminToken(stack);
+    const approved = await journey.review(
+      stack,
+      token,
+      applicationId,
+      'approve',
+      'Credentials verified',
+    );
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({
       success: true,
       application: { status: 'approved' },
     });
 
-    const message = await latestEmailTo(stack, email);
+    const message = await journey.latestEmailTo(stack, email);
     expect(message?.subject).toContain('approved');
-    const password = passwordFrom(message);
+    const password = journey.passwordFrom(message);
     expect(password?.length).toBeGreaterThanOrEqual(16);
     // The first sign-in enrols the second factor, then answers the provider (issue 25).
     const { response: login } = await signInWithSecondFactor(stack, 'provider', {
@@ -216,7 +214,7 @@ describe('review', () => {
     expect(await login.json()).toMatchObject({ name: 'Dr. Grace Hopper' });
     expect(login.headers.get('set-cookie')).toContain('HttpOnly');
 
-    const logs = await adminListAll<{
+    const logs = await journey.adminListAll<{
       applicationId: string;
       action: string;
       previousStatus: string | null;
@@ -238,11 +236,11 @@ describe('review', () => {
   });
 
   it('rejection emails the notes and the doctor cannot sign in', async () => {
-    const { applicationId, email } = await apply(stack);
-    const token = await adminToken(stack);
-    await review(stack, token, applicationId, 'approve');
-    const password = passwordFrom(await latestEmailTo(stack, email));
-    const rejected = await review(
+    const { applicationId, email } = await journey.apply(stack);
+    const token = await journey.adminToken(stack);
+    await journey.review(stack, token, applicationId, 'approve');
+    const password = journey.passwordFrom(await journey.latestEmailTo(stack, email));
+    const rejected = await journey.review(
       stack,
       token,
       applicationId,
@@ -250,7 +248,7 @@ describe('review', () => {
       'License could not be verified',
     );
     expect(rejected.status).toBe(200);
-    expect((await latestEmailTo(stack, email))?.body.text).toContain(
+    expect((await journey.latestEmailTo(stack, email))?.body.text).toContain(
       'License could not be verified',
     );
     const login = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
@@ -262,10 +260,10 @@ describe('review', () => {
   });
 
   it('answers unknown and malformed application ids with 4xx', async () => {
-    const token = await adminToken(stack);
-    expect((await review(stack, token, 'ZZZZ-ZZZZ', 'approve')).status).toBe(404);
-    expect((await review(stack, token, 'bad!id', 'approve')).status).toBe(400);
-    const tooLong = await adminFetch(
+    const token = await journey.adminToken(stack);
+    expect((await journey.review(stack, token, 'ZZZZ-ZZZZ', 'approve')).status).toBe(404);
+    expect((await journey.review(stack, token, 'bad!id', 'approve')).status).toBe(400);
+    const tooLong = await journey.adminFetch(
       stack,
       token,
       pathOf(adminContracts.adminApproveApplication, { id: 'DEMO-0001' }),
@@ -280,33 +278,33 @@ describe('review', () => {
 
 describe('admin lists', () => {
   it('filters applications by status and case-insensitive search; stats and cases answer', async () => {
-    const { applicationId } = await apply(stack, { fullName: 'Dr. Searchable Zebra' });
-    const token = await adminToken(stack);
-    const search = await adminFetch(
+    const { applicationId } = await journey.apply(stack, { fullName: 'Dr. Searchable Zebra' });
+    const token = await journey.adminToken(stack);
+    const search = await journey.adminFetch(
       stack,
       token,
       `${pathOf(adminContracts.adminListApplications, {})}?search=zEBRA&status=pending`,
     );
     const found = (await search.json()) as { items: { applicationId: string }[] };
     expect(found.items.map((entry) => entry.applicationId)).toEqual([applicationId]);
-    const none = await adminFetch(
+    const none = await journey.adminFetch(
       stack,
       token,
       `${pathOf(adminContracts.adminListApplications, {})}?search=zebra&status=approved`,
     );
     expect(await none.json()).toEqual({ items: [], nextCursor: null });
-    const badStatus = await adminFetch(
+    const badStatus = await journey.adminFetch(
       stack,
       token,
       `${pathOf(adminContracts.adminListApplications, {})}?status=bogus`,
     );
     expect(badStatus.status).toBe(400);
     const stats = (await (
-      await adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))
+      await journey.adminFetch(stack, token, pathOf(adminContracts.adminStats, {}))
     ).json()) as Record<string, number>;
     expect(stats.totalApplications).toBeGreaterThan(0);
     expect(stats.applicationsToday).toBeGreaterThan(0);
-    const cases = await adminFetch(stack, token, pathOf(adminContracts.adminListCases, {}));
+    const cases = await journey.adminFetch(stack, token, pathOf(adminContracts.adminListCases, {}));
     expect(cases.status).toBe(200);
     expect(Array.isArray(((await cases.json()) as { items: unknown }).items)).toBe(true);
   });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminListAll,
-  adminToken,
-  apply,
-  latestEmailTo,
-  passwordFrom,
-  review,
-} from '#local/testing/provider-journey';
+import * as journey from '#local/testing/provider-journey';
 import { postJson } from '#local/testing/patient-journey';
 import { useTestStack } from '#local/testing/stack-context';
 import { getDoctorApplication } from '#db/doctor-applications';
@@ -27,7 +20,7 @@ async function emailsTo(address: string) {
 }
 
 async function reviewEntriesOf(token: string, applicationId: string) {
-  const logs = await adminListAll<AuditLogEntry>(
+  const logs = await journey.adminListAll<AuditLogEntry>(
     stack,
     token,
     pathOf(adminContracts.adminListLogs, {}),
@@ -47,13 +40,13 @@ describe.each([
   ['reject twice', ['reject', 'reject']],
 ] as const)('%s of the same application at the same time', (_name, decisions) => {
   it('takes effect once: one status change, one audit entry, one email, one account', async () => {
-    const { applicationId, email } = await apply(stack);
-    const token = await adminToken(stack);
+    const { applicationId, email } = await journey.apply(stack);
+    const token = await journey.adminToken(stack);
     const { version } = (await getDoctorApplication(applicationId))!;
 
     const answers = await Promise.all(
       decisions.map((decision, index) =>
-        review(stack, token, applicationId, decision, `decision ${index}`, {
+        journey.review(stack, token, applicationId, decision, `decision ${index}`, {
           expectedVersion: version,
         }),
       ),
@@ -84,7 +77,7 @@ describe.each([
     const login = await getProviderLogin(email);
     if (won === 'approve') {
       expect(login?.isActive).toBe(true);
-      const password = passwordFrom(await latestEmailTo(stack, email));
+      const password = journey.passwordFrom(await journey.latestEmailTo(stack, email));
       const signIn = await postJson(stack, pathOf(providerContracts.providerLogin, {}), {
         email,
         password,
@@ -98,19 +91,20 @@ describe.each([
 
 describe('a decision made on what the admin saw', () => {
   it('is refused once someone else reviewed the application, and applies on the new version', async () => {
-    const { applicationId, email } = await apply(stack);
-    const token = await adminToken(stack);
+    const { applicationId, email } = await journey.apply(stack);
+    const token = await journey.adminToken(stack);
     const seen = (await getDoctorApplication(applicationId))!.version;
     expect(
-      (await review(stack, token, applicationId, 'approve', '', { expectedVersion: seen })).status,
+      (await journey.review(stack, token, applicationId, 'approve', '', { expectedVersion: seen }))
+        .status,
     ).toBe(200);
-    const stale = await review(stack, token, applicationId, 'reject', 'late', {
+    const stale = await journey.review(stack, token, applicationId, 'reject', 'late', {
       expectedVersion: seen,
     });
     expect(stale.status).toBe(409);
     expect((await getDoctorApplication(applicationId))!.status).toBe('approved');
     // Reading the application again and deciding on it works (any status may be reviewed).
-    const fresh = await review(stack, token, applicationId, 'reject', 'withdrawn', {
+    const fresh = await journey.review(stack, token, applicationId, 'reject', 'withdrawn', {
       expectedVersion: seen + 1,
     });
     expect(fresh.status).toBe(200);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '#local/gateway/lambda-runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { claimCase } from '#local/testing/consultation-journey';
+import { invokeCaseExpiry, useCaseExpirySeconds } from '#local/testing/expire-case';
 import {
   caseStatus,
   newCaseChargedAtCheckout,
@@ -9,7 +10,7 @@ import {
 } from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
 import {
-  providerFetch,
+  dashboardCases,
   signInProvider,
   type SignedInProvider,
 } from '#local/testing/provider-journey';
@@ -18,13 +19,12 @@ import { getCaseBundle } from '#db/cases/bundle';
 import { storeCaseStatus } from '#db/testing';
 import { atExpression } from '#lib/scheduler';
 import { stripe } from '#lib/stripe';
-import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '#routes';
-import { restoreEnv, stubEnv } from '#testing/env';
+import { stubEnv } from '#testing/env';
 import { caseExpiryScheduleName } from './case-expiry-schedule';
-import { RefundFailedError, type CaseExpiryResult } from './case-expiry';
+import { RefundFailedError } from './case-expiry';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
-import type { CaseListResponse } from '@shared/cases/provider-case';
+import type { CaseListView } from '@shared/cases/provider-case';
 import { CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import { pathOf } from '@shared/http/contract';
 import * as patientContracts from '@shared/patients/contracts';
@@ -33,19 +33,12 @@ const stack = useTestStack();
 const STACK_EXPIRY_SECONDS = Number(stack.handlerEnvironment.CASE_EXPIRY_SECONDS);
 
 /**
- * The expiry handler runs in this worker exactly as the local Scheduler runs it (`invoke` of the
- * target in `scheduledTargets`), against the stack's DynamoDB Local and Stripe stand-in, with a
- * 1-second expiry so a case paid a moment ago is due.
+ * The expiry handler runs in this worker exactly as the local Scheduler runs it
+ * (`invokeCaseExpiry`), against the stack's DynamoDB Local and Stripe stand-in, with a 1-second
+ * expiry so a case paid a moment ago is due.
  */
 const EXPIRY_SECONDS = 1;
-const expireCase = (caseId: string) =>
-  invoke(scheduledTargets[CASE_EXPIRY_FUNCTION]!, { caseId }) as Promise<CaseExpiryResult>;
-
-beforeAll(() => stubEnv({ CASE_EXPIRY_SECONDS: String(EXPIRY_SECONDS) }));
-afterAll(() => {
-  restoreEnv();
-  useTestStack();
-});
+useCaseExpirySeconds(EXPIRY_SECONDS);
 
 async function statusOf(caseId: string): Promise<CaseStatusResponse> {
   const response = await appFetch(stack, pathOf(caseContracts.getCaseStatus, { caseId }));
@@ -136,15 +129,9 @@ describe('the expiry of a paid case nobody starts', () => {
   let started: string;
   let completed: string;
 
-  /** The first 100 cases of a dashboard list, newest first: these tests' cases are among them. */
-  const listed = async (view: string) => {
-    const response = await providerFetch(
-      stack,
-      provider,
-      `${pathOf(caseContracts.listCases, {})}?view=${view}&limit=100`,
-    );
-    return ((await response.json()) as CaseListResponse).cases.map((summary) => summary.id);
-  };
+  /** The ids of a dashboard list's first 100 cases: these tests' cases are among them. */
+  const listed = async (view: CaseListView) =>
+    (await dashboardCases(stack, provider, view)).map((summary) => summary.id);
 
   beforeAll(async () => {
     provider = await signInProvider(stack);
@@ -155,11 +142,7 @@ describe('the expiry of a paid case nobody starts', () => {
       string,
       string,
     ];
-    const claim = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
-      method: 'POST',
-      body: JSON.stringify({ caseId: claimed, providerId: provider.id }),
-    });
-    expect(claim.status).toBe(200);
+    await claimCase(stack, provider, claimed);
     await storeCaseStatus(started, 'in_call', new Date().toISOString());
     await storeCaseStatus(completed, 'completed', new Date().toISOString());
     // Before the expiry they are listed where the later test expects them gone.
@@ -193,7 +176,7 @@ describe('the expiry of a paid case nobody starts', () => {
     // The patient's page had a join link while the case waited...
     expect((await caseStatus(stack, paid)).meeting?.patientJoinUrl).toEqual(expect.any(String));
 
-    const result = await expireCase(paid);
+    const result = await invokeCaseExpiry(paid);
     expect(result).toEqual({ expired: true, refund: null });
     expect(await statusOf(paid)).toMatchObject({
       status: 'expired',
@@ -208,38 +191,34 @@ describe('the expiry of a paid case nobody starts', () => {
   });
 
   it('voids once when fired twice at once and again later', async () => {
-    const results = await Promise.all([expireCase(twice), expireCase(twice)]);
-    const again = await expireCase(twice);
+    const results = await Promise.all([invokeCaseExpiry(twice), invokeCaseExpiry(twice)]);
+    const again = await invokeCaseExpiry(twice);
     expect(results.filter((result) => result.expired)).toHaveLength(1);
     expect(again).toEqual({ expired: false, refund: null });
     await expectVoidedForExpiry(twice);
   });
 
   it('expires a claimed case whose meeting never started', async () => {
-    expect(await expireCase(claimed)).toMatchObject({ expired: true });
+    expect(await invokeCaseExpiry(claimed)).toMatchObject({ expired: true });
     expect((await caseStatus(stack, claimed)).status).toBe('expired');
     await expectVoidedForExpiry(claimed);
   });
 
   it('expires an unclaimed nurse visit, never one a nurse has taken', async () => {
     const [waiting, taken] = await Promise.all([newPaidNurseVisitId(), newPaidNurseVisitId()]);
-    const claim = await providerFetch(stack, provider, pathOf(caseContracts.claimCase, {}), {
-      method: 'POST',
-      body: JSON.stringify({ caseId: taken, providerId: provider.id }),
-    });
-    expect(claim.status).toBe(200);
+    await claimCase(stack, provider, taken);
     await waitUntilDue([waiting, taken]);
 
-    expect(await expireCase(waiting)).toMatchObject({ expired: true });
+    expect(await invokeCaseExpiry(waiting)).toMatchObject({ expired: true });
     await expectVoidedForExpiry(waiting);
-    expect(await expireCase(taken)).toEqual({ expired: false, refund: null });
+    expect(await invokeCaseExpiry(taken)).toEqual({ expired: false, refund: null });
     expect(await statusOf(taken)).toMatchObject({ status: 'claimed', refund: null });
     await expectUntouched(taken);
   });
 
   it('leaves a case in call or completed alone', async () => {
     for (const caseId of [started, completed]) {
-      expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+      expect(await invokeCaseExpiry(caseId)).toEqual({ expired: false, refund: null });
       expect(await statusOf(caseId)).toMatchObject({ refund: null });
       await expectUntouched(caseId);
     }
@@ -262,7 +241,7 @@ describe('the expiry of a paid case nobody starts', () => {
     // runs in the stack's own Lambda (payments/settle-payment), which reaches the stand-in.
     stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
     try {
-      expect(await expireCase(caseId)).toEqual({ expired: true, refund: null });
+      expect(await invokeCaseExpiry(caseId)).toEqual({ expired: true, refund: null });
     } finally {
       stubEnv({ STRIPE_API_URL: stack.handlerEnvironment.STRIPE_API_URL! });
     }
@@ -287,7 +266,7 @@ describe('the expiry of a paid case nobody starts', () => {
     expect((await getCaseBundle(caseId))?.payments[0]).toMatchObject({ status: 'captured' });
     stubEnv({ STRIPE_API_URL: 'http://127.0.0.1:9' });
     try {
-      await expect(expireCase(caseId)).rejects.toThrow(RefundFailedError);
+      await expect(invokeCaseExpiry(caseId)).rejects.toThrow(RefundFailedError);
     } finally {
       stubEnv({ STRIPE_API_URL: stack.handlerEnvironment.STRIPE_API_URL! });
     }
@@ -295,7 +274,7 @@ describe('the expiry of a paid case nobody starts', () => {
       status: 'expired',
       refund: { status: 'pending' },
     });
-    const retry = await expireCase(caseId);
+    const retry = await invokeCaseExpiry(caseId);
     expect(retry).toMatchObject({ expired: false, refund: { status: 'succeeded', amount: 299 } });
     expect(await statusOf(caseId)).toMatchObject({
       refund: { status: 'succeeded' },
@@ -308,7 +287,7 @@ describe('the expiry of a paid case nobody starts', () => {
     const fresh = await newPaidCaseId(stack);
     stubEnv({ CASE_EXPIRY_SECONDS: String(STACK_EXPIRY_SECONDS) });
     try {
-      await expect(expireCase(fresh)).rejects.toThrow(/not due/);
+      await expect(invokeCaseExpiry(fresh)).rejects.toThrow(/not due/);
     } finally {
       stubEnv({ CASE_EXPIRY_SECONDS: String(EXPIRY_SECONDS) });
     }

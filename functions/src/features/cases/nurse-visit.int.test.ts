@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoke } from '#local/gateway/lambda-runtime';
-import { caseStatus, newPatientB, payForCase } from '#local/testing/patient-journey';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { invokeCaseExpiry, useCaseExpirySeconds } from '#local/testing/expire-case';
+import { caseStatus, newPaidPatientB } from '#local/testing/patient-journey';
 import {
+  dashboardCases,
   providerFetch,
   signInProvider,
   type SignedInProvider,
@@ -10,12 +11,9 @@ import { claimCase } from '#local/testing/consultation-journey';
 import { useTestStack } from '#local/testing/stack-context';
 import { getCaseBundle } from '#db/cases/bundle';
 import { stripe } from '#lib/stripe';
-import { CASE_EXPIRY_FUNCTION, scheduledTargets } from '#routes';
-import { restoreEnv, stubEnv } from '#testing/env';
-import type { CaseExpiryResult } from './case-expiry';
 import * as caseContracts from '@shared/cases/contracts';
 import { nurseVisitMessages, type NurseVisitStepRequest } from '@shared/cases/nurse-visit';
-import type { CaseListResponse, ProviderCaseSummary } from '@shared/cases/provider-case';
+import type { CaseListView } from '@shared/cases/provider-case';
 import { pathOf } from '@shared/http/contract';
 
 const stack = useTestStack();
@@ -24,29 +22,21 @@ const stack = useTestStack();
  * A home nurse visit's own lifecycle (docs/adr/0022) against the local stack: the claim is not
  * leased, the nurse records the time, then marks the visit done or the patient not reached; only
  * the visit that did not happen is refunded, and the expiry never touches a visit a nurse took.
- * The expiry handler runs in this worker as the local Scheduler runs it, with a 1-second expiry
- * so each visit here is long due by the time it runs.
+ * The expiry handler runs in this worker as the local Scheduler runs it (`invokeCaseExpiry`),
+ * with a 1-second expiry so each visit here is long due by the time it runs.
  */
 const EXPIRY_SECONDS = 1;
-const expireCase = (caseId: string) =>
-  invoke(scheduledTargets[CASE_EXPIRY_FUNCTION]!, { caseId }) as Promise<CaseExpiryResult>;
-
-beforeAll(() => stubEnv({ CASE_EXPIRY_SECONDS: String(EXPIRY_SECONDS) }));
-afterAll(() => {
-  restoreEnv();
-  useTestStack();
-});
+useCaseExpirySeconds(EXPIRY_SECONDS);
 
 const ADDRESS = '12 Harbour Road, Tema, Greater Accra';
 
 /** A paid home nurse visit (reading B), its expiry already due. */
 async function paidNurseVisit(): Promise<string> {
-  const { caseId } = await newPatientB(stack, {
+  const { caseId } = await newPaidPatientB(stack, {
     symptoms: 'Wound dressing after surgery',
     requestType: 'nurse-visit',
     location: ADDRESS,
   });
-  await payForCase(stack, caseId);
   await new Promise((resolve) => setTimeout(resolve, EXPIRY_SECONDS * 1000 + 5));
   return caseId;
 }
@@ -58,14 +48,8 @@ function step(provider: SignedInProvider, caseId: string, body: NurseVisitStepRe
   });
 }
 
-async function listed(provider: SignedInProvider, view: string): Promise<ProviderCaseSummary[]> {
-  const response = await providerFetch(
-    stack,
-    provider,
-    `${pathOf(caseContracts.listCases, {})}?view=${view}&limit=100`,
-  );
-  return ((await response.json()) as CaseListResponse).cases;
-}
+const listed = (provider: SignedInProvider, view: CaseListView) =>
+  dashboardCases(stack, provider, view);
 
 async function intentIdOf(caseId: string): Promise<string> {
   const intent = (await getCaseBundle(caseId))?.payments[0]?.rawPayload.paymentIntentId;
@@ -114,7 +98,7 @@ describe('a home nurse visit', () => {
     const mine = (await listed(nurse, 'mine')).find((summary) => summary.id === caseId);
     expect(mine).toMatchObject({ status: 'claimed', claimedByMe: true, claimExpiresAt: null });
     expect((await listed(other, 'available')).map((summary) => summary.id)).not.toContain(caseId);
-    expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+    expect(await invokeCaseExpiry(caseId)).toEqual({ expired: false, refund: null });
     expect(await caseStatus(stack, caseId)).toMatchObject({
       status: 'claimed',
       nurseVisit: { scheduledFor: null, outcome: null },
@@ -146,7 +130,7 @@ describe('a home nurse visit', () => {
       status: 'claimed',
       nurseVisit: { scheduledFor, outcome: null },
     });
-    expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+    expect(await invokeCaseExpiry(caseId)).toEqual({ expired: false, refund: null });
 
     const done = await step(nurse, caseId, { step: 'done' });
     expect(done.status).toBe(200);
@@ -162,7 +146,7 @@ describe('a home nurse visit', () => {
     const again = await step(nurse, caseId, { step: 'not_reached' });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: nurseVisitMessages.finished });
-    expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+    expect(await invokeCaseExpiry(caseId)).toEqual({ expired: false, refund: null });
     expect((await caseStatus(stack, caseId)).status).toBe('completed');
     expect(await refundsOf(caseId)).toEqual([]);
     // The visit happened: captured once (docs/adr/0024).
@@ -191,7 +175,7 @@ describe('a home nurse visit', () => {
     });
     // Sent again (a retry after a failed void): still one void, nothing charged or refunded.
     expect((await step(nurse, caseId, { step: 'not_reached' })).status).toBe(200);
-    expect(await expireCase(caseId)).toEqual({ expired: false, refund: null });
+    expect(await invokeCaseExpiry(caseId)).toEqual({ expired: false, refund: null });
     expect(await refundsOf(caseId)).toEqual([]);
     expect(await intentOf(caseId)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect((await getCaseBundle(caseId))?.payments[0]?.settlement).toMatchObject({
@@ -206,8 +190,7 @@ describe('a home nurse visit', () => {
     expect(unclaimed.status).toBe(409);
     expect(await unclaimed.json()).toMatchObject({ message: nurseVisitMessages.notClaimed });
 
-    const { caseId: call } = await newPatientB(stack, { requestType: 'telemedicine' });
-    await payForCase(stack, call);
+    const { caseId: call } = await newPaidPatientB(stack, { requestType: 'telemedicine' });
     await claimCase(stack, other, call);
     const video = await step(other, call, { step: 'done' });
     expect(video.status).toBe(409);

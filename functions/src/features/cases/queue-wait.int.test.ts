@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takePermissionDenials } from '#local/gateway/permission-check';
 import type { RunningStack } from '#local/stack';
 import { openAlertSocket, requestTicket, type AlertSocket } from '#local/testing/alert-socket';
-import { openCaseSocket } from '#local/testing/case-socket';
+import { openCaseSocket, queueMoves } from '#local/testing/case-socket';
 import { claimCase, patientEntersRoom, startTimer } from '#local/testing/consultation-journey';
 import { startOwnStack } from '#local/testing/own-stack';
 import {
+  caseWait,
   newCaseId,
-  newPaidCaseId,
-  patientFetch,
+  newPaidCaseIds,
   patientHeaders,
 } from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
@@ -23,11 +23,9 @@ import { getCaseBundle } from '#db/cases/bundle';
 import { recordWaitEstimateAtPayment } from '#db/cases/payment';
 import { addWaitSample, readWaitStats } from '#db/wait-stats';
 import * as caseContracts from '@shared/cases/contracts';
-import type { CaseWaitResponse } from '@shared/cases/queue-wait';
 import { estimateWait } from '@shared/cases/wait-estimate';
 import { pathOf } from '@shared/http/contract';
 import * as meetingContracts from '@shared/meetings/contracts';
-import type { QueueMovedMessage } from '@shared/realtime/api';
 
 /**
  * The honest wait (issue 28 item 5) on a stack of this file's own: its queue holds only this
@@ -60,18 +58,7 @@ afterAll(async () => {
 
 const waitPath = (caseId: string) => pathOf(caseContracts.getCaseWait, { caseId });
 
-async function waitOf(caseId: string): Promise<CaseWaitResponse> {
-  const response = await patientFetch(stack, caseId, waitPath(caseId));
-  expect(response.status).toBe(200);
-  return (await response.json()) as CaseWaitResponse;
-}
-
-/** Cases paid one after the other, so their places follow that order. */
-async function paidInOrder(count: number): Promise<string[]> {
-  const caseIds: string[] = [];
-  for (let index = 0; index < count; index += 1) caseIds.push(await newPaidCaseId(stack));
-  return caseIds;
-}
+const waitOf = (caseId: string) => caseWait(stack, caseId);
 
 /** The stored estimate given at payment, once the write after the paid transaction landed. */
 const storedEstimate = (caseId: string) =>
@@ -89,12 +76,6 @@ async function endCall(caseId: string): Promise<void> {
   );
   expect(response.status).toBe(200);
 }
-
-const queueMoves = (socket: AlertSocket, caseId: string) =>
-  socket.messages.filter(
-    (message): message is QueueMovedMessage =>
-      message.type === 'QUEUE_MOVED' && message.caseId === caseId,
-  );
 
 describe('GET /api/cases/{caseId}/wait', () => {
   it("answers only the holder of the case's patient key", async () => {
@@ -118,7 +99,7 @@ describe('GET /api/cases/{caseId}/wait', () => {
 
   it('gives a place but no estimate with nobody on duty, and stores none at payment', async () => {
     const before = await readWaitStats();
-    const [caseId] = await paidInOrder(1);
+    const [caseId] = await newPaidCaseIds(stack, 1);
     expect(await waitOf(caseId!)).toMatchObject({ place: 1, doctorsOnDuty: 0, estimate: null });
     expect((await getCaseBundle(caseId!))?.case.waitEstimateAtPayment).toBeNull();
 
@@ -162,7 +143,7 @@ describe('GET /api/cases/{caseId}/wait', () => {
         medianConsultationMinutes: 15,
         medianClaimDelayMinutes: 2,
       });
-    const [first, second, third] = await paidInOrder(3);
+    const [first, second, third] = await newPaidCaseIds(stack, 3);
     leftWaiting = [second!, third!];
     const waits = await Promise.all([first!, second!, third!].map(waitOf));
     expect(waits.map((wait) => [wait.place, wait.aheadInQueue])).toEqual([
@@ -210,7 +191,7 @@ describe('GET /api/cases/{caseId}/wait', () => {
   it('judges the estimate given at payment when the call starts, once', async () => {
     // An empty queue: the first case is next, and starts at once, within its estimate.
     for (const caseId of leftWaiting) await claimCase(stack, doctor, caseId);
-    const [onTime, late] = await paidInOrder(2);
+    const [onTime, late] = await newPaidCaseIds(stack, 2);
     await storedEstimate(onTime!);
     // A start far outside its estimate: the case said 60–90 minutes and starts within one.
     await storedEstimate(late!);

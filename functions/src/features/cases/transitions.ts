@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CaseStatus } from '@shared/cases/status';
-import {
-  CONSULTATION_CURRENCY,
-  CONSULTATION_FEE_CENTS,
-  MEETING_DURATION_MINUTES,
-} from '@shared/payments/constants';
+import { CONSULTATION_CURRENCY, CONSULTATION_FEE_CENTS } from '@shared/payments/constants';
 import { claimMessages } from '@shared/cases/provider-case-messages';
 import type { NurseVisitOutcome } from '@shared/cases/nurse-visit';
 import { getCaseBundle } from '#db/cases/bundle';
@@ -23,6 +19,7 @@ import { writeConditionalTransaction, type TransactItem } from '#db/transaction'
 import { env } from '#core/env';
 import { authorizationStateOf, type PaymentEvidence } from '../payments/evidence';
 import { newMeetingId, newMeetingNumber, roomLink } from './room-links';
+import { scheduledMeeting } from './scheduled-meeting';
 import { effectiveCase, leaseEndFor } from './claim-lease';
 import { findClaimSlot } from './claim-slots';
 import { caseExpiresAt, scheduleCaseExpiry } from './case-expiry-schedule';
@@ -163,22 +160,16 @@ export async function markCasePaid(
   // A re-authorized case keeps the Meeting of its first payment (never started: it lapsed unstarted).
   const meeting: MeetingRecord | null =
     caseRecord.requestType === 'telemedicine' && !again
-      ? {
-          id: meetingId,
-          caseId: caseRecord.id,
-          zoomMeetingId: newMeetingNumber(),
-          patientJoinUrl: roomLink(meetingId, caseRecord.id, 'patient', now.getTime()),
-          providerJoinUrl: roomLink(meetingId, caseRecord.id, 'provider', now.getTime()),
-          scheduledFor: paidAt,
-          duration: MEETING_DURATION_MINUTES,
-          startedAt: null,
-          endsAt: null,
-          endedAt: null,
-          status: 'scheduled',
-          autoEndTimerId: null,
-          patientLastAccessAt: null,
-          createdAt: paidAt,
-        }
+      ? scheduledMeeting(
+          {
+            id: meetingId,
+            caseId: caseRecord.id,
+            zoomMeetingId: newMeetingNumber(),
+            patientJoinUrl: roomLink(meetingId, caseRecord.id, 'patient', now.getTime()),
+            providerJoinUrl: roomLink(meetingId, caseRecord.id, 'provider', now.getTime()),
+          },
+          paidAt,
+        )
       : null;
 
   const items: TransactItem[] = [...casePaidTxs(caseRecord.id, authorization), paymentTx(payment)];

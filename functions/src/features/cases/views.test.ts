@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseBundle } from '#db/cases/bundle';
-import type { MeetingRecord } from '#db/meetings';
 import type { PaymentRecord } from '#db/payments';
 import { paidCaseRecord, paymentRecord } from '#testing/cases';
+import { scheduledMeetingRecord } from '#testing/meetings';
 import { toCaseStatusResponse } from './views';
 
 const paidAt = '2026-11-20T10:00:00.000Z';
@@ -106,22 +106,7 @@ describe('the refund on the status page (a payment charged at checkout)', () => 
 });
 
 describe("the patient's join link on the status page", () => {
-  const scheduled: MeetingRecord = {
-    id: 'meeting-1',
-    caseId: 'case-1',
-    zoomMeetingId: 'room-1',
-    patientJoinUrl: 'http://localhost:3000/room/meeting-1?role=patient',
-    providerJoinUrl: 'http://localhost:3000/room/meeting-1?role=provider',
-    scheduledFor: paidAt,
-    duration: 15,
-    startedAt: null,
-    endsAt: null,
-    endedAt: null,
-    status: 'scheduled',
-    autoEndTimerId: null,
-    patientLastAccessAt: null,
-    createdAt: paidAt,
-  };
+  const scheduled = scheduledMeetingRecord(paidAt);
   const withMeeting = (status: 'paid' | 'expired' | 'cancelled'): CaseBundle => ({
     ...bundle('paid', null),
     case: paidCaseRecord(paidAt, { status }),

@@ -6,7 +6,7 @@ import { startOwnStack } from '#local/testing/own-stack';
 import { caseStatus, newCaseId, newPaidCaseId, payForCase } from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
 import {
-  providerFetch,
+  dashboardCases,
   signInProvider,
   type SignedInProvider,
 } from '#local/testing/provider-journey';
@@ -15,9 +15,7 @@ import { getCaseBundle } from '#db/cases/bundle';
 import { createLogger } from '#lib/logger';
 import { stripe } from '#lib/stripe';
 import { keepWaitPromise } from './wait-promise';
-import * as caseContracts from '@shared/cases/contracts';
-import type { CaseListResponse } from '@shared/cases/provider-case';
-import { pathOf } from '@shared/http/contract';
+import type { CaseListView } from '@shared/cases/provider-case';
 
 /**
  * The wait promise (issue 28 item 3, docs/adr/0025), against the shared stack's DynamoDB Local,
@@ -56,15 +54,9 @@ const keep = async (caseId: string, authorization = 1, at?: Date) =>
 describe('the wait promise at W', () => {
   let provider: SignedInProvider;
 
-  /** The first 100 cases of a dashboard list, newest first: these tests' cases are among them. */
-  const listed = async (view: string) => {
-    const response = await providerFetch(
-      stack,
-      provider,
-      `${pathOf(caseContracts.listCases, {})}?view=${view}&limit=100`,
-    );
-    return ((await response.json()) as CaseListResponse).cases.map((summary) => summary.id);
-  };
+  /** The ids of a dashboard list's first 100 cases: these tests' cases are among them. */
+  const listed = async (view: CaseListView) =>
+    (await dashboardCases(stack, provider, view)).map((summary) => summary.id);
 
   beforeAll(async () => {
     provider = await signInProvider(stack);

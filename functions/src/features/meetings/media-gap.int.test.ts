@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takePermissionDenials } from '#local/gateway/permission-check';
 import type { RunningStack } from '#local/stack';
 import { expectCaseUpdate, openCaseSocket } from '#local/testing/case-socket';
-import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
+import { liveCall } from '#local/testing/consultation-journey';
 import { startOwnStack } from '#local/testing/own-stack';
-import { caseStatus, newPaidCaseId } from '#local/testing/patient-journey';
+import { caseStatus } from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
-import { signInProvider } from '#local/testing/provider-journey';
-import {
-  enterRoom,
-  openRoomSocket,
-  roomRoundTrip,
-  type RoomSocket,
-} from '#local/testing/room-socket';
+import { roomRoundTrip, type RoomSocket } from '#local/testing/room-socket';
 import type { RoomMediaMessage } from '@shared/meetings/signalling';
 import { getCaseBundle } from '#db/cases/bundle';
 import { readMeetingMedia, type MediaAccount } from '#db/meeting-media';
@@ -48,24 +42,6 @@ afterAll(async () => {
   // swallowed, like a failed schedule move) fails the file.
   expect(takePermissionDenials()).toEqual([]);
 });
-
-/** A started consultation with both parties' room sockets open. */
-async function liveCall() {
-  const provider = await signInProvider(stack);
-  const caseId = await newPaidCaseId(stack);
-  await claimCase(stack, provider, caseId);
-  const links = await joinLinks(stack, provider, caseId);
-  const { endsAt } = await startTimer(stack, provider, caseId);
-  const [doctorSession, patientSession] = await Promise.all([
-    enterRoom(stack, links.providerJoinUrl, provider.cookie),
-    enterRoom(stack, links.patientJoinUrl),
-  ]);
-  const [doctor, patient] = await Promise.all([
-    openRoomSocket(stack, doctorSession.ticket!),
-    openRoomSocket(stack, patientSession.ticket!),
-  ]);
-  return { caseId, meetingId: doctorSession.meetingId, endsAt, doctor, patient };
-}
 
 const peerIds = new Map<RoomSocket, string>();
 /** A page's media report, exactly per the schema. */
@@ -110,7 +86,7 @@ describe('a dropped call costs no paid minutes', () => {
     'a gap past the grace, reported by both at once, moves endsAt once: both rooms hear it, the status shows it, the Scheduler ends the call at the new time',
     { timeout: 150_000 },
     async () => {
-      const { caseId, endsAt: oldEndsAt, doctor, patient } = await liveCall();
+      const { caseId, endsAt: oldEndsAt, doctor, patient } = await liveCall(stack);
       const rooms = [doctor, patient];
       // The patient's visit page, open after the start: it hears of the extension and refetches.
       const visitPage = await openCaseSocket(stack, caseId);
@@ -188,7 +164,7 @@ describe('a dropped call costs no paid minutes', () => {
     "a party whose last room connection closed has no media: with the other's report a gap begins, and its end extends the call",
     { timeout: 120_000 },
     async () => {
-      const { caseId, doctor, patient } = await liveCall();
+      const { caseId, doctor, patient } = await liveCall(stack);
       bothReport([doctor, patient], true);
       await accountWhere(caseId, 'both have media', (a) => a.patient && a.provider);
       report(patient, false);
@@ -208,7 +184,7 @@ describe('a dropped call costs no paid minutes', () => {
     { timeout: 120_000 },
     async () => {
       // The sockets stay open and silent: a `$disconnect` would report too.
-      const { caseId, meetingId, doctor, patient } = await liveCall();
+      const { caseId, meetingId, doctor, patient } = await liveCall(stack);
       // Both parties report at the same instant, three rounds; each gap lasts 500 ms, under
       // the grace in all, so nothing but the account changes.
       const both = bothReportAt(caseId, meetingId);
@@ -238,7 +214,7 @@ describe('a dropped call costs no paid minutes', () => {
     'an end computed from the old endsAt does not complete a call whose end moved meanwhile',
     { timeout: 120_000 },
     async () => {
-      const { caseId, meetingId, endsAt, doctor, patient } = await liveCall();
+      const { caseId, meetingId, endsAt, doctor, patient } = await liveCall(stack);
       const stale = (await getCaseBundle(caseId))!;
       const both = bothReportAt(caseId, meetingId);
       const start = Date.now();

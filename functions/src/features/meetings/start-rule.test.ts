@@ -5,6 +5,7 @@ import type { CaseBundle } from '#db/cases/bundle';
 import type { CaseRecord } from '#db/cases/record';
 import type { MeetingRecord } from '#db/meetings';
 import { paidCaseRecord } from '#testing/cases';
+import { scheduledMeetingRecord } from '#testing/meetings';
 import { effectiveCase } from '../cases/claim-lease';
 import { effectiveMeeting, meetingLive } from '../cases/effective-meeting';
 import { callTimesFrom } from './start';
@@ -14,20 +15,7 @@ const now = new Date('2026-11-26T09:00:00.000Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
 const meeting = (overrides: Partial<MeetingRecord> = {}): MeetingRecord => ({
-  id: 'm1',
-  caseId: 'c1',
-  zoomMeetingId: '123 456 7890',
-  patientJoinUrl: 'https://app/room/m1?role=patient#token=t',
-  providerJoinUrl: 'https://app/room/m1?role=provider#token=t',
-  scheduledFor: at(-30),
-  duration: 15,
-  startedAt: null,
-  endsAt: null,
-  endedAt: null,
-  status: 'scheduled',
-  autoEndTimerId: null,
-  patientLastAccessAt: null,
-  createdAt: at(-30),
+  ...scheduledMeetingRecord(at(-30)),
   ...overrides,
 });
 

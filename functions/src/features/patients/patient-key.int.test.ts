@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimCase, joinLinks } from '#local/testing/consultation-journey';
 import {
+  newPaidPatientB,
   newPatientB,
   patientHeaders,
   patientKeyOf,
-  payForCase,
   postJson,
 } from '#local/testing/patient-journey';
 import { adminToken, signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
@@ -74,8 +74,7 @@ async function expectRefused(response: Response): Promise<void> {
 
 /** A reading B patient, paid, whose case the doctor claimed: it has a meeting and join links. */
 async function claimedPatient() {
-  const created = await newPatientB(stack);
-  await payForCase(stack, created.caseId);
+  const created = await newPaidPatientB(stack);
   await claimCase(stack, doctor, created.caseId);
   return created;
 }

@@ -3,28 +3,14 @@ import type { CaseBundle } from '#db/cases/bundle';
 import type { MeetingRecord } from '#db/meetings';
 import type { CaseRecord } from '#db/cases/record';
 import { paidCaseRecord, paymentRecord } from '#testing/cases';
+import { scheduledMeetingRecord } from '#testing/meetings';
 import { toVideoAccess } from './views';
 
 const paidAt = '2026-11-20T10:00:00.000Z';
 const now = new Date('2026-11-20T10:05:00.000Z');
 const KEY_HOLDER = { patient: true };
 
-const meeting: MeetingRecord = {
-  id: 'meeting-1',
-  caseId: 'case-1',
-  zoomMeetingId: 'room-1',
-  patientJoinUrl: 'http://localhost:3000/room/meeting-1?role=patient',
-  providerJoinUrl: 'http://localhost:3000/room/meeting-1?role=provider',
-  scheduledFor: paidAt,
-  duration: 15,
-  startedAt: null,
-  endsAt: null,
-  endedAt: null,
-  status: 'scheduled',
-  autoEndTimerId: null,
-  patientLastAccessAt: null,
-  createdAt: paidAt,
-};
+const meeting = scheduledMeetingRecord(paidAt);
 
 function bundle(
   status: CaseRecord['status'],

@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { RequestType } from '@shared/patients/request';
 import { STRIPE_TEST_CARDS, payWithCard, postJson } from '#local/testing/patient-journey';
 import { useTestStack } from '#local/testing/stack-context';
+import { checkoutSessionOutsideApp } from '#local/testing/stripe-sessions';
 import { getCaseBundle } from '#db/cases/bundle';
 import { insertPatientWithCase } from '#db/cases/create';
 import type { CaseRecord } from '#db/cases/record';
-import { meetingTx, type MeetingRecord } from '#db/meetings';
+import { meetingTx } from '#db/meetings';
 import { stripeEventTx } from '#db/stripe-events';
 import { writeTransaction } from '#db/transaction';
 import { stripe } from '#lib/stripe';
+import { scheduledMeetingRecord } from '#testing/meetings';
 import { newPatientAndCase } from '../cases/new-case';
 import { markCasePaid } from '../cases/transitions';
 import type { PaymentEvidence } from './evidence';
@@ -86,23 +88,10 @@ describe('each guard of the paid transition on its own', () => {
 
   it('the meeting key condition: a meeting that exists is never replaced', async () => {
     const caseRecord = await storedCase('telemedicine');
-    const now = new Date().toISOString();
-    const existing: MeetingRecord = {
+    const existing = scheduledMeetingRecord(new Date().toISOString(), {
       id: randomUUID(),
       caseId: caseRecord.id,
-      zoomMeetingId: '123456789',
-      patientJoinUrl: 'https://example.org/room/existing?role=patient',
-      providerJoinUrl: 'https://example.org/room/existing?role=provider',
-      scheduledFor: now,
-      duration: 15,
-      startedAt: null,
-      endsAt: null,
-      endedAt: null,
-      status: 'scheduled',
-      autoEndTimerId: null,
-      patientLastAccessAt: null,
-      createdAt: now,
-    };
+    });
     await writeTransaction([meetingTx(existing)]);
     // Only the meeting's condition is left: the case awaits payment, no event marker.
     await expect(markCasePaid(caseRecord, evidence(caseRecord.id, null))).rejects.toThrow(
@@ -130,25 +119,8 @@ describe('each guard of the paid transition on its own', () => {
   it('the status pre-check: a case closed unpaid is not reported paid, and its payment goes back', async () => {
     // A session Stripe holds for the case, then the case is closed (cancelled) before it is paid.
     const caseId = randomUUID();
-    const session = await (
-      await stripe()
-    ).checkout.sessions.create({
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: 299,
-            product_data: { name: 'Home nurse visit' },
-          },
-        },
-      ],
-      client_reference_id: caseId,
-      metadata: { caseId },
-      ui_mode: 'hosted_page',
-      success_url: `${stack.appUrl}/payment-success`,
-      cancel_url: `${stack.appUrl}/payment-cancelled`,
+    const session = await checkoutSessionOutsideApp(stack, caseId, {
+      productName: 'Home nurse visit',
     });
     const caseRecord = await storedCase('nurse-visit', {
       id: caseId,

@@ -11,6 +11,7 @@ import {
   postJson,
 } from '#local/testing/patient-journey';
 import { appFetch, useTestStack } from '#local/testing/stack-context';
+import { checkoutSessionOutsideApp } from '#local/testing/stripe-sessions';
 import { getCaseBundle } from '#db/cases/bundle';
 import { insertPatientWithCase } from '#db/cases/create';
 import { stripe } from '#lib/stripe';
@@ -233,31 +234,11 @@ describe('the Stripe webhook', () => {
 });
 
 /** A Checkout Session for the case made outside the app, as one made before sessions were reused. */
-async function extraSession(
+const extraSession = (
   caseId: string,
   amount = 299,
   captureMethod: 'automatic' | 'manual' = 'automatic',
-) {
-  return (await stripe()).checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: amount,
-          product_data: { name: '15-minute video consultation' },
-        },
-      },
-    ],
-    client_reference_id: caseId,
-    metadata: { caseId },
-    payment_intent_data: { capture_method: captureMethod },
-    ui_mode: 'hosted_page',
-    success_url: `${stack.appUrl}/payment-success?case_id=${caseId}`,
-    cancel_url: `${stack.appUrl}/payment-cancelled?case_id=${caseId}`,
-  });
-}
+) => checkoutSessionOutsideApp(stack, caseId, { amount, captureMethod });
 
 async function refundsOf(sessionId: string) {
   const session = await (await stripe()).checkout.sessions.retrieve(sessionId);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   adminToken,
   providerFetch,
-  review,
   sessionCookieOf,
   signInProvider,
   signInProviderAgain,
+  withdrawApproval,
   type SignedInProvider,
 } from '#local/testing/provider-journey';
 import { postPassword } from '#local/testing/second-factor';
@@ -121,8 +121,7 @@ describe('a withdrawn approval', () => {
   it('ends every session of the provider at once', async () => {
     const provider = await signInProvider(stack);
     const second = sessionCookieOf(await login(provider, provider.password));
-    const rejected = await review(stack, await adminToken(stack), provider.applicationId, 'reject');
-    expect(rejected.status).toBe(200);
+    expect((await withdrawApproval(stack, provider)).status).toBe(200);
     for (const cookie of [provider.cookie, second]) {
       expect((await providerFetch(stack, { cookie }, mePath)).status).toBe(401);
     }

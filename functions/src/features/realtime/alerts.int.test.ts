@@ -14,10 +14,9 @@ import {
   payWithCard,
 } from '#local/testing/patient-journey';
 import {
-  adminToken,
   providerFetch,
-  review,
   signInProvider,
+  withdrawApproval,
   type SignedInProvider,
 } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
@@ -111,7 +110,7 @@ describe('case alerts', () => {
       const logout = pathOf(providerContracts.providerLogout, {});
       expect((await providerFetch(stack, leaving, logout, { method: 'POST' })).status).toBe(204);
       await leavingAlerts.closed;
-      await review(stack, await adminToken(stack), withdrawn.applicationId, 'reject');
+      await withdrawApproval(stack, withdrawn);
       await withdrawnAlerts.closed;
 
       const caseId = await newCaseId(stack);

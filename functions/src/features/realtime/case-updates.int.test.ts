@@ -27,12 +27,12 @@ import {
   type SignedInProvider,
 } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
+import { checkoutSessionOutsideApp } from '#local/testing/stripe-sessions';
 import { getCaseBundle } from '#db/cases/bundle';
 import { insertPatientWithCase } from '#db/cases/create';
 import { CONNECT_SETTLE_MS, getConnection, saveConnection } from '#db/connections';
 import { env } from '#core/env';
 import { createLogger } from '#lib/logger';
-import { stripe } from '#lib/stripe';
 import { adaIntake } from '#testing/cases';
 import { expireAndRefund } from '../cases/case-expiry';
 import { scheduleClaimRelease } from '../cases/claim-release';
@@ -133,26 +133,7 @@ async function caseWithUnsettledPayment(): Promise<{ caseId: string; patientId: 
   const { patient, caseRecord, patientKey } = newPatientAndCase(adaIntake);
   // The patient's browser keeps the key of its intake (its page subscribes with it).
   rememberPatientKey({ caseId: caseRecord.id, patientId: patient.id, patientKey });
-  const session = await (
-    await stripe()
-  ).checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: 299,
-          product_data: { name: '15-minute video consultation' },
-        },
-      },
-    ],
-    client_reference_id: caseRecord.id,
-    metadata: { caseId: caseRecord.id },
-    ui_mode: 'hosted_page',
-    success_url: `${stack.appUrl}/payment-success?case_id=${caseRecord.id}`,
-    cancel_url: `${stack.appUrl}/payment-cancelled?case_id=${caseRecord.id}`,
-  });
+  const session = await checkoutSessionOutsideApp(stack, caseRecord.id);
   expect((await payWithCard(stack, session.id, STRIPE_TEST_CARDS.pays)).status).toBe(303);
   await insertPatientWithCase(patient, { ...caseRecord, checkoutSessionId: session.id });
   expect((await caseStatus(stack, caseRecord.id)).status).toBe('awaiting_payment');

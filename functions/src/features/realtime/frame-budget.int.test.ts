@@ -3,10 +3,8 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/stack';
 import { openCaseSocket } from '#local/testing/case-socket';
-import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
-import { newCaseId, newPaidCaseId } from '#local/testing/patient-journey';
-import { signInProvider } from '#local/testing/provider-journey';
-import { enterRoom, openRoomSocket, type RoomSocket } from '#local/testing/room-socket';
+import { liveCall } from '#local/testing/consultation-journey';
+import { newCaseId } from '#local/testing/patient-journey';
 import { startOwnStack } from '#local/testing/own-stack';
 import { pollUntil } from '#local/testing/poll';
 import { MAX_CASE_CONNECTIONS } from './connect.handler';
@@ -49,24 +47,6 @@ const FLOOD_GAP_MS = 20;
 /** A call's opening burst after its hello: an offer and ICE candidates (docs/capacity.md). */
 const CALL_SIGNALS = 17;
 
-/** Two parties of a started consultation, their room sockets open. */
-async function liveRoom(): Promise<{ doctor: RoomSocket; patient: RoomSocket }> {
-  const provider = await signInProvider(stack);
-  const caseId = await newPaidCaseId(stack);
-  await claimCase(stack, provider, caseId);
-  await startTimer(stack, provider, caseId);
-  const links = await joinLinks(stack, provider, caseId);
-  const [doctorSession, patientSession] = await Promise.all([
-    enterRoom(stack, links.providerJoinUrl, provider.cookie),
-    enterRoom(stack, links.patientJoinUrl),
-  ]);
-  const [doctor, patient] = await Promise.all([
-    openRoomSocket(stack, doctorSession.ticket!),
-    openRoomSocket(stack, patientSession.ticket!),
-  ]);
-  return { doctor, patient };
-}
-
 const candidate = (index: number) => ({
   candidate: `candidate:${index} 1 udp 2122260223 192.0.2.${index % 250} ${50000 + index} typ host`,
   sdpMid: '0',
@@ -79,7 +59,7 @@ describe('the per-connection message budget', () => {
     { timeout: 120_000 },
     async () => {
       const [room, flooder] = await Promise.all([
-        liveRoom(),
+        liveCall(stack),
         newCaseId(stack).then((caseId) => openCaseSocket(stack, caseId)),
       ]);
       let closedAfter: number | null = null;

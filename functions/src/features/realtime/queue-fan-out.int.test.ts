@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takePermissionDenials } from '#local/gateway/permission-check';
 import type { RunningStack } from '#local/stack';
 import type { AlertSocket } from '#local/testing/alert-socket';
-import { openCaseSocket } from '#local/testing/case-socket';
+import { openCaseSocket, queueMoves } from '#local/testing/case-socket';
 import { claimCase } from '#local/testing/consultation-journey';
 import { startOwnStack } from '#local/testing/own-stack';
-import { newCaseId, newPaidCaseId, patientFetch, payForCase } from '#local/testing/patient-journey';
+import {
+  caseWait,
+  newCaseId,
+  newPaidCaseId,
+  newPaidCaseIds,
+  payForCase,
+} from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import {
@@ -16,10 +22,6 @@ import {
   takeQueueChanges,
   type QueueFanOutState,
 } from '#db/queue-fan-out';
-import * as caseContracts from '@shared/cases/contracts';
-import type { CaseWaitResponse } from '@shared/cases/queue-wait';
-import { pathOf } from '@shared/http/contract';
-import type { QueueMovedMessage } from '@shared/realtime/api';
 
 /**
  * The queue's fan-out (issue 29, docs/adr/0028) on a stack of this file's own, so its queue holds
@@ -65,12 +67,7 @@ async function openPage(caseId: string): Promise<AlertSocket> {
 
 /** The places a page was told, in the order it heard them. */
 const placesTold = (page: AlertSocket, caseId: string) =>
-  page.messages
-    .filter(
-      (message): message is QueueMovedMessage =>
-        message.type === 'QUEUE_MOVED' && message.caseId === caseId,
-    )
-    .map((message) => message.wait);
+  queueMoves(page, caseId).map((message) => message.wait);
 
 /** Waits until the page's last `QUEUE_MOVED` names `place`, and answers that answer. */
 const toldPlace = (page: AlertSocket, caseId: string, place: number) =>
@@ -83,17 +80,7 @@ const toldPlace = (page: AlertSocket, caseId: string, place: number) =>
     { timeoutMs: 15_000 },
   );
 
-async function waitOf(caseId: string): Promise<CaseWaitResponse> {
-  const response = await patientFetch(stack, caseId, pathOf(caseContracts.getCaseWait, { caseId }));
-  expect(response.status).toBe(200);
-  return (await response.json()) as CaseWaitResponse;
-}
-
-async function paidInOrder(count: number): Promise<string[]> {
-  const caseIds: string[] = [];
-  for (let index = 0; index < count; index += 1) caseIds.push(await newPaidCaseId(stack));
-  return caseIds;
-}
+const waitOf = (caseId: string) => caseWait(stack, caseId);
 
 /** Takes the file's waiting cases out of the queue before the next test. */
 async function claimAll(caseIds: readonly string[]): Promise<void> {
@@ -102,7 +89,7 @@ async function claimAll(caseIds: readonly string[]): Promise<void> {
 
 describe('the queue fan-out', () => {
   it('tells a page only when its place changed, and what the route answers', async () => {
-    const [first, second, third] = await paidInOrder(3);
+    const [first, second, third] = await newPaidCaseIds(stack, 3);
     await fanOutIdle();
     const [secondPage, thirdPage] = await Promise.all([openPage(second!), openPage(third!)]);
 
@@ -133,7 +120,7 @@ describe('the queue fan-out', () => {
 
   it('coalesces a burst of changes into at most one pass a second', async () => {
     const burst = 8;
-    const caseIds = await paidInOrder(burst + 1);
+    const caseIds = await newPaidCaseIds(stack, burst + 1);
     const last = caseIds.at(-1)!;
     const before = await fanOutIdle();
     const lastPage = await openPage(last);
@@ -156,7 +143,7 @@ describe('the queue fan-out', () => {
   });
 
   it('does not make the request that changed the queue wait for the fan-out', async () => {
-    const [ahead, behind] = await paidInOrder(2);
+    const [ahead, behind] = await newPaidCaseIds(stack, 2);
     await fanOutIdle();
     const behindPage = await openPage(behind!);
 

@@ -4,22 +4,13 @@ import { ConditionalCheckFailedException } from '#db/testing-sdk';
 import type { HttpRoute } from '#routes';
 import { restoreEnv, stubEnv } from '#testing/env';
 import { call, httpEvent, testContext } from '#testing/events';
+import { publicGetRoute } from '#testing/public-get-route';
 import { DEPENDENCY_FAILURE_MESSAGE, tagDependency } from '#core/dependency-failure';
 import { serviceUnavailable } from '#core/errors';
 import { webSocketHandler, type WebSocketEvent } from '../realtime/handler';
 import { httpHandler } from './handler';
 
-const getRoute: HttpRoute = {
-  contract: { method: 'GET', path: '/api/things' },
-  method: 'GET',
-  path: '/api/things',
-  handler: 'test',
-  access: 'public',
-  body: 'none',
-  maxBodyBytes: 0,
-  requireSameOrigin: false,
-  beforePasswordChange: false,
-};
+const getRoute: HttpRoute = publicGetRoute({ method: 'GET', path: '/api/things' });
 
 beforeEach(() => {
   stubEnv({ TABLE_NAME: 'test-table', APP_ORIGIN: 'http://localhost:3000', LOG_LEVEL: 'info' });

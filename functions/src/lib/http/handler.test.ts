@@ -11,6 +11,7 @@ import { hashToken } from '../auth/tokens';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { HttpError } from '#core/errors';
 import { httpHandler, type SessionFor } from './handler';
+import { publicGetRoute } from '#testing/public-get-route';
 import { postThingRoute } from '#testing/test-route';
 
 const dynamo = mockDocumentClient();
@@ -160,17 +161,7 @@ describe('httpHandler: validation and the error envelope', () => {
       query: z.object({ size: z.coerce.number().int() }),
       response: z.object({ id: z.string(), size: z.number() }),
     });
-    const route: HttpRoute<typeof contract, 'public', 'none'> = {
-      contract,
-      method: contract.method,
-      path: contract.path,
-      handler: 'test',
-      access: 'public',
-      body: 'none',
-      maxBodyBytes: 0,
-      requireSameOrigin: false,
-      beforePasswordChange: false,
-    };
+    const route = publicGetRoute(contract);
     const getGadget = httpHandler(route, {
       handle: ({ params, query, session }) => {
         expectTypeOf(session).toEqualTypeOf<Session | null>();

@@ -1,13 +1,6 @@
 import { createHmac } from 'node:crypto';
-import {
-  DescribeSignalingChannelCommand,
-  GetSignalingChannelEndpointCommand,
-  KinesisVideoClient,
-} from '@aws-sdk/client-kinesis-video';
-import {
-  GetIceServerConfigCommand,
-  KinesisVideoSignalingClient,
-} from '@aws-sdk/client-kinesis-video-signaling';
+import * as kinesisVideoSdk from '@aws-sdk/client-kinesis-video';
+import * as signalingSdk from '@aws-sdk/client-kinesis-video-signaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreEnv, stubEnv } from '#testing/env';
@@ -15,24 +8,24 @@ import { iceConfiguration } from './ice-servers';
 import { resetKvsCache } from './kvs';
 import { TURN_CREDENTIAL_LIFETIME_SECONDS, turnRestCredentials } from './turn-rest';
 
-const kinesisVideo = mockClient(KinesisVideoClient);
-const signaling = mockClient(KinesisVideoSignalingClient);
+const kinesisVideo = mockClient(kinesisVideoSdk.KinesisVideoClient);
+const signaling = mockClient(signalingSdk.KinesisVideoSignalingClient);
 const channelArn = 'arn:aws:kinesisvideo:eu-west-1:123456789012:channel/telehealth-turn-000/1';
 
 beforeEach(() => {
   kinesisVideo.reset();
   signaling.reset();
   resetKvsCache();
-  kinesisVideo.on(DescribeSignalingChannelCommand).resolves({
+  kinesisVideo.on(kinesisVideoSdk.DescribeSignalingChannelCommand).resolves({
     ChannelInfo: { ChannelARN: channelArn },
   });
-  kinesisVideo.on(GetSignalingChannelEndpointCommand).resolves({
+  kinesisVideo.on(kinesisVideoSdk.GetSignalingChannelEndpointCommand).resolves({
     ResourceEndpointList: [
       { Protocol: 'WSS', ResourceEndpoint: 'wss://v-1.kinesisvideo.eu-west-1.amazonaws.com' },
       { Protocol: 'HTTPS', ResourceEndpoint: 'https://r-1.kinesisvideo.eu-west-1.amazonaws.com' },
     ],
   });
-  signaling.on(GetIceServerConfigCommand).resolves({
+  signaling.on(signalingSdk.GetIceServerConfigCommand).resolves({
     IceServerList: [
       {
         Uris: ['turn:1.2.3.4:443?transport=udp', 'turns:1.2.3.4:443?transport=tcp'],
@@ -92,7 +85,9 @@ describe('ICE configuration by setting', () => {
     });
     const config = await iceConfiguration('c');
     expect(config.iceServers[1]!.username).toBe('u1');
-    expect(kinesisVideo.commandCalls(DescribeSignalingChannelCommand)[0]!.args[0].input).toEqual({
+    expect(
+      kinesisVideo.commandCalls(kinesisVideoSdk.DescribeSignalingChannelCommand)[0]!.args[0].input,
+    ).toEqual({
       ChannelName: 'telehealth-turn-000',
     });
   });

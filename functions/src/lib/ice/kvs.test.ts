@@ -1,20 +1,13 @@
-import {
-  DescribeSignalingChannelCommand,
-  GetSignalingChannelEndpointCommand,
-  KinesisVideoClient,
-} from '@aws-sdk/client-kinesis-video';
-import {
-  GetIceServerConfigCommand,
-  KinesisVideoSignalingClient,
-} from '@aws-sdk/client-kinesis-video-signaling';
+import * as kinesisVideoSdk from '@aws-sdk/client-kinesis-video';
+import * as signalingSdk from '@aws-sdk/client-kinesis-video-signaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TurnChannelPool } from '#core/env';
 import { turnChannelFor, turnChannelName } from './channel-pool';
 import { CREDENTIAL_SAFETY_SECONDS, kvsIceServers, resetKvsCache } from './kvs';
 
-const kinesisVideo = mockClient(KinesisVideoClient);
-const signaling = mockClient(KinesisVideoSignalingClient);
+const kinesisVideo = mockClient(kinesisVideoSdk.KinesisVideoClient);
+const signaling = mockClient(signalingSdk.KinesisVideoSignalingClient);
 const pool: TurnChannelPool = { namePrefix: 'telehealth-prod-turn-', size: 111 };
 const arnOf = (name: string) => `arn:aws:kinesisvideo:eu-west-1:123456789012:channel/${name}/17`;
 const now = Date.UTC(2026, 10, 28, 17);
@@ -49,20 +42,24 @@ beforeEach(() => {
   kinesisVideo.reset();
   signaling.reset();
   resetKvsCache();
-  kinesisVideo.on(DescribeSignalingChannelCommand).callsFake((input: { ChannelName: string }) => ({
-    ChannelInfo: { ChannelName: input.ChannelName, ChannelARN: arnOf(input.ChannelName) },
-  }));
-  kinesisVideo.on(GetSignalingChannelEndpointCommand).resolves({
+  kinesisVideo
+    .on(kinesisVideoSdk.DescribeSignalingChannelCommand)
+    .callsFake((input: { ChannelName: string }) => ({
+      ChannelInfo: { ChannelName: input.ChannelName, ChannelARN: arnOf(input.ChannelName) },
+    }));
+  kinesisVideo.on(kinesisVideoSdk.GetSignalingChannelEndpointCommand).resolves({
     ResourceEndpointList: [
       { Protocol: 'WSS', ResourceEndpoint: 'wss://v-1.kinesisvideo.eu-west-1.amazonaws.com' },
       { Protocol: 'HTTPS', ResourceEndpoint: 'https://r-1.kinesisvideo.eu-west-1.amazonaws.com' },
     ],
   });
   let issued = 0;
-  signaling.on(GetIceServerConfigCommand).callsFake(() => kvsAnswer(`u${(issued += 1)}`));
+  signaling
+    .on(signalingSdk.GetIceServerConfigCommand)
+    .callsFake(() => kvsAnswer(`u${(issued += 1)}`));
 });
 
-const iceCalls = () => signaling.commandCalls(GetIceServerConfigCommand);
+const iceCalls = () => signaling.commandCalls(signalingSdk.GetIceServerConfigCommand);
 
 describe('the TURN channel pool (docs/adr/0009)', () => {
   it('names channels with three digits, and refuses an index outside them', () => {
@@ -94,15 +91,18 @@ describe('Kinesis Video TURN from the pool (DESIGN.md §7)', () => {
   it('asks the party’s channel, by name, then its HTTPS endpoint, then TURN for the party', async () => {
     const channel = turnChannelFor(pool, 'meeting-1-patient');
     await kvsIceServers(pool, 'meeting-1-patient', true, now);
-    expect(kinesisVideo.commandCalls(DescribeSignalingChannelCommand)[0]!.args[0].input).toEqual({
+    expect(
+      kinesisVideo.commandCalls(kinesisVideoSdk.DescribeSignalingChannelCommand)[0]!.args[0].input,
+    ).toEqual({
       ChannelName: channel,
     });
-    expect(kinesisVideo.commandCalls(GetSignalingChannelEndpointCommand)[0]!.args[0].input).toEqual(
-      {
-        ChannelARN: arnOf(channel),
-        SingleMasterChannelEndpointConfiguration: { Protocols: ['HTTPS'], Role: 'MASTER' },
-      },
-    );
+    expect(
+      kinesisVideo.commandCalls(kinesisVideoSdk.GetSignalingChannelEndpointCommand)[0]!.args[0]
+        .input,
+    ).toEqual({
+      ChannelARN: arnOf(channel),
+      SingleMasterChannelEndpointConfiguration: { Protocols: ['HTTPS'], Role: 'MASTER' },
+    });
     expect(iceCalls()[0]!.args[0].input).toEqual({
       ChannelARN: arnOf(channel),
       ClientId: 'meeting-1-patient',
@@ -157,14 +157,18 @@ describe('Kinesis Video TURN from the pool (DESIGN.md §7)', () => {
   it('looks a channel’s ARN and endpoint up once per container', async () => {
     await kvsIceServers(pool, 'meeting-1-patient', true, now);
     await kvsIceServers(pool, 'meeting-1-patient', true, now + 600_000);
-    expect(kinesisVideo.commandCalls(DescribeSignalingChannelCommand)).toHaveLength(1);
-    expect(kinesisVideo.commandCalls(GetSignalingChannelEndpointCommand)).toHaveLength(1);
+    expect(kinesisVideo.commandCalls(kinesisVideoSdk.DescribeSignalingChannelCommand)).toHaveLength(
+      1,
+    );
+    expect(
+      kinesisVideo.commandCalls(kinesisVideoSdk.GetSignalingChannelEndpointCommand),
+    ).toHaveLength(1);
     expect(iceCalls()).toHaveLength(2);
   });
 
   it('retries a failed lookup instead of keeping the failure', async () => {
     kinesisVideo
-      .on(GetSignalingChannelEndpointCommand)
+      .on(kinesisVideoSdk.GetSignalingChannelEndpointCommand)
       .rejectsOnce(new Error('throttled'))
       .resolves({ ResourceEndpointList: [{ Protocol: 'HTTPS', ResourceEndpoint: 'https://r' }] });
     await expect(kvsIceServers(pool, 'a', true, now)).rejects.toThrow('throttled');
@@ -172,7 +176,9 @@ describe('Kinesis Video TURN from the pool (DESIGN.md §7)', () => {
   });
 
   it('fails, rather than handing out nothing, when the channel returns no TURN server', async () => {
-    signaling.on(GetIceServerConfigCommand).resolves({ IceServerList: [{ Uris: [] }] });
+    signaling
+      .on(signalingSdk.GetIceServerConfigCommand)
+      .resolves({ IceServerList: [{ Uris: [] }] });
     await expect(kvsIceServers(pool, 'a', true, now)).rejects.toThrow('no TURN server');
   });
 });
