@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   nextCodeOf,
@@ -44,6 +44,14 @@ export function launchBrowser(
 }
 
 /**
+ * Chromium with a fake camera and microphone, granted without a prompt, for patient pages that
+ * ask for them (the waiting room) but hold no call: unlike a call's browser, no loopback pairing.
+ */
+export function launchFakeMediaBrowser(): Promise<Browser> {
+  return launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+}
+
+/**
  * A page in its own browser context (axe needs one, and each test starts with clean storage).
  * Closing the page closes its context.
  */
@@ -52,6 +60,13 @@ export async function newPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => undefined));
   return page;
+}
+
+/** Clicks what opens a new tab and answers that tab. */
+export async function opensTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  await tab.waitForLoadState('domcontentloaded');
+  return tab;
 }
 
 /** Fails the test with the list of axe violations (WCAG 2 A/AA) on the current page. */

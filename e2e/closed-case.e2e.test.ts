@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { storeCaseStatus } from '#db/testing';
 import { expirePaidCaseNow } from '#local/testing/expire-case';
 import { newPaidCaseId, newPatientB, payForCase } from '#local/testing/patient-journey';
 import { moneyTexts } from '@shared/payments/money';
 import { useTestStack } from '#local/testing/stack-context';
-import { holdPatientKey, launchBrowser, newPage } from './browser';
+import { holdPatientKey, launchFakeMediaBrowser, newPage } from './browser';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 27 item 6 in Chromium: a case that is over offers no Join on either reading's page.
@@ -15,21 +16,11 @@ import { holdPatientKey, launchBrowser, newPage } from './browser';
  */
 
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser(launchFakeMediaBrowser);
 
 /** A page in the patient's own browser: it holds the key, as after the intake. */
 async function patientPage(ids: string[]): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await holdPatientKey(page, ids);
   return page;
 }

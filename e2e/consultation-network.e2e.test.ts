@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/stack';
 import { claimCase, joinLinks, startTimer } from '#local/testing/consultation-journey';
@@ -15,6 +15,7 @@ import {
   type TurnServer,
 } from './call';
 import { localDescriptionTypes } from './network/page-facts';
+import { useBrowser } from './use-browser';
 import { startOwnStack } from '#local/testing/own-stack';
 
 /**
@@ -28,7 +29,6 @@ const MEETING_SECONDS = 180;
 let turn: TurnServer;
 let stack: RunningStack;
 let stopStack: (() => Promise<void>) | undefined;
-let browser: Browser;
 
 beforeAll(async () => {
   turn = await startTurnServer();
@@ -37,13 +37,13 @@ beforeAll(async () => {
     turn: { urls: turn.urls, secret: turn.secret },
     iceTransportPolicy: 'relay',
   }));
-  browser = await launchCallBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stopStack?.();
   await turn?.stop();
 });
+// After the stack's hooks, so closed before the stack stops: after hooks run in reverse.
+const browser = useBrowser(launchCallBrowser);
 
 /** Rooms of the running test, closed after it so an old call does not load the next one. */
 let openRooms: Page[] = [];
@@ -53,14 +53,14 @@ afterEach(async () => {
 });
 
 /** A started meeting and both rooms open on their join links. */
-async function startedCall(patientBrowser = browser) {
+async function startedCall(patientBrowser = browser()) {
   const provider = await signInProvider(stack);
   const caseId = await newPaidCaseId(stack);
   await claimCase(stack, provider, caseId);
   await startTimer(stack, provider, caseId);
   const links = await joinLinks(stack, provider, caseId);
   // The doctor's room also needs the session of the provider holding the case.
-  const providerRoom = await newCallPage(browser);
+  const providerRoom = await newCallPage(browser());
   await signInContext(providerRoom, stack, provider);
   await providerRoom.goto(links.providerJoinUrl);
   const patientRoom = await newCallPage(patientBrowser);
@@ -121,17 +121,11 @@ describe('calls through a TURN relay', () => {
 });
 
 describe('a patient without a camera', () => {
-  let deniedBrowser: Browser;
-  beforeAll(async () => {
-    // No fake permission UI: the context grants the microphone only, so the camera is refused.
-    deniedBrowser = await launchCallBrowser({ fakePermissionUi: false });
-  });
-  afterAll(async () => {
-    await deniedBrowser?.close();
-  });
+  // No fake permission UI: the context grants the microphone only, so the camera is refused.
+  const deniedBrowser = useBrowser(() => launchCallBrowser({ fakePermissionUi: false }));
 
   it('joins audio-only: the doctor hears them and they still see the doctor', async () => {
-    const call = await startedCall(deniedBrowser);
+    const call = await startedCall(deniedBrowser());
     await call.patientRoom.context().grantPermissions(['microphone'], { origin: stack.appUrl });
     await call.patientRoom.goto(call.patientJoinUrl);
     await call.patientRoom.getByTestId('audio-only-notice').waitFor();

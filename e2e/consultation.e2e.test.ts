@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimCase } from '#local/testing/consultation-journey';
 import { E2E_MEETING_DURATION_SECONDS } from '#local/testing/global-setup';
 import { caseStatus, newPaidCaseId, patientVisitLink } from '#local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { signInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { answerSecondFactor, expectNoAxeViolations } from './browser';
+import { expectNoAxeViolations, opensTab, signInOnDashboard } from './browser';
 import { countdownTarget, launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 9: the whole consultation as its two users live it, on the e2e stack whose meetings
@@ -15,35 +15,9 @@ import { countdownTarget, launchCallBrowser, newCallPage, waitForRemoteFrames } 
  * visit page; the end comes from the server's clock, and the patient lands on feedback.
  */
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchCallBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser(launchCallBrowser);
 
 const url = (path: string) => `${stack.appUrl}${path}`;
-
-/** The doctor's dashboard, signed in with their own password (the first change is done). */
-async function dashboardOf(provider: SignedInProvider): Promise<Page> {
-  const page = await newCallPage(browser);
-  await page.goto(url('/provider-dashboard'));
-  await page.getByLabel('Email').fill(provider.email);
-  await page.getByLabel('Password').fill(provider.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
-  await page.getByText('Live Alerts').waitFor();
-  return page;
-}
-
-/** Clicks what opens a new tab and answers that tab. */
-async function opensTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
-  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
-  await tab.waitForLoadState('domcontentloaded');
-  return tab;
-}
 
 describe('a consultation from start to feedback', () => {
   it('connects both rooms, ends on the server clock and takes the rating', async () => {
@@ -51,7 +25,7 @@ describe('a consultation from start to feedback', () => {
     const caseId = await newPaidCaseId(stack);
 
     // The patient waits in the room before the doctor starts: the start reaches them live.
-    const visit = await newCallPage(browser);
+    const visit = await newCallPage(browser());
     // The patient's private visit link: the key in the fragment (docs/adr/0012).
     await visit.goto(patientVisitLink(stack, caseId));
     const joinVideoCall = visit.getByRole('button', { name: 'Join Video Call' });
@@ -64,7 +38,9 @@ describe('a consultation from start to feedback', () => {
     // case card: the tab opens in the click, goes to the room once the case is read, and the
     // room starts the timer (issue 27 item 5).
     await claimCase(stack, provider, caseId);
-    const dashboard = await dashboardOf(provider);
+    // The doctor's dashboard, signed in with their own password (the first change is done).
+    const dashboard = await newCallPage(browser());
+    await signInOnDashboard(dashboard, stack, provider);
     await dashboard.getByRole('tab', { name: 'My Active' }).click();
     const card = dashboard.locator(`[data-case-id="${caseId}"]`);
     const providerRoom = await opensTab(dashboard.context(), () =>

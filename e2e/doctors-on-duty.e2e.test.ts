@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newCaseId } from '#local/testing/patient-journey';
 import { signInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { launchBrowser, newPage, signInOnDashboard } from './browser';
+import { newPage, signInOnDashboard } from './browser';
+import { useBrowser } from './use-browser';
 import { DOCTORS_ON_DUTY_MAX_AGE_SECONDS } from '@shared/providers/contracts/get-doctors-on-duty';
 import { doctorsOnDutyText } from '@shared/payments/money';
 
@@ -15,17 +16,10 @@ import { doctorsOnDutyText } from '@shared/payments/money';
  * the waits are on the text, with room for a busy machine.
  */
 const stack = useTestStack();
-let browser: Browser;
+const browser = useBrowser();
 
 /** The page's poll (15 s), the server's cached count, and a busy machine's margin. */
 const SHOWS_WITHIN = { timeout: (15 + DOCTORS_ON_DUTY_MAX_AGE_SECONDS + 20) * 1000, interval: 250 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const dutyLine = (page: Page) =>
   page.getByRole('status').filter({ hasText: /on duty|Checking doctors/ });
@@ -35,7 +29,7 @@ describe('doctors on duty before paying', () => {
     'the landing counts a doctor who signs in on the dashboard, and not after the tab closes',
     { timeout: 180_000 },
     async () => {
-      const landing = await newPage(browser);
+      const landing = await newPage(browser());
       await landing.goto(stack.appUrl);
       await expect
         .poll(() => dutyLine(landing).innerText(), SHOWS_WITHIN)
@@ -43,7 +37,7 @@ describe('doctors on duty before paying', () => {
       expect(await dutyLine(landing).innerText()).toBe('No doctors are on duty right now');
 
       const provider = await signInProvider(stack);
-      const dashboard = await newPage(browser);
+      const dashboard = await newPage(browser());
       await signInOnDashboard(dashboard, stack, provider);
 
       await expect
@@ -51,7 +45,7 @@ describe('doctors on duty before paying', () => {
         .toBe('1 doctor on duty now');
 
       // The payment-choice page shows the same count.
-      const choice = await newPage(browser);
+      const choice = await newPage(browser());
       await choice.goto(`${stack.appUrl}/payment-choice?case_id=${await newCaseId(stack)}`);
       await expect
         .poll(() => dutyLine(choice).innerText(), SHOWS_WITHIN)

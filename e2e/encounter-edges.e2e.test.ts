@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expireUnstartedCase } from '#features/cases/transitions';
 import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import { E2E_CLAIM_LEASE_SECONDS } from '#local/testing/global-setup';
@@ -9,6 +9,7 @@ import { signInProvider, type SignedInProvider } from '#local/testing/provider-j
 import { useTestStack } from '#local/testing/stack-context';
 import { holdPatientKey, signInOnDashboard } from './browser';
 import { launchCallBrowser, newCallPage } from './call';
+import { useBrowser } from './use-browser';
 import { nurseVisitPatientTexts } from '@shared/cases/nurse-visit';
 import { providerCaseMessages } from '@shared/cases/provider-case';
 
@@ -21,21 +22,17 @@ import { providerCaseMessages } from '@shared/cases/provider-case';
  * test is ready to use the claim.
  */
 const stack = useTestStack();
-let browser: Browser;
+// Fake devices: the patient's waiting room asks for the camera while the case is paid.
+const browser = useBrowser(launchCallBrowser);
 let provider: SignedInProvider;
 /** The doctor's first dashboard tab: its browser context holds the doctor's session. */
 let doctorBrowser: Page;
 
 beforeAll(async () => {
-  // Fake devices: the patient's waiting room asks for the camera while the case is paid.
-  browser = await launchCallBrowser();
   provider = await signInProvider(stack);
   // Signed in once: a second sign-in within the same 30-second TOTP step would wait for the next.
-  doctorBrowser = await newCallPage(browser);
+  doctorBrowser = await newCallPage(browser());
   await signInOnDashboard(doctorBrowser, stack, provider);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const url = (path: string) => `${stack.appUrl}${path}`;
@@ -50,7 +47,7 @@ async function dashboard(): Promise<Page> {
 
 /** A page in the patient's own browser (the intake's key in storage), not opened yet. */
 async function patientBrowser(ids: string[]): Promise<Page> {
-  const page = await newCallPage(browser);
+  const page = await newCallPage(browser());
   await holdPatientKey(page, ids);
   return page;
 }

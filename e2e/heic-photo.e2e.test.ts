@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimCase } from '#local/testing/consultation-journey';
 import { createCaseA, payForCase } from '#local/testing/patient-journey';
 import { signInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { answerSecondFactor, launchBrowser, newPage } from './browser';
+import { newPage, signInOnDashboard } from './browser';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 27 item 6 in Chromium: an iPhone photo (HEIC) the patient sent is shown to the doctor
@@ -16,14 +16,7 @@ import { answerSecondFactor, launchBrowser, newPage } from './browser';
 const HEIC = readFileSync(new URL('./fixtures/rash-160x120.heic', import.meta.url));
 
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("the patient's iPhone photo in the doctor's case dialog", () => {
   it('is converted in the page and shown as an image', async () => {
@@ -36,13 +29,8 @@ describe("the patient's iPhone photo in the doctor's case dialog", () => {
     const { caseId } = (await created.json()) as { caseId: string };
     await payForCase(stack, caseId);
     const provider = await signInProvider(stack);
-    const page = await newPage(browser);
-    await page.goto(`${stack.appUrl}/provider-dashboard`);
-    await page.getByLabel('Email').fill(provider.email);
-    await page.getByLabel('Password').fill(provider.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
-    await page.getByText('Live Alerts').waitFor();
+    const page = await newPage(browser());
+    await signInOnDashboard(page, stack, provider);
     // The e2e stack's claim lease is short (20 s): claim only once signed in, then read anew.
     await claimCase(stack, provider, caseId);
     await page.reload();

@@ -1,12 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDoctorApplication } from '#db/doctor-applications';
 import { newApplicationRecord } from '#features/doctor-applications/new-application';
 import { useTestStack } from '#local/testing/stack-context';
-import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, newPage } from './browser';
+import { useBrowser } from './use-browser';
 
 const stack = useTestStack();
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 const approved = {
@@ -29,14 +30,10 @@ const approved = {
 
 beforeAll(async () => {
   await insertDoctorApplication(approved);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openLanding(): Promise<void> {
-  page = await newPage(browser);
+  page = await newPage(browser());
   await page.goto(stack.appUrl);
   await page.getByRole('heading', { level: 1 }).waitFor();
   // The landing is prerendered: its status check works once the app has hydrated it.
@@ -168,7 +165,7 @@ describe('application status check', () => {
 
 describe('routes', () => {
   it('shows the not-found page for unknown paths, with Go Home and Go Back', async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await page.goto(stack.appUrl);
     await page.goto(`${stack.appUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
@@ -182,7 +179,7 @@ describe('routes', () => {
   });
 
   it('resolves every route of both route tables to a titled page', async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     const paths = [
       '/patient-telehealth',
       '/patient',

@@ -1,10 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import { newPaidCaseId } from '#local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { holdPatientKey, launchBrowser, newPage } from './browser';
+import { holdPatientKey, launchFakeMediaBrowser, newPage } from './browser';
+import { useBrowser } from './use-browser';
 import { noShowPatientTexts } from '@shared/cases/no-show';
 import { moneyTexts } from '@shared/payments/money';
 
@@ -16,24 +16,17 @@ import { moneyTexts } from '@shared/payments/money';
  */
 
 const stack = useTestStack();
-let browser: Browser;
+const browser = useBrowser(launchFakeMediaBrowser);
 let provider: SignedInProvider;
 
 beforeAll(async () => {
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
   provider = await signInProvider(stack);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('a consultation the patient never joined', () => {
   it('ends as a no-show on the visit page: refunded, no Join, never the feedback form', async () => {
     const caseId = await newPaidCaseId(stack);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await holdPatientKey(page, [caseId]);
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {

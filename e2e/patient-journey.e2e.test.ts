@@ -1,10 +1,12 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import { providerFetch, signInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
 import { WAIT_LIMIT_MS } from '#local/testing/wait-limit';
-import { expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, launchFakeMediaBrowser, newPage } from './browser';
+import { payOnCheckout } from './checkout';
+import { useBrowser } from './use-browser';
 import { getCaseBundle } from '#db/cases/bundle';
 import type { CaseStatusResponse } from '@shared/cases/api';
 import * as caseContracts from '@shared/cases/contracts';
@@ -14,30 +16,10 @@ import * as patientContracts from '@shared/patients/contracts';
 import { ftypHeader } from '@shared/uploads/image-fixtures';
 
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser(launchFakeMediaBrowser);
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 const notification = (page: Page) => page.getByRole('region', { name: /Notification/ });
-
-/** Fills the local Stripe checkout form (hosted page or embedded frame) and pays. */
-async function payOnCheckout(form: Page | FrameLocator, card: string): Promise<void> {
-  await form.getByLabel('Email').fill('patient@example.org');
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByLabel('Name on card').fill('Ada Patient');
-  await form.getByRole('button', { name: /^Pay/ }).click();
-}
 
 /** Fills the reading A form, up to its submit. */
 async function fillReadingA(page: Page): Promise<void> {
@@ -65,7 +47,7 @@ async function submitReadingA(page: Page): Promise<string> {
 
 describe('reading A images (spec doc 1 §5: every phone image, checked by content)', () => {
   it('takes an iPhone HEIC picked without a type, uploads it, and refuses text named .jpg', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url('/patient-telehealth'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     const images = page.getByLabel('Add Images');
@@ -107,7 +89,7 @@ describe('reading A images (spec doc 1 §5: every phone image, checked by conten
 
 describe('reading A: request, embedded card payment, waiting room', () => {
   it('reaches the visit page with Waiting for Provider and a working camera and microphone', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const caseId = await submitReadingA(page);
     await expectNoAxeViolations(page);
     expect(await page.getByText('Coming Soon').count()).toBeGreaterThan(0);
@@ -134,7 +116,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
   });
 
   it("shows the redirect panel's three buttons; Try Again resends a failed file, then it goes on", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     // The first request for an upload is held, then fails as a lost connection would; later
     // ones go through. While a file is on its way the panel cannot redirect, so it stays.
     let failHeld!: () => void;
@@ -179,7 +161,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
   });
 
   it('leaves a declined card unpaid with a clear message', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const caseId = await submitReadingA(page);
     await page.goto(url(`/stripe-payment?case_id=${caseId}`));
     const checkout = page.frameLocator('iframe');
@@ -195,7 +177,7 @@ describe('reading A: request, embedded card payment, waiting room', () => {
 describe("the patient's private visit link (docs/adr/0012)", () => {
   it('carries the visit to a second browser, through the room to feedback; the case id alone does not', async () => {
     // Intake and payment in the patient's own browser, as above.
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const caseId = await submitReadingA(page);
     await page.goto(url(`/stripe-payment?case_id=${caseId}`));
     const checkout = page.frameLocator('iframe');
@@ -209,7 +191,7 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
 
     // Another browser (the patient's phone) opens the link: the key leaves the address, the
     // visit and its join link work there.
-    const phone = await newPage(browser);
+    const phone = await newPage(browser());
     await phone.goto(link);
     await phone.getByText('Waiting for Provider').first().waitFor({ timeout: WAIT_LIMIT_MS });
     await expect.poll(() => new URL(phone.url()).hash).toBe('');
@@ -217,7 +199,7 @@ describe("the patient's private visit link (docs/adr/0012)", () => {
     await expect.poll(() => join.isEnabled()).toBe(true);
 
     // A browser with only the case id (a provider's, an admin's) gets no visit and no join link.
-    const bare = await newPage(browser);
+    const bare = await newPage(browser());
     await bare.goto(url(`/visit/${caseId}`));
     await bare.getByRole('heading', { name: 'Open Your Visit Link' }).waitFor();
     await expectNoAxeViolations(bare);
@@ -282,7 +264,7 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   }
 
   it('pays on the hosted page and lands on the verification page', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await submitReadingB(page);
     await page.waitForURL(/\/checkout\/cs_test_/, { timeout: WAIT_LIMIT_MS });
     await expectNoAxeViolations(page);
@@ -310,7 +292,7 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   });
 
   it('leaves a declined card on the hosted page unpaid, with no access to a consultation', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const createPatientPath = pathOf(patientContracts.createPatient, {});
     const created = page.waitForResponse(
       (response) =>
@@ -337,7 +319,7 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   });
 
   it('cancelling on the hosted page lands on the payment-cancelled page', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await submitReadingB(page);
     await page.waitForURL(/\/checkout\/cs_test_/, { timeout: WAIT_LIMIT_MS });
     await page.getByRole('link', { name: 'Cancel' }).click();
@@ -377,7 +359,7 @@ describe('reading B: patient request, hosted payment, verification page', () => 
   });
 
   it('refuses a file over 10 MB and a file of the wrong type with the spec toasts', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url('/patient'));
     const input = page.locator('input[type="file"]').first();
     await input.setInputFiles({
@@ -411,7 +393,7 @@ describe('missing ids', () => {
     ['/visit', '/patient-telehealth', false],
     ['/feedback', '/patient', false],
   ])('%s redirects to %s', async (from, to, toast) => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url(from));
     if (toast) {
       await expect.poll(() => notification(page).innerText()).toContain('Missing Case ID');
@@ -422,7 +404,7 @@ describe('missing ids', () => {
   });
 
   it('shows the invalid visit link view for an unknown case', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url('/visit/3f1c2a7e-2a53-4c1f-9a4e-3f2b1c0d9e8a'));
     await page.getByText('Invalid Visit Link').waitFor();
     expect(await page.locator('body').innerText()).toContain(

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   STRIPE_TEST_CARDS,
   createCheckout,
@@ -7,10 +6,11 @@ import {
   payWithCard,
 } from '#local/testing/patient-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, holdPatientKey, launchFakeMediaBrowser, newPage } from './browser';
+import { useBrowser } from './use-browser';
 
 const stack = useTestStack();
-let browser: Browser;
+const browser = useBrowser(launchFakeMediaBrowser);
 let paid: { patientId: string; caseId: string };
 
 /** A reading B request paid on the hosted page: the state the later pages show. */
@@ -27,14 +27,7 @@ async function paidPatientRequest() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
   paid = await paidPatientRequest();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('the other patient pages, after a real payment', () => {
@@ -45,7 +38,7 @@ describe('the other patient pages, after a real payment', () => {
     ['/payment-cancelled?case_id={caseId}', 'Try Payment Again'],
   ])('%s shows %j with no accessibility violations', async (template, text) => {
     // The browser that made the request: it holds the patient's key (docs/adr/0012).
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await holdPatientKey(page, [paid.caseId, paid.patientId]);
     const path = template.replace('{caseId}', paid.caseId).replace('{patientId}', paid.patientId);
     await page.goto(`${stack.appUrl}${path}`);
@@ -55,7 +48,7 @@ describe('the other patient pages, after a real payment', () => {
   });
 
   it('goes from the success page through processing to the visit page', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await holdPatientKey(page, [paid.caseId]);
     // A paid case leaves the processing page as soon as it has read the status: every URL the
     // page goes through is kept, as a wait for the processing page could start after it left.

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeCaseStatus } from '#db/testing';
 import { claimCase, startTimer } from '#local/testing/consultation-journey';
 import {
@@ -12,7 +12,8 @@ import {
 import { expirePaidCaseNow } from '#local/testing/expire-case';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, holdPatientKey, launchFakeMediaBrowser, newPage } from './browser';
+import { useBrowser } from './use-browser';
 import { getCaseStatus } from '@shared/cases/contracts';
 import { pathOf } from '@shared/http/contract';
 import { moneyTexts } from '@shared/payments/money';
@@ -26,18 +27,11 @@ import { moneyTexts } from '@shared/payments/money';
  */
 
 const stack = useTestStack();
-let browser: Browser;
+const browser = useBrowser(launchFakeMediaBrowser);
 let provider: SignedInProvider;
 
 beforeAll(async () => {
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
   provider = await signInProvider(stack);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** What the page did, in order: each status request and each `CASE_UPDATED` frame received. */
@@ -58,7 +52,7 @@ function recordActivity(page: Page, caseId: string): string[] {
 
 /** A page in the patient's own browser: it holds the case's key, as after the intake. */
 async function patientPage(caseId: string): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await holdPatientKey(page, [caseId]);
   return page;
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/stack';
 import { claimCase } from '#local/testing/consultation-journey';
@@ -9,10 +9,12 @@ import {
   payForCase,
   patientVisitLink,
 } from '#local/testing/patient-journey';
-import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
+import { signInProvider } from '#local/testing/provider-journey';
 import { moneyTexts, waitPromiseText } from '@shared/payments/money';
-import { answerSecondFactor, expectNoAxeViolations } from './browser';
+import { expectNoAxeViolations, opensTab, signInOnDashboard } from './browser';
 import { launchCallBrowser, newCallPage, waitForRemoteFrames } from './call';
+import { payOnCheckout } from './checkout';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 28 items 2 and 3 in Chromium ("Done when"): the patient reads "authorized", then
@@ -26,7 +28,6 @@ const WAIT_PROMISE_MINUTES = 1;
 
 let stack: RunningStack;
 let stop: () => Promise<void>;
-let browser: Browser;
 
 beforeAll(async () => {
   ({ stack, stop } = await startOwnStack('pay-only-when-seen', {
@@ -34,41 +35,22 @@ beforeAll(async () => {
     captureAfterConnectedSeconds: 2,
     waitPromiseMinutes: WAIT_PROMISE_MINUTES,
   }));
-  browser = await launchCallBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await stop?.();
 });
+// After the stack's hooks, so closed before the stack stops: after hooks run in reverse.
+const browser = useBrowser(launchCallBrowser);
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 const moneyLine = (page: Page) => page.getByTestId('money-line');
-
-/** The doctor's dashboard, signed in with their own password. */
-async function dashboardOf(provider: SignedInProvider): Promise<Page> {
-  const page = await newCallPage(browser);
-  await page.goto(url('/provider-dashboard'));
-  await page.getByLabel('Email').fill(provider.email);
-  await page.getByLabel('Password').fill(provider.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
-  await page.getByText('Live Alerts').waitFor();
-  return page;
-}
-
-/** Clicks what opens a new tab and answers that tab. */
-async function opensTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
-  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
-  await tab.waitForLoadState('domcontentloaded');
-  return tab;
-}
 
 describe('pay only when seen', () => {
   it('says the card is authorized while waiting, and charged once the consultation took place', async () => {
     const provider = await signInProvider(stack);
     const caseId = await payForCase(stack, await newCaseId(stack));
 
-    const visit = await newCallPage(browser);
+    const visit = await newCallPage(browser());
     await visit.goto(patientVisitLink(stack, caseId));
     await expect.poll(() => moneyLine(visit).textContent()).toBe(moneyTexts.authorized);
     await expectNoAxeViolations(visit);
@@ -79,7 +61,9 @@ describe('pay only when seen', () => {
     await patientRoom.getByText('The doctor has not started the consultation yet.').waitFor();
 
     await claimCase(stack, provider, caseId);
-    const dashboard = await dashboardOf(provider);
+    // The doctor's dashboard, signed in with their own password.
+    const dashboard = await newCallPage(browser());
+    await signInOnDashboard(dashboard, stack, provider);
     await dashboard.getByRole('tab', { name: 'My Active' }).click();
     const providerRoom = await opensTab(dashboard.context(), () =>
       dashboard
@@ -102,7 +86,7 @@ describe('pay only when seen', () => {
 
   it('says the card was not charged when no doctor started within W, and offers Keep waiting', async () => {
     const caseId = await payForCase(stack, await newCaseId(stack));
-    const visit = await newCallPage(browser);
+    const visit = await newCallPage(browser());
     await visit.goto(patientVisitLink(stack, caseId));
     await expect.poll(() => moneyLine(visit).textContent()).toBe(moneyTexts.authorized);
 
@@ -127,12 +111,7 @@ describe('pay only when seen', () => {
     await visit.getByRole('link', { name: /with Card/ }).click();
     const checkout = visit.frameLocator('iframe');
     await checkout.getByLabel('Card number').waitFor();
-    await checkout.getByLabel('Email').fill('patient@example.org');
-    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await checkout.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await checkout.getByLabel('CVC').fill('123');
-    await checkout.getByLabel('Name on card').fill('Ada Patient');
-    await checkout.getByRole('button', { name: /^Pay/ }).click();
+    await payOnCheckout(checkout, '4242 4242 4242 4242');
 
     // Authorized again and back in the queue: the waiting room, its money line, no notice.
     await visit.waitForURL(url(`/visit/${caseId}`), { timeout: 20_000 });

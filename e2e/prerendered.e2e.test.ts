@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useTestStack } from '#local/testing/stack-context';
-import { launchBrowser } from './browser';
+import { useBrowser } from './use-browser';
 
 /**
  * The prerendered pages (web/prerender/): their text is in the HTML the site sends, the app
@@ -9,18 +9,11 @@ import { launchBrowser } from './browser';
  * development), and their links and buttons then work in place.
  */
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A page that records every page error and console error. */
 async function watchedPage(javaScriptEnabled = true): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ javaScriptEnabled });
+  const context = await browser().newContext({ javaScriptEnabled });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

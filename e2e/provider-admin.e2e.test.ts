@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createCaseA, postJson } from '#local/testing/patient-journey';
 import {
   apply,
@@ -9,20 +9,14 @@ import {
   passwordFrom,
 } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { answerSecondFactor, expectNoAxeViolations, newPage } from './browser';
+import { useBrowser } from './use-browser';
 import * as adminContracts from '@shared/admin/contracts';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
 
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 const notification = (page: Page) => page.getByRole('region', { name: /Notification/ });
@@ -67,7 +61,7 @@ async function openReview(page: Page, fullName: string) {
 
 describe('admin sign-in', () => {
   it('answers Enter on blank fields with the spec message and sends nothing', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const loginPath = pathOf(adminContracts.adminLogin, {});
     const signIns: string[] = [];
     page.on('request', (request) => {
@@ -110,7 +104,7 @@ describe('admin sign-in', () => {
 
 describe('provider sign-in', () => {
   it("answers Enter on a blank field with 'Login Required' and sends nothing, as the admin's does", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const loginPath = pathOf(providerContracts.providerLogin, {});
     const signIns: string[] = [];
     page.on('request', (request) => {
@@ -134,7 +128,7 @@ describe('provider sign-in', () => {
 describe('a doctor applies and an administrator approves', () => {
   it('goes from application to a provider sign-in, audited and exported', async () => {
     const fields = applicationFields({ fullName: `Dr. E2E ${Date.now()}` });
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await fillApplication(page, fields);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -201,7 +195,7 @@ describe('a doctor applies and an administrator approves', () => {
     const { applicationId, email, fields } = await apply(stack, {
       fullName: `Dr. Reject ${Date.now()}`,
     });
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signInAsAdmin(page);
     await openReview(page, fields.fullName);
     await page.getByLabel('Administrative Notes').fill('Board certificate expired');
@@ -223,7 +217,7 @@ describe('a doctor applies and an administrator approves', () => {
 
   it('shows Account Already Exists for an email that already applied', async () => {
     const existing = await apply(stack);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await fillApplication(page, applicationFields({ email: existing.email }));
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const dialog = page.getByRole('dialog', { name: 'Account Already Exists' });
@@ -247,7 +241,7 @@ describe('who read patient data (issue 25 item 5)', () => {
     expect(created.status).toBe(201);
     const { caseId } = (await created.json()) as { caseId: string };
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signInAsAdmin(page);
     await page.getByRole('tab', { name: 'Cases', exact: true }).click();
     await page.getByText(patient.name).first().waitFor();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_CLAIM_LEASE_SECONDS } from '#local/testing/global-setup';
 import { caseStatus, createCaseA, postJson } from '#local/testing/patient-journey';
@@ -10,20 +10,15 @@ import {
   review,
 } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { answerSecondFactor, expectNoAxeViolations, newPage } from './browser';
+import { payOnCheckout } from './checkout';
+import { useBrowser } from './use-browser';
 import { pathOf } from '@shared/http/contract';
 import * as providerContracts from '@shared/providers/contracts';
 import { SECOND_FACTOR_MESSAGES } from '@shared/second-factor/api';
 
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const url = (path: string) => `${stack.appUrl}${path}`;
 const notification = (page: Page) => page.getByRole('region', { name: /Notification/ });
@@ -70,12 +65,7 @@ async function patientPays(page: Page, caseId: string) {
   await page.goto(url(`/stripe-payment?case_id=${caseId}`));
   const checkout = page.frameLocator('iframe');
   await checkout.getByLabel('Card number').waitFor();
-  await checkout.getByLabel('Email').fill('patient@example.org');
-  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Ada Patient');
-  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await payOnCheckout(checkout, '4242 4242 4242 4242');
 }
 
 describe('two doctors, one paid case', () => {
@@ -93,9 +83,9 @@ describe('two doctors, one paid case', () => {
   beforeAll(async () => {
     [doctorA, doctorB] = await Promise.all([approvedDoctor(), approvedDoctor()]);
     [pageA, pageB, patient] = await Promise.all([
-      newPage(browser),
-      newPage(browser),
-      newPage(browser),
+      newPage(browser()),
+      newPage(browser()),
+      newPage(browser()),
     ]);
   });
   afterAll(async () => {
@@ -118,7 +108,7 @@ describe('two doctors, one paid case', () => {
     await expectNoAxeViolations(pageA);
 
     // A later sign-in (another browser) asks for the authenticator's code, no enrolment.
-    const later = await newPage(browser);
+    const later = await newPage(browser());
     await later.goto(url('/provider-dashboard'));
     await later.getByLabel('Email').fill(doctorA.email);
     await later.getByLabel('Password').fill(ownA);

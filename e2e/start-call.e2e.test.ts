@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { claimCase } from '#local/testing/consultation-journey';
 import { caseStatus, newPaidCaseId } from '#local/testing/patient-journey';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
 import { useTestStack } from '#local/testing/stack-context';
-import { answerSecondFactor } from './browser';
+import { signInOnDashboard } from './browser';
 import { launchCallBrowser, newCallPage } from './call';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 27 item 5 in Chromium: when the browser refuses the room's tab, the dashboard says so
@@ -13,30 +14,16 @@ import { launchCallBrowser, newCallPage } from './call';
  * browser without the doctor's session says to sign in there.
  */
 const stack = useTestStack();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchCallBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const url = (path: string) => `${stack.appUrl}${path}`;
+const browser = useBrowser(launchCallBrowser);
 
 /** The doctor's dashboard in a browser whose popup blocker refuses every scripted tab. */
 async function blockingDashboardOf(provider: SignedInProvider): Promise<Page> {
-  const page = await newCallPage(browser);
+  const page = await newCallPage(browser());
   // A strict blocker: `window.open` gives null, as Safari's does outside a user activation.
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await page.goto(url('/provider-dashboard'));
-  await page.getByLabel('Email').fill(provider.email);
-  await page.getByLabel('Password').fill(provider.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await answerSecondFactor(page, stack, 'provider', provider.email, provider.totpSecret);
-  await page.getByText('Live Alerts').waitFor();
+  await signInOnDashboard(page, stack, provider);
   return page;
 }
 
@@ -64,7 +51,7 @@ describe('Start Call when the browser blocks the tab', () => {
     expect((await caseStatus(stack, caseId)).status).toBe('in_call');
 
     // The same link in another browser (no doctor's session there): sign in, not 'invalid'.
-    const elsewhere = await newCallPage(browser);
+    const elsewhere = await newCallPage(browser());
     await elsewhere.goto(roomAddress.href);
     await elsewhere.getByRole('heading', { name: 'Sign In Required' }).waitFor();
     expect(await elsewhere.getByText('Invalid Meeting Link').count()).toBe(0);

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCaseRow } from '@shared/admin/case-rows';
 import * as adminContracts from '@shared/admin/contracts';
@@ -10,7 +9,8 @@ import { createCaseA } from '#local/testing/patient-journey';
 import { adminPages, adminToken } from '#local/testing/provider-journey';
 import { appFetch } from '#local/testing/stack-context';
 import { startOwnStack } from '#local/testing/own-stack';
-import { answerSecondFactor, expectNoAxeViolations, launchBrowser, newPage } from './browser';
+import { answerSecondFactor, expectNoAxeViolations, newPage } from './browser';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 13 item 1: a stack of its own started with `TRIAGE_REGION=sub-saharan` (the suite's
@@ -22,16 +22,15 @@ const MALARIA = 'I think I have malaria';
 
 let stack: RunningStack;
 let stopStack: (() => Promise<void>) | undefined;
-let browser: Browser;
 
 beforeAll(async () => {
   ({ stack, stop: stopStack } = await startOwnStack('e2e-region', { triageRegion: 'sub-saharan' }));
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stopStack?.();
 });
+// After the stack's hooks, so closed before the stack stops: after hooks run in reverse.
+const browser = useBrowser();
 
 const url = (pathname: string) => `${stack.appUrl}${pathname}`;
 
@@ -43,7 +42,7 @@ describe('TRIAGE_REGION=sub-saharan', () => {
   });
 
   it('makes the intake’s analysis of a malaria text urgent', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url('/patient-telehealth'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByLabel(/describe your symptoms/i).fill(MALARIA);
@@ -76,7 +75,7 @@ describe('TRIAGE_REGION=sub-saharan', () => {
   });
 
   it('is named on the admin panel’s System Status card', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(url('/admin'));
     await page.getByLabel('Username').fill(stack.admin.username);
     await page.getByLabel('Password').fill(stack.admin.password);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IceServer } from '@shared/meetings/room';
 import { trimTurnServers } from '#lib/ice/turn-servers';
@@ -17,6 +17,7 @@ import {
   startCountingTurnServer,
   type CountingTurnServer,
 } from './turn-allocations';
+import { useBrowser } from './use-browser';
 
 /**
  * Issue 29 item 2: the TURN allocations a relayed call holds, measured at a real TURN server
@@ -33,7 +34,6 @@ import {
 
 let server: Server;
 let pageUrl: string;
-let browser: Browser;
 let turn: CountingTurnServer;
 const calls: Page[] = [];
 
@@ -42,18 +42,22 @@ beforeAll(async () => {
   server = createServer((_request, response) => response.end('<!doctype html><title>call</title>'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await launchBrowser([
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const browser = useBrowser(() =>
+  launchBrowser([
     '--use-fake-device-for-media-stream',
     '--use-fake-ui-for-media-stream',
     '--allow-loopback-in-peer-connection',
     ...countingTurnBrowserArgs,
-  ]);
-});
-
+  ]),
+);
+// The calls' pages, closed before their browser and the server: after hooks run in reverse.
 afterAll(async () => {
   await Promise.all(calls.map((call) => call.close()));
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
 });
 
 /**
@@ -64,7 +68,7 @@ async function relayedCall(
   provider: IceServer,
   patient: IceServer,
 ): Promise<{ page: Page; sdpLengths: number[] }> {
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   try {
     await page.goto(pageUrl);
     const sdpLengths = await page.evaluate(

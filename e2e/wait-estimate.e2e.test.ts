@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/stack';
 import { openAlertSocket, requestTicket, type AlertSocket } from '#local/testing/alert-socket';
@@ -7,7 +7,8 @@ import { startOwnStack } from '#local/testing/own-stack';
 import { newPaidCaseId, patientFetch } from '#local/testing/patient-journey';
 import { pollUntil } from '#local/testing/poll';
 import { signInProvider, type SignedInProvider } from '#local/testing/provider-journey';
-import { expectNoAxeViolations, holdPatientKey, launchBrowser, newPage } from './browser';
+import { expectNoAxeViolations, holdPatientKey, launchFakeMediaBrowser, newPage } from './browser';
+import { useBrowser } from './use-browser';
 import { getCaseWait } from '@shared/cases/contracts';
 import { queuePlaceText, waitEstimateText, type CaseWaitResponse } from '@shared/cases/queue-wait';
 import {
@@ -26,26 +27,26 @@ import { pathOf } from '@shared/http/contract';
  */
 let stack: RunningStack;
 let stopStack: (() => Promise<void>) | undefined;
-let browser: Browser;
 let doctor: SignedInProvider;
 let dashboard: AlertSocket | undefined;
 
+// Hooks run in order, and after hooks in reverse: the stack starts first and stops last.
 beforeAll(async () => {
   ({ stack, stop: stopStack } = await startOwnStack('e2e-wait'));
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ]);
+}, 120_000);
+afterAll(async () => {
+  await stopStack?.();
+});
+const browser = useBrowser(launchFakeMediaBrowser);
+beforeAll(async () => {
   doctor = await signInProvider(stack);
   dashboard = await openAlertSocket(stack, await requestTicket(stack, doctor));
   dashboard.socket.send(JSON.stringify({ action: 'heartbeat', usedAt: new Date().toISOString() }));
-}, 120_000);
+});
 afterAll(async () => {
   // Closed before the stack stops, so its `$disconnect` still finds the table.
   dashboard?.socket.close();
   await dashboard?.closed;
-  await browser?.close();
-  await stopStack?.();
 });
 
 /** The estimate of a case with `aheadInQueue` cases ahead, one doctor, the default medians. */
@@ -82,7 +83,7 @@ describe('the waiting room', () => {
       return ((await response.json()) as CaseWaitResponse).doctorsOnDuty === 1 ? true : undefined;
     });
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await holdPatientKey(page, [second]);
     const pushed = recordQueueMoves(page, second);
     let loads = 0;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { launchBrowser, newPage } from '../../e2e/browser';
+import { launchBrowser, newPage, signInOnDashboard } from '../../e2e/browser';
 import {
   createCheckout,
   newCaseId,
@@ -29,11 +29,7 @@ export async function measureAlertLatency(): Promise<number[]> {
   try {
     const provider = await signInProvider(stack);
     const page = await newPage(browser);
-    await page.goto(`${stack.appUrl}/provider-dashboard`);
-    await page.getByLabel('Email').fill(provider.email);
-    await page.getByLabel('Password').fill(provider.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Live Alerts').waitFor({ timeout: 15_000 });
+    await signInOnDashboard(page, stack, provider);
     const toasts = page.getByRole('region', { name: /Notification/ });
 
     const latencies: number[] = [];
