@@ -17,14 +17,14 @@ import { LOOPBACK_NAMESPACE } from './loopback-namespace';
  * 1. infra beside unit (with a coverage summary) and the web build, each suite on both cores;
  * 2. integration, against one local stack (it needs the web build), beside the end-to-end
  *    calls against another: the calls mostly wait on the server's clocks (alone they kept 37 %
- *    of the two cores busy); lint starts here, at the lowest priority (`idle`);
+ *    of the two cores busy); the static checks (lint, then the format and type checks) start
+ *    here, at the lowest priority (`idle`), on the CPU the tests leave;
  * 3. the end-to-end pages in three parts at once, each a Vitest shard with a stack of its own,
- *    beside the rest of lint and the format and type checks, at the lowest priority too. One
- *    after the other, the pages (438 s) and the calls (344 s) were longer than the 12 minutes
- *    the whole suite is meant to take. The shards are of equal expected time
- *    (local/testing/test-durations.ts).
- * The static checks come last, where the cores have room: a formatting or type error is
- * reported at the end of the run, with everything else that failed.
+ *    beside what is left of the static checks. One after the other, the pages (438 s) and the
+ *    calls (344 s) were longer than the 12 minutes the whole suite is meant to take. The shards
+ *    are of equal expected time (local/testing/test-durations.ts).
+ * A formatting or type error is reported when the check ends, and fails the run at the end of
+ * phase 3 with everything else that failed (or at the end of phase 2, if that phase failed).
  * All of integration and the end-to-end suite at once, with lint, kept both cores 100 % busy
  * for eight minutes and took longer (integration went from 450 to 707 s), and load-bound tests
  * failed. A step beside another has its output printed whole when it ends, so the lanes do not
@@ -221,15 +221,20 @@ async function main(): Promise<void> {
   ]);
   const integration = runStep(suite('integration'), 'live');
   const calls = runStep(suite(E2E_CALLS_PROJECT, { wrap: loopbackOnly() }));
-  // Lint needs no stack and no core of its own: it runs from the start of phase 2 at the lowest
-  // priority, on the CPU that integration and the calls leave idle while they wait on the
-  // stacks' clocks (without it they kept 82 % of the two cores busy).
-  const lint = runStep(command('lint', idle(['npx', 'eslint', '.', '--max-warnings', '0'])));
+  // The static checks need no stack and no core of their own: lint, then the format and type
+  // checks, run from the start of phase 2 at the lowest priority, on the CPU that integration
+  // and the calls leave idle while they wait on the stacks' clocks (without lint they kept 82 %
+  // of the two cores busy; the last minute and a half of the phase, 67-88 %).
+  const staticChecks = lane([
+    command('lint', idle(['npx', 'eslint', '.', '--max-warnings', '0'])),
+    command('format', idle(['npx', 'prettier', '--check', '.', '--log-level', 'warn'])),
+    command('type-check', idle(['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'])),
+  ]);
   try {
     await phase([integration, calls]);
   } catch (error) {
-    // The run stops here, but not before lint has ended and printed.
-    await lint.catch(() => undefined);
+    // The run stops here, but not before the static checks have ended and printed.
+    await staticChecks.catch(() => undefined);
     throw error;
   }
   await phase([
@@ -238,12 +243,8 @@ async function main(): Promise<void> {
         suite(E2E_PAGES_PROJECT, { wrap: loopbackOnly(), shard: { index, count: PAGE_SHARDS } }),
       ),
     ),
-    lint,
-    // The pages wait on clocks much of the time: the format and type checks take what they leave.
-    lane([
-      command('format', idle(['npx', 'prettier', '--check', '.', '--log-level', 'warn'])),
-      command('type-check', idle(['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'])),
-    ]),
+    // What the static checks have left runs beside the pages, on what they leave idle.
+    staticChecks,
   ]);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(`\n${passed} passed, ${failed} failed (${minutes} min)`);
