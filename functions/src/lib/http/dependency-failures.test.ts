@@ -4,7 +4,7 @@ import { ConditionalCheckFailedException } from '#db/testing-sdk';
 import type { HttpRoute } from '#routes';
 import { restoreEnv, stubEnv } from '#testing/env';
 import { call, httpEvent, testContext } from '#testing/events';
-import { publicGetRoute } from '#testing/public-get-route';
+import { publicGetRoute } from '#testing/test-route';
 import { DEPENDENCY_FAILURE_MESSAGE, tagDependency } from '#core/dependency-failure';
 import { serviceUnavailable } from '#core/errors';
 import { webSocketHandler, type WebSocketEvent } from '../realtime/handler';

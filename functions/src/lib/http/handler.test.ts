@@ -11,8 +11,7 @@ import { hashToken } from '../auth/tokens';
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/providers/api';
 import { HttpError } from '#core/errors';
 import { httpHandler, type SessionFor } from './handler';
-import { publicGetRoute } from '#testing/public-get-route';
-import { postThingRoute } from '#testing/test-route';
+import { postThingRoute, publicGetRoute } from '#testing/test-route';
 
 const dynamo = mockDocumentClient();
 
